@@ -1,0 +1,41 @@
+/// Reading the context of a user closure and telling the current scope about it.
+///
+/// A closure value is two words: a function pointer and a context. The holders
+/// below store the closure at its own function type, never through a plain
+/// generic parameter, which would wrap it in a temporary reabstraction thunk;
+/// so the context read is the one the operator really keeps.
+enum ClosureSites {
+    private struct Holder0<R> { let function: () throws -> R }
+    private struct Holder1<A, R> { let function: (A) throws -> R }
+    private struct Holder2<A, B, R> { let function: (A, B) throws -> R }
+
+    @inline(__always)
+    private static func secondWord<T>(of holder: T) -> UnsafeMutableRawPointer? {
+        withUnsafeBytes(of: holder) { bytes in
+            UnsafeMutableRawPointer(bitPattern: bytes.load(fromByteOffset: MemoryLayout<UInt>.size, as: UInt.self))
+        }
+    }
+
+    @inline(__always)
+    private static func report(_ context: @autoclosure () -> UnsafeMutableRawPointer?, _ operatorName: String, _ site: CallSite) {
+        guard let scope = ResourceScope.attributable, let observer = scope.observer else { return }
+        observer.scope(scope, received: ClosureReceipt(context: context(), operatorName: operatorName, site: site))
+    }
+
+    /// Notes that `operatorName` took `closure` at `site`; costs one atomic load
+    /// when no ``ResourceScope`` is running.
+    @inline(__always)
+    static func note<R>(_ closure: @escaping () throws -> R, _ operatorName: String, _ site: CallSite) {
+        report(secondWord(of: Holder0(function: closure)), operatorName, site)
+    }
+
+    @inline(__always)
+    static func note<A, R>(_ closure: @escaping (A) throws -> R, _ operatorName: String, _ site: CallSite) {
+        report(secondWord(of: Holder1(function: closure)), operatorName, site)
+    }
+
+    @inline(__always)
+    static func note<A, B, R>(_ closure: @escaping (A, B) throws -> R, _ operatorName: String, _ site: CallSite) {
+        report(secondWord(of: Holder2(function: closure)), operatorName, site)
+    }
+}

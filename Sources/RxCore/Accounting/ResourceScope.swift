@@ -1,0 +1,83 @@
+import Synchronization
+
+/// A region of work (a leak check, a test) to which RxCore attributes the
+/// resources, subscriptions and closures made inside it.
+///
+/// The current scope is task-local, so parallel tests each see their own; RxCore's
+/// schedulers carry it to the threads and later moments where scheduled work runs.
+/// Enter one with ``run(_:)``.
+public final class ResourceScope: Sendable {
+    /// The scope that work on this task or thread is attributed to, if any.
+    @TaskLocal public static var current: ResourceScope?
+
+    /// How many scopes are running anywhere; when none is, resource creation
+    /// skips the task-local lookup entirely.
+    private static let running = Atomic<Int>(0)
+
+    /// A human-readable name, such as the leak check's or the test's.
+    public let name: String
+    /// Told about closures and subscriptions made inside the scope.
+    public let observer: (any ResourceScopeObserver)?
+    private let live = Atomic<Int>(0)
+
+    /// Creates a scope; nothing is attributed to it until ``run(_:)``.
+    public init(name: String, observer: (any ResourceScopeObserver)? = nil) {
+        self.name = name
+        self.observer = observer
+    }
+
+    /// RxCore resources created in this scope and still alive.
+    public var liveResources: Int { live.load(ordering: .relaxed) }
+
+    /// Runs `body` with this scope current.
+    public func run<T>(_ body: () throws -> T) rethrows -> T {
+        Self.running.wrappingAdd(1, ordering: .relaxed)
+        defer { Self.running.wrappingSubtract(1, ordering: .relaxed) }
+        return try Self.$current.withValue(self, operation: body)
+    }
+
+    /// Runs asynchronous `body` with this scope current.
+    public func run<T>(isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T) async rethrows -> T {
+        Self.running.wrappingAdd(1, ordering: .relaxed)
+        defer { Self.running.wrappingSubtract(1, ordering: .relaxed) }
+        return try await Self.$current.withValue(self, operation: body, isolation: isolation)
+    }
+
+    /// The current scope, or `nil` at once when no scope runs anywhere.
+    @inline(__always)
+    static var attributable: ResourceScope? {
+        running.load(ordering: .relaxed) == 0 ? nil : current
+    }
+
+    /// Runs `body` with `scope` current, or plainly when `scope` is `nil`;
+    /// schedulers use it to carry the scope of whoever scheduled the work.
+    @inline(__always)
+    static func restoring<T>(_ scope: ResourceScope?, _ body: () throws -> T) rethrows -> T {
+        guard let scope else { return try body() }
+        return try scope.run(body)
+    }
+
+    func resourceCreated() { live.wrappingAdd(1, ordering: .relaxed) }
+    func resourceReleased() { live.wrappingSubtract(1, ordering: .relaxed) }
+}
+
+/// Receives what RxCore sees happen inside a ``ResourceScope``; the leak engine
+/// implements it to track the objects that user closures capture.
+public protocol ResourceScopeObserver: AnyObject, Sendable {
+    /// A user closure was handed to an RxCore operator.
+    ///
+    /// - Parameters:
+    ///   - closure: the closure's context and the call that took it. The
+    ///     context is only valid during this call.
+    func scope(_ scope: ResourceScope, received closure: ClosureReceipt)
+}
+
+/// A user closure handed to an RxCore operator, as the scope observer sees it.
+public struct ClosureReceipt: @unchecked Sendable {
+    /// The closure's context object, or `nil` for a closure that captures nothing.
+    public let context: UnsafeMutableRawPointer?
+    /// The operator that took it, such as `"flatMap"` or `"subscribe(onNext:)"`.
+    public let operatorName: String
+    /// Where the operator was called.
+    public let site: CallSite
+}

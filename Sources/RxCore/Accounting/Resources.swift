@@ -1,0 +1,73 @@
+import Synchronization
+
+/// Live RxCore resources, always counted.
+///
+/// `Resources.total` has RxSwift's name and meaning: the number of live
+/// observables, sinks, subjects, disposables and scheduled items. Unlike
+/// RxSwift's, it needs no compile flag, and ``snapshot()`` breaks it down by
+/// kind.
+public enum Resources {
+    static let live = Atomic<Int>(0)
+
+    /// The number of RxCore resources alive in the whole process.
+    public static var total: Int32 { Int32(truncatingIfNeeded: live.load(ordering: .relaxed)) }
+
+    /// Live counts by kind, for every kind that has a live resource.
+    public static func snapshot() -> ResourceSnapshot {
+        var counts: [String: Int] = [:]
+        var families: [String: ResourceKind.Family] = [:]
+        for kind in ResourceKindTable.shared.all {
+            let count = kind.liveCount
+            guard count != 0 else { continue }
+            counts[kind.name, default: 0] += count
+            families[kind.name] = kind.family
+        }
+        return ResourceSnapshot(counts: counts, families: families)
+    }
+
+    /// Whether this build of RxCore counts resources (it does unless it was
+    /// compiled with `RXCORE_NO_ACCOUNTING`).
+    public static var isAccountingEnabled: Bool {
+        #if RXCORE_NO_ACCOUNTING
+        false
+        #else
+        true
+        #endif
+    }
+}
+
+/// Live resource counts by kind at one moment.
+public struct ResourceSnapshot: Equatable, Sendable, CustomStringConvertible {
+    /// Live count per kind name; kinds with no live resource are absent.
+    public let counts: [String: Int]
+    let families: [String: ResourceKind.Family]
+
+    /// The sum of all counts.
+    public var total: Int { counts.values.reduce(0, +) }
+
+    /// The live count of one kind (0 when none is alive).
+    public subscript(kind: String) -> Int { counts[kind] ?? 0 }
+
+    /// Sums of counts per family (sinks, subjects, disposables, ...).
+    public var byFamily: [ResourceKind.Family: Int] {
+        var sums: [ResourceKind.Family: Int] = [:]
+        for (name, count) in counts { sums[families[name] ?? .observable, default: 0] += count }
+        return sums
+    }
+
+    /// What changed from `earlier` to this snapshot: kind name to difference,
+    /// kinds that did not change left out.
+    public func difference(from earlier: ResourceSnapshot) -> [String: Int] {
+        var delta: [String: Int] = [:]
+        for name in Set(counts.keys).union(earlier.counts.keys) {
+            let change = self[name] - earlier[name]
+            if change != 0 { delta[name] = change }
+        }
+        return delta
+    }
+
+    /// One `kind: count` line per kind, sorted by name.
+    public var description: String {
+        counts.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: "\n")
+    }
+}

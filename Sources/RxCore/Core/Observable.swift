@@ -1,0 +1,27 @@
+/// A type-erased sequence, the base of every RxCore sequence.
+///
+/// Every live observable counts as a resource, as in RxSwift.
+public class Observable<Element>: ObservableType {
+    private let token: ResourceToken
+    /// The operators this sequence was built from, for subscription records.
+    let chain: OperatorChain
+
+    init(kind: ResourceKind, chain: OperatorChain) {
+        self.token = ResourceToken(kind)
+        self.chain = chain
+    }
+
+    /// Subclasses override this; the base class has no events.
+    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        fatalError("Observable.subscribe must be overridden by \(type(of: self))")
+    }
+
+    public func asObservable() -> Observable<Element> { self }
+}
+
+extension ObservableConvertibleType {
+    /// The operator chain behind this sequence (a bare name for foreign types).
+    var operatorChain: OperatorChain {
+        (self as? Observable<Element>)?.chain ?? asObservable().chain
+    }
+}

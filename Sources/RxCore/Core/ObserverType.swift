@@ -1,0 +1,47 @@
+/// Something that receives the events of a sequence.
+public protocol ObserverType {
+    /// The type of elements received.
+    associatedtype Element
+
+    /// Receives one event.
+    func on(_ event: Event<Element>)
+}
+
+extension ObserverType {
+    /// Sends `.next(element)`.
+    public func onNext(_ element: Element) { on(.next(element)) }
+    /// Sends `.completed`.
+    public func onCompleted() { on(.completed) }
+    /// Sends `.error(error)`.
+    public func onError(_ error: Swift.Error) { on(.error(error)) }
+
+    /// This observer, type-erased.
+    public func asObserver() -> AnyObserver<Element> { AnyObserver(self) }
+
+    /// An observer that transforms elements with `transform` before sending them here.
+    public func mapObserver<Result>(_ transform: @escaping (Result) throws -> Element) -> AnyObserver<Result> {
+        AnyObserver { event in self.on(event.map(transform)) }
+    }
+}
+
+/// A type-erased observer.
+public struct AnyObserver<Element>: ObserverType {
+    /// The function that handles events.
+    public typealias EventHandler = (Event<Element>) -> Void
+    private let observer: EventHandler
+
+    /// An observer that hands each event to `eventHandler`.
+    public init(eventHandler: @escaping EventHandler) {
+        self.observer = eventHandler
+    }
+
+    /// An observer that forwards to `observer`.
+    public init<Observer: ObserverType>(_ observer: Observer) where Observer.Element == Element {
+        self.observer = observer.on
+    }
+
+    public func on(_ event: Event<Element>) { observer(event) }
+
+    /// Itself.
+    public func asObserver() -> AnyObserver<Element> { self }
+}

@@ -1,0 +1,59 @@
+import Synchronization
+
+/// An observable that makes a fresh ``Sink`` for every subscription.
+///
+/// Subscribing runs on the ``CurrentThreadScheduler`` trampoline, as RxSwift
+/// does, so work scheduled recursively during a subscription is queued in the
+/// same order RxSwift would run it.
+class Producer<Element>: Observable<Element> {
+    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        if !CurrentThreadScheduler.isScheduleRequired {
+            return subscribeNow(observer)
+        }
+        return CurrentThreadScheduler.instance.schedule(()) { _ in self.subscribeNow(observer) }
+    }
+
+    private func subscribeNow<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        let disposer = SinkDisposer()
+        let (sink, subscription) = run(observer, cancel: disposer)
+        disposer.set(sink: sink, subscription: subscription)
+        return disposer
+    }
+
+    /// Subclasses make their sink and subscribe it upstream.
+    func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        fatalError("Producer.run must be overridden by \(type(of: self))")
+    }
+}
+
+/// Disposes a producer's sink and upstream subscription, whichever order
+/// disposal and assignment happen in.
+final class SinkDisposer: Cancelable, @unchecked Sendable {
+    private static let assigned = 1, disposed = 2
+    private let state = Atomic<Int>(0)
+    private var sink: Disposable?
+    private var subscription: Disposable?
+
+    var isDisposed: Bool { state.load(ordering: .acquiring) & Self.disposed != 0 }
+
+    func set(sink: Disposable, subscription: Disposable) {
+        self.sink = sink
+        self.subscription = subscription
+        let previous = state.bitwiseOr(Self.assigned, ordering: .acquiringAndReleasing).oldValue
+        precondition(previous & Self.assigned == 0, "SinkDisposer assigned twice")
+        if previous & Self.disposed != 0 { releaseParts() }
+    }
+
+    func dispose() {
+        let previous = state.bitwiseOr(Self.disposed, ordering: .acquiringAndReleasing).oldValue
+        if previous & Self.disposed == 0, previous & Self.assigned != 0 { releaseParts() }
+    }
+
+    private func releaseParts() {
+        let sink = self.sink, subscription = self.subscription
+        self.sink = nil
+        self.subscription = nil
+        sink?.dispose()
+        subscription?.dispose()
+    }
+}

@@ -1,0 +1,27 @@
+/// The per-subscription worker of an operator: it receives upstream events and
+/// forwards the results to its observer until it is disposed.
+class Sink<Observer: ObserverType>: Disposable {
+    private let token: ResourceToken
+    final let observer: Observer
+    final let cancel: Cancelable
+    private let disposed = DisposedFlag()
+
+    init(observer: Observer, cancel: Cancelable, kind: ResourceKind) {
+        self.token = ResourceToken(kind)
+        self.observer = observer
+        self.cancel = cancel
+    }
+
+    /// Sends `event` to the observer unless this sink is disposed.
+    @inline(__always)
+    final func forwardOn(_ event: Event<Observer.Element>) {
+        if disposed.isSet { return }
+        observer.on(event)
+    }
+
+    final var isDisposed: Bool { disposed.isSet }
+
+    func dispose() {
+        if disposed.set() { cancel.dispose() }
+    }
+}

@@ -1,0 +1,91 @@
+extension ObservableType {
+    /// Subscribes a closure that receives every event.
+    public func subscribe(
+        _ on: @escaping (Event<Element>) -> Void,
+        file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+    ) -> Disposable {
+        let site = CallSite(file: file, line: line, function: function)
+        ClosureSites.note(on, "subscribe", site)
+        return subscribeRegistered(verb: "subscribe", site: site, onDisposed: nil, on)
+    }
+
+    /// Subscribes closures for elements, the error, completion and disposal.
+    ///
+    /// The subscription is recorded in the ``SubscriptionRegistry`` with the call's
+    /// site and operator chain until it is disposed or the sequence terminates.
+    public func subscribe(
+        onNext: ((Element) -> Void)? = nil,
+        onError: ((Swift.Error) -> Void)? = nil,
+        onCompleted: (() -> Void)? = nil,
+        onDisposed: (() -> Void)? = nil,
+        file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+    ) -> Disposable {
+        let site = CallSite(file: file, line: line, function: function)
+        if let onNext { ClosureSites.note(onNext, "subscribe(onNext:)", site) }
+        if let onError { ClosureSites.note(onError, "subscribe(onError:)", site) }
+        if let onCompleted { ClosureSites.note(onCompleted, "subscribe(onCompleted:)", site) }
+        if let onDisposed { ClosureSites.note(onDisposed, "subscribe(onDisposed:)", site) }
+        return subscribeRegistered(verb: "subscribe", site: site, onDisposed: onDisposed) { event in
+            switch event {
+            case .next(let element): onNext?(element)
+            case .error(let error):
+                if let onError { onError(error) } else { Hooks.defaultErrorHandler(site, error) }
+            case .completed: onCompleted?()
+            }
+        }
+    }
+
+    /// Subscribes closures that receive `object` along with each event, holding
+    /// `object` weakly: once it is gone, events are ignored.
+    public func subscribe<Object: AnyObject>(
+        with object: Object,
+        onNext: ((Object, Element) -> Void)? = nil,
+        onError: ((Object, Swift.Error) -> Void)? = nil,
+        onCompleted: ((Object) -> Void)? = nil,
+        onDisposed: ((Object) -> Void)? = nil,
+        file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+    ) -> Disposable {
+        subscribe(
+            onNext: { [weak object] element in
+                guard let object else { return }
+                onNext?(object, element)
+            },
+            onError: { [weak object] error in
+                guard let object else { return }
+                onError?(object, error)
+            },
+            onCompleted: { [weak object] in
+                guard let object else { return }
+                onCompleted?(object)
+            },
+            onDisposed: { [weak object] in
+                guard let object else { return }
+                onDisposed?(object)
+            },
+            file: file, line: line, function: function)
+    }
+
+    /// Subscribes `handler` and records the subscription; `verb` names the
+    /// public call (`subscribe`, `bind`, `drive`, `emit`).
+    func subscribeRegistered(
+        verb: String, site: CallSite, onDisposed: (() -> Void)?,
+        _ handler: @escaping (Event<Element>) -> Void
+    ) -> Disposable {
+        let subscription = Subscription(verb: verb, chain: operatorChain, site: site, onDisposed: onDisposed)
+        let observer = AnonymousObserver<Element> { event in
+            handler(event)
+            if event.isStopEvent { subscription.dispose() }
+        }
+        subscription.attach(asObservable().subscribe(observer))
+        return subscription
+    }
+}
+
+/// Process-wide hooks, as in RxSwift.
+public enum Hooks {
+    /// Called for an error that reaches `subscribe` without an `onError`
+    /// handler; by default it prints the error and the subscription's site.
+    nonisolated(unsafe) public static var defaultErrorHandler: (CallSite, Swift.Error) -> Void = { site, error in
+        print("Unhandled error happened: \(error)\n subscription called from: \(site)")
+    }
+}

@@ -1,0 +1,62 @@
+import Synchronization
+
+private let disposeBagKind = ResourceKind("DisposeBag", .disposable)
+
+/// Disposes what it holds when it is deinitialised: the usual owner of an
+/// object's subscriptions.
+///
+/// Replacing a bag (`disposeBag = DisposeBag()`) disposes everything the old one held.
+public final class DisposeBag: @unchecked Sendable {
+    /// Which bag owns a subscription: a process-wide number and where the bag was made.
+    public struct Identity: Hashable, Sendable, CustomStringConvertible {
+        /// The bag's number, in order of creation.
+        public let id: UInt64
+        /// Where the bag was created.
+        public let site: CallSite
+
+        /// `DisposeBag#4 (Presenter.swift:12)`.
+        public var description: String { "DisposeBag#\(id) (\(site))" }
+    }
+
+    private static let nextID = Atomic<UInt64>(1)
+    private let token = ResourceToken(disposeBagKind)
+    private let contents = Mutex<[Disposable]?>([])
+    /// This bag's number and the place it was made.
+    public let identity: Identity
+
+    /// An empty bag; `file` and `line` record where it was made.
+    public init(file: StaticString = #fileID, line: UInt = #line) {
+        identity = Identity(id: Self.nextID.wrappingAdd(1, ordering: .relaxed).oldValue,
+                            site: CallSite(file: file, line: line))
+    }
+
+    /// Adds `disposable`, or disposes it at once when the bag is being torn down.
+    public func insert(_ disposable: Disposable) {
+        let accepted = contents.withLock { contents -> Bool in
+            guard contents != nil else { return false }
+            contents!.append(disposable)
+            return true
+        }
+        if !accepted { disposable.dispose() }
+    }
+
+    /// The number of disposables the bag holds.
+    public var count: Int { contents.withLock { $0?.count ?? 0 } }
+
+    deinit {
+        let held = contents.withLock { contents -> [Disposable] in
+            defer { contents = nil }
+            return contents ?? []
+        }
+        for disposable in held { disposable.dispose() }
+    }
+}
+
+extension Disposable {
+    /// Adds this disposable to `bag`, which disposes it when the bag goes away;
+    /// the subscription registry records the bag as its owner.
+    public func disposed(by bag: DisposeBag) {
+        (self as? Subscription)?.entry?.owner = bag.identity
+        bag.insert(self)
+    }
+}
