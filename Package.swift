@@ -1,23 +1,53 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-/// Compile RxCore with `-Xswiftc -DRXCORE_NO_ACCOUNTING` to switch resource
-/// accounting off (used by the benchmarks to measure what it costs).
+// Resource accounting is on by default; build with
+// `-Xswiftc -DRXCORE_NO_ACCOUNTING` to switch it off and measure what it costs.
 let package = Package(
     name: "RxLeaks",
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "RxCore", targets: ["RxCore"]),
+        .library(name: "RxCoreTesting", targets: ["RxCoreTesting"]),
+        .library(name: "Leaks", targets: ["Leaks"]),
+        .library(name: "LeakTesting", targets: ["LeakTesting"]),
+        .library(name: "SimUI", targets: ["SimUI"]),
+        .executable(name: "rxleaks", targets: ["rxleaks"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
-        // MARK: Reactive core
+        // MARK: Reactive core (RxSwift, RxRelay, RxCocoa without UIKit; RxTest, RxBlocking)
         .target(name: "RxCore"),
+        .target(name: "RxCoreTesting", dependencies: ["RxCore"]),
+
+        // MARK: Probes: C shims behind a thin Swift wrapper
+        .target(name: "CUnwind", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "CRemoteMirror", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "Probes", dependencies: ["CUnwind", "CRemoteMirror"]),
+
+        // MARK: Leak engine and its test-suite integration
+        .target(name: "Leaks", dependencies: ["RxCore", "Probes"]),
+        .target(name: "LeakTesting", dependencies: ["Leaks", "RxCore"]),
+
+        // MARK: Simulated UI layer and the scenario catalogue
+        .target(name: "SimUI", dependencies: ["RxCore"]),
+        .target(name: "Scenarios", dependencies: ["RxCore", "SimUI", "Leaks"], path: "Scenarios"),
+
+        // MARK: Command line
+        .executableTarget(name: "rxleaks", dependencies: [
+            "Scenarios", "Leaks", "RxCore",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
 
         // MARK: Tests
-        .testTarget(name: "RxCoreTests", dependencies: ["RxCore"]),
+        .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxCoreTesting"]),
+        .testTarget(name: "ProbesTests", dependencies: ["Probes"]),
+        .testTarget(name: "LeaksTests", dependencies: ["Leaks", "LeakTesting", "RxCore", "RxCoreTesting"]),
+        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Leaks", "RxCore"]),
+        .testTarget(name: "CLITests", dependencies: ["rxleaks"]),
+        .testTarget(name: "StressTests", dependencies: ["RxCore", "RxCoreTesting", "Leaks"]),
     ],
     // RxSwift-compatible code is not Sendable-annotated; the Swift 5 language
     // mode keeps user code written for RxSwift compiling unchanged.

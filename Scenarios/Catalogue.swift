@@ -1,0 +1,1 @@
+// The scenario catalogue; see README.md.

@@ -1,0 +1,1 @@
+// The LeakTesting module; see README.md.

@@ -1,0 +1,1 @@
+// The Leaks module; see README.md.

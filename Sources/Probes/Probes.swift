@@ -1,0 +1,1 @@
+// The Probes module; see README.md.

@@ -1,0 +1,1 @@
+// The RxCoreTesting module; see README.md.

@@ -1,0 +1,1 @@
+// The SimUI module; see README.md.

@@ -1,0 +1,1 @@
+print("rxleaks: the scenario catalogue is not built yet")
