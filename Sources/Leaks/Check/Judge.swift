@@ -5,10 +5,12 @@ struct Judge {
     /// resources): an object captured by a closure is a leak when it is held by
     /// a cycle, or when such work may be what holds it.
     let rxStillAlive: Bool
+    /// The closures handed to RxCore in the check, to name them in cycles.
+    var closures: ClosureTable? = nil
 
     func leaks(among survivors: [TrackedObject]) -> [Leak] {
         survivors.compactMap { object in
-            let analysis = RetainAnalysis(root: object.address)
+            let analysis = RetainAnalysis(root: object.address, inspector: HeapInspector(closures: closures))
             let isCycle = analysis.cycle != nil && analysis.isHeldOnlyByCycle
             if object.site.origin == .closureCapture, analysis.cycle == nil, !rxStillAlive {
                 return nil
@@ -17,7 +19,7 @@ struct Judge {
                 typeName: object.typeName,
                 kind: isCycle ? .cycle : .retainedFromOutside,
                 cycle: analysis.cycle,
-                pattern: analysis.cycle.flatMap(PatternClassifier.classify),
+                pattern: analysis.pattern,
                 trackedAt: object.site,
                 address: object.address)
         }

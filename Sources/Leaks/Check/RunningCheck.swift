@@ -44,7 +44,7 @@ final class RunningCheck {
         let resourceDelta = resourceScope.liveResources
         let survivors = tracked.filter(\.isAlive)
         let releasedLate = tracked.filter { aliveBeforeSettling.contains($0.address) && !$0.isAlive }.map(\.typeName)
-        let leaks = Judge(rxStillAlive: !liveSubscriptions.isEmpty || resourceDelta != 0).leaks(among: survivors)
+        let leaks = Judge(rxStillAlive: !liveSubscriptions.isEmpty || resourceDelta != 0, closures: scope.closures).leaks(among: survivors)
         defer { tracked.forEach { $0.release() } }
 
         return LeakReport(

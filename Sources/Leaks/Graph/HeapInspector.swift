@@ -1,25 +1,114 @@
-/// Reads heap objects into retain-graph nodes.
+import Probes
+import RxCore
+
+/// Reads heap objects into retain-graph nodes: every reference a reflection
+/// probe can see, named by meaning where RxCore or the check knows it.
 struct HeapInspector {
-    func node(at address: UInt) -> HeapNode? { nil }
-}
+    /// The closures handed to RxCore during the check, to name contexts.
+    var closures: ClosureTable?
+    private let probe = ReflectionProbe.shared
 
-/// Strong reference counts read from the runtime.
-enum RefCounts {
-    @_silgen_name("swift_retainCount")
-    private static func swift_retainCount(_ object: UnsafeMutableRawPointer) -> Int
-
-    static func strongCount(ofObjectAt address: UInt) -> Int {
-        guard let pointer = UnsafeMutableRawPointer(bitPattern: address) else { return 0 }
-        return swift_retainCount(pointer)
+    /// The node for the heap object at `address`, or nil when it cannot be read.
+    func node(at address: UInt) -> HeapNode? {
+        guard let layout = probe.layout(ofInstanceAt: address) else { return scannedNode(at: address) }
+        var references: [HeapReference] = []
+        let owner = layout.typeName ?? "object"
+        if let storage = probe.arrayStorage(ofObjectAt: address) {
+            for (index, element) in storage.elementAddresses.enumerated() {
+                collect(storage.element, base: element, label: "element [\(index)]", owner: nil, into: &references)
+            }
+        } else {
+            let isInstance = layout.kind == .classInstance
+            for field in layout.fields {
+                collect(field, base: address, label: field.name ?? "captures", owner: isInstance ? owner : nil, into: &references)
+            }
+        }
+        return HeapNode(address: address, name: name(of: layout), typeName: layout.typeName, references: references,
+                        closure: closureFacts(layout))
     }
-}
 
-/// Finds the objects a closure context holds strongly.
-enum CaptureReader {
-    static func stronglyCapturedObjects(ofContext address: UInt) -> [AnyObject] { [] }
-}
+    private func scannedNode(at address: UInt) -> HeapNode? {
+        guard let size = probe.instanceSize(ofObjectAt: address) else { return nil }
+        let references = probe.wordScan(ofObjectAt: address, size: size).map {
+            HeapReference(target: $0.target, label: "word at +\($0.offset)", kind: .strong, isVerified: false)
+        }
+        let typeName = probe.typeName(ofObjectAt: address)
+        return HeapNode(address: address, name: typeName.map(HeapNames.shortTypeName) ?? "object", typeName: typeName,
+                        references: references, closure: nil)
+    }
 
-/// Names the guide's pattern for a cycle.
-enum PatternClassifier {
-    static func classify(_ cycle: RetainCycle) -> LeakPattern? { nil }
+    /// Adds the references a field holds. Offsets are from `base`, the start
+    /// of the heap object (or of the existential's value) that holds the field.
+    private func collect(_ field: FieldLayout, base: UInt, label: String, owner: String?, into references: inout [HeapReference]) {
+        let shownLabel = owner.map { HeapNames.isRxCoreType($0) ? "\(HeapNames.shortTypeName($0)).\(label)" : label } ?? label
+        let address = base &+ UInt(field.offset)
+        if owner != nil, let name = field.name, let type = field.typeName,
+           type.hasPrefix("Swift.Dictionary<") || type.hasPrefix("Swift.Set<") {
+            references += HeapNames.hashedCollectionElements(ofObjectAt: base, field: name, label: shownLabel)
+            return
+        }
+        switch field.kind {
+        case .strong, .classExistential, .errorExistential:
+            if let target = Memory.readWord(address), target != 0 {
+                references.append(HeapReference(target: target, label: shownLabel, kind: .strong, isVerified: true))
+            }
+        case .unowned, .unmanaged:
+            if let target = Memory.readWord(address), target != 0 {
+                references.append(HeapReference(target: target, label: shownLabel,
+                                                kind: field.kind == .unowned ? .unowned : .unownedUnsafe, isVerified: true))
+            }
+        case .weak:
+            if let target = HeapNames.weakTarget(at: address) {
+                references.append(HeapReference(target: target, label: shownLabel, kind: .weak, isVerified: true))
+            }
+        case .thickFunction:
+            if let context = Memory.readWord(address &+ 8), context != 0 {
+                references.append(HeapReference(target: context, label: shownLabel, kind: .strong, isVerified: true,
+                                                function: Memory.readWord(address)))
+            }
+        case .opaqueExistential:
+            if let value = probe.existentialValue(at: base, of: field) {
+                collect(value.value, base: value.valueAddress, label: label, owner: owner, into: &references)
+            }
+        case .structure, .tuple:
+            for child in field.children {
+                collect(child, base: base, label: child.name.map { "\(label).\($0)" } ?? label, owner: owner, into: &references)
+            }
+        case .enumeration:
+            if let index = probe.activeCase(at: base, of: field), field.children.indices.contains(index) {
+                collect(field.children[index], base: base, label: label, owner: owner, into: &references)
+            }
+        case .other:
+            break
+        }
+    }
+
+    private func name(of layout: InstanceLayout) -> String {
+        switch layout.kind {
+        case .classInstance:
+            let type = HeapNames.shortTypeName(layout.typeName ?? "object")
+            if type == "SubscriptionHandle", let description = HeapNames.subscription(handle: layout) {
+                return description
+            }
+            return type
+        case .closureContext, .genericBox:
+            if let entry = closures?.entry(for: layout.address) {
+                return "closure given to \(entry.operatorName) at \(entry.site)"
+            }
+            return layout.kind == .genericBox ? "box" : "closure context"
+        case .other:
+            return layout.typeName.map(HeapNames.shortTypeName) ?? "object"
+        }
+    }
+
+    /// What a closure context holds: whether it captures anything weakly or
+    /// unowned beside its strong captures, and the functions it wraps.
+    private func closureFacts(_ layout: InstanceLayout) -> HeapNode.ClosureFacts? {
+        guard layout.kind == .closureContext || closures?.entry(for: layout.address) != nil else { return nil }
+        let all = layout.fields.flatMap(\.flattened)
+        let functions = all.filter { $0.kind == .thickFunction }.compactMap { Memory.readWord(layout.address &+ UInt($0.offset)) }
+        return HeapNode.ClosureFacts(
+            hasWeakOrUnownedCapture: all.contains { [.weak, .unowned, .unmanaged].contains($0.kind) },
+            wrappedFunctions: functions)
+    }
 }

@@ -10,12 +10,30 @@ struct HeapReference: Hashable {
     let isVerified: Bool
     /// The source line that made the reference, when known.
     var site: String? = nil
+    /// For a closure stored in a field: its function pointer.
+    var function: UInt? = nil
 }
 
 /// One object of the retain graph with its outgoing references.
 struct HeapNode {
+    /// What the inspector learned about a closure context.
+    struct ClosureFacts {
+        /// The context also holds weak or unowned captures.
+        let hasWeakOrUnownedCapture: Bool
+        /// Function pointers of the closures the context captures (a
+        /// reabstraction thunk captures the closure it wraps).
+        let wrappedFunctions: [UInt]
+    }
+
     let address: UInt
     /// The name shown for the node (a type name, or what a closure is).
     let name: String
+    /// The full type name reflection gave, when it gave one.
+    let typeName: String?
     let references: [HeapReference]
+    /// Set for closure contexts.
+    let closure: ClosureFacts?
+
+    /// Whether the object is one of RxCore's own (a sink, subject, bag...).
+    var isRxCore: Bool { typeName.map(HeapNames.isRxCoreType) ?? false }
 }

@@ -15,7 +15,8 @@ public struct RetainCycle: Sendable, Codable, CustomStringConvertible {
         guard let first = edges.first else { return "(empty cycle)" }
         var lines = [first.from.description]
         for edge in edges {
-            lines.append("  ─\(edge.label)\(edge.kind == .strong ? "" : " (\(edge.kind.rawValue))")→ \(edge.to)")
+            let kind = edge.kind != .strong || edge.label == "captures" ? " (\(edge.kind.rawValue))" : ""
+            lines.append("  ─\(edge.label)\(kind)→ \(edge.to)")
         }
         if !isVerified { lines.append("  (unverified: found by a word scan, without reflection metadata)") }
         return lines.joined(separator: "\n")

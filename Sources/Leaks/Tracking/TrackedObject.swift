@@ -1,10 +1,12 @@
+import Probes
+
 /// An object a leak check watches, without a strong reference and without
 /// changing its class.
 final class TrackedObject: @unchecked Sendable {
     let address: UInt
     let typeName: String
     let site: TrackingSite
-    private let watch: ObjectWatch
+    private let watch: DeathWatch
     /// Raw return addresses from where it was tracked, when backtraces are on.
     let backtrace: [UInt]?
 
@@ -12,7 +14,7 @@ final class TrackedObject: @unchecked Sendable {
         self.address = UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque())
         self.typeName = String(describing: type(of: object))
         self.site = site
-        self.watch = ObjectWatch(object)
+        self.watch = DeathWatch(object)
         self.backtrace = backtrace
     }
 

@@ -1,0 +1,64 @@
+import Probes
+import RxCore
+
+/// Names for heap objects and helpers to read what reflection leaves raw.
+enum HeapNames {
+    /// `Module.Outer.Type<Swift.Int>` becomes `Outer.Type`: the module prefix
+    /// and generic arguments are noise in a cycle path.
+    static func shortTypeName(_ name: String) -> String {
+        let base = name.prefix { $0 != "<" }
+        let parts = base.split(separator: ".")
+        return parts.count > 1 ? parts.dropFirst().joined(separator: ".") : String(base)
+    }
+
+    /// Whether a full type name belongs to RxCore, whose fields are shown as
+    /// `Type.field` (a sink's closure, a bag's contents) rather than bare.
+    static func isRxCoreType(_ name: String) -> Bool {
+        name.hasPrefix("RxCore.")
+    }
+
+    /// The object a `weak` reference stored at `address` refers to: the
+    /// reference holds the object's side-table entry, whose first word is the object.
+    static func weakTarget(at address: UInt) -> UInt? {
+        guard let entry = Memory.readWord(address), entry != 0,
+              let object = Memory.readWord(entry & ~0x7), object != 0 else { return nil }
+        return object
+    }
+
+    /// `subscription #3 (PublishSubject<Int> → map → subscribe, Presenter.swift:41)`
+    /// for an RxCore subscription handle, from its registry entry.
+    static func subscription(handle layout: InstanceLayout) -> String? {
+        guard let entryField = layout.fields.first(where: { $0.name == "entry" }),
+              let entry = referencedObject(in: entryField, of: layout.address),
+              let entryLayout = ReflectionProbe.shared.layout(ofInstanceAt: entry),
+              let idField = entryLayout.fields.first(where: { $0.name == "id" }),
+              let id = Memory.readWord(entry &+ UInt(idField.offset)) else { return nil }
+        guard let record = SubscriptionRegistry.live.first(where: { $0.id == UInt64(id) }) else {
+            return "subscription #\(id)"
+        }
+        return "subscription #\(id) (\(record.chain), \(record.site))"
+    }
+
+    /// The class instances held in a dictionary or set stored property, read
+    /// with `Mirror` (reflection does not decode hashed storage). Each is a
+    /// strong reference labelled with its key.
+    static func hashedCollectionElements(ofObjectAt address: UInt, field: String, label: String) -> [HeapReference] {
+        guard let pointer = UnsafeRawPointer(bitPattern: address),
+              ReflectionProbe.shared.layout(ofInstanceAt: address)?.kind == .classInstance else { return [] }
+        let object = Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue()
+        guard let collection = Mirror(reflecting: object).descendant(field) else { return [] }
+        return Mirror(reflecting: collection).children.enumerated().flatMap { index, entry -> [HeapReference] in
+            let pair = Mirror(reflecting: entry.value).children.map(\.value)
+            let (key, value) = pair.count == 2 ? ("\(pair[0])", pair[1]) : ("\(index)", entry.value)
+            guard type(of: value) is AnyClass else { return [] }
+            let target = UInt(bitPattern: Unmanaged.passUnretained(value as AnyObject).toOpaque())
+            return [HeapReference(target: target, label: "\(label)[\(key)]", kind: .strong, isVerified: true)]
+        }
+    }
+
+    /// The object an optional or plain strong reference field points at.
+    private static func referencedObject(in field: FieldLayout, of base: UInt) -> UInt? {
+        guard let word = Memory.readWord(base &+ UInt(field.offset)), word != 0 else { return nil }
+        return word
+    }
+}

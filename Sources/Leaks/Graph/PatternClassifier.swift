@@ -1,0 +1,78 @@
+import Probes
+
+/// Names the guide's pattern for a retain cycle, from the kinds of objects and
+/// closures on it. Shapes the guide does not describe get no pattern.
+struct PatternClassifier {
+    let graph: RetainGraph
+    let path: [(from: UInt, reference: HeapReference)]
+
+    func classify() -> LeakPattern? {
+        let closureEdges = path.filter { $0.reference.function != nil || graph.nodes[$0.reference.target]?.closure != nil }
+        for edge in closureEdges {
+            if let method = methodReference(behind: edge.reference) {
+                return .methodReference(method)
+            }
+        }
+        if path.contains(where: { graph.nodes[$0.reference.target]?.closure?.hasWeakOrUnownedCapture == true }) {
+            return .missingModifier
+        }
+        if path.contains(where: { isBag($0.reference.target) && userHolders(of: $0.reference.target).count >= 2 }) {
+            return .sharedDisposeBag
+        }
+        if path.contains(where: { isSubject($0.reference.target) && userHolders(of: $0.reference.target).contains { $0 != graph.root } }) {
+            return .storedSubject
+        }
+        return closureEdges.isEmpty ? nil : .strongSelf
+    }
+
+    /// `doWork(model:)` when the closure behind `reference` is a method
+    /// reference (a partial application of a method) rather than a closure literal.
+    private func methodReference(behind reference: HeapReference) -> String? {
+        var functions = reference.function.map { [$0] } ?? []
+        functions += graph.nodes[reference.target]?.closure?.wrappedFunctions ?? []
+        for function in functions {
+            guard let name = Backtrace.symbolicate([function &+ 1]).first?.function else { continue }
+            if let method = Self.partiallyAppliedMethod(in: name) { return method }
+        }
+        return nil
+    }
+
+    /// The method a `partial apply forwarder for Module.Type.method(label:…)`
+    /// symbol applies, as `method(label:)`; nil for closures and thunks.
+    static func partiallyAppliedMethod(in symbol: String) -> String? {
+        guard symbol.contains("partial apply"), !symbol.contains("closure #") else { return nil }
+        let afterFor = symbol.range(of: "partial apply forwarder for ").map { symbol[$0.upperBound...] } ?? Substring(symbol)
+        guard let open = afterFor.firstIndex(of: "(") else { return nil }
+        let name = afterFor[..<open].split(separator: ".").last.map(String.init) ?? ""
+        var depth = 0, labels = "", current = ""
+        for character in afterFor[afterFor.index(after: open)...] {
+            switch character {
+            case "(", "<", "[": depth += 1
+            case ")" where depth == 0:
+                return "\(name)(\(labels))"
+            case ")", ">", "]": depth -= 1
+            case ":" where depth == 0:
+                labels += current.trimmingCharacters(in: .whitespaces) + ":"
+                current = ""
+            case "," where depth == 0: current = ""
+            default: if depth == 0 { current.append(character) }
+            }
+        }
+        return "\(name)(\(labels))"
+    }
+
+    private func isBag(_ address: UInt) -> Bool { graph.nodes[address]?.name == "DisposeBag" }
+
+    private func isSubject(_ address: UInt) -> Bool {
+        guard let name = graph.nodes[address]?.name else { return false }
+        return name.hasSuffix("Subject") || name.hasSuffix("Relay")
+    }
+
+    /// Objects outside RxCore that hold `address` strongly.
+    private func userHolders(of address: UInt) -> Set<UInt> {
+        Set(graph.nodes.values.filter { node in
+            node.closure == nil && !node.isRxCore
+                && node.references.contains { $0.kind == .strong && $0.target == address }
+        }.map(\.address))
+    }
+}

@@ -1,0 +1,30 @@
+import Probes
+
+/// Finds the class instances a closure context holds strongly, through the
+/// boxes and reabstraction-thunk contexts in between.
+enum CaptureReader {
+    /// How many contexts deep to look (a thunk adds one hop, a captured `var` box another).
+    static let maximumHops = 4
+
+    static func stronglyCapturedObjects(ofContext address: UInt) -> [AnyObject] {
+        let probe = ReflectionProbe.shared
+        let inspector = HeapInspector()
+        var found: [UInt] = []
+        var visited: Set<UInt> = []
+        var frontier = [address]
+        for _ in 0...maximumHops where !frontier.isEmpty {
+            var next: [UInt] = []
+            for context in frontier where visited.insert(context).inserted {
+                guard let layout = probe.layout(ofInstanceAt: context) else { continue }
+                if layout.kind == .classInstance {
+                    if !HeapNames.isRxCoreType(layout.typeName ?? "") { found.append(context) }
+                    continue
+                }
+                guard let node = inspector.node(at: context) else { continue }
+                next += node.references.filter { $0.kind == .strong && $0.isVerified }.map(\.target)
+            }
+            frontier = next
+        }
+        return found.map { Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(bitPattern: $0)!).takeUnretainedValue() }
+    }
+}

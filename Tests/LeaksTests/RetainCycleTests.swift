@@ -1,0 +1,265 @@
+import Leaks
+import RxCore
+import XCTest
+
+// Purpose-built shapes from the retain-cycle issue: every way a closure handed
+// to RxCore can hold its owner, and the fixes that must come out clean.
+
+private final class Interactor {
+    let events = PublishSubject<Int>()
+}
+
+private final class Presenter {
+    let disposeBag = DisposeBag()
+    let interactor = Interactor()
+    var total = 0
+
+    func add(_ value: Int) { total += value }
+    func doWork(model: Int) -> Observable<Int> { .just(model) }
+
+    func subscribeWithStrongSelf() {
+        interactor.events.subscribe(onNext: { self.add($0) }).disposed(by: disposeBag)
+    }
+
+    func subscribeWithMethodValue() {
+        interactor.events.subscribe(onNext: add).disposed(by: disposeBag)
+    }
+
+    func flatMapMethodReference() {
+        interactor.events.flatMap(doWork(model:)).subscribe().disposed(by: disposeBag)
+    }
+
+    func flatMapStaticFunction() {
+        interactor.events.flatMap(Presenter.work(model:)).subscribe().disposed(by: disposeBag)
+    }
+
+    static func work(model: Int) -> Observable<Int> { .just(model) }
+
+    func subscribeWeakly() {
+        interactor.events.subscribe(onNext: { [weak self] in self?.add($0) }).disposed(by: disposeBag)
+    }
+
+    func subscribeUnowned() {
+        interactor.events.subscribe(onNext: { [unowned self] in self.add($0) }).disposed(by: disposeBag)
+    }
+
+    func subscribeThroughCapturedVar() {
+        var holder = self
+        interactor.events.subscribe(onNext: { holder.add($0) }).disposed(by: disposeBag)
+        holder = self
+    }
+}
+
+private final class Wireframe {
+    var presenter: Presenter?
+}
+
+private final class View {
+    var shown: [Int] = []
+}
+
+/// `[weak view, interactor]`: the interactor is captured strongly, and its
+/// own subject holds the closure.
+private final class ListInteractor {
+    let events = PublishSubject<Int>()
+    let disposeBag = DisposeBag()
+    var loaded = 0
+
+    func bind(to view: View) {
+        events.subscribe(onNext: { [weak view, interactor = self] value in
+            view?.shown.append(value)
+            interactor.loaded += 1
+        }).disposed(by: disposeBag)
+    }
+}
+
+private class BasePresenter {
+    let disposeBag = DisposeBag()
+}
+
+private final class DerivedPresenter: BasePresenter {
+    let events = PublishSubject<Int>()
+    var count = 0
+
+    func configure() {
+        events.map { $0 * 2 }.subscribe(onNext: { self.count += $0 }).disposed(by: disposeBag)
+    }
+}
+
+private protocol EventSink: AnyObject {}
+private final class ExistentialHolder: EventSink {
+    let events = PublishSubject<Int>()
+    let bag = DisposeBag()
+}
+
+private final class Owner {
+    var sink: (any EventSink)?
+    var bags: [DisposeBag] = []
+    var bagsByName: [String: DisposeBag] = [:]
+    let events = PublishSubject<Int>()
+}
+
+final class RetainCycleTests: XCTestCase {
+    private func leakOf(_ name: String = #function, _ body: (LeakScope) -> Void) throws -> Leak {
+        let report = LeakCheck.run(name) { scope in body(scope) }
+        return try XCTUnwrap(report.leaks.first, report.description)
+    }
+
+    private func assertCycle(_ leak: Leak, passesThrough names: [String], file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(leak.kind, .cycle, leak.description, file: file, line: line)
+        let shown = leak.cycle?.description ?? ""
+        for name in names {
+            XCTAssertTrue(shown.contains(name), "cycle lacks \(name):\n\(shown)", file: file, line: line)
+        }
+    }
+
+    func testStrongSelfInAClosure() throws {
+        let leak = try leakOf { scope in
+            let presenter = Presenter()
+            scope.track(presenter)
+            presenter.subscribeWithStrongSelf()
+        }
+        XCTAssertEqual(leak.typeName, "Presenter")
+        assertCycle(leak, passesThrough: ["Presenter", "─disposeBag→ DisposeBag", "subscription #",
+                                          "closure given to subscribe(onNext:) at RetainCycleTests.swift:21",
+                                          "captures (strong)→ Presenter"])
+        XCTAssertEqual(leak.pattern?.id, "closure-strong-self")
+        XCTAssertTrue(leak.cycle?.edges.contains { $0.site == "RetainCycleTests.swift:21" } ?? false)
+    }
+
+    func testMethodValueCapturesSelf() throws {
+        let leak = try leakOf { scope in
+            let presenter = Presenter()
+            scope.track(presenter)
+            presenter.subscribeWithMethodValue()
+        }
+        assertCycle(leak, passesThrough: ["closure given to subscribe(onNext:) at RetainCycleTests.swift:25"])
+        XCTAssertEqual(leak.pattern?.id, "method-reference-implicit-self")
+    }
+
+    func testMethodReferenceInFlatMap() throws {
+        let leak = try leakOf { scope in
+            let presenter = Presenter()
+            scope.track(presenter)
+            presenter.flatMapMethodReference()
+        }
+        assertCycle(leak, passesThrough: ["closure given to flatMap at RetainCycleTests.swift:29", "captures (strong)→ Presenter"])
+        XCTAssertEqual(leak.pattern?.id, "method-reference-implicit-self")
+        XCTAssertTrue(leak.pattern?.fix.contains("doWork(model:)") ?? false, leak.pattern?.fix ?? "no pattern")
+    }
+
+    func testStaticFunctionIsClean() {
+        let report = LeakCheck.run { scope in
+            let presenter = Presenter()
+            scope.track(presenter)
+            presenter.flatMapStaticFunction()
+        }
+        XCTAssertTrue(report.isClean, report.description)
+    }
+
+    func testWeakAndUnownedSelfAreClean() {
+        for configure in [Presenter.subscribeWeakly, Presenter.subscribeUnowned] {
+            let report = LeakCheck.run { scope in
+                let presenter = Presenter()
+                scope.track(presenter)
+                configure(presenter)()
+            }
+            XCTAssertTrue(report.isClean, report.description)
+        }
+    }
+
+    func testWeakCaptureBesideAStrongOne() throws {
+        let leak = try leakOf { scope in
+            let interactor = ListInteractor()
+            scope.track(interactor)
+            interactor.bind(to: View())
+        }
+        XCTAssertEqual(leak.typeName, "ListInteractor")
+        assertCycle(leak, passesThrough: ["ListInteractor", "PublishSubject"])
+        XCTAssertEqual(leak.pattern?.id, "capture-list-missing-modifier")
+    }
+
+    func testClosureCapturingAnotherObjectThatHoldsTheRoot() throws {
+        let leak = try leakOf { scope in
+            let presenter = Presenter()
+            let wireframe = Wireframe()
+            wireframe.presenter = presenter
+            scope.track(presenter)
+            presenter.interactor.events.subscribe(onNext: { _ in _ = wireframe }).disposed(by: presenter.disposeBag)
+        }
+        assertCycle(leak, passesThrough: ["Wireframe", "presenter", "Presenter"])
+    }
+
+    func testCapturedLocalVarHoldingTheRoot() throws {
+        let leak = try leakOf { scope in
+            let presenter = Presenter()
+            scope.track(presenter)
+            presenter.subscribeThroughCapturedVar()
+        }
+        assertCycle(leak, passesThrough: ["Presenter", "DisposeBag"])
+    }
+
+    func testGenericSinkAndSuperclassField() throws {
+        let leak = try leakOf { scope in
+            let presenter = DerivedPresenter()
+            scope.track(presenter)
+            presenter.configure()
+        }
+        XCTAssertEqual(leak.typeName, "DerivedPresenter")
+        assertCycle(leak, passesThrough: ["─disposeBag→ DisposeBag", "DerivedPresenter"])
+    }
+
+    func testProtocolExistentialField() throws {
+        let leak = try leakOf { scope in
+            let owner = Owner()
+            let holder = ExistentialHolder()
+            owner.sink = holder
+            scope.track(owner)
+            holder.events.subscribe(onNext: { _ in _ = owner }).disposed(by: holder.bag)
+        }
+        assertCycle(leak, passesThrough: ["Owner", "sink", "ExistentialHolder"])
+    }
+
+    func testObjectHeldInsideAnArrayAndADictionary() throws {
+        let arrayLeak = try leakOf { scope in
+            let owner = Owner()
+            let bag = DisposeBag()
+            owner.bags.append(bag)
+            scope.track(owner)
+            owner.events.subscribe(onNext: { _ in _ = owner }).disposed(by: bag)
+        }
+        assertCycle(arrayLeak, passesThrough: ["bags", "element [0]", "DisposeBag"])
+
+        let dictionaryLeak = try leakOf { scope in
+            let owner = Owner()
+            let bag = DisposeBag()
+            owner.bagsByName["main"] = bag
+            scope.track(owner)
+            owner.events.subscribe(onNext: { _ in _ = owner }).disposed(by: bag)
+        }
+        assertCycle(dictionaryLeak, passesThrough: ["bagsByName[main]", "DisposeBag"])
+    }
+
+    func testObjectFoundByAutomaticTrackingAlone() throws {
+        let report = LeakCheck.run { _ in
+            Presenter().subscribeWithStrongSelf()
+        }
+        let leak = try XCTUnwrap(report.leaks.first { $0.typeName == "Presenter" }, report.description)
+        XCTAssertEqual(leak.trackedAt.origin, .closureCapture)
+        XCTAssertEqual(leak.trackedAt.operatorName, "subscribe(onNext:)")
+        XCTAssertEqual(leak.trackedAt.line, 21)
+        XCTAssertEqual(leak.kind, .cycle)
+    }
+
+    func testRetainedFromOutsideWhenAGlobalHoldsTheObject() throws {
+        let leak = try leakOf { scope in
+            let presenter = Presenter()
+            scope.track(presenter)
+            Self.longLived.append(presenter)
+        }
+        XCTAssertEqual(leak.kind, .retainedFromOutside)
+        XCTAssertNil(leak.cycle)
+    }
+
+    nonisolated(unsafe) private static var longLived: [Presenter] = []
+}
