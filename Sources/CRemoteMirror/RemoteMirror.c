@@ -70,13 +70,42 @@ static void free_bytes(void *reader, const void *bytes, void *context) {
     free(context);
 }
 
+// One query reads the same heap object and its neighbours many times; a few
+// whole pages, copied once per query, spare most of the system calls.
+enum { PAGE = 4096, CACHED_PAGES = 8 };
+static struct { uintptr_t page; unsigned char bytes[PAGE]; } page_cache[CACHED_PAGES];
+static int cached_pages, next_victim;
+
+void crm_reader_reset(void) {
+    cached_pages = 0;
+}
+
+static const unsigned char *cached_page(uintptr_t page) {
+    for (int index = 0; index < cached_pages; index++) {
+        if (page_cache[index].page == page) return page_cache[index].bytes;
+    }
+    int slot = cached_pages < CACHED_PAGES ? cached_pages : next_victim++ % CACHED_PAGES;
+    if (!crm_safe_read(page, page_cache[slot].bytes, PAGE)) return NULL;
+    page_cache[slot].page = page;
+    if (slot == cached_pages) cached_pages++;
+    return page_cache[slot].bytes;
+}
+
 static const void *read_bytes(void *reader, uint64_t address, uint64_t size, void **free_context) {
     (void)reader;
     *free_context = NULL;
     if (size > ((uint64_t)1 << 30)) return NULL;
     void *copy = malloc(size ? size : 1);
     if (copy == NULL) return NULL;
-    if (!crm_safe_read((uintptr_t)address, copy, size)) {
+    // The library may hold several buffers at once: each gets its own copy.
+    uintptr_t page = (uintptr_t)address & ~(uintptr_t)(PAGE - 1);
+    const unsigned char *cached = NULL;
+    if (size <= PAGE && (uintptr_t)address + size <= page + PAGE && address >= PAGE &&
+        !crm_in_image((uintptr_t)address, size)) {
+        cached = cached_page(page);
+        if (cached != NULL) memcpy(copy, cached + ((uintptr_t)address - page), size);
+    }
+    if (cached == NULL && !crm_safe_read((uintptr_t)address, copy, size)) {
         free(copy);
         return NULL;
     }
@@ -123,6 +152,7 @@ static add_reflection_info_fn add_reflection_info;
 
 enum { MAX_IMAGES = 4096 };
 static const void *added_images[MAX_IMAGES];
+static char *image_paths[MAX_IMAGES];
 static int added_count;
 
 static section_pair_t pair(section_range_t range) {
@@ -135,6 +165,9 @@ static bool add_image(const metadata_sections_t *sections, void *counter) {
         if (added_images[index] == sections->baseAddress) return true;
     }
     if (added_count == MAX_IMAGES) return false;
+    Dl_info image;
+    image_paths[added_count] = dladdr(sections->baseAddress, &image) && image.dli_fname
+        ? realpath(image.dli_fname, NULL) : NULL;
     added_images[added_count++] = sections->baseAddress;
     reflection_info_t info = {
         pair(sections->fieldmd), pair(sections->assocty), pair(sections->builtin),
@@ -150,6 +183,14 @@ int crm_add_new_images(const crm_api *opened) {
     (void)opened;
     int added = 0;
     crm_enumerate_metadata_sections(add_image, &added);
+    if (added > 0) {
+        const char *paths[MAX_IMAGES];
+        size_t count = 0;
+        for (int index = 0; index < added_count; index++) {
+            if (image_paths[index] != NULL) paths[count++] = image_paths[index];
+        }
+        crm_refresh_image_ranges(paths, count);
+    }
     return added;
 }
 

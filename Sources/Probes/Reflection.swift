@@ -86,7 +86,10 @@ public final class ReflectionProbe: Sendable {
     }
 
     private func withReflector<R>(_ body: (Reflector) -> R?) -> R? {
-        reflector.withLock { reflector in reflector.flatMap(body) }
+        reflector.withLock { reflector in
+            crm_reader_reset()
+            return reflector.flatMap(body)
+        }
     }
 }
 
@@ -161,7 +164,10 @@ private final class Reflector {
             return InstanceLayout(address: address, metadata: header.metadata, kind: .genericBox,
                                   typeName: field.typeName.map { "box of \($0)" }, size: size, fields: [field])
         default:
-            let info = api.pointee.infoForInstance(context, address)
+            var info = api.pointee.infoForInstance(context, address)
+            if info.Kind != CRM_CLOSURE_CONTEXT, crm_add_new_images(api) > 0 {
+                info = api.pointee.infoForInstance(context, address)
+            }
             guard info.Kind == CRM_CLOSURE_CONTEXT else { return nil }
             let fields = (0..<info.NumFields).map { index in
                 field(api.pointee.childOfInstance(context, address, index), base: 0, depth: 0)
@@ -180,6 +186,8 @@ private final class Reflector {
         var standIn: (UInt, UInt) = (metadata, 0)
         let info = withUnsafeMutablePointer(to: &standIn) { pointer -> (crm_typeinfo, [crm_childinfo]) in
             let address = UInt(bitPattern: pointer)
+            // The stand-in reuses stack the reader may have cached for another class.
+            crm_reader_reset()
             let info = api.pointee.infoForInstance(context, address)
             return (info, (0..<info.NumFields).map { api.pointee.childOfInstance(context, address, $0) })
         }
@@ -226,7 +234,13 @@ private final class Reflector {
     // MARK: Names
 
     func typeRef(forMetadata metadata: UInt) -> UInt {
-        metadata == 0 ? 0 : api.pointee.typeRefForMetadata(context, metadata)
+        guard metadata != 0 else { return 0 }
+        let typeRef = api.pointee.typeRefForMetadata(context, metadata)
+        // A type from an image loaded after the probe opened: add it and retry.
+        if typeRef == 0, crm_add_new_images(api) > 0 {
+            return api.pointee.typeRefForMetadata(context, metadata)
+        }
+        return typeRef
     }
 
     func name(ofTypeRef typeRef: UInt) -> String? {

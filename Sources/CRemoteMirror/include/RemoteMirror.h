@@ -74,3 +74,7 @@ const crm_api *crm_open(char *error, size_t error_capacity);
 /// Adds the reflection sections of images loaded since the last call (or
 /// since crm_open); returns how many images were added. Needs the lock.
 int crm_add_new_images(const crm_api *api);
+
+/// Forgets the heap pages the reader copied during the previous query. Needs
+/// the lock; call at the start of every query.
+void crm_reader_reset(void);
