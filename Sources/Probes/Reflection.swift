@@ -1,3 +1,4 @@
+@_spi(Reflection) import Swift
 import CRemoteMirror
 import Synchronization
 #if canImport(Glibc)
@@ -191,7 +192,11 @@ private final class Reflector {
             let info = api.pointee.infoForInstance(context, address)
             return (info, (0..<info.NumFields).map { api.pointee.childOfInstance(context, address, $0) })
         }
-        guard info.0.Kind == CRM_CLASS_INSTANCE else { return nil }
+        guard info.0.Kind == CRM_CLASS_INSTANCE else {
+            let layout = fieldwiseClassLayout(metadata: metadata)
+            classFields[metadata] = layout
+            return layout
+        }
         var fields: [FieldLayout] = []
         if let superclass = Memory.readWord(metadata &+ 8), superclass != 0,
            let kind = Memory.readWord(superclass), kind == MetadataKind.class,
@@ -202,6 +207,87 @@ private final class Reflector {
         let layout = (Int(info.0.Size), fields)
         classFields[metadata] = layout
         return layout
+    }
+
+    /// The layout of a class RemoteMirror cannot lay out as a whole, because
+    /// one stored property has a type it knows no layout for (`Atomic`,
+    /// `Mutex`, a non-copyable struct): each property is laid out on its own.
+    /// The runtime's field reflection gives names, offsets and types for the
+    /// whole class chain; RemoteMirror lays out each type it can (the others
+    /// become `other`); weak and unowned come from the field records' mangled
+    /// types, since the property's type alone does not carry them.
+    func fieldwiseClassLayout(metadata: UInt) -> (size: Int, fields: [FieldLayout])? {
+        guard let sizeWord = Memory.readWord(metadata &+ 24) else { return nil }
+        let ownership = fieldOwnership(metadata: metadata)
+        let type = unsafeBitCast(metadata, to: Any.Type.self)
+        var fields: [FieldLayout] = []
+        let complete = _forEachField(of: type, options: .classType) { name, offset, fieldType, _ in
+            let typeRef = typeRef(forMetadata: unsafeBitCast(fieldType, to: UInt.self))
+            var kind = typeRef == 0 ? CRM_UNKNOWN : api.pointee.infoForTypeRef(context, typeRef).Kind
+            if let owned = ownership[String(cString: name)] { kind = owned }
+            fields.append(field(crm_childinfo(Name: name, Offset: UInt32(offset), Kind: kind, TR: typeRef), base: 0, depth: 0))
+            return true
+        }
+        guard complete else { return nil }
+        return (Int(UInt32(truncatingIfNeeded: sizeWord)), fields)
+    }
+
+    /// Field name to `weak`/`unowned`/`unowned(unsafe)` for every class of
+    /// the chain, read from the field descriptors of the class descriptors.
+    private func fieldOwnership(metadata: UInt) -> [String: crm_layout_kind] {
+        var ownership: [String: crm_layout_kind] = [:]
+        var current = metadata
+        while current != 0, Memory.readWord(current) == MetadataKind.class,
+              let descriptor = Memory.readWord(current &+ 40), descriptor != 0 {
+            if let fieldDescriptor = Self.relative(at: descriptor &+ 16),
+               let header = Memory.read(fieldDescriptor &+ 8, count: 8) {
+                let recordSize = UInt(header[2]) | UInt(header[3]) << 8
+                let count = UInt(header[4]) | UInt(header[5]) << 8 | UInt(header[6]) << 16 | UInt(header[7]) << 24
+                for index in 0..<min(count, 512) {
+                    let record = fieldDescriptor &+ 16 &+ index &* recordSize
+                    guard let typeName = Self.relative(at: record &+ 4), let name = Self.relative(at: record &+ 8),
+                          let fieldName = Self.cString(at: name) else { continue }
+                    switch Self.mangledSuffix(at: typeName) {
+                    case "Xw": ownership[fieldName] = CRM_WEAK_REFERENCE
+                    case "Xo": ownership[fieldName] = CRM_UNOWNED_REFERENCE
+                    case "Xu": ownership[fieldName] = CRM_UNMANAGED_REFERENCE
+                    default: break
+                    }
+                }
+            }
+            current = Memory.readWord(current &+ 8) ?? 0
+        }
+        return ownership
+    }
+
+    /// The target of the 32-bit relative pointer stored at `address`.
+    private static func relative(at address: UInt) -> UInt? {
+        guard let bytes = Memory.read(address, count: 4) else { return nil }
+        let offset = Int32(bitPattern: UInt32(bytes[0]) | UInt32(bytes[1]) << 8 | UInt32(bytes[2]) << 16 | UInt32(bytes[3]) << 24)
+        return offset == 0 ? nil : UInt(bitPattern: Int(bitPattern: address) &+ Int(offset))
+    }
+
+    private static func cString(at address: UInt) -> String? {
+        guard let bytes = Memory.read(address, count: 128), let end = bytes.firstIndex(of: 0) else { return nil }
+        return String(decoding: bytes[..<end], as: UTF8.self)
+    }
+
+    /// The last two characters of a mangled type name, skipping its symbolic
+    /// references (a control byte followed by a 4- or 8-byte reference).
+    private static func mangledSuffix(at address: UInt) -> String {
+        guard let bytes = Memory.read(address, count: 96) else { return "" }
+        var text: [UInt8] = []
+        var index = 0
+        while index < bytes.count, bytes[index] != 0 {
+            switch bytes[index] {
+            case 0x01...0x17: index += 5
+            case 0x18...0x1F: index += 9
+            default:
+                text.append(bytes[index])
+                index += 1
+            }
+        }
+        return String(decoding: text.suffix(2), as: UTF8.self)
     }
 
     /// A runtime-allocated box: its metadata holds the offset of the value

@@ -35,14 +35,16 @@ final class SubscriptionHandle: Cancelable, @unchecked Sendable {
 /// Holds one disposable set once; disposing first disposes it on arrival.
 /// Not counted as a resource: it lives inside one.
 final class SingleAssignmentSlot: @unchecked Sendable {
-    private let state = Mutex<(disposable: Disposable?, disposed: Bool)>((nil, false))
+    private let lock = Lock()
+    private var disposable: Disposable?
+    private var disposed = false
 
-    var isDisposed: Bool { state.withLock { $0.disposed } }
+    var isDisposed: Bool { lock.withLock { disposed } }
 
     func set(_ disposable: Disposable) {
-        let disposeNow = state.withLock { state -> Bool in
-            if state.disposed { return true }
-            state.disposable = disposable
+        let disposeNow = lock.withLock { () -> Bool in
+            if disposed { return true }
+            self.disposable = disposable
             return false
         }
         if disposeNow { disposable.dispose() }
@@ -51,11 +53,11 @@ final class SingleAssignmentSlot: @unchecked Sendable {
     /// Disposes the held disposable; true only for the first call.
     @discardableResult
     func dispose() -> Bool {
-        let (held, first) = state.withLock { state -> (Disposable?, Bool) in
-            guard !state.disposed else { return (nil, false) }
-            state.disposed = true
-            defer { state.disposable = nil }
-            return (state.disposable, true)
+        let (held, first) = lock.withLock { () -> (Disposable?, Bool) in
+            guard !disposed else { return (nil, false) }
+            disposed = true
+            defer { disposable = nil }
+            return (disposable, true)
         }
         held?.dispose()
         return first

@@ -1,22 +1,22 @@
-import Synchronization
 
 private let anonymousDisposableKind = ResourceKind("AnonymousDisposable", .disposable)
 
 /// Runs an action once, when first disposed.
 final class AnonymousDisposable: Cancelable, @unchecked Sendable {
     private let token = ResourceToken(anonymousDisposableKind)
-    private let action: Mutex<(() -> Void)?>
+    private let lock = Lock()
+    private var action: (() -> Void)?
 
     init(_ action: @escaping () -> Void) {
-        self.action = Mutex(action)
+        self.action = action
     }
 
-    var isDisposed: Bool { action.withLock { $0 == nil } }
+    var isDisposed: Bool { lock.withLock { action == nil } }
 
     func dispose() {
-        let action = self.action.withLock { action -> (() -> Void)? in
-            defer { action = nil }
-            return action
+        let action = lock.withLock { () -> (() -> Void)? in
+            defer { self.action = nil }
+            return self.action
         }
         action?()
     }

@@ -1,22 +1,22 @@
-import Synchronization
 
 private let binaryDisposableKind = ResourceKind("BinaryDisposable", .disposable)
 
 /// Disposes two disposables once.
 final class BinaryDisposable: Cancelable, @unchecked Sendable {
     private let token = ResourceToken(binaryDisposableKind)
-    private let parts: Mutex<(Disposable, Disposable)?>
+    private let lock = Lock()
+    private var parts: (Disposable, Disposable)?
 
     init(_ first: Disposable, _ second: Disposable) {
-        parts = Mutex((first, second))
+        parts = (first, second)
     }
 
-    var isDisposed: Bool { parts.withLock { $0 == nil } }
+    var isDisposed: Bool { lock.withLock { parts == nil } }
 
     func dispose() {
-        let parts = self.parts.withLock { parts -> (Disposable, Disposable)? in
-            defer { parts = nil }
-            return parts
+        let parts = lock.withLock { () -> (Disposable, Disposable)? in
+            defer { self.parts = nil }
+            return self.parts
         }
         parts?.0.dispose()
         parts?.1.dispose()

@@ -1,4 +1,3 @@
-import Synchronization
 
 private let compositeDisposableKind = ResourceKind("CompositeDisposable", .disposable)
 
@@ -16,7 +15,7 @@ public final class CompositeDisposable: Cancelable, @unchecked Sendable {
     }
 
     private let token = ResourceToken(compositeDisposableKind)
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// An empty group.
     public init() {}

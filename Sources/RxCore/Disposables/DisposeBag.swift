@@ -20,7 +20,9 @@ public final class DisposeBag: @unchecked Sendable {
 
     private static let nextID = Atomic<UInt64>(1)
     private let token = ResourceToken(disposeBagKind)
-    private let contents = Mutex<[Disposable]?>([])
+    private let lock = Lock()
+    /// What the bag holds; nil once it is being torn down.
+    private var contents: [Disposable]? = []
     /// This bag's number and the place it was made.
     public let identity: Identity
 
@@ -32,7 +34,7 @@ public final class DisposeBag: @unchecked Sendable {
 
     /// Adds `disposable`, or disposes it at once when the bag is being torn down.
     public func insert(_ disposable: Disposable) {
-        let accepted = contents.withLock { contents -> Bool in
+        let accepted = lock.withLock { () -> Bool in
             guard contents != nil else { return false }
             contents!.append(disposable)
             return true
@@ -41,10 +43,10 @@ public final class DisposeBag: @unchecked Sendable {
     }
 
     /// The number of disposables the bag holds.
-    public var count: Int { contents.withLock { $0?.count ?? 0 } }
+    public var count: Int { lock.withLock { contents?.count ?? 0 } }
 
     deinit {
-        let held = contents.withLock { contents -> [Disposable] in
+        let held = lock.withLock { () -> [Disposable] in
             defer { contents = nil }
             return contents ?? []
         }

@@ -1,4 +1,3 @@
-import Synchronization
 
 private let serialDisposableKind = ResourceKind("SerialDisposable", .disposable)
 
@@ -10,7 +9,7 @@ public final class SerialDisposable: Cancelable, @unchecked Sendable {
     }
 
     private let token = ResourceToken(serialDisposableKind)
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// An empty serial disposable.
     public init() {}

@@ -1,4 +1,3 @@
-import Synchronization
 
 private let singleAssignmentDisposableKind = ResourceKind("SingleAssignmentDisposable", .disposable)
 
@@ -12,7 +11,7 @@ public final class SingleAssignmentDisposable: Cancelable, @unchecked Sendable {
     }
 
     private let token = ResourceToken(singleAssignmentDisposableKind)
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// An unassigned disposable.
     public init() {}
