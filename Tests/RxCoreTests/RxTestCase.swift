@@ -6,11 +6,19 @@ import XCTest
 class RxTestCase: XCTestCase {
     private var startTotal: Int32 = 0
     private var startSubscriptions = 0
+    private var lastSubscriptionBeforeTest: UInt64 = 0
 
     override func setUp() {
         super.setUp()
         startTotal = Resources.total
         startSubscriptions = SubscriptionRegistry.count
+        lastSubscriptionBeforeTest = SubscriptionRegistry.live.last?.id ?? 0
+    }
+
+    /// The live subscriptions this test made (other tests may have left some
+    /// alive on purpose, such as the leak engine's leaking cases).
+    var liveSubscriptionsOfThisTest: [SubscriptionRecord] {
+        SubscriptionRegistry.live.filter { $0.id > lastSubscriptionBeforeTest }
     }
 
     override func tearDown() {

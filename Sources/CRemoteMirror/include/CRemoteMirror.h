@@ -1,1 +1,6 @@
 #pragma once
+// Introspection of this process's own memory: safe reads, the Swift runtime's
+// reference-count and demangling entry points.
+
+#include "SafeRead.h"
+#include "SwiftRuntime.h"

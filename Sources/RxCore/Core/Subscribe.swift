@@ -71,7 +71,7 @@ extension ObservableType {
         verb: String, site: CallSite, onDisposed: (() -> Void)?,
         _ handler: @escaping (Event<Element>) -> Void
     ) -> Disposable {
-        let subscription = Subscription(verb: verb, chain: operatorChain, site: site, onDisposed: onDisposed)
+        let subscription = SubscriptionHandle(verb: verb, chain: operatorChain, site: site, onDisposed: onDisposed)
         let observer = AnonymousObserver<Element> { event in
             handler(event)
             if event.isStopEvent { subscription.dispose() }

@@ -56,7 +56,7 @@ extension Disposable {
     /// Adds this disposable to `bag`, which disposes it when the bag goes away;
     /// the subscription registry records the bag as its owner.
     public func disposed(by bag: DisposeBag) {
-        (self as? Subscription)?.entry?.owner = bag.identity
+        (self as? SubscriptionHandle)?.entry?.owner = bag.identity
         bag.insert(self)
     }
 }

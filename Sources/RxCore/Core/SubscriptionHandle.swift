@@ -5,7 +5,7 @@ private let subscriptionKind = ResourceKind("Subscription", .disposable)
 /// What `subscribe`, `bind`, `drive` and `emit` return: it disposes the
 /// upstream chain, runs `onDisposed`, and keeps the subscription's entry in
 /// the ``SubscriptionRegistry`` while it lives.
-final class Subscription: Cancelable, @unchecked Sendable {
+final class SubscriptionHandle: Cancelable, @unchecked Sendable {
     private let token = ResourceToken(subscriptionKind)
     let entry: LiveSubscription?
     private let onDisposed: (() -> Void)?

@@ -1,0 +1,64 @@
+import Leaks
+import Testing
+
+/// A Swift Testing trait that runs each test as a leak check and records an
+/// issue with the report when the test leaks.
+///
+/// ```swift
+/// @Test(.leakChecked) func presenterReleases() {
+///     let presenter = Presenter()
+///     trackForLeaks(presenter)
+///     presenter.configure()
+/// }
+/// ```
+///
+/// Tests run in parallel in one process: resources, subscriptions and
+/// tracked objects are attributed to the test that made them (through a
+/// task-local scope that RxCore's schedulers carry across threads), so one
+/// test's leak is never blamed on another.
+public struct LeakCheckedTrait: TestTrait, SuiteTrait, TestScoping {
+    /// How pending work is settled before judging.
+    public let settle: SettlePolicy
+
+    /// Applies to every test of a suite it is attached to.
+    public var isRecursive: Bool { true }
+
+    public func provideScope(
+        for test: Test, testCase: Test.Case?,
+        performing function: @Sendable () async throws -> Void
+    ) async throws {
+        guard !test.isSuite else {
+            try await function()
+            return
+        }
+        // The test's own error is rethrown for Swift Testing to report, not
+        // folded into the leak report.
+        var thrown: Error?
+        let report = await LeakCheck.run(test.name, settle: settle) { _ in
+            do { try await function() } catch { thrown = error }
+        }
+        if !report.isClean {
+            Issue.record(Comment(rawValue: report.description))
+        }
+        if let thrown { throw thrown }
+    }
+}
+
+extension Trait where Self == LeakCheckedTrait {
+    /// Runs the test as a leak check (`@Test(.leakChecked)`, `@Suite(.leakChecked)`).
+    public static var leakChecked: Self { LeakCheckedTrait(settle: .drain) }
+
+    /// Runs the test as a leak check with a settle policy of your choice.
+    public static func leakChecked(settle: SettlePolicy) -> Self { LeakCheckedTrait(settle: settle) }
+}
+
+/// Tracks `object` in the leak check of the current test (a test with the
+/// `.leakChecked` trait, or a ``LeakCheck`` block); records an issue when no
+/// check is running, since nothing would judge it.
+public func trackForLeaks(_ object: AnyObject, sourceLocation: SourceLocation = #_sourceLocation) {
+    guard let scope = LeakScope.current else {
+        Issue.record("trackForLeaks called outside a leak check: add the .leakChecked trait", sourceLocation: sourceLocation)
+        return
+    }
+    scope.track(object, fileID: sourceLocation.fileID, line: UInt(sourceLocation.line))
+}

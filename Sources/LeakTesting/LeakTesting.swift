@@ -1,1 +1,0 @@
-// The LeakTesting module; see README.md.

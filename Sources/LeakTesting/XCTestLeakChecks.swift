@@ -1,0 +1,52 @@
+import Leaks
+import XCTest
+
+extension XCTestCase {
+    /// Runs `body` as a leak check and fails the test, at the caller's line,
+    /// with the report when anything leaked.
+    ///
+    /// ```swift
+    /// func testPresenterDoesNotLeak() {
+    ///     assertNoLeaks { scope in
+    ///         let presenter = Presenter()
+    ///         scope.track(presenter)
+    ///         presenter.configure()
+    ///     }
+    /// }
+    /// ```
+    @discardableResult
+    public func assertNoLeaks(
+        _ name: String? = nil,
+        settle: SettlePolicy = .drain,
+        file: StaticString = #filePath, line: UInt = #line,
+        _ body: (LeakScope) throws -> Void
+    ) -> LeakReport {
+        let report = LeakCheck.run(name ?? self.name, settle: settle, body)
+        if !report.isClean {
+            XCTFail(report.description, file: file, line: line)
+        }
+        return report
+    }
+
+    /// Watches `object` and fails the test if it is still alive once the test
+    /// has finished and pending work has settled.
+    ///
+    /// The check runs as a teardown block registered by the first call in a
+    /// test, so it runs after every teardown block registered later (they run
+    /// last-in first-out) and sees what they release. To also see what
+    /// `tearDown()` releases, subclass ``LeakTrackingTestCase``, which checks
+    /// after `tearDown()`.
+    public func trackForLeaks(_ object: AnyObject, file: StaticString = #filePath, line: UInt = #line) {
+        TrackedForLeaks.list(for: self).add(object, file: file, line: line)
+    }
+}
+
+/// An `XCTestCase` whose ``XCTestCase/trackForLeaks(_:file:line:)`` checks run
+/// after `tearDown()`, so objects released there are not reported.
+open class LeakTrackingTestCase: XCTestCase {
+    open override func invokeTest() {
+        TrackedForLeaks.checkAfterTearDown(self)
+        super.invokeTest()
+        TrackedForLeaks.runCheckAfterTearDown(self)
+    }
+}

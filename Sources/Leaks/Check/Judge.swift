@@ -1,0 +1,25 @@
+/// Decides, for each tracked object still alive after settling, whether it
+/// leaked and why.
+struct Judge {
+    /// Whether RxCore work made in the check is still alive (subscriptions or
+    /// resources): an object captured by a closure is a leak when it is held by
+    /// a cycle, or when such work may be what holds it.
+    let rxStillAlive: Bool
+
+    func leaks(among survivors: [TrackedObject]) -> [Leak] {
+        survivors.compactMap { object in
+            let analysis = RetainAnalysis(root: object.address)
+            let isCycle = analysis.cycle != nil && analysis.isHeldOnlyByCycle
+            if object.site.origin == .closureCapture, analysis.cycle == nil, !rxStillAlive {
+                return nil
+            }
+            return Leak(
+                typeName: object.typeName,
+                kind: isCycle ? .cycle : .retainedFromOutside,
+                cycle: analysis.cycle,
+                pattern: analysis.cycle.flatMap(PatternClassifier.classify),
+                trackedAt: object.site,
+                address: object.address)
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import RxCore
+import Synchronization
+
+/// What a leak check's block uses to track objects; it also tracks, by
+/// itself, every object that closures handed to RxCore inside the block
+/// capture strongly.
+public final class LeakScope: @unchecked Sendable {
+    /// The scope of the leak check running on this task, if any (set for the
+    /// block of ``LeakCheck/run(_:settle:_:)`` and for tests with the
+    /// `.leakChecked` trait).
+    @TaskLocal public static var current: LeakScope?
+
+    /// The check's name.
+    public let name: String
+    let backtraces: Bool
+    /// The closures handed to RxCore in this check, for naming graph nodes.
+    let closures = ClosureTable()
+    private let state = Mutex<State>(State())
+
+    private struct State {
+        var tracked: [TrackedObject] = []
+        var addresses: Set<UInt> = []
+        var problems: [String] = []
+    }
+
+    init(name: String, backtraces: Bool) {
+        self.name = name
+        self.backtraces = backtraces
+    }
+
+    /// Watches `object`: if it is still alive once the check has settled, it is
+    /// reported as leaked. Tracking the same object twice is reported as a problem.
+    public func track(_ object: AnyObject, file: StaticString = #fileID, line: UInt = #line) {
+        track(object, fileID: file.description, line: line)
+    }
+
+    /// Tracks `object` for a caller that has its source location as strings
+    /// (such as Swift Testing's `SourceLocation`).
+    public func track(_ object: AnyObject, fileID: String, line: UInt) {
+        let site = TrackingSite(origin: .explicit, file: fileID, line: line, operatorName: nil, backtrace: nil)
+        if !add(object, site: site) {
+            record(problem: "\(type(of: object)) at \(site) was tracked twice; the second call is ignored")
+        }
+    }
+
+    /// Value types have no lifetime to watch: tracking one is reported as a
+    /// problem in the check's report.
+    @_disfavoredOverload
+    public func track<Value>(_ value: Value, file: StaticString = #fileID, line: UInt = #line) {
+        if let object = Self.asObject(value) {
+            track(object, file: file, line: line)
+            return
+        }
+        let place = TrackingSite(origin: .explicit, file: file.description, line: line, operatorName: nil, backtrace: nil)
+        record(problem: "cannot track a value of type \(Value.self) \(place): only class instances have a lifetime to watch")
+    }
+
+    private static func asObject<Value>(_ value: Value) -> AnyObject? {
+        guard type(of: value as Any) is AnyClass else { return nil }
+        return value as AnyObject
+    }
+
+    /// Adds `object` unless it is tracked already; false when it was.
+    @discardableResult
+    func add(_ object: AnyObject, site: TrackingSite) -> Bool {
+        let address = UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque())
+        guard state.withLock({ $0.addresses.insert(address).inserted }) else { return false }
+        let tracked = TrackedObject(object, site: site, backtrace: nil)
+        state.withLock { $0.tracked.append(tracked) }
+        return true
+    }
+
+    func record(problem: String) {
+        state.withLock { $0.problems.append(problem) }
+    }
+
+    var trackedObjects: [TrackedObject] { state.withLock { $0.tracked } }
+    var problems: [String] { state.withLock { $0.problems } }
+}

@@ -1,1 +1,0 @@
-// The Leaks module; see README.md.

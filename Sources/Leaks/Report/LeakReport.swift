@@ -1,0 +1,125 @@
+import Foundation
+import RxCore
+
+/// The verdict of a leak check: what leaked, why, and what is still subscribed.
+public struct LeakReport: Sendable, Encodable, CustomStringConvertible {
+    /// The check's name.
+    public let name: String
+    /// Objects that outlived the check, with the reason and the cycle when found.
+    public let leaks: [Leak]
+    /// Tracked objects that died only while pending work settled: not leaks.
+    public let releasedLate: [String]
+    /// RxCore resources made in the check and still alive after settling (with
+    /// nothing else running, this is the live total after settling minus before).
+    public let resourceDelta: Int
+    /// Subscriptions made in the check and still alive after settling.
+    public let liveSubscriptions: [SubscriptionRecord]
+    /// Live resource counts before the block, after it returned, and after settling.
+    public let counts: ResourceCounts
+    /// The error the block threw, if it threw.
+    public let thrownError: String?
+    /// Work still pending when settling gave up, empty when everything settled.
+    public let unsettled: [String]
+    /// Misuse of the check itself (an object tracked twice, a value type tracked).
+    public let problems: [String]
+
+    /// True when nothing leaked, no subscription or resource made in the block is
+    /// still alive, the block did not throw, and pending work settled.
+    public var isClean: Bool {
+        leaks.isEmpty && liveSubscriptions.isEmpty && resourceDelta == 0 && thrownError == nil && unsettled.isEmpty
+    }
+
+    /// The report as pretty-printed JSON with sorted keys; the schema is in
+    /// the README ("Leak report JSON").
+    public func jsonData() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.dateEncodingStrategy = .iso8601
+        return try encoder.encode(self)
+    }
+
+    public var description: String {
+        var lines = ["Leak check \"\(name)\": " + (isClean ? "clean" : "NOT clean")]
+        if let thrownError { lines.append("  the block threw: \(thrownError)") }
+        for leak in leaks {
+            lines.append(contentsOf: leak.description.split(separator: "\n").map { "  " + $0 })
+        }
+        if !liveSubscriptions.isEmpty {
+            lines.append("  \(liveSubscriptions.count) subscription(s) made in the check still alive:")
+            lines.append(contentsOf: liveSubscriptions.map { "    \($0)" })
+        }
+        if resourceDelta != 0 { lines.append("  RxCore resources made in the check still alive: \(resourceDelta)") }
+        if !releasedLate.isEmpty { lines.append("  released late (while settling, not leaks): \(releasedLate.joined(separator: ", "))") }
+        if !unsettled.isEmpty { lines.append("  did not settle; still pending: \(unsettled.joined(separator: ", "))") }
+        lines.append(contentsOf: problems.map { "  problem: \($0)" })
+        return lines.joined(separator: "\n")
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case name, isClean, leaks, releasedLate, resourceDelta, liveSubscriptions, counts, thrownError, unsettled, problems
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(isClean, forKey: .isClean)
+        try container.encode(leaks, forKey: .leaks)
+        try container.encode(releasedLate, forKey: .releasedLate)
+        try container.encode(resourceDelta, forKey: .resourceDelta)
+        try container.encode(liveSubscriptions.map(SubscriptionSummary.init), forKey: .liveSubscriptions)
+        try container.encode(counts, forKey: .counts)
+        try container.encodeIfPresent(thrownError, forKey: .thrownError)
+        try container.encode(unsettled, forKey: .unsettled)
+        try container.encode(problems, forKey: .problems)
+    }
+}
+
+/// A subscription record as the JSON report gives it.
+struct SubscriptionSummary: Encodable {
+    let id: UInt64
+    let verb: String
+    let chain: String
+    let file: String
+    let line: UInt
+    let function: String
+    let owner: String?
+
+    init(_ record: SubscriptionRecord) {
+        id = record.id
+        verb = record.verb
+        chain = record.chain
+        file = record.site.file
+        line = record.site.line
+        function = record.site.function
+        owner = record.owner?.description
+    }
+}
+
+/// Live counts at the three moments of a check, by resource family plus the
+/// tracked objects and subscriptions.
+public struct ResourceCounts: Sendable, Codable, Equatable {
+    /// Counts before the block ran.
+    public let before: Moment
+    /// Counts right after the block returned (its locals torn down).
+    public let afterTeardown: Moment
+    /// Counts after pending work settled.
+    public let afterSettling: Moment
+
+    /// Counts at one moment.
+    public struct Moment: Sendable, Codable, Equatable {
+        /// Live subscriptions made through `subscribe`, `bind`, `drive`, `emit`.
+        public let subscriptions: Int
+        /// Live operator sinks.
+        public let sinks: Int
+        /// Live subjects and relays.
+        public let subjects: Int
+        /// Live disposables and dispose bags.
+        public let disposables: Int
+        /// Live observables (producers).
+        public let observables: Int
+        /// Tracked objects still alive.
+        public let trackedObjects: Int
+        /// `Resources.total`.
+        public let total: Int
+    }
+}

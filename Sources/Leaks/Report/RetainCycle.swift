@@ -1,0 +1,61 @@
+/// A retain cycle: a closed path of strong references, edge by edge.
+public struct RetainCycle: Sendable, Codable, CustomStringConvertible {
+    /// The edges, starting and ending at the leaked object.
+    public let edges: [RetainEdge]
+    /// False when the cycle was found by a raw word scan rather than from
+    /// reflection metadata: then an edge may be unowned rather than strong.
+    public let isVerified: Bool
+
+    /// The objects on the cycle, in order, starting with the leaked one.
+    public var nodes: [RetainNode] { edges.map(\.from) }
+
+    /// `Presenter ─disposeBag→ DisposeBag ─holds→ … ─captures (strong)→ Presenter`,
+    /// one hop per line after the first.
+    public var description: String {
+        guard let first = edges.first else { return "(empty cycle)" }
+        var lines = [first.from.description]
+        for edge in edges {
+            lines.append("  ─\(edge.label)\(edge.kind == .strong ? "" : " (\(edge.kind.rawValue))")→ \(edge.to)")
+        }
+        if !isVerified { lines.append("  (unverified: found by a word scan, without reflection metadata)") }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// One reference from one object to another.
+public struct RetainEdge: Sendable, Codable, Equatable {
+    /// The object holding the reference.
+    public let from: RetainNode
+    /// The object referred to.
+    public let to: RetainNode
+    /// What the reference means: a property name, `holds`, `captures`, `observer`...
+    public let label: String
+    /// Strong, weak, unowned or unowned(unsafe).
+    public let kind: ReferenceKind
+    /// The source line that made this reference, when known (the Rx call that
+    /// took a closure, the subscription's site).
+    public let site: String?
+}
+
+/// How strongly one object refers to another.
+public enum ReferenceKind: String, Sendable, Codable, CaseIterable {
+    /// Keeps the target alive.
+    case strong
+    /// Becomes nil when the target dies.
+    case weak
+    /// Traps when read after the target died.
+    case unowned
+    /// `unowned(unsafe)`: not counted at all.
+    case unownedUnsafe = "unowned(unsafe)"
+}
+
+/// An object in a retain graph.
+public struct RetainNode: Sendable, Codable, Hashable, CustomStringConvertible {
+    /// The object's address.
+    public let address: UInt
+    /// What it is: a type name, or a description such as
+    /// `closure given to flatMap at Presenter.swift:42`.
+    public let name: String
+
+    public var description: String { name }
+}

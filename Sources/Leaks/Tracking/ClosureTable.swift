@@ -1,0 +1,19 @@
+import RxCore
+import Synchronization
+
+/// The closures handed to RxCore during a check: context address to the
+/// operator that took it and where.
+final class ClosureTable: @unchecked Sendable {
+    struct Entry {
+        let operatorName: String
+        let site: CallSite
+    }
+
+    private let entries = Mutex<[UInt: Entry]>([:])
+
+    func record(_ context: UInt, operatorName: String, site: CallSite) {
+        entries.withLock { $0[context] = Entry(operatorName: operatorName, site: site) }
+    }
+
+    func entry(for context: UInt) -> Entry? { entries.withLock { $0[context] } }
+}

@@ -1,1 +1,0 @@
-// The RxCoreTesting module; see README.md.
