@@ -4,11 +4,14 @@ import Glibc
 import Darwin
 #endif
 
-/// A lock the thread holding it may take again, as RxSwift's operators use:
-/// a sink that forwards under its lock can receive an event back on the same
-/// thread (an observer that feeds a subject the operator listens to), which
-/// would deadlock a plain `Mutex`.
-final class RecursiveLock: @unchecked Sendable {
+/// A lock that the thread holding it may take again.
+///
+/// Operators with several upstreams (merge, combineLatest, zip, switchLatest,
+/// withLatestFrom) serialize their events with it, as RxSwift's do with its
+/// `RecursiveLock`: an inner sequence that emits while it is being subscribed
+/// inside the lock, or an observer that feeds an upstream subject, re-enters
+/// on the same thread and must not deadlock.
+struct RecursiveLock: ~Copyable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     init() {
@@ -24,12 +27,6 @@ final class RecursiveLock: @unchecked Sendable {
         pthread_mutex_destroy(mutex)
         mutex.deallocate()
     }
-
-    @inline(__always)
-    func lock() { pthread_mutex_lock(mutex) }
-
-    @inline(__always)
-    func unlock() { pthread_mutex_unlock(mutex) }
 
     /// Runs `body` holding the lock.
     @inline(__always)

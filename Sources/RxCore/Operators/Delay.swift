@@ -94,26 +94,20 @@ final class DelaySink<Observer: ObserverType>: Sink<Observer>, ObserverType {
                 state.queue.append((now, event))
                 return !state.active
             }
-            if startDrain { scheduleDrain(after: dueTime) }
+            if startDrain {
+                timer.disposable = scheduler.scheduleRecursive((), dueTime: dueTime, action: drain)
+            }
         }
-    }
-
-    /// The timer slot is filled before scheduling, so a drain the scheduler
-    /// runs at once can replace it without its own timer being cancelled.
-    private func scheduleDrain(after wait: RxTimeInterval) {
-        let next = SingleAssignmentDisposable()
-        timer.disposable = next
-        next.setDisposable(scheduler.scheduleRelative((), dueTime: wait, action: drain))
     }
 
     /// Forwards the oldest event, then schedules the next drain for the
     /// following event's due time, or lets the next upstream event start one.
-    private func drain(_: Void) -> Disposable {
+    private func drain(_: Void, _ recursion: AnyRecursiveScheduler<Void>) {
         let failed = state.withLock { state -> Bool in
             if state.errorEvent == nil { state.running = true }
             return state.errorEvent != nil
         }
-        if failed { return Disposables.create() }
+        if failed { return }
 
         var ranAtLeastOnce = false
         while true {
@@ -129,20 +123,20 @@ final class DelaySink<Observer: ObserverType>: Sink<Observer>, ObserverType {
             if let errorEvent {
                 forwardOn(errorEvent)
                 dispose()
-                return Disposables.create()
+                return
             }
             if let eventNow {
                 ranAtLeastOnce = true
                 forwardOn(eventNow)
                 if eventNow.isCompleted {
                     dispose()
-                    return Disposables.create()
+                    return
                 }
             } else if let nextTime {
-                scheduleDrain(after: dueTime.reduceWithSpanBetween(earlierDate: nextTime, laterDate: scheduler.now))
-                return Disposables.create()
+                recursion.schedule((), dueTime: dueTime.reduceWithSpanBetween(earlierDate: nextTime, laterDate: scheduler.now))
+                return
             } else {
-                return Disposables.create()
+                return
             }
         }
     }
