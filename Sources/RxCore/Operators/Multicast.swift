@@ -43,6 +43,19 @@ extension ObservableType {
     public func publish() -> ConnectableObservable<Element> {
         ConnectableObservableAdapter(source: asObservable(), makeSubject: { [subject = PublishSubject<Element>()] in subject }, name: "publish", site: nil)
     }
+
+    /// A connectable sequence that, once connected, sends the source's events
+    /// to its subscribers and replays the newest `bufferSize` elements to each
+    /// new one (`multicast` with a ``ReplaySubject``).
+    public func replay(_ bufferSize: Int) -> ConnectableObservable<Element> {
+        ConnectableObservableAdapter(source: asObservable(), makeSubject: { [subject = ReplaySubject<Element>.create(bufferSize: bufferSize)] in subject }, name: "replay", site: nil)
+    }
+
+    /// A connectable sequence that, once connected, sends the source's events
+    /// to its subscribers and replays every element to each new one.
+    public func replayAll() -> ConnectableObservable<Element> {
+        ConnectableObservableAdapter(source: asObservable(), makeSubject: { [subject = ReplaySubject<Element>.createUnbound()] in subject }, name: "replayAll", site: nil)
+    }
 }
 
 /// Connects a source to a subject. `makeSubject` is called for the first
