@@ -92,6 +92,13 @@ public enum Backtrace {
         return addresses.map(dynamicLinkerFrame)
     }
 
+    /// The demangled name of the function holding the instruction at
+    /// `address` (a function pointer rather than a return address).
+    static func functionName(ofCodeAt address: UInt) -> String? {
+        // symbolicate treats addresses as return addresses and steps back one byte.
+        symbolicate([address &+ 1]).last?.function
+    }
+
     #if canImport(Runtime)
     private static func runtimeSymbolicate(_ addresses: [UInt]) -> [Frame]? {
         let captured = Runtime.Backtrace(
