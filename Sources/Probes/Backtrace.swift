@@ -21,7 +21,8 @@ public enum Backtrace {
     public static var isAvailable: Bool { cunwind_load() != 0 }
 
     /// The return addresses of the current call stack, innermost first,
-    /// starting with the caller of `capture`.
+    /// starting with the caller of `capture`. In optimised builds a function
+    /// that ends in a tail call leaves no frame, as with any unwinder.
     ///
     /// - Parameters:
     ///   - skip: how many more frames to leave out above the caller (a helper

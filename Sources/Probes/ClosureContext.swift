@@ -61,25 +61,32 @@ public enum ClosureContext {
         var context = context
         for _ in 0..<8 {
             guard context != 0 else { return nil }
-            guard isReabstractionThunk(function),
-                  let layout = ReflectionProbe.shared.layout(ofInstanceAt: context),
-                  layout.kind == .closureContext, layout.fields.count == 1,
-                  layout.fields[0].kind == .thickFunction,
-                  let inner = Memory.readWords(context &+ UInt(layout.fields[0].offset), count: 2)
+            guard let offset = innerClosureOffset(thunk: function, context: context),
+                  let inner = Memory.readWords(context &+ UInt(offset), count: 2)
             else { return context }
             (function, context) = (inner[0], inner[1])
         }
         return context == 0 ? nil : context
     }
 
-    private static let thunkVerdicts = Mutex<[UInt: Bool]>([:])
+    /// Per thunk function: where its context keeps the wrapped closure, or
+    /// nil when the function is no thunk. A thunk's context layout is fixed.
+    private static let innerClosureOffsets = Mutex<[UInt: Int?]>([:])
 
-    /// Whether the function's symbol names a reabstraction thunk. Without a
-    /// symbol (a stripped binary), the context's shape alone decides.
-    private static func isReabstractionThunk(_ function: UInt) -> Bool {
-        if let known = thunkVerdicts.withLock({ $0[function] }) { return known }
-        let verdict = Backtrace.functionName(ofCodeAt: function).map { $0.contains("reabstraction thunk") } ?? true
-        thunkVerdicts.withLock { $0[function] = verdict }
-        return verdict
+    /// Where the context of `function` holds the closure it wraps, when
+    /// `function` is a reabstraction thunk. Its symbol decides; without one
+    /// (a stripped binary) the context's shape alone does.
+    private static func innerClosureOffset(thunk function: UInt, context: UInt) -> Int? {
+        if let known = innerClosureOffsets.withLock({ $0[function] }) { return known }
+        let namedThunk = Backtrace.functionName(ofCodeAt: function).map { $0.contains("reabstraction thunk") } ?? true
+        guard namedThunk else {
+            innerClosureOffsets.withLock { $0[function] = .some(nil) }
+            return nil
+        }
+        guard let layout = ReflectionProbe.shared.layout(ofInstanceAt: context) else { return nil }
+        let offset = layout.kind == .closureContext && layout.fields.count == 1 && layout.fields[0].kind == .thickFunction
+            ? layout.fields[0].offset : nil
+        innerClosureOffsets.withLock { $0[function] = .some(offset) }
+        return offset
     }
 }

@@ -1,4 +1,6 @@
+import Foundation
 import Probes
+import Synchronization
 import XCTest
 
 private final class Target {
@@ -305,5 +307,21 @@ final class ReflectionTests: XCTestCase {
         XCTAssertFalse(hits.contains(where: \.isVerified))
         XCTAssertTrue(hits.allSatisfy { $0.typeName != nil })
         withExtendedLifetime(closure) {}
+    }
+
+    func testConcurrentQueriesAreSerialised() throws {
+        let objects = (0..<8).map { _ in Derived() }
+        let owner = Owner()
+        let closures = (0..<8).map { _ in owner.weakSelfBesideStrongOther() }
+        let expected = try XCTUnwrap(probe.layout(ofInstanceAt: address(of: objects[0])))
+        let results = Mutex<[Bool]>([])
+        DispatchQueue.concurrentPerform(iterations: 64) { index in
+            let layout = probe.layout(ofInstanceAt: address(of: objects[index % 8]))
+            let context = ClosureContext.of(closures[index % 8]).flatMap(probe.layout(ofInstanceAt:))
+            let ok = layout?.fields == expected.fields && context?.fields.count == 2
+            results.withLock { $0.append(ok) }
+        }
+        XCTAssertEqual(results.withLock { $0 }, Array(repeating: true, count: 64))
+        withExtendedLifetime(closures) {}
     }
 }
