@@ -203,7 +203,17 @@ private final class Reflector {
            let inherited = classLayout(metadata: superclass) {
             fields = inherited.fields
         }
-        fields += info.1.map { field($0, base: 0, depth: 0) }
+        let own = info.1.map { field($0, base: 0, depth: 0) }
+        // RemoteMirror places a subclass's fields after the superclass size it
+        // computed itself; when the superclass is one it could not lay out,
+        // that start is wrong. The runtime's offsets are the truth.
+        let runtimeOffsets = Self.runtimeFieldOffsets(metadata: metadata)
+        if own.contains(where: { field in field.name.flatMap { runtimeOffsets[$0] }.map { $0 != field.offset } ?? false }) {
+            let layout = fieldwiseClassLayout(metadata: metadata)
+            classFields[metadata] = layout
+            return layout
+        }
+        fields += own
         let layout = (Int(info.0.Size), fields)
         classFields[metadata] = layout
         return layout
@@ -221,15 +231,34 @@ private final class Reflector {
         let ownership = fieldOwnership(metadata: metadata)
         let type = unsafeBitCast(metadata, to: Any.Type.self)
         var fields: [FieldLayout] = []
-        let complete = _forEachField(of: type, options: .classType) { name, offset, fieldType, _ in
+        let complete = _forEachField(of: type, options: .classType) { name, offset, fieldType, metadataKind in
             let typeRef = typeRef(forMetadata: unsafeBitCast(fieldType, to: UInt.self))
             var kind = typeRef == 0 ? CRM_UNKNOWN : api.pointee.infoForTypeRef(context, typeRef).Kind
+            if kind == CRM_UNKNOWN {
+                // Function and class types RemoteMirror has no entry for still
+                // have a fixed representation.
+                switch metadataKind {
+                case .function: kind = CRM_THICK_FUNCTION
+                case .class: kind = CRM_STRONG_REFERENCE
+                default: break
+                }
+            }
             if let owned = ownership[String(cString: name)] { kind = owned }
             fields.append(field(crm_childinfo(Name: name, Offset: UInt32(offset), Kind: kind, TR: typeRef), base: 0, depth: 0))
             return true
         }
         guard complete else { return nil }
         return (Int(UInt32(truncatingIfNeeded: sizeWord)), fields)
+    }
+
+    /// Stored property name to offset for the whole class chain, from the runtime.
+    static func runtimeFieldOffsets(metadata: UInt) -> [String: Int] {
+        var offsets: [String: Int] = [:]
+        _ = _forEachField(of: unsafeBitCast(metadata, to: Any.Type.self), options: .classType) { name, offset, _, _ in
+            offsets[String(cString: name)] = offset
+            return true
+        }
+        return offsets
     }
 
     /// Field name to `weak`/`unowned`/`unowned(unsafe)` for every class of

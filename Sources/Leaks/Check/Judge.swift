@@ -10,7 +10,7 @@ struct Judge {
 
     func leaks(among survivors: [TrackedObject]) -> [Leak] {
         survivors.compactMap { object in
-            let analysis = RetainAnalysis(root: object.address, inspector: HeapInspector(closures: closures))
+            let analysis = RetainAnalysis(root: object.address, rootName: object.typeName, inspector: HeapInspector(closures: closures))
             let isCycle = analysis.cycle != nil && analysis.isHeldOnlyByCycle
             if object.site.origin == .closureCapture, analysis.cycle == nil, !rxStillAlive {
                 return nil

@@ -101,6 +101,14 @@ struct HeapInspector {
         }
     }
 
+    /// Whether the word at `address` points at a box holding only weak or
+    /// unowned references: beside other captures, `[weak x]` lives in such a box.
+    private func holdsOnlyNonStrongReferences(_ address: UInt) -> Bool {
+        guard let box = Memory.readWord(address), let layout = probe.layout(ofInstanceAt: box),
+              layout.kind == .closureContext, !layout.fields.isEmpty else { return false }
+        return layout.fields.flatMap(\.flattened).filter(\.isReference).allSatisfy { $0.kind != .strong }
+    }
+
     /// What a closure context holds: whether it captures anything weakly or
     /// unowned beside its strong captures, and the functions it wraps.
     private func closureFacts(_ layout: InstanceLayout) -> HeapNode.ClosureFacts? {
@@ -108,7 +116,8 @@ struct HeapInspector {
         let all = layout.fields.flatMap(\.flattened)
         let functions = all.filter { $0.kind == .thickFunction }.compactMap { Memory.readWord(layout.address &+ UInt($0.offset)) }
         return HeapNode.ClosureFacts(
-            hasWeakOrUnownedCapture: all.contains { [.weak, .unowned, .unmanaged].contains($0.kind) },
+            hasWeakOrUnownedCapture: all.contains { [.weak, .unowned, .unmanaged].contains($0.kind) }
+                || all.contains { $0.kind == .strong && holdsOnlyNonStrongReferences(layout.address &+ UInt($0.offset)) },
             wrappedFunctions: functions)
     }
 }

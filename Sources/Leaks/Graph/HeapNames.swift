@@ -6,6 +6,8 @@ enum HeapNames {
     /// `Module.Outer.Type<Swift.Int>` becomes `Outer.Type`: the module prefix
     /// and generic arguments are noise in a cycle path.
     static func shortTypeName(_ name: String) -> String {
+        // A local type reads `P #1 in Module.f() -> ()`: its own name comes first.
+        if let local = name.range(of: " #") { return shortTypeName(String(name[..<local.lowerBound])) }
         let base = name.prefix { $0 != "<" }
         let parts = base.split(separator: ".")
         return parts.count > 1 ? parts.dropFirst().joined(separator: ".") : String(base)

@@ -19,28 +19,67 @@ struct PatternClassifier {
         if path.contains(where: { isBag($0.reference.target) && userHolders(of: $0.reference.target).count >= 2 }) {
             return .sharedDisposeBag
         }
+        if !closureEdges.isEmpty { return .strongSelf }
         if path.contains(where: { isSubject($0.reference.target) && userHolders(of: $0.reference.target).contains { $0 != graph.root } }) {
             return .storedSubject
         }
-        return closureEdges.isEmpty ? nil : .strongSelf
+        return nil
     }
 
-    /// `doWork(model:)` when the closure behind `reference` is a method
-    /// reference (a partial application of a method) rather than a closure literal.
+    /// A description of the method when the closure behind `reference` is a
+    /// method reference rather than a closure literal; nil otherwise.
     private func methodReference(behind reference: HeapReference) -> String? {
         var functions = reference.function.map { [$0] } ?? []
         functions += graph.nodes[reference.target]?.closure?.wrappedFunctions ?? []
         for function in functions {
             guard let name = Backtrace.symbolicate([function &+ 1]).first?.function else { continue }
-            if let method = Self.partiallyAppliedMethod(in: name) { return method }
+            if let method = Self.methodReference(in: name) { return method }
         }
         return nil
+    }
+
+    /// What a function symbol says about a method reference: Swift compiles
+    /// `self.f` and `f(model:)` to `implicit closure #2 … in implicit closure #1
+    /// (Type) -> … in caller()` (the method's own name is not in the symbol,
+    /// so the caller is named), older compilers to `partial apply forwarder for
+    /// Type.method(label:)`. Nil for closure literals and thunks.
+    static func methodReference(in symbol: String) -> String? {
+        let enclosing = topLevelComponents(of: symbol, separatedBy: " in ").last ?? ""
+        // RxCore's own method references (`observer.on`) are not the user's.
+        if enclosing.hasPrefix("RxCore.") || enclosing.hasPrefix("(extension in RxCore)") { return nil }
+        if symbol.contains("implicit closure #"), symbol.contains("in implicit closure #1 (") {
+            let declaration = topLevelComponents(of: enclosing, separatedBy: " -> ").first ?? enclosing
+            let name = topLevelComponents(of: declaration, separatedBy: ".").last ?? declaration
+            return "the method referenced in \(name)"
+        }
+        return partiallyAppliedMethod(in: symbol)
+    }
+
+    /// `text` split at `separator` where it is not inside brackets.
+    static func topLevelComponents(of text: String, separatedBy separator: String) -> [String] {
+        var parts: [String] = [], current = "", depth = 0
+        var index = text.startIndex
+        while index < text.endIndex {
+            if depth == 0, text[index...].hasPrefix(separator) {
+                parts.append(current)
+                current = ""
+                index = text.index(index, offsetBy: separator.count)
+                continue
+            }
+            let character = text[index]
+            if "(<[".contains(character) { depth += 1 }
+            if ")>]".contains(character) { depth = max(0, depth - 1) }
+            current.append(character)
+            index = text.index(after: index)
+        }
+        parts.append(current)
+        return parts
     }
 
     /// The method a `partial apply forwarder for Module.Type.method(label:…)`
     /// symbol applies, as `method(label:)`; nil for closures and thunks.
     static func partiallyAppliedMethod(in symbol: String) -> String? {
-        guard symbol.contains("partial apply"), !symbol.contains("closure #") else { return nil }
+        guard symbol.contains("partial apply"), !symbol.contains("closure #"), !symbol.contains("thunk") else { return nil }
         let afterFor = symbol.range(of: "partial apply forwarder for ").map { symbol[$0.upperBound...] } ?? Substring(symbol)
         guard let open = afterFor.firstIndex(of: "(") else { return nil }
         let name = afterFor[..<open].split(separator: ".").last.map(String.init) ?? ""

@@ -11,20 +11,34 @@ struct RetainAnalysis {
     /// held only by references read in the graph: nothing outside keeps it alive.
     let isHeldOnlyByCycle: Bool
 
-    init(root: UInt, inspector: HeapInspector) {
+    init(root: UInt, rootName: String, inspector: HeapInspector) {
         let graph = RetainGraph(root: root, inspector: inspector)
-        guard let path = CycleFinder(graph: graph).cyclesThroughRoot(limit: 1).first else {
+        let candidates = CycleFinder(graph: graph).cyclesThroughRoot(limit: 8).map { path in
+            (path: path, edges: CyclePresentation.compress(
+                path.flatMap { Self.edges(for: $0, in: graph, closures: inspector.closures) }, rootName: rootName))
+        }
+        // The shortest explanation first, but one through the subscription
+        // (its site and owning bag) beats a slightly shorter one without.
+        guard let chosen = candidates.min(by: { Self.score($0.edges) < Self.score($1.edges) }) else {
             cycle = nil
             pattern = nil
             isHeldOnlyByCycle = false
             return
         }
-        cycle = RetainCycle(edges: path.flatMap { Self.edges(for: $0, in: graph, closures: inspector.closures) },
-                            isVerified: path.allSatisfy(\.reference.isVerified))
-        pattern = PatternClassifier(graph: graph, path: path).classify()
+        cycle = RetainCycle(edges: chosen.edges, isVerified: chosen.path.allSatisfy(\.reference.isVerified))
+        pattern = PatternClassifier(graph: graph, path: chosen.path).classify()
+        // RxCore's plumbing (disposers, slots, buffers) is referenced from
+        // places reflection does not always see (existential boxes), and never
+        // from the user's globals: only the objects a reader would recognise
+        // (the user's, subjects, bags, sinks) must be held from inside.
         isHeldOnlyByCycle = graph.componentOfRoot().allSatisfy { address in
-            (RefCounts.snapshot(ofObjectAt: address)?.strong ?? 0) <= graph.strongReferenceCount(to: address)
+            if let node = graph.nodes[address], node.isRxCore, CyclePresentation.isPlumbing(graph.retainNode(address)) { return true }
+            return (RefCounts.snapshot(ofObjectAt: address)?.strong ?? 0) <= graph.strongReferenceCount(to: address)
         }
+    }
+
+    private static func score(_ edges: [RetainEdge]) -> Int {
+        edges.count - (edges.contains { $0.to.name.hasPrefix("subscription #") } ? 3 : 0)
     }
 
     /// The edges shown for one step. A closure whose only capture is one

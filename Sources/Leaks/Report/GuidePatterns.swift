@@ -8,7 +8,7 @@ extension LeakPattern {
             id: "method-reference-implicit-self",
             name: "method reference captures self implicitly",
             guideFile: guideHandbook, guideSection: "Capture lists",
-            fix: "make \(method ?? "the method") static, or call it from a closure with [weak self]")
+            fix: "make \(method ?? "the method") static (Type.method), or call it from a closure with [weak self]")
     }
 
     /// A closure that uses `self` without a capture list.

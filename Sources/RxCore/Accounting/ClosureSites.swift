@@ -5,9 +5,14 @@
 /// generic parameter, which would wrap it in a temporary reabstraction thunk;
 /// so the context read is the one the operator really keeps.
 enum ClosureSites {
+    // Throwing and non-throwing closures get holders of their own: converting
+    // a non-throwing closure to a throwing type may wrap it in a thunk.
     private struct Holder0<R> { let function: () throws -> R }
     private struct Holder1<A, R> { let function: (A) throws -> R }
     private struct Holder2<A, B, R> { let function: (A, B) throws -> R }
+    private struct NonThrowingHolder0<R> { let function: () -> R }
+    private struct NonThrowingHolder1<A, R> { let function: (A) -> R }
+    private struct NonThrowingHolder2<A, B, R> { let function: (A, B) -> R }
     private struct Holder2Inout<A, B, R> { let function: (inout A, B) throws -> R }
 
     @inline(__always)
@@ -38,6 +43,21 @@ enum ClosureSites {
     @inline(__always)
     static func note<A, B, R>(_ closure: @escaping (A, B) throws -> R, _ operatorName: String, _ site: CallSite) {
         report(secondWord(of: Holder2(function: closure)), operatorName, site)
+    }
+
+    @inline(__always)
+    static func note<R>(_ closure: @escaping () -> R, _ operatorName: String, _ site: CallSite) {
+        report(secondWord(of: NonThrowingHolder0(function: closure)), operatorName, site)
+    }
+
+    @inline(__always)
+    static func note<A, R>(_ closure: @escaping (A) -> R, _ operatorName: String, _ site: CallSite) {
+        report(secondWord(of: NonThrowingHolder1(function: closure)), operatorName, site)
+    }
+
+    @inline(__always)
+    static func note<A, B, R>(_ closure: @escaping (A, B) -> R, _ operatorName: String, _ site: CallSite) {
+        report(secondWord(of: NonThrowingHolder2(function: closure)), operatorName, site)
     }
 
     /// Notes an accumulator that updates its first argument in place (`scan(into:)`).

@@ -1,4 +1,3 @@
-import Synchronization
 
 private let scheduledDisposableKind = ResourceKind("ScheduledDisposable", .disposable)
 
@@ -8,13 +7,13 @@ public final class ScheduledDisposable: Cancelable, @unchecked Sendable {
     private let token = ResourceToken(scheduledDisposableKind)
     /// Where the disposal runs.
     public let scheduler: ImmediateSchedulerType
-    private let held: Mutex<Disposable?>
+    private let held: Locked<Disposable?>
     private let flag = DisposedFlag()
 
     /// A disposable that disposes `disposable` on `scheduler`.
     public init(scheduler: ImmediateSchedulerType, disposable: Disposable) {
         self.scheduler = scheduler
-        self.held = Mutex(disposable)
+        self.held = Locked(disposable)
     }
 
     public var isDisposed: Bool { flag.isSet }

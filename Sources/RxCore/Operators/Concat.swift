@@ -1,4 +1,3 @@
-import Synchronization
 
 private let concatKind = ResourceKind("Concat", .observable)
 private let concatSinkKind = ResourceKind("ConcatSink", .sink)
@@ -67,7 +66,7 @@ where Sources.Element == Observable<Observer.Element> {
 
     private var sources: Sources
     private let current = SerialDisposable()
-    private let gate = Mutex(Gate())
+    private let gate = Locked(Gate())
 
     init(sources: Sources, observer: Observer, cancel: Cancelable) {
         self.sources = sources

@@ -1,4 +1,3 @@
-import Synchronization
 
 private let delayKind = ResourceKind("Delay", .observable)
 private let delaySinkKind = ResourceKind("DelaySink", .sink)
@@ -58,7 +57,7 @@ final class DelaySink<Observer: ObserverType>: Sink<Observer>, ObserverType {
 
     private let dueTime: RxTimeInterval
     private let scheduler: SchedulerType
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let sourceSubscription = SingleAssignmentDisposable()
     private let timer = SerialDisposable()
 

@@ -1,4 +1,3 @@
-import Synchronization
 
 private let observeOnKind = ResourceKind("ObserveOn", .observable)
 private let observeOnSinkKind = ResourceKind("ObserveOnSink", .sink)
@@ -37,7 +36,7 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType 
     }
 
     private let scheduler: ImmediateSchedulerType
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let drainSubscription = SerialDisposable()
     private let stopped = DisposedFlag()
 

@@ -1,4 +1,3 @@
-import Synchronization
 
 private let retryKind = ResourceKind("Retry", .observable)
 private let retrySinkKind = ResourceKind("RetrySink", .sink)
@@ -47,7 +46,7 @@ final class RetrySink<Observer: ObserverType>: Sink<Observer>, ObserverType {
     }
 
     private let source: Observable<Element>
-    private let gate: Mutex<Gate>
+    private let gate: Locked<Gate>
     /// The current attempt's subscription.
     private let subscription = SerialDisposable()
     /// Written by the failed attempt before it asks for the next one.
@@ -55,7 +54,7 @@ final class RetrySink<Observer: ObserverType>: Sink<Observer>, ObserverType {
 
     init(source: Observable<Element>, attempts: Int?, observer: Observer, cancel: Cancelable) {
         self.source = source
-        self.gate = Mutex(Gate(attemptsLeft: attempts))
+        self.gate = Locked(Gate(attemptsLeft: attempts))
         super.init(observer: observer, cancel: cancel, kind: retrySinkKind)
     }
 

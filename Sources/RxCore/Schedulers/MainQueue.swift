@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -35,7 +34,7 @@ final class MainQueue: @unchecked Sendable {
         var ownerDepth = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Whether the calling thread counts as "main": the main thread, or a thread
     /// draining the queue.

@@ -1,4 +1,3 @@
-import Synchronization
 
 private let anyRecursiveSchedulerKind = ResourceKind("AnyRecursiveScheduler", .scheduled)
 private let recursiveImmediateSchedulerKind = ResourceKind("RecursiveImmediateScheduler", .scheduled)
@@ -81,10 +80,10 @@ final class RecursiveRuns<State, Owner: AnyObject>: @unchecked Sendable {
         var nextID = 0
     }
 
-    private let book: Mutex<Book>
+    private let book: Locked<Book>
 
     init(action: @escaping Action) {
-        book = Mutex(Book(action: action))
+        book = Locked(Book(action: action))
     }
 
     /// Schedules one run with `scheduleOne`, which may run it at once.

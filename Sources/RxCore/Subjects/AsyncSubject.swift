@@ -1,4 +1,3 @@
-import Synchronization
 
 private let asyncSubjectKind = ResourceKind("AsyncSubject", .subject)
 
@@ -13,7 +12,7 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
         var stopEvent: Event<Element>?
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let delivery = DeliveryGuard()
 
     /// A subject with no observers and no element.

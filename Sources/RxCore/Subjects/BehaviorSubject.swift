@@ -1,4 +1,3 @@
-import Synchronization
 
 private let behaviorSubjectKind = ResourceKind("BehaviorSubject", .subject)
 
@@ -11,7 +10,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
         var subject = SubjectState<Element>()
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
     private let delivery = DeliveryGuard()
 
     /// A subject whose current value is `value` until the first `next` event.
@@ -21,7 +20,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
 
     /// A subject whose operator chain starts with `source`, for the relay built on it.
     init(value: Element, source: String) {
-        state = Mutex(State(element: value))
+        state = Locked(State(element: value))
         super.init(kind: behaviorSubjectKind, chain: OperatorChain(source: source, element: Element.self))
     }
 

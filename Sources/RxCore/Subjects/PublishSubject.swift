@@ -1,11 +1,10 @@
-import Synchronization
 
 private let publishSubjectKind = ResourceKind("PublishSubject", .subject)
 
 /// Sends each event to the observers subscribed at that moment; a late
 /// subscriber after termination receives only the terminal event.
 public final class PublishSubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, @unchecked Sendable {
-    private let state = Mutex(SubjectState<Element>())
+    private let state = Locked(SubjectState<Element>())
     private let delivery = DeliveryGuard()
 
     /// A subject with no observers.

@@ -1,4 +1,3 @@
-import Synchronization
 
 private let replaySubjectKind = ResourceKind("ReplaySubject", .subject)
 
@@ -11,13 +10,13 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
         var subject = SubjectState<Element>()
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
     private let delivery = DeliveryGuard()
 
     /// A subject keeping `bufferSize` elements, or all of them when `nil`;
     /// its operator chain starts with `source`.
     init(bufferSize: Int?, source: String) {
-        state = Mutex(State(buffer: ReplayBuffer(capacity: bufferSize)))
+        state = Locked(State(buffer: ReplayBuffer(capacity: bufferSize)))
         super.init(kind: replaySubjectKind, chain: OperatorChain(source: source, element: Element.self))
     }
 

@@ -1,0 +1,54 @@
+/// Turns a raw path of references into the cycle a reader needs: RxCore's
+/// plumbing (locks, array buffers, slots, disposers, unnamed thunk contexts)
+/// folded away, and each remaining reference named by what it means.
+enum CyclePresentation {
+    /// Nodes that only carry a reference along.
+    static func isPlumbing(_ node: RetainNode) -> Bool {
+        ["Locked", "Lock", "_ContiguousArrayStorage", "SingleAssignmentSlot", "SinkDisposer",
+         "SingleAssignmentDisposable", "CompositeDisposable", "SerialDisposable", "BinaryDisposable",
+         "closure context", "closure", "box"].contains(node.name)
+    }
+
+    static func compress(_ edges: [RetainEdge], rootName: String) -> [RetainEdge] {
+        guard let first = edges.first else { return [] }
+        let root = RetainNode(address: first.from.address, name: rootName)
+        // A closure whose context is the root object shares its address.
+        let isRoot = { (node: RetainNode) in node.address == root.address && node.name == first.from.name }
+        var result: [RetainEdge] = []
+        var pending: RetainEdge?
+        for edge in edges {
+            let from = isRoot(edge.from) ? root : edge.from
+            let to = isRoot(edge.to) ? root : edge.to
+            let start = pending ?? RetainEdge(from: from, to: to, label: edge.label, kind: edge.kind, site: edge.site)
+            // Keep an array's index on the property that holds the array.
+            let index = pending != nil && edge.label.hasPrefix("element [")
+                ? "[" + edge.label.dropFirst("element [".count).prefix { $0 != "]" } + "]" : ""
+            let merged = RetainEdge(from: start.from, to: to, label: start.label + index,
+                                    kind: start.kind == .strong ? edge.kind : start.kind, site: edge.site ?? start.site)
+            if isPlumbing(to) && !isRoot(to) {
+                pending = merged
+            } else {
+                result.append(RetainEdge(from: merged.from, to: merged.to, label: meaning(of: merged), kind: merged.kind, site: merged.site))
+                pending = nil
+            }
+        }
+        return result
+    }
+
+    /// `holds` from a bag, `observer` from a subject, `upstream` from a
+    /// subscription, `captures` from a closure, `Type.field` from other RxCore
+    /// objects, the property name from the user's.
+    private static func meaning(of edge: RetainEdge) -> String {
+        let from = edge.from.name
+        if from == "DisposeBag" { return "holds" }
+        if from.hasSuffix("Subject") || from.hasSuffix("Relay") { return "observer" }
+        if from.hasPrefix("subscription #") { return "upstream" }
+        if from.hasPrefix("closure") { return "captures" }
+        // `bags._buffer._storage[0]` reads `bags[0]`: the property and the index.
+        let index = edge.label.hasSuffix("]") ? edge.label[(edge.label.lastIndex(of: "[") ?? edge.label.endIndex)...] : ""
+        let parts = edge.label.split(separator: ".")
+        if parts.count >= 2, parts[0].first?.isUppercase == true { return "\(parts[0]).\(parts[1])" }
+        let property = parts.first.map(String.init) ?? edge.label
+        return property.hasSuffix("]") ? property : property + index
+    }
+}
