@@ -22,7 +22,7 @@ final class BindTests: RxTestCase {
             XCTAssertEqual(events, [.next(1), .error(BindTestError.boom)])
         }
         XCTAssertEqual(Resources.diagnostics, [], "an observer receives the error; it is not a binding error")
-        XCTAssertEqual(SubscriptionRegistry.count, 0, "the error ended the binding")
+        XCTAssertEqual(liveSubscriptionsOfThisTest.count, 0, "the error ended the binding")
     }
 
     func testBindToOptionalObserversWrapsElements() {
@@ -40,7 +40,7 @@ final class BindTests: RxTestCase {
         let bag = DisposeBag()
         let line: UInt = #line + 1
         source.map { "\($0)" }.bind(to: relay).disposed(by: bag)
-        let records = SubscriptionRegistry.live
+        let records = liveSubscriptionsOfThisTest
         XCTAssertEqual(records.count, 1)
         XCTAssertEqual(records.first?.verb, "bind")
         XCTAssertEqual(records.first?.chain, "PublishSubject<Int> → map → bind")
@@ -77,7 +77,7 @@ final class BindTests: RxTestCase {
         optionalReplay.subscribe(onNext: { optionallyReplayed.append($0) }).disposed(by: bag)
         XCTAssertEqual(replayed, [1, 2])
         XCTAssertEqual(optionallyReplayed, [1, 2])
-        XCTAssertEqual(Set(SubscriptionRegistry.live.map(\.verb)), ["bind", "subscribe"])
+        XCTAssertEqual(Set(liveSubscriptionsOfThisTest.map(\.verb)), ["bind", "subscribe"])
     }
 
     func testCompletionEndsTheBindingButNotTheRelay() {
@@ -91,7 +91,7 @@ final class BindTests: RxTestCase {
         source.onCompleted()
         relay.accept(2)
         XCTAssertEqual(events, [.next(0), .next(1), .next(2)])
-        XCTAssertEqual(SubscriptionRegistry.live.map(\.verb), ["subscribe"])
+        XCTAssertEqual(liveSubscriptionsOfThisTest.map(\.verb), ["subscribe"])
     }
 
     func testAnErrorReachingARelayBindingIsRecordedNotForwarded() {

@@ -7,12 +7,14 @@ import XCTest
 private struct TestError: Error {}
 
 final class BlockingTests: RxTestCase {
-    /// Sends the events of `mainObserved`; tests end once it is idle, so
-    /// nothing it captured outlives the test.
+    /// Sends the events of `mainObserved`; tests end once it is idle and the
+    /// main work it queued has run, so nothing it captured outlives the test
+    /// (a blocking call may return before the sequence has sent everything).
     private let background = SerialDispatchQueueScheduler(internalSerialQueueName: "test.blocking")
 
     override func tearDown() {
         XCTAssertTrue(background.waitUntilIdle(timeout: 5))
+        MainScheduler.drain()
         super.tearDown()
     }
 

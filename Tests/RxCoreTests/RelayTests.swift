@@ -11,7 +11,7 @@ final class RelayTests: RxTestCase {
         relay.accept(1)
         relay.accept(2)
         XCTAssertEqual(received, [101, 102])
-        XCTAssertEqual(SubscriptionRegistry.live.map(\.chain), ["PublishRelay<Int> → map → subscribe"])
+        XCTAssertEqual(liveSubscriptionsOfThisTest.map(\.chain), ["PublishRelay<Int> → map → subscribe"])
         XCTAssertEqual(Resources.snapshot()["PublishRelay"], 1)
     }
 
@@ -25,7 +25,7 @@ final class RelayTests: RxTestCase {
         relay.accept("c")
         XCTAssertEqual(relay.value, "c")
         XCTAssertEqual(events, [.next("b"), .next("c")])
-        XCTAssertEqual(SubscriptionRegistry.live.map(\.chain), ["BehaviorRelay<String> → subscribe"])
+        XCTAssertEqual(liveSubscriptionsOfThisTest.map(\.chain), ["BehaviorRelay<String> → subscribe"])
         subscription.dispose()
     }
 
@@ -51,10 +51,10 @@ final class RelayTests: RxTestCase {
         var disposed = false
         let subscription = relay.subscribe(onDisposed: { disposed = true })
         relay.accept(1)
-        XCTAssertEqual(SubscriptionRegistry.live.count, 1)
+        XCTAssertEqual(liveSubscriptionsOfThisTest.count, 1)
         XCTAssertFalse(disposed)
         subscription.dispose()
         XCTAssertTrue(disposed)
-        XCTAssertEqual(SubscriptionRegistry.live.count, 0)
+        XCTAssertEqual(liveSubscriptionsOfThisTest.count, 0)
     }
 }

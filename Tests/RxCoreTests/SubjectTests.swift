@@ -185,7 +185,7 @@ final class ReplaySubjectTests: RxTestCase {
         let subscription = subject.subscribe { events.append($0) }
         subject.dispose()
         XCTAssertFalse(subject.hasObservers)
-        XCTAssertEqual(SubscriptionRegistry.live.map(\.chain), ["ReplaySubject<Int> → subscribe"],
+        XCTAssertEqual(liveSubscriptionsOfThisTest.map(\.chain), ["ReplaySubject<Int> → subscribe"],
                        "disposing a subject does not end its subscriptions")
         subscription.dispose()
         subject.onNext(2)
