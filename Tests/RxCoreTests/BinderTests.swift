@@ -57,7 +57,7 @@ final class BinderTests: RxTestCase {
         XCTAssertNil(watched, "neither the binder nor the binding keeps the target alive")
         subject.onNext("b")
         XCTAssertEqual(writes, 1)
-        XCTAssertEqual(SubscriptionRegistry.live.map(\.verb), ["bind"], "the binding itself lives until its bag goes")
+        XCTAssertEqual(liveSubscriptionsOfThisTest.map(\.verb), ["bind"], "the binding itself lives until its bag goes")
     }
 
     func testABinderUsesTheSchedulerItIsGiven() {
@@ -88,7 +88,7 @@ final class BinderTests: RxTestCase {
         XCTAssertEqual(Resources.diagnostics.map(\.kind), [.bindingError])
         XCTAssertEqual(Resources.diagnostics.first?.resource, "Binder<Optional<String>>")
         XCTAssertEqual(Resources.diagnostics.first?.site?.line, line)
-        XCTAssertEqual(SubscriptionRegistry.count, 0)
+        XCTAssertEqual(liveSubscriptionsOfThisTest.count, 0)
     }
 
     func testRxDynamicMembersAreBindersForReactiveCompatibleClassesAndNSObjects() {
