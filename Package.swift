@@ -45,7 +45,7 @@ let package = Package(
         .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxCoreTesting"]),
         .testTarget(name: "ProbesTests", dependencies: ["Probes"]),
         .testTarget(name: "LeaksTests", dependencies: ["Leaks", "LeakTesting", "RxCore", "RxCoreTesting"]),
-        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Leaks", "RxCore"]),
+        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "SimUI", "Leaks", "RxCore"]),
         .testTarget(name: "CLITests", dependencies: ["rxleaks", "Scenarios", "Leaks", "RxCore"]),
         .testTarget(name: "StressTests", dependencies: ["RxCore", "RxCoreTesting", "Leaks"]),
     ],

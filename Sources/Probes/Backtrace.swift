@@ -21,7 +21,8 @@ public enum Backtrace {
     public static var isAvailable: Bool { cunwind_load() != 0 }
 
     /// The return addresses of the current call stack, innermost first,
-    /// starting with the caller of `capture`.
+    /// starting with the caller of `capture`. In optimised builds a function
+    /// that ends in a tail call leaves no frame, as with any unwinder.
     ///
     /// - Parameters:
     ///   - skip: how many more frames to leave out above the caller (a helper
@@ -90,6 +91,13 @@ public enum Backtrace {
         if let frames = runtimeSymbolicate(addresses) { return frames }
         #endif
         return addresses.map(dynamicLinkerFrame)
+    }
+
+    /// The demangled name of the function holding the instruction at
+    /// `address` (a function pointer rather than a return address).
+    static func functionName(ofCodeAt address: UInt) -> String? {
+        // symbolicate treats addresses as return addresses and steps back one byte.
+        symbolicate([address &+ 1]).last?.function
     }
 
     #if canImport(Runtime)
