@@ -63,4 +63,26 @@ final class ClosureSiteTests: RxTestCase {
             "PublishSubject<Int> → do → catchAndReturn → retry → materialize → subscribe",
         ])
     }
+
+    @available(*, deprecated, message: "exercises RxSwift 5's deprecated names")
+    func testRxSwift5NamesBuildTheRxSwift6Operators() {
+        let subject = PublishSubject<Int>()
+        let other = PublishSubject<Int>()
+        var received: [Int] = []
+        let subscription = subject
+            .skipUntil(other).skipWhile { $0 < 2 }.takeWhile { $0 < 10 }.takeUntil(other.filter { $0 == 99 })
+            .catchErrorJustReturn(-1).retryWhen { errors in errors.take(1) }
+            .observeOn(CurrentThreadScheduler.instance).subscribeOn(CurrentThreadScheduler.instance)
+            .subscribe(onNext: { received.append($0) })
+
+        subject.onNext(0)
+        other.onNext(1)
+        subject.onNext(1)
+        subject.onNext(2)
+        subject.onNext(3)
+        subject.onError(RxError.unknown)
+        XCTAssertEqual(received, [2, 3, -1])
+        XCTAssertEqual(liveSubscriptionsOfThisTest.count, 0, "catchAndReturn completed the sequence")
+        subscription.dispose()
+    }
 }

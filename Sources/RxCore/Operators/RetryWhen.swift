@@ -161,3 +161,23 @@ final class RetryTriggerSink<Failure: Swift.Error, TriggerObservable: Observable
         }
     }
 }
+
+extension ObservableType {
+    /// RxSwift 5's name for ``retry(when:file:line:)``.
+    @available(*, deprecated, renamed: "retry(when:)")
+    public func retryWhen<TriggerObservable: ObservableType, Failure: Swift.Error>(
+        _ notificationHandler: @escaping (Observable<Failure>) -> TriggerObservable,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Observable<Element> {
+        retry(when: notificationHandler, file: file, line: line)
+    }
+
+    /// RxSwift 5's name for ``retry(when:file:line:)``.
+    @available(*, deprecated, renamed: "retry(when:)")
+    public func retryWhen<TriggerObservable: ObservableType>(
+        _ notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Observable<Element> {
+        retry(when: notificationHandler, file: file, line: line)
+    }
+}
