@@ -37,7 +37,7 @@ let package = Package(
 
         // MARK: Command line
         .executableTarget(name: "rxleaks", dependencies: [
-            "Scenarios", "Leaks", "RxCore",
+            "Scenarios", "Leaks", "RxCore", "Probes",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -45,8 +45,8 @@ let package = Package(
         .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxCoreTesting"]),
         .testTarget(name: "ProbesTests", dependencies: ["Probes"]),
         .testTarget(name: "LeaksTests", dependencies: ["Leaks", "LeakTesting", "RxCore", "RxCoreTesting"]),
-        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Leaks", "RxCore"]),
-        .testTarget(name: "CLITests", dependencies: ["rxleaks"]),
+        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "SimUI", "Leaks", "RxCore"]),
+        .testTarget(name: "CLITests", dependencies: ["rxleaks", "Scenarios", "Leaks", "RxCore"]),
         .testTarget(name: "StressTests", dependencies: ["RxCore", "RxCoreTesting", "Leaks"]),
     ],
     // RxSwift-compatible code is not Sendable-annotated; the Swift 5 language

@@ -103,7 +103,9 @@ final class SchedulerVirtualTimeTests: RxTestCase {
         let scheduler = TestScheduler(initialClock: 0)
         let returned = BooleanDisposable()
         let work = scheduler.scheduleRelativeVirtual((), dueTime: 5) { _ in returned }
+        XCTAssertEqual(Resources.snapshot()["VirtualTimeItem"], 1)
         scheduler.start()
+        XCTAssertEqual(Resources.snapshot()["VirtualTimeItem"], 0, "run work is no longer pending, though its disposable is held")
         XCTAssertFalse(returned.isDisposed)
         work.dispose()
         XCTAssertTrue(returned.isDisposed)

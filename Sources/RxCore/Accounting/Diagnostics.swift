@@ -11,6 +11,9 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
         case concurrentDelivery
         /// An observer sent an event into the sequence that was delivering to it.
         case reentrantDelivery
+        /// An error reached a binding (`bind`, a ``Binder``, a ``ControlProperty``);
+        /// RxSwift stops a debug build there, RxCore prints its message and goes on.
+        case bindingError
     }
 
     /// What went wrong.

@@ -25,3 +25,17 @@ class Sink<Observer: ObserverType>: Disposable {
         if disposed.set() { cancel.dispose() }
     }
 }
+
+/// Sends the events of a sequence a sink switched to (the one `catch` or
+/// `timeout` subscribes after the source failed or went quiet) through that
+/// sink, disposing it once the sequence ends.
+final class SinkForward<Observer: ObserverType>: ObserverType {
+    private let sink: Sink<Observer>
+
+    init(_ sink: Sink<Observer>) { self.sink = sink }
+
+    func on(_ event: Event<Observer.Element>) {
+        sink.forwardOn(event)
+        if event.isStopEvent { sink.dispose() }
+    }
+}

@@ -27,8 +27,11 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType, @unchecked Se
         var head = 0
     }
 
+    /// Queued work remembers the scope that queued it: it runs after the
+    /// queuing call returns, possibly outside that scope's `run`.
     private final class ScheduledItem {
         let run: () -> Disposable
+        let scope = ResourceScope.attributable
         let disposable = SingleAssignmentSlot()
         init(_ run: @escaping () -> Disposable) { self.run = run }
     }
@@ -48,7 +51,7 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType, @unchecked Se
             let item = queue.items[queue.head]
             queue.head += 1
             if !item.disposable.isDisposed {
-                item.disposable.set(item.run())
+                item.disposable.set(ResourceScope.restoring(item.scope, item.run))
             }
         }
         return withExtendedLifetime(queue) { disposable }

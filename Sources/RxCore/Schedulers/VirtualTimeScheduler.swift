@@ -138,32 +138,41 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
 }
 
 /// One piece of work on a virtual time scheduler; disposing it cancels the
-/// work, or disposes what the work returned once it has run.
+/// work, or disposes what the work returned once it has run. It is a live
+/// resource while pending, like dispatch schedulers' work.
 final class VirtualSchedulerItem<Time>: Cancelable, @unchecked Sendable {
-    private let token = ResourceToken(virtualTimeItemKind)
+    private struct Pending: ~Copyable {
+        /// Taken when the work runs or is cancelled, freeing its captures.
+        var action: (() -> Disposable)?
+        var token: ResourceToken?
+    }
+
     let time: Time
     let id: Int
     private let scope: ResourceScope?
-    /// Released once run or disposed, so cancelled work frees what it captured.
-    private let action: Mutex<(() -> Disposable)?>
+    private let pending: Mutex<Pending>
     private let result = SingleAssignmentSlot()
 
     init(time: Time, id: Int, scope: ResourceScope?, action: @escaping () -> Disposable) {
         self.time = time
         self.id = id
         self.scope = scope
-        self.action = Mutex(action)
+        self.pending = Mutex(Pending(action: action, token: ResourceToken(virtualTimeItemKind)))
     }
 
     var isDisposed: Bool { result.isDisposed }
 
     func invoke() {
-        guard let action = action.withLock({ $0.take() }) else { return }
+        guard let action = pending.withLock({ $0.action.take() }) else { return }
         result.set(ResourceScope.restoring(scope, action))
+        pending.withLock { $0.token = nil }
     }
 
     func dispose() {
-        _ = action.withLock { $0.take() }
+        pending.withLock { pending in
+            pending.action = nil
+            pending.token = nil
+        }
         result.dispose()
     }
 }

@@ -5,18 +5,17 @@ private let publishSubjectKind = ResourceKind("PublishSubject", .subject)
 /// Sends each event to the observers subscribed at that moment; a late
 /// subscriber after termination receives only the terminal event.
 public final class PublishSubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, @unchecked Sendable {
-    private struct State {
-        var observers = SubjectObservers<Element>()
-        var stopEvent: Event<Element>?
-        var isDisposed = false
-    }
-
-    private let state = Mutex(State())
+    private let state = Mutex(SubjectState<Element>())
     private let delivery = DeliveryGuard()
 
     /// A subject with no observers.
-    public init() {
-        super.init(kind: publishSubjectKind, chain: OperatorChain(source: "PublishSubject", element: Element.self))
+    public convenience init() {
+        self.init(source: "PublishSubject")
+    }
+
+    /// A subject whose operator chain starts with `source`, for the relay built on it.
+    init(source: String) {
+        super.init(kind: publishSubjectKind, chain: OperatorChain(source: source, element: Element.self))
     }
 
     /// Whether any observer is subscribed.
@@ -26,26 +25,17 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
 
     public func on(_ event: Event<Element>) {
         delivery.deliver(in: "PublishSubject<\(Element.self)>") {
-            let observers = state.withLock { state -> ContiguousArray<(key: Int, handler: SubjectObservers<Element>.Handler)> in
-                guard state.stopEvent == nil, !state.isDisposed else { return [] }
-                if event.isStopEvent {
-                    state.stopEvent = event
-                    return state.observers.removeAll()
-                }
-                return state.observers.entries
-            }
-            SubjectObservers.deliver(event, to: observers)
+            SubjectObservers.deliver(event, to: state.withLock { $0.receive(event) })
         }
     }
 
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        let (key, stopEvent) = state.withLock { state -> (Int?, Event<Element>?) in
-            if let stopEvent = state.stopEvent { return (nil, stopEvent) }
-            if state.isDisposed { return (nil, .error(RxError.disposed(object: self))) }
+        let (key, refusal) = state.withLock { state -> (Int?, Event<Element>?) in
+            if let refusal = state.refusal(from: self) { return (nil, refusal) }
             return (state.observers.insert(observer.on), nil)
         }
         guard let key else {
-            if let stopEvent { observer.on(stopEvent) }
+            if let refusal { observer.on(refusal) }
             return Disposables.create()
         }
         return SubjectSubscription { [weak self] in
@@ -58,10 +48,6 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
 
     /// Releases the observers; later subscribers receive a `disposed` error.
     public func dispose() {
-        state.withLock { state in
-            state.isDisposed = true
-            _ = state.observers.removeAll()
-            state.stopEvent = nil
-        }
+        state.withLock { $0.dispose() }
     }
 }

@@ -1,1 +1,0 @@
-// The scenario catalogue; see README.md.

@@ -1,0 +1,117 @@
+import Leaks
+
+/// One leak case of the guide, reproduced as a small module that runs for
+/// real, in a leaking and a fixed variant (and controls where needed).
+public struct Scenario: Sendable, Identifiable {
+    /// A stable identifier, such as `"method-reference-implicit-self"`.
+    public let id: String
+    /// A one-line title.
+    public let title: String
+    /// The guide passage the scenario reproduces.
+    public let guide: GuideReference
+    /// Why the leaking variant leaks, in a few sentences.
+    public let explanation: String
+    /// How the fixed variant fixes it, in a line or two.
+    public let fix: String
+    /// The variants, leaking first.
+    public let variants: [Variant]
+
+    /// Creates a scenario.
+    public init(id: String, title: String, guide: GuideReference, explanation: String, fix: String, variants: [Variant]) {
+        self.id = id
+        self.title = title
+        self.guide = guide
+        self.explanation = explanation
+        self.fix = fix
+        self.variants = variants
+    }
+
+    /// The variant called `name`, if any.
+    public func variant(named name: String) -> Variant? {
+        variants.first { $0.name == name }
+    }
+}
+
+/// Where in the guide a scenario comes from.
+public struct GuideReference: Sendable, Hashable, CustomStringConvertible {
+    /// The guide document's file name, such as `"000_96c7dbaa37a9d1af.txt"`.
+    public let file: String
+    /// The section heading the case is under.
+    public let section: String
+    /// A short quotation or paraphrase of the passage, for the CLI's `explain`.
+    public let passage: String
+
+    /// Creates a reference.
+    public init(file: String, section: String, passage: String) {
+        self.file = file
+        self.section = section
+        self.passage = passage
+    }
+
+    /// `guide 000, "Capture lists"`.
+    public var description: String { "guide \(file.prefix(3)), \"\(section)\"" }
+}
+
+/// One way of writing a scenario's code, with the outcome it must have.
+public struct Variant: Sendable {
+    /// What the variant is for.
+    public enum Role: String, Sendable, Codable, CaseIterable {
+        /// The code as the guide warns against: it leaks (or crashes, or loops).
+        case leaking
+        /// The code with the guide's fix applied.
+        case fixed
+        /// A variant that must come out clean, guarding against false positives.
+        case control
+    }
+
+    /// The variant's name, such as `"leaking"`, `"fixed"` or `"completing-source"`.
+    public let name: String
+    /// What it is for.
+    public let role: Role
+    /// The outcome it must have.
+    public let expectation: Expectation
+    /// How pending work is settled before judging.
+    public let settle: SettlePolicy
+    /// Runs one repetition of the scenario's code inside a leak check; it
+    /// tracks the objects whose lifetime matters with `scope.track`.
+    public let body: @Sendable (LeakScope) throws -> Void
+
+    /// Creates a variant.
+    public init(
+        _ name: String, role: Role, expect expectation: Expectation,
+        settle: SettlePolicy = .drain,
+        body: @escaping @Sendable (LeakScope) throws -> Void
+    ) {
+        self.name = name
+        self.role = role
+        self.expectation = expectation
+        self.settle = settle
+        self.body = body
+    }
+}
+
+/// The outcome a variant must have.
+public enum Expectation: Sendable, Equatable, CustomStringConvertible {
+    /// Nothing leaks, nothing stays subscribed, resources back to baseline.
+    case clean
+    /// These types leak with this verdict; `pattern` is the guide pattern's id
+    /// the cycle must be classified as (nil when no cycle is expected).
+    case leak(LeakKind, types: [String], pattern: String?)
+    /// No object leaks, but each repetition leaves this many more live subscriptions.
+    case subscriptionGrowth(perRepetition: Int)
+    /// The process crashes (run in a child process), for this reason.
+    case crash(reason: String)
+    /// Delivery re-enters itself without end (stopped by the simulated UI's guard).
+    case runawayReentrancy
+
+    public var description: String {
+        switch self {
+        case .clean: "clean"
+        case .leak(let kind, let types, let pattern):
+            "leak (\(kind.rawValue): \(types.joined(separator: ", "))\(pattern.map { "; pattern \($0)" } ?? ""))"
+        case .subscriptionGrowth(let count): "subscription growth (+\(count) per repetition)"
+        case .crash(let reason): "crash (\(reason))"
+        case .runawayReentrancy: "runaway re-entrancy"
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import Leaks
+import RxCore
+
+/// What running a variant showed, and whether it matched the expectation.
+public struct VariantResult: Sendable {
+    /// The scenario's id.
+    public let scenarioID: String
+    /// The variant's name.
+    public let variant: String
+    /// What the variant must do.
+    public let expectation: Expectation
+    /// What it did.
+    public let observed: Observation
+    /// The leak report of the last repetition (nil when not run in this process).
+    public let report: LeakReport?
+    /// How many times the body ran.
+    public let repetitions: Int
+
+    /// Whether the observation matches the expectation.
+    public var matched: Bool { observed.matches(expectation) }
+}
+
+/// What a variant did when it ran.
+public enum Observation: Sendable, Equatable, CustomStringConvertible {
+    /// Nothing leaked.
+    case clean
+    /// Objects leaked; `pattern` is the first leak's pattern id.
+    case leak(LeakKind, types: [String], pattern: String?)
+    /// No object leaked, but subscriptions grew by this many per repetition.
+    case subscriptionGrowth(perRepetition: Int)
+    /// The process crashed (only seen when run in a child process).
+    case crashed(String)
+    /// Delivery re-entered itself until the simulated UI stopped it.
+    case runawayReentrancy
+    /// The body threw.
+    case threw(String)
+    /// Pending work did not settle in time.
+    case unsettled([String])
+    /// No object or subscription leaked, but RxCore resources made in the run are still alive.
+    case resourcesLeft(Int)
+    /// The variant must run in a child process (it is expected to crash).
+    case requiresIsolation
+
+    /// Whether this observation is what `expectation` asks for.
+    public func matches(_ expectation: Expectation) -> Bool {
+        switch (self, expectation) {
+        case (.clean, .clean), (.runawayReentrancy, .runawayReentrancy): true
+        case (.leak(let kind, let types, let pattern), .leak(let expectedKind, let expectedTypes, let expectedPattern)):
+            kind == expectedKind && Set(expectedTypes).isSubset(of: types) && (expectedPattern == nil || pattern == expectedPattern)
+        case (.subscriptionGrowth(let count), .subscriptionGrowth(let expected)): count == expected
+        case (.crashed(let reason), .crash(let expected)): reason.contains(expected)
+        default: false
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .clean: "clean"
+        case .leak(let kind, let types, let pattern):
+            "leak (\(kind.rawValue): \(types.joined(separator: ", "))\(pattern.map { "; pattern \($0)" } ?? ""))"
+        case .subscriptionGrowth(let count): "subscription growth (+\(count) per repetition)"
+        case .crashed(let reason): "crashed: \(reason)"
+        case .runawayReentrancy: "runaway re-entrancy"
+        case .threw(let error): "threw: \(error)"
+        case .unsettled(let pending): "did not settle: \(pending.joined(separator: ", "))"
+        case .resourcesLeft(let count): "\(count) RxCore resource(s) left alive"
+        case .requiresIsolation: "not run: expected to crash, run it isolated"
+        }
+    }
+}
+
+/// Runs scenario variants in this process and judges them.
+public enum ScenarioRunner {
+    /// Re-entrant deliveries in one run from which a loop counts as runaway.
+    static let runawayThreshold = 8
+
+    /// Runs `variant` `repetitions` times inside one leak check and judges the
+    /// outcome.
+    ///
+    /// Variants expected to crash are not run (see ``Observation/requiresIsolation``)
+    /// unless `inChildProcess` says the caller is a disposable child process
+    /// whose parent turns the crash into an outcome.
+    public static func run(
+        _ scenario: Scenario, _ variant: Variant, repetitions: Int = 1, inChildProcess: Bool = false
+    ) -> VariantResult {
+        if case .crash = variant.expectation, !inChildProcess {
+            return VariantResult(scenarioID: scenario.id, variant: variant.name, expectation: variant.expectation,
+                                 observed: .requiresIsolation, report: nil, repetitions: 0)
+        }
+        let reentrantBefore = reentrantDeliveries()
+        let report = LeakCheck.run("\(scenario.id)/\(variant.name)", settle: variant.settle) { scope in
+            for _ in 0..<max(1, repetitions) { try variant.body(scope) }
+        }
+        let runaway = reentrantDeliveries() - reentrantBefore >= runawayThreshold
+        return VariantResult(scenarioID: scenario.id, variant: variant.name, expectation: variant.expectation,
+                             observed: observe(report, runaway: runaway, repetitions: max(1, repetitions)),
+                             report: report, repetitions: max(1, repetitions))
+    }
+
+    private static func reentrantDeliveries() -> Int {
+        Resources.diagnostics.filter { $0.kind == .reentrantDelivery }.count
+    }
+
+    private static func observe(_ report: LeakReport, runaway: Bool, repetitions: Int) -> Observation {
+        if let thrown = report.thrownError { return .threw(thrown) }
+        if runaway { return .runawayReentrancy }
+        if !report.unsettled.isEmpty { return .unsettled(report.unsettled) }
+        if let first = report.leaks.first {
+            return .leak(first.kind, types: report.leaks.map(\.typeName), pattern: first.pattern?.id)
+        }
+        if !report.liveSubscriptions.isEmpty {
+            return .subscriptionGrowth(perRepetition: report.liveSubscriptions.count / repetitions)
+        }
+        return report.resourceDelta == 0 ? .clean : .resourcesLeft(report.resourceDelta)
+    }
+}

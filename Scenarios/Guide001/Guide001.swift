@@ -1,0 +1,4 @@
+/// The scenarios of this part of the catalogue.
+enum Guide001 {
+    static let scenarios: [Scenario] = []
+}

@@ -1,0 +1,136 @@
+#define _GNU_SOURCE
+#include "SafeRead.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/uio.h>
+#include <unistd.h>
+
+// process_vm_readv on our own pid reports EFAULT for a bad address. Where a
+// sandbox forbids it, write() into a pipe does the same check in the kernel.
+enum { MODE_UNKNOWN, MODE_VM_READV, MODE_PIPE, MODE_NONE };
+
+static int mode = MODE_UNKNOWN;
+static int pipe_fds[2] = {-1, -1};
+static pthread_once_t mode_once = PTHREAD_ONCE_INIT;
+static pthread_mutex_t pipe_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static int vm_read(uintptr_t address, void *destination, size_t count) {
+    struct iovec local = {destination, count};
+    struct iovec remote = {(void *)address, count};
+    return process_vm_readv(getpid(), &local, 1, &remote, 1, 0) == (ssize_t)count;
+}
+
+static void choose_mode(void) {
+    uint64_t probe = 0x5AFE, copy = 0;
+    if (vm_read((uintptr_t)&probe, &copy, sizeof copy) && copy == probe) {
+        mode = MODE_VM_READV;
+    } else if (pipe2(pipe_fds, O_CLOEXEC | O_NONBLOCK) == 0) {
+        mode = MODE_PIPE;
+    } else {
+        mode = MODE_NONE;
+    }
+}
+
+static int pipe_read(uintptr_t address, unsigned char *destination, size_t count) {
+    int ok = 1;
+    pthread_mutex_lock(&pipe_lock);
+    while (ok && count > 0) {
+        size_t chunk = count < 4096 ? count : 4096;
+        ssize_t written = write(pipe_fds[1], (const void *)address, chunk);
+        size_t drained = 0;
+        while (written > 0 && drained < (size_t)written) {
+            ssize_t got = read(pipe_fds[0], destination + drained, (size_t)written - drained);
+            if (got <= 0) break;
+            drained += (size_t)got;
+        }
+        ok = written == (ssize_t)chunk && drained == chunk;
+        address += chunk;
+        destination += chunk;
+        count -= chunk;
+    }
+    pthread_mutex_unlock(&pipe_lock);
+    return ok;
+}
+
+// Metadata, descriptors and reflection records live in the segments of the
+// images that carry Swift metadata, which stay mapped (Swift images are never
+// unloaded): reads there are plain copies, about a microsecond cheaper than
+// the system call. Everything else (heap, other files) can be unmapped at any
+// time, so it always goes through the kernel.
+
+typedef struct { uintptr_t start, end; } image_range_t;
+
+static image_range_t *image_ranges;
+static size_t image_range_count;
+static pthread_rwlock_t image_lock = PTHREAD_RWLOCK_INITIALIZER;
+
+void crm_refresh_image_ranges(const char *const *paths, size_t path_count) {
+    FILE *maps = fopen("/proc/self/maps", "re");
+    if (maps == NULL) return;
+    image_range_t *ranges = NULL;
+    size_t count = 0, capacity = 0;
+    char line[4352];
+    while (fgets(line, sizeof line, maps) != NULL) {
+        unsigned long start, end, offset, inode;
+        char permissions[8], device[16];
+        int path_at = 0;
+        if (sscanf(line, "%lx-%lx %7s %lx %15s %lu %n", &start, &end, permissions, &offset, device, &inode,
+                   &path_at) < 6)
+            continue;
+        if (permissions[0] != 'r' || inode == 0 || line[path_at] != '/') continue;
+        line[strcspn(line, "\n")] = 0;
+        int listed = 0;
+        for (size_t index = 0; index < path_count && !listed; index++) {
+            listed = strcmp(paths[index], line + path_at) == 0;
+        }
+        if (!listed) continue;
+        if (count == capacity) {
+            capacity = capacity ? capacity * 2 : 256;
+            image_range_t *grown = realloc(ranges, capacity * sizeof *ranges);
+            if (grown == NULL) break;
+            ranges = grown;
+        }
+        ranges[count++] = (image_range_t){start, end};
+    }
+    fclose(maps);
+    pthread_rwlock_wrlock(&image_lock);
+    free(image_ranges);
+    image_ranges = ranges;
+    image_range_count = count;
+    pthread_rwlock_unlock(&image_lock);
+}
+
+// The maps file lists mappings in ascending order.
+int crm_in_image(uintptr_t address, size_t count) {
+    int found = 0;
+    pthread_rwlock_rdlock(&image_lock);
+    size_t low = 0, high = image_range_count;
+    while (low < high) {
+        size_t middle = (low + high) / 2;
+        if (image_ranges[middle].end <= address) low = middle + 1;
+        else high = middle;
+    }
+    found = low < image_range_count && image_ranges[low].start <= address && address + count <= image_ranges[low].end;
+    pthread_rwlock_unlock(&image_lock);
+    return found;
+}
+
+int crm_safe_read(uintptr_t address, void *destination, size_t count) {
+    if (count == 0) return 1;
+    if (address < 4096 || address + count < address) return 0;
+    if (crm_in_image(address, count)) {
+        memcpy(destination, (const void *)address, count);
+        return 1;
+    }
+    pthread_once(&mode_once, choose_mode);
+    switch (mode) {
+    case MODE_VM_READV: return vm_read(address, destination, count);
+    case MODE_PIPE: return pipe_read(address, destination, count);
+    default: return 0;
+    }
+}

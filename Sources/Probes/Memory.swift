@@ -1,0 +1,38 @@
+import CRemoteMirror
+
+/// Reads of this process's own memory that return nil instead of crashing
+/// when the address is unmapped or unreadable.
+///
+/// Each read is a system call (`process_vm_readv` on our own pid, or a pipe
+/// write where that is forbidden): about a microsecond, so read what you need
+/// in one go. A readable address is not proof of a live object: freed heap
+/// memory usually stays mapped and reads back as stale bytes.
+public enum Memory {
+    /// `count` bytes starting at `address`, or nil when any of them is unreadable.
+    public static func read(_ address: UInt, count: Int) -> [UInt8]? {
+        guard count >= 0 else { return nil }
+        var ok = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            ok = crm_safe_read(address, buffer.baseAddress, count) != 0
+            initialized = ok ? count : 0
+        }
+        return ok ? bytes : nil
+    }
+
+    /// The pointer-sized word at `address`, or nil when it is unreadable.
+    public static func readWord(_ address: UInt) -> UInt? {
+        var word: UInt = 0
+        return crm_safe_read(address, &word, MemoryLayout<UInt>.size) != 0 ? word : nil
+    }
+
+    /// `count` consecutive words starting at `address`, or nil when any is unreadable.
+    public static func readWords(_ address: UInt, count: Int) -> [UInt]? {
+        guard count >= 0 else { return nil }
+        var ok = false
+        let words = [UInt](unsafeUninitializedCapacity: count) { buffer, initialized in
+            ok = crm_safe_read(address, buffer.baseAddress, count * MemoryLayout<UInt>.stride) != 0
+            initialized = ok ? count : 0
+        }
+        return ok ? words : nil
+    }
+}

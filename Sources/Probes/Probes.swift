@@ -1,1 +1,0 @@
-// The Probes module; see README.md.

@@ -1,0 +1,369 @@
+import CRemoteMirror
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// In-process reflection through the toolchain's `libswiftRemoteMirror.so`:
+/// the kind, type and reference-holding fields of any heap object, closure
+/// contexts included, which `Mirror` cannot see.
+///
+/// The library is loaded on first use from the directory holding
+/// `libswiftCore.so`, given a reader of this process's memory that never
+/// faults (``Memory``), and the reflection sections of every loaded image.
+/// It is not thread-safe, so every call goes through one lock. Reads of
+/// freed or foreign addresses return nil rather than crash; freed memory that
+/// is still mapped can, however, read as a plausible object.
+public final class ReflectionProbe: Sendable {
+    /// The process-wide probe, created on first use.
+    public static let shared = ReflectionProbe()
+
+    private let reflector: Mutex<Reflector?>
+    /// Why the probe is unavailable, or nil when it works.
+    public let unavailableReason: String?
+
+    private init() {
+        var message = [CChar](repeating: 0, count: 1024)
+        if let api = crm_open(&message, message.count) {
+            reflector = Mutex(Reflector(api: api))
+            unavailableReason = nil
+        } else {
+            reflector = Mutex(nil)
+            unavailableReason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+    }
+
+    /// Whether RemoteMirror could be loaded; when false every query returns
+    /// nil and ``unavailableReason`` says why.
+    public var isAvailable: Bool { unavailableReason == nil }
+
+    /// The kind, type and fields of the heap object at `address`, superclass
+    /// fields included; nil when `address` does not hold a Swift heap object
+    /// RemoteMirror can describe.
+    public func layout(ofInstanceAt address: UInt) -> InstanceLayout? {
+        withReflector { $0.layout(ofInstanceAt: address) }
+    }
+
+    /// The demangled type name of the heap object at `address`: the class
+    /// name for an instance, `closure context` for a context (or fixed-layout
+    /// box), `box of T` for a generic box; nil when `address` does not hold
+    /// a Swift heap object.
+    public func typeName(ofObjectAt address: UInt) -> String? {
+        withReflector { $0.typeName(ofObjectAt: address) }
+    }
+
+    /// The elements of the Swift array storage object at `address` (the
+    /// target of an array's `_storage` reference); nil for anything else.
+    public func arrayStorage(ofObjectAt address: UInt) -> ArrayStorage? {
+        withReflector { $0.arrayStorage(ofObjectAt: address) }
+    }
+
+    /// The dynamic value held by an existential `field` of the object at
+    /// `objectAddress`; nil when the field is not an existential or is empty.
+    public func existentialValue(at objectAddress: UInt, of field: FieldLayout) -> ExistentialValue? {
+        withReflector { $0.existentialValue(at: objectAddress &+ UInt(field.offset), of: field) }
+    }
+
+    /// The index into `field.children` of the case an enum `field` of the
+    /// object at `objectAddress` holds now; nil when `field` is not an enum.
+    public func activeCase(at objectAddress: UInt, of field: FieldLayout) -> Int? {
+        withReflector { $0.activeCase(at: objectAddress &+ UInt(field.offset), of: field) }
+    }
+
+    /// The words of the `size`-byte object at `address` (header excluded)
+    /// that point at live Swift heap objects. A fallback for when
+    /// ``layout(ofInstanceAt:)`` fails: it cannot tell strong references from
+    /// unowned ones, so every hit is unverified. Pass the size the metadata
+    /// gives rather than `malloc_usable_size`, whose slack bytes give false hits.
+    public func wordScan(ofObjectAt address: UInt, size: Int) -> [ScannedWord] {
+        withReflector { $0.wordScan(ofObjectAt: address, size: size) } ?? []
+    }
+
+    /// The instance size recorded in the class metadata of the object at
+    /// `address`, or RemoteMirror's size for a context or box.
+    public func instanceSize(ofObjectAt address: UInt) -> Int? {
+        withReflector { $0.instanceSize(ofObjectAt: address) }
+    }
+
+    private func withReflector<R>(_ body: (Reflector) -> R?) -> R? {
+        reflector.withLock { reflector in
+            crm_reader_reset()
+            return reflector.flatMap(body)
+        }
+    }
+}
+
+/// The metadata kind words DESIGN.md measured (Linux, no Objective-C interop).
+private enum MetadataKind {
+    static let `class`: UInt = 0
+    static let heapLocalVariable: UInt = 0x400
+    static let heapGenericLocalVariable: UInt = 0x500
+}
+
+/// Everything behind ReflectionProbe's lock.
+private final class Reflector {
+    let api: UnsafePointer<crm_api>
+    var context: UnsafeMutableRawPointer? { api.pointee.context }
+    var classFields: [UInt: (size: Int, fields: [FieldLayout])] = [:]
+    var typeNames: [UInt: String] = [:]
+
+    init(api: UnsafePointer<crm_api>) {
+        self.api = api
+    }
+
+    // MARK: Validating addresses
+
+    struct Header {
+        let metadata: UInt
+        let kindWord: UInt
+        var kind: InstanceLayout.Kind {
+            switch kindWord {
+            case MetadataKind.class: .classInstance
+            case MetadataKind.heapLocalVariable: .closureContext
+            case MetadataKind.heapGenericLocalVariable: .genericBox
+            default: .other(kindWord)
+            }
+        }
+    }
+
+    /// The metadata of what looks like a Swift heap object at `address`.
+    func header(ofObjectAt address: UInt) -> Header? {
+        guard address >= 0x1000, address % 8 == 0,
+              let words = Memory.readWords(address, count: 2),
+              words[0] >= 0x1000, words[0] % 8 == 0,
+              let kindWord = Memory.readWord(words[0])
+        else { return nil }
+        let header = Header(metadata: words[0], kindWord: kindWord)
+        switch kindWord {
+        case MetadataKind.class:
+            // The nominal type descriptor (metadata + 40 without Objective-C
+            // interop) must say "class": a stale word rarely does.
+            guard let descriptor = Memory.readWord(words[0] &+ 40),
+                  let flags = Memory.read(descriptor, count: 1), flags[0] & 0x1F == 16
+            else { return nil }
+            return header
+        case MetadataKind.heapLocalVariable, MetadataKind.heapGenericLocalVariable:
+            return header
+        default:
+            return nil
+        }
+    }
+
+    // MARK: Layouts
+
+    func layout(ofInstanceAt address: UInt) -> InstanceLayout? {
+        guard let header = header(ofObjectAt: address) else { return nil }
+        switch header.kind {
+        case .classInstance:
+            guard let (size, fields) = classLayout(metadata: header.metadata) else { return nil }
+            return InstanceLayout(address: address, metadata: header.metadata, kind: .classInstance,
+                                  typeName: name(ofTypeRef: typeRef(forMetadata: header.metadata)),
+                                  size: size, fields: fields)
+        case .genericBox:
+            guard let (size, field) = genericBoxField(metadata: header.metadata) else { return nil }
+            return InstanceLayout(address: address, metadata: header.metadata, kind: .genericBox,
+                                  typeName: field.typeName.map { "box of \($0)" }, size: size, fields: [field])
+        default:
+            var info = api.pointee.infoForInstance(context, address)
+            if info.Kind != CRM_CLOSURE_CONTEXT, crm_add_new_images(api) > 0 {
+                info = api.pointee.infoForInstance(context, address)
+            }
+            guard info.Kind == CRM_CLOSURE_CONTEXT else { return nil }
+            let fields = (0..<info.NumFields).map { index in
+                field(api.pointee.childOfInstance(context, address, index), base: 0, depth: 0)
+            }
+            return InstanceLayout(address: address, metadata: header.metadata, kind: header.kind,
+                                  typeName: "closure context", size: Int(info.Size), fields: fields)
+        }
+    }
+
+    /// The fields of every class from the root down to the one whose
+    /// metadata is given: RemoteMirror lays out one class at a time.
+    func classLayout(metadata: UInt) -> (size: Int, fields: [FieldLayout])? {
+        if let cached = classFields[metadata] { return cached }
+        // RemoteMirror reads an instance only for its metadata pointer, so a
+        // two-word stand-in describes any class of the chain.
+        var standIn: (UInt, UInt) = (metadata, 0)
+        let info = withUnsafeMutablePointer(to: &standIn) { pointer -> (crm_typeinfo, [crm_childinfo]) in
+            let address = UInt(bitPattern: pointer)
+            // The stand-in reuses stack the reader may have cached for another class.
+            crm_reader_reset()
+            let info = api.pointee.infoForInstance(context, address)
+            return (info, (0..<info.NumFields).map { api.pointee.childOfInstance(context, address, $0) })
+        }
+        guard info.0.Kind == CRM_CLASS_INSTANCE else { return nil }
+        var fields: [FieldLayout] = []
+        if let superclass = Memory.readWord(metadata &+ 8), superclass != 0,
+           let kind = Memory.readWord(superclass), kind == MetadataKind.class,
+           let inherited = classLayout(metadata: superclass) {
+            fields = inherited.fields
+        }
+        fields += info.1.map { field($0, base: 0, depth: 0) }
+        let layout = (Int(info.0.Size), fields)
+        classFields[metadata] = layout
+        return layout
+    }
+
+    /// A runtime-allocated box: its metadata holds the offset of the value
+    /// (+8, 32 bits) and the value's type (+16).
+    func genericBoxField(metadata: UInt) -> (size: Int, field: FieldLayout)? {
+        guard let words = Memory.readWords(metadata &+ 8, count: 2) else { return nil }
+        let offset = Int(UInt32(truncatingIfNeeded: words[0]))
+        let typeRef = typeRef(forMetadata: words[1])
+        guard typeRef != 0, offset >= 16, offset < 4096 else { return nil }
+        let info = api.pointee.infoForTypeRef(context, typeRef)
+        let value = crm_childinfo(Name: nil, Offset: UInt32(offset), Kind: info.Kind, TR: typeRef)
+        return (offset + Int(info.Size), field(value, base: 0, depth: 0))
+    }
+
+    func field(_ child: crm_childinfo, base: Int, depth: Int) -> FieldLayout {
+        let kind = FieldLayout.Kind(child.Kind)
+        let offset = base + Int(child.Offset)
+        var children: [FieldLayout] = []
+        if depth < 8, child.TR != 0, kind.hasParts {
+            let info = api.pointee.infoForTypeRef(context, child.TR)
+            children = (0..<min(info.NumFields, 256)).map { index in
+                field(api.pointee.childOfTypeRef(context, child.TR, index), base: offset, depth: depth + 1)
+            }
+        }
+        return FieldLayout(name: child.Name.map { String(cString: $0) }, offset: offset, kind: kind,
+                           typeName: child.TR == 0 ? nil : name(ofTypeRef: child.TR),
+                           children: children, typeRef: child.TR)
+    }
+
+    // MARK: Names
+
+    func typeRef(forMetadata metadata: UInt) -> UInt {
+        guard metadata != 0 else { return 0 }
+        let typeRef = api.pointee.typeRefForMetadata(context, metadata)
+        // A type from an image loaded after the probe opened: add it and retry.
+        if typeRef == 0, crm_add_new_images(api) > 0 {
+            return api.pointee.typeRefForMetadata(context, metadata)
+        }
+        return typeRef
+    }
+
+    func name(ofTypeRef typeRef: UInt) -> String? {
+        guard typeRef != 0 else { return nil }
+        if let cached = typeNames[typeRef] { return cached }
+        guard let copied = api.pointee.copyDemangledNameForTypeRef(context, typeRef) else { return nil }
+        defer { free(copied) }
+        var name = String(cString: copied)
+        for ownership in ["weak ", "unowned(unsafe) ", "unowned "] where name.hasPrefix(ownership) {
+            name.removeFirst(ownership.count)
+        }
+        // A private type reads `(Owner in _0798…)`; the discriminator only adds noise.
+        name.replace(#/\((\w+) in _[0-9A-F]+\)/#) { $0.output.1 }
+        typeNames[typeRef] = name
+        return name
+    }
+
+    func typeName(ofObjectAt address: UInt) -> String? {
+        guard let header = header(ofObjectAt: address) else { return nil }
+        switch header.kind {
+        case .classInstance: return name(ofTypeRef: typeRef(forMetadata: header.metadata))
+        case .closureContext: return "closure context"
+        default: return layout(ofInstanceAt: address)?.typeName
+        }
+    }
+
+    func instanceSize(ofObjectAt address: UInt) -> Int? {
+        guard let header = header(ofObjectAt: address) else { return nil }
+        if header.kind == .classInstance {
+            // InstanceSize, 32 bits at metadata + 24 without Objective-C interop.
+            return Memory.readWord(header.metadata &+ 24).map { Int(UInt32(truncatingIfNeeded: $0)) }
+        }
+        return layout(ofInstanceAt: address)?.size
+    }
+
+    // MARK: Collections, existentials, enums
+
+    func arrayStorage(ofObjectAt address: UInt) -> ArrayStorage? {
+        guard let header = header(ofObjectAt: address), header.kind == .classInstance else { return nil }
+        let storageType = typeRef(forMetadata: header.metadata)
+        guard let name = name(ofTypeRef: storageType) else { return nil }
+        let elementType: UInt
+        if name.hasPrefix("Swift._ContiguousArrayStorage<"), api.pointee.genericArgumentCountOfTypeRef(storageType) == 1 {
+            elementType = api.pointee.genericArgumentOfTypeRef(storageType, 0)
+        } else if name == "Swift.__EmptyArrayStorage" {
+            elementType = 0
+        } else {
+            return nil
+        }
+        // countAndCapacity: the count, then the capacity shifted left by one.
+        guard let words = Memory.readWords(address &+ 16, count: 2) else { return nil }
+        let count = Int(bitPattern: words[0])
+        guard count >= 0, count <= Int(words[1] >> 1) || elementType == 0 else { return nil }
+        let info = elementType == 0 ? nil : api.pointee.infoForTypeRef(context, elementType)
+        let element = field(crm_childinfo(Name: nil, Offset: 0, Kind: info?.Kind ?? CRM_UNKNOWN, TR: elementType),
+                            base: 0, depth: 0)
+        return ArrayStorage(address: address, count: elementType == 0 ? 0 : count, elementsAddress: address &+ 32,
+                            stride: Int(info?.Stride ?? 0), element: element)
+    }
+
+    func existentialValue(at address: UInt, of field: FieldLayout) -> ExistentialValue? {
+        switch field.kind {
+        case .opaqueExistential, .classExistential, .errorExistential: break
+        default: return nil
+        }
+        var valueType: UInt = 0
+        var valueAddress: UInt64 = 0
+        guard api.pointee.projectExistential(context, UInt64(address), field.typeRef, &valueType, &valueAddress) != 0,
+              valueType != 0
+        else { return nil }
+        let info = api.pointee.infoForTypeRef(context, valueType)
+        let value = self.field(crm_childinfo(Name: nil, Offset: 0, Kind: info.Kind, TR: valueType), base: 0, depth: 0)
+        return ExistentialValue(typeName: value.typeName, valueAddress: UInt(valueAddress), value: value)
+    }
+
+    func activeCase(at address: UInt, of field: FieldLayout) -> Int? {
+        guard field.kind == .enumeration else { return nil }
+        var index: Int32 = -1
+        guard api.pointee.projectEnumValue(context, UInt64(address), field.typeRef, &index) != 0, index >= 0 else { return nil }
+        return Int(index)
+    }
+
+    // MARK: Word scan
+
+    func wordScan(ofObjectAt address: UInt, size: Int) -> [ScannedWord] {
+        let wordCount = size / 8
+        guard wordCount > 2, let words = Memory.readWords(address, count: wordCount) else { return [] }
+        return (2..<wordCount).compactMap { index in
+            let target = words[index]
+            guard target != address, isLiveObject(target), let name = typeName(ofObjectAt: target) else { return nil }
+            return ScannedWord(offset: index * 8, target: target, typeName: name)
+        }
+    }
+
+    func isLiveObject(_ address: UInt) -> Bool {
+        guard header(ofObjectAt: address) != nil, let counts = RefCounts.snapshot(ofObjectAt: address) else { return false }
+        return counts.isImmortal || (!counts.isDeiniting && counts.strong > 0)
+    }
+}
+
+extension FieldLayout.Kind {
+    init(_ kind: crm_layout_kind) {
+        switch kind {
+        case CRM_STRONG_REFERENCE: self = .strong
+        case CRM_WEAK_REFERENCE: self = .weak
+        case CRM_UNOWNED_REFERENCE: self = .unowned
+        case CRM_UNMANAGED_REFERENCE: self = .unmanaged
+        case CRM_THICK_FUNCTION: self = .thickFunction
+        case CRM_OPAQUE_EXISTENTIAL: self = .opaqueExistential
+        case CRM_CLASS_EXISTENTIAL: self = .classExistential
+        case CRM_ERROR_EXISTENTIAL: self = .errorExistential
+        case CRM_STRUCT: self = .structure
+        case CRM_TUPLE: self = .tuple
+        case CRM_NO_PAYLOAD_ENUM, CRM_SINGLE_PAYLOAD_ENUM, CRM_MULTI_PAYLOAD_ENUM: self = .enumeration
+        default: self = .other
+        }
+    }
+
+    /// Whether RemoteMirror lists parts for this kind.
+    var hasParts: Bool {
+        switch self {
+        case .strong, .weak, .unowned, .unmanaged, .other: false
+        default: true
+        }
+    }
+}

@@ -1,0 +1,89 @@
+extension ObservableType {
+    /// Sends every event, errors and completion included, to each of `observers`.
+    ///
+    /// The binding is recorded in the ``SubscriptionRegistry`` with the verb `bind`.
+    public func bind<Observer: ObserverType>(
+        to observers: Observer...,
+        file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+    ) -> Disposable where Observer.Element == Element {
+        send(to: observers, verb: "bind", site: CallSite(file: file, line: line, function: function))
+    }
+
+    /// Sends every event, with its element made optional, to each of `observers`.
+    public func bind<Observer: ObserverType>(
+        to observers: Observer...,
+        file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+    ) -> Disposable where Observer.Element == Element? {
+        map({ $0 as Element? }, file: file, line: line)
+            .send(to: observers, verb: "bind", site: CallSite(file: file, line: line, function: function))
+    }
+
+    /// Hands this sequence to `binder` and returns what it returns.
+    public func bind<Result>(to binder: (Self) -> Result) -> Result {
+        binder(self)
+    }
+
+    /// Hands this sequence to `binder`, then `curriedArgument` to the function
+    /// it returns, and returns the result.
+    public func bind<R1, R2>(to binder: (Self) -> (R1) -> R2, curriedArgument: R1) -> R2 {
+        binder(self)(curriedArgument)
+    }
+
+    /// Calls `onNext` for every element.
+    ///
+    /// An error is a programming error here: RxSwift stops a debug build,
+    /// RxCore prints `Binding error: …` and records a
+    /// ``Diagnostic/Kind/bindingError``.
+    public func bind(
+        onNext: @escaping (Element) -> Void,
+        file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+    ) -> Disposable {
+        let site = CallSite(file: file, line: line, function: function)
+        ClosureSites.note(onNext, "bind(onNext:)", site)
+        return bindElements(verb: "bind", site: site, errorMessage: "Binding error", onNext)
+    }
+
+    /// Calls `onNext` with `object` for every element, holding `object` weakly:
+    /// once it is gone, elements are ignored. Errors are handled as in
+    /// ``bind(onNext:file:line:function:)``.
+    public func bind<Object: AnyObject>(
+        with object: Object,
+        onNext: @escaping (Object, Element) -> Void,
+        file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+    ) -> Disposable {
+        let site = CallSite(file: file, line: line, function: function)
+        ClosureSites.note(onNext, "bind(with:onNext:)", site)
+        return bindElements(verb: "bind", site: site, errorMessage: "Binding error") { [weak object] element in
+            guard let object else { return }
+            onNext(object, element)
+        }
+    }
+
+    /// Subscribes so that every event reaches each of `observers`, recorded with `verb`.
+    func send<Observer: ObserverType>(to observers: [Observer], verb: String, site: CallSite) -> Disposable where Observer.Element == Element {
+        subscribeRegistered(verb: verb, site: site, onDisposed: nil) { event in
+            for observer in observers { observer.on(event) }
+        }
+    }
+
+    /// Subscribes `onNext` for elements, recorded with `verb`; an error is
+    /// reported as a binding error that starts with `errorMessage`.
+    func bindElements(verb: String, site: CallSite, errorMessage: String, _ onNext: @escaping (Element) -> Void) -> Disposable {
+        let chain = operatorChain
+        return subscribeRegistered(verb: verb, site: site, onDisposed: nil) { event in
+            switch event {
+            case .next(let element): onNext(element)
+            case .error(let error): reportBindingError("\(errorMessage): \(error)", in: chain.appending(verb), site: site)
+            case .completed: break
+            }
+        }
+    }
+}
+
+/// Reports an error that reached a binding. RxSwift stops a debug build
+/// there; RxCore prints RxSwift's message and records a
+/// ``Diagnostic/Kind/bindingError``, so that the program goes on and a test can see it.
+func reportBindingError(_ message: String, in resource: @autoclosure () -> String, site: CallSite?) {
+    print(message)
+    Resources.record(.bindingError, in: resource(), site: site)
+}

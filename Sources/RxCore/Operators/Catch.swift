@@ -1,0 +1,86 @@
+private let catchKind = ResourceKind("Catch", .observable)
+private let catchSinkKind = ResourceKind("CatchSink", .sink)
+
+extension ObservableType {
+    /// On an error, continues with the sequence `handler` returns for it; an
+    /// error `handler` throws is passed on.
+    public func `catch`(
+        _ handler: @escaping (Swift.Error) throws -> Observable<Element>,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Observable<Element> {
+        let site = CallSite(file: file, line: line)
+        ClosureSites.note(handler, "catch", site)
+        return Catch(source: asObservable(), handler: handler, name: "catch", site: site)
+    }
+
+    /// On an error, sends `element` and completes.
+    public func catchAndReturn(
+        _ element: Element,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Observable<Element> {
+        Catch(source: asObservable(), handler: { _ in Observable.just(element) },
+              name: "catchAndReturn", site: CallSite(file: file, line: line))
+    }
+}
+
+final class Catch<Element>: Producer<Element> {
+    typealias Handler = (Swift.Error) throws -> Observable<Element>
+
+    private let source: Observable<Element>
+    private let handler: Handler
+    private let site: CallSite
+
+    init(source: Observable<Element>, handler: @escaping Handler, name: String, site: CallSite) {
+        self.source = source
+        self.handler = handler
+        self.site = site
+        super.init(kind: catchKind, chain: OperatorChain(name, source.chain))
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        let sink = CatchSink(handler: handler, site: site, observer: observer, cancel: cancel)
+        return (sink, sink.run(source: source))
+    }
+}
+
+final class CatchSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+    typealias Element = Observer.Element
+    typealias Handler = (Swift.Error) throws -> Observable<Element>
+
+    /// The user's closure, and where it was handed to `catch`.
+    let handler: Handler
+    let site: CallSite
+    /// The source's subscription, then the handler sequence's.
+    private let subscription = SerialDisposable()
+
+    init(handler: @escaping Handler, site: CallSite, observer: Observer, cancel: Cancelable) {
+        self.handler = handler
+        self.site = site
+        super.init(observer: observer, cancel: cancel, kind: catchSinkKind)
+    }
+
+    func run(source: Observable<Element>) -> Disposable {
+        let original = SingleAssignmentDisposable()
+        subscription.disposable = original
+        original.setDisposable(source.subscribe(self))
+        return subscription
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next:
+            forwardOn(event)
+        case .completed:
+            forwardOn(event)
+            dispose()
+        case .error(let error):
+            do {
+                let continuation = try handler(error)
+                subscription.disposable = continuation.subscribe(SinkForward(self))
+            } catch {
+                forwardOn(.error(error))
+                dispose()
+            }
+        }
+    }
+}

@@ -1,0 +1,57 @@
+private let dematerializeKind = ResourceKind("Dematerialize", .observable)
+private let dematerializeSinkKind = ResourceKind("DematerializeSink", .sink)
+
+/// A type that holds an ``Event``: what `dematerialize` unwraps.
+public protocol EventConvertible {
+    /// The type of the event's elements.
+    associatedtype Element
+
+    /// The event.
+    var event: Event<Element> { get }
+}
+
+extension Event: EventConvertible {
+    /// The event itself.
+    public var event: Event<Element> { self }
+}
+
+extension ObservableType where Element: EventConvertible {
+    /// The events held by the elements, as real events: the inverse of `materialize`.
+    public func dematerialize() -> Observable<Element.Element> {
+        Dematerialize(source: asObservable())
+    }
+}
+
+final class Dematerialize<SourceElement: EventConvertible>: Producer<SourceElement.Element> {
+    private let source: Observable<SourceElement>
+
+    init(source: Observable<SourceElement>) {
+        self.source = source
+        super.init(kind: dematerializeKind, chain: OperatorChain("dematerialize", source.chain))
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == SourceElement.Element {
+        let sink = DematerializeSink<SourceElement, Observer>(observer: observer, cancel: cancel)
+        return (sink, source.subscribe(sink))
+    }
+}
+
+final class DematerializeSink<SourceElement: EventConvertible, Observer: ObserverType>: Sink<Observer>, ObserverType where Observer.Element == SourceElement.Element {
+    init(observer: Observer, cancel: Cancelable) {
+        super.init(observer: observer, cancel: cancel, kind: dematerializeSinkKind)
+    }
+
+    func on(_ event: Event<SourceElement>) {
+        switch event {
+        case .next(let element):
+            forwardOn(element.event)
+            if element.event.isStopEvent { dispose() }
+        case .error(let error):
+            forwardOn(.error(error))
+            dispose()
+        case .completed:
+            forwardOn(.completed)
+            dispose()
+        }
+    }
+}

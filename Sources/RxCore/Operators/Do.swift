@@ -1,0 +1,141 @@
+private let doKind = ResourceKind("Do", .observable)
+private let doSinkKind = ResourceKind("DoSink", .sink)
+
+extension ObservableType {
+    /// Runs side effects around the events and the lifetime of each
+    /// subscription, passing the events through unchanged.
+    ///
+    /// `onNext`, `onError` and `onCompleted` run before the event is passed on,
+    /// the `after` closures after it; an error one of them throws is passed on
+    /// instead. `onSubscribe` runs before subscribing to the source,
+    /// `onSubscribed` after, `onDispose` after the source's subscription is disposed.
+    public func `do`(
+        onNext: ((Element) throws -> Void)? = nil,
+        afterNext: ((Element) throws -> Void)? = nil,
+        onError: ((Swift.Error) throws -> Void)? = nil,
+        afterError: ((Swift.Error) throws -> Void)? = nil,
+        onCompleted: (() throws -> Void)? = nil,
+        afterCompleted: (() throws -> Void)? = nil,
+        onSubscribe: (() -> Void)? = nil,
+        onSubscribed: (() -> Void)? = nil,
+        onDispose: (() -> Void)? = nil,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Observable<Element> {
+        let site = CallSite(file: file, line: line)
+        if let onNext { ClosureSites.note(onNext, "do(onNext:)", site) }
+        if let afterNext { ClosureSites.note(afterNext, "do(afterNext:)", site) }
+        if let onError { ClosureSites.note(onError, "do(onError:)", site) }
+        if let afterError { ClosureSites.note(afterError, "do(afterError:)", site) }
+        if let onCompleted { ClosureSites.note(onCompleted, "do(onCompleted:)", site) }
+        if let afterCompleted { ClosureSites.note(afterCompleted, "do(afterCompleted:)", site) }
+        if let onSubscribe { ClosureSites.note(onSubscribe, "do(onSubscribe:)", site) }
+        if let onSubscribed { ClosureSites.note(onSubscribed, "do(onSubscribed:)", site) }
+        if let onDispose { ClosureSites.note(onDispose, "do(onDispose:)", site) }
+        return Do(
+            source: asObservable(),
+            onNext: onNext, afterNext: afterNext, onError: onError, afterError: afterError,
+            onCompleted: onCompleted, afterCompleted: afterCompleted,
+            onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose, site: site)
+    }
+}
+
+final class Do<Element>: Producer<Element> {
+    typealias ElementHandler = (Element) throws -> Void
+    typealias ErrorHandler = (Swift.Error) throws -> Void
+    typealias CompletionHandler = () throws -> Void
+
+    private let source: Observable<Element>
+    /// The user's closures, and where they were handed to `do`.
+    private let onNext: ElementHandler?
+    private let afterNext: ElementHandler?
+    private let onError: ErrorHandler?
+    private let afterError: ErrorHandler?
+    private let onCompleted: CompletionHandler?
+    private let afterCompleted: CompletionHandler?
+    private let onSubscribe: (() -> Void)?
+    private let onSubscribed: (() -> Void)?
+    private let onDispose: (() -> Void)?
+    private let site: CallSite
+
+    init(source: Observable<Element>,
+         onNext: ElementHandler?, afterNext: ElementHandler?, onError: ErrorHandler?, afterError: ErrorHandler?,
+         onCompleted: CompletionHandler?, afterCompleted: CompletionHandler?,
+         onSubscribe: (() -> Void)?, onSubscribed: (() -> Void)?, onDispose: (() -> Void)?, site: CallSite) {
+        self.source = source
+        self.onNext = onNext
+        self.afterNext = afterNext
+        self.onError = onError
+        self.afterError = afterError
+        self.onCompleted = onCompleted
+        self.afterCompleted = afterCompleted
+        self.onSubscribe = onSubscribe
+        self.onSubscribed = onSubscribed
+        self.onDispose = onDispose
+        self.site = site
+        super.init(kind: doKind, chain: OperatorChain("do", source.chain))
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        onSubscribe?()
+        let sink = DoSink(
+            onNext: onNext, afterNext: afterNext, onError: onError, afterError: afterError,
+            onCompleted: onCompleted, afterCompleted: afterCompleted, site: site,
+            observer: observer, cancel: cancel)
+        let subscription = source.subscribe(sink)
+        onSubscribed?()
+        guard let onDispose else { return (sink, subscription) }
+        return (sink, Disposables.create {
+            subscription.dispose()
+            onDispose()
+        })
+    }
+}
+
+final class DoSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+    typealias Element = Observer.Element
+    typealias ElementHandler = (Element) throws -> Void
+    typealias ErrorHandler = (Swift.Error) throws -> Void
+    typealias CompletionHandler = () throws -> Void
+
+    /// The user's closures, and where they were handed to `do`.
+    let onNext: ElementHandler?
+    let afterNext: ElementHandler?
+    let onError: ErrorHandler?
+    let afterError: ErrorHandler?
+    let onCompleted: CompletionHandler?
+    let afterCompleted: CompletionHandler?
+    let site: CallSite
+
+    init(onNext: ElementHandler?, afterNext: ElementHandler?, onError: ErrorHandler?, afterError: ErrorHandler?,
+         onCompleted: CompletionHandler?, afterCompleted: CompletionHandler?, site: CallSite,
+         observer: Observer, cancel: Cancelable) {
+        self.onNext = onNext
+        self.afterNext = afterNext
+        self.onError = onError
+        self.afterError = afterError
+        self.onCompleted = onCompleted
+        self.afterCompleted = afterCompleted
+        self.site = site
+        super.init(observer: observer, cancel: cancel, kind: doSinkKind)
+    }
+
+    func on(_ event: Event<Element>) {
+        do {
+            switch event {
+            case .next(let element): try onNext?(element)
+            case .error(let error): try onError?(error)
+            case .completed: try onCompleted?()
+            }
+            forwardOn(event)
+            switch event {
+            case .next(let element): try afterNext?(element)
+            case .error(let error): try afterError?(error)
+            case .completed: try afterCompleted?()
+            }
+            if event.isStopEvent { dispose() }
+        } catch {
+            forwardOn(.error(error))
+            dispose()
+        }
+    }
+}

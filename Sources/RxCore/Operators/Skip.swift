@@ -1,0 +1,50 @@
+private let skipCountKind = ResourceKind("SkipCount", .observable)
+private let skipCountSinkKind = ResourceKind("SkipCountSink", .sink)
+
+extension ObservableType {
+    /// The elements after the first `count`.
+    public func skip(_ count: Int) -> Observable<Element> {
+        SkipCount(source: asObservable(), count: count)
+    }
+}
+
+final class SkipCount<Element>: Producer<Element> {
+    private let source: Observable<Element>
+    private let count: Int
+
+    init(source: Observable<Element>, count: Int) {
+        self.source = source
+        self.count = count
+        super.init(kind: skipCountKind, chain: OperatorChain("skip", source.chain))
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        let sink = SkipCountSink(remaining: count, observer: observer, cancel: cancel)
+        return (sink, source.subscribe(sink))
+    }
+}
+
+final class SkipCountSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+    typealias Element = Observer.Element
+
+    private var remaining: Int
+
+    init(remaining: Int, observer: Observer, cancel: Cancelable) {
+        self.remaining = remaining
+        super.init(observer: observer, cancel: cancel, kind: skipCountSinkKind)
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next:
+            if remaining <= 0 {
+                forwardOn(event)
+            } else {
+                remaining -= 1
+            }
+        case .error, .completed:
+            forwardOn(event)
+            dispose()
+        }
+    }
+}

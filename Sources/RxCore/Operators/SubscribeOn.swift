@@ -1,0 +1,51 @@
+private let subscribeOnKind = ResourceKind("SubscribeOn", .observable)
+private let subscribeOnSinkKind = ResourceKind("SubscribeOnSink", .sink)
+
+extension ObservableType {
+    /// Subscribes to the source on `scheduler`, and disposes that subscription
+    /// there too.
+    public func subscribe(on scheduler: ImmediateSchedulerType) -> Observable<Element> {
+        SubscribeOn(source: asObservable(), scheduler: scheduler)
+    }
+}
+
+final class SubscribeOn<Element>: Producer<Element> {
+    private let source: Observable<Element>
+    private let scheduler: ImmediateSchedulerType
+
+    init(source: Observable<Element>, scheduler: ImmediateSchedulerType) {
+        self.source = source
+        self.scheduler = scheduler
+        super.init(kind: subscribeOnKind, chain: OperatorChain("subscribe(on:)", source.chain))
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        let sink = SubscribeOnSink(observer: observer, cancel: cancel)
+        return (sink, sink.run(source: source, scheduler: scheduler))
+    }
+}
+
+final class SubscribeOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+    typealias Element = Observer.Element
+
+    init(observer: Observer, cancel: Cancelable) {
+        super.init(observer: observer, cancel: cancel, kind: subscribeOnSinkKind)
+    }
+
+    func run(source: Observable<Element>, scheduler: ImmediateSchedulerType) -> Disposable {
+        let disposeEverything = SerialDisposable()
+        let cancelSchedule = SingleAssignmentDisposable()
+        disposeEverything.disposable = cancelSchedule
+        cancelSchedule.setDisposable(scheduler.schedule(()) { _ in
+            let subscription = source.subscribe(self)
+            disposeEverything.disposable = ScheduledDisposable(scheduler: scheduler, disposable: subscription)
+            return Disposables.create()
+        })
+        return disposeEverything
+    }
+
+    func on(_ event: Event<Element>) {
+        forwardOn(event)
+        if event.isStopEvent { dispose() }
+    }
+}

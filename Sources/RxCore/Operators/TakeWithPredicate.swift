@@ -1,0 +1,107 @@
+private let takeUntilPredicateKind = ResourceKind("TakeUntilPredicate", .observable)
+private let takeUntilPredicateSinkKind = ResourceKind("TakeUntilPredicateSink", .sink)
+
+/// Whether `take(until:)` and `take(while:)` also pass on the element that ends them.
+public enum TakeBehavior: Sendable {
+    /// The element that ends the sequence is passed on before completion.
+    case inclusive
+    /// The element that ends the sequence is dropped.
+    case exclusive
+}
+
+extension ObservableType {
+    /// The elements until `predicate` is true for one, then completion; with
+    /// `.inclusive` that element is passed on too.
+    public func take(
+        until predicate: @escaping (Element) throws -> Bool,
+        behavior: TakeBehavior = .exclusive,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Observable<Element> {
+        let site = CallSite(file: file, line: line)
+        ClosureSites.note(predicate, "take(until:)", site)
+        return TakeUntilPredicate(source: asObservable(), predicate: predicate, stopsOn: true, behavior: behavior, site: site)
+    }
+
+    /// The elements while `predicate` is true for them, then completion; with
+    /// `.inclusive` the first element it rejects is passed on too.
+    public func take(
+        while predicate: @escaping (Element) throws -> Bool,
+        behavior: TakeBehavior = .exclusive,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Observable<Element> {
+        let site = CallSite(file: file, line: line)
+        ClosureSites.note(predicate, "take(while:)", site)
+        return TakeUntilPredicate(source: asObservable(), predicate: predicate, stopsOn: false, behavior: behavior, site: site)
+    }
+}
+
+/// `take(until:)` and `take(while:)`: the user's predicate is kept as given
+/// (RxSwift wraps `while` in a negating closure), so the leak engine sees the
+/// closure the user wrote; `stopsOn` is the predicate result that ends the sequence.
+final class TakeUntilPredicate<Element>: Producer<Element> {
+    typealias Predicate = (Element) throws -> Bool
+
+    private let source: Observable<Element>
+    private let predicate: Predicate
+    private let stopsOn: Bool
+    private let behavior: TakeBehavior
+    private let site: CallSite
+
+    init(source: Observable<Element>, predicate: @escaping Predicate, stopsOn: Bool, behavior: TakeBehavior, site: CallSite) {
+        self.source = source
+        self.predicate = predicate
+        self.stopsOn = stopsOn
+        self.behavior = behavior
+        self.site = site
+        super.init(kind: takeUntilPredicateKind, chain: OperatorChain(stopsOn ? "take(until:)" : "take(while:)", source.chain))
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        let sink = TakeUntilPredicateSink(predicate: predicate, site: site, stopsOn: stopsOn, behavior: behavior, observer: observer, cancel: cancel)
+        return (sink, source.subscribe(sink))
+    }
+}
+
+final class TakeUntilPredicateSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+    typealias Element = Observer.Element
+    typealias Predicate = (Element) throws -> Bool
+
+    /// The user's closure, and where it was handed to `take(until:)` or `take(while:)`.
+    let predicate: Predicate
+    let site: CallSite
+    private let stopsOn: Bool
+    private let behavior: TakeBehavior
+    private var running = true
+
+    init(predicate: @escaping Predicate, site: CallSite, stopsOn: Bool, behavior: TakeBehavior, observer: Observer, cancel: Cancelable) {
+        self.predicate = predicate
+        self.site = site
+        self.stopsOn = stopsOn
+        self.behavior = behavior
+        super.init(observer: observer, cancel: cancel, kind: takeUntilPredicateSinkKind)
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            guard running else { return }
+            do {
+                running = try predicate(element) != stopsOn
+            } catch {
+                forwardOn(.error(error))
+                dispose()
+                return
+            }
+            if running {
+                forwardOn(event)
+            } else {
+                if behavior == .inclusive { forwardOn(event) }
+                forwardOn(.completed)
+                dispose()
+            }
+        case .error, .completed:
+            forwardOn(event)
+            dispose()
+        }
+    }
+}

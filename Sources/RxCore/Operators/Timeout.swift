@@ -1,0 +1,111 @@
+private let timeoutKind = ResourceKind("Timeout", .observable)
+private let timeoutSinkKind = ResourceKind("TimeoutSink", .sink)
+
+extension ObservableType {
+    /// Fails with ``RxError/timeout`` when `dueTime` passes after the
+    /// subscription or after an element without the next event arriving.
+    public func timeout(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
+        Timeout(source: asObservable(), dueTime: dueTime, other: nil, scheduler: scheduler)
+    }
+
+    /// Switches to `other` when `dueTime` passes after the subscription or
+    /// after an element without the next event arriving.
+    public func timeout<Source: ObservableConvertibleType>(
+        _ dueTime: RxTimeInterval, other: Source, scheduler: SchedulerType
+    ) -> Observable<Element> where Element == Source.Element {
+        Timeout(source: asObservable(), dueTime: dueTime, other: other.asObservable(), scheduler: scheduler)
+    }
+}
+
+/// `other` is `nil` for the failing form: the sink then ends with the error
+/// itself, in the order RxSwift's subscription to `Observable.error` gives.
+final class Timeout<Element>: Producer<Element> {
+    private let source: Observable<Element>
+    private let dueTime: RxTimeInterval
+    private let other: Observable<Element>?
+    private let scheduler: SchedulerType
+
+    init(source: Observable<Element>, dueTime: RxTimeInterval, other: Observable<Element>?, scheduler: SchedulerType) {
+        self.source = source
+        self.dueTime = dueTime
+        self.other = other
+        self.scheduler = scheduler
+        let chain = other.map { OperatorChain("timeout", source.chain, $0.chain) } ?? OperatorChain("timeout", source.chain)
+        super.init(kind: timeoutKind, chain: chain)
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        let sink = TimeoutSink(dueTime: dueTime, other: other, scheduler: scheduler, observer: observer, cancel: cancel)
+        return (sink, sink.run(source: source))
+    }
+}
+
+final class TimeoutSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+    typealias Element = Observer.Element
+
+    private let dueTime: RxTimeInterval
+    private let other: Observable<Element>?
+    private let scheduler: SchedulerType
+    /// Decides the race between upstream events and the timer.
+    private let lock = RecursiveLock()
+    private let timer = SerialDisposable()
+    /// The source's subscription, then `other`'s once the timer won.
+    private let subscription = SerialDisposable()
+    /// Which timer is current; each event starts a new one.
+    private var id = 0
+    private var switched = false
+
+    init(dueTime: RxTimeInterval, other: Observable<Element>?, scheduler: SchedulerType, observer: Observer, cancel: Cancelable) {
+        self.dueTime = dueTime
+        self.other = other
+        self.scheduler = scheduler
+        super.init(observer: observer, cancel: cancel, kind: timeoutSinkKind)
+    }
+
+    func run(source: Observable<Element>) -> Disposable {
+        let original = SingleAssignmentDisposable()
+        subscription.disposable = original
+        startTimer()
+        original.setDisposable(source.subscribe(self))
+        return Disposables.create(subscription, timer)
+    }
+
+    func on(_ event: Event<Element>) {
+        let wins = lock.performLocked { () -> Bool in
+            if switched { return false }
+            id &+= 1
+            return true
+        }
+        guard wins else { return }
+        forwardOn(event)
+        if event.isStopEvent {
+            dispose()
+        } else {
+            startTimer()
+        }
+    }
+
+    private func startTimer() {
+        if timer.isDisposed { return }
+        let currentID = lock.performLocked { id }
+        let next = SingleAssignmentDisposable()
+        timer.disposable = next
+        next.setDisposable(scheduler.scheduleRelative(currentID, dueTime: dueTime, action: fire))
+    }
+
+    private func fire(_ timerID: Int) -> Disposable {
+        let wins = lock.performLocked { () -> Bool in
+            switched = timerID == id
+            return switched
+        }
+        guard wins else { return Disposables.create() }
+        if let other {
+            subscription.disposable = other.subscribe(SinkForward(self))
+        } else {
+            subscription.disposable = Disposables.create()
+            forwardOn(.error(RxError.timeout))
+            dispose()
+        }
+        return Disposables.create()
+    }
+}

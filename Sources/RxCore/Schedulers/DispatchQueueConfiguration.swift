@@ -1,0 +1,94 @@
+import Dispatch
+import Synchronization
+
+/// How a dispatch-based scheduler runs work: on a dispatch queue, or on the
+/// main scheduler's logical queue. Every item is pending work of `pending`.
+struct DispatchQueueConfiguration {
+    enum Target {
+        /// A dispatch queue; timers fire on it and run their work there.
+        case queue(DispatchQueue)
+        /// The main scheduler's queue; `inline` lets work scheduled on main with
+        /// nothing queued run at once (`MainScheduler.instance`), while
+        /// `asyncInstance` always queues.
+        case main(inline: Bool)
+    }
+
+    let target: Target
+    let leeway: DispatchTimeInterval
+    let pending: PendingWork
+
+    /// Where timers fire.
+    private var timerQueue: DispatchQueue {
+        switch target {
+        case .queue(let queue): queue
+        case .main: MainQueue.shared.timerQueue
+        }
+    }
+
+    func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
+        switch target {
+        case .queue(let queue):
+            let work = ScheduledWork(pending: pending) { action(state) }
+            queue.async { work.run() }
+            return work
+        case .main(let inline):
+            if inline, let disposable = MainQueue.shared.runInline({ action(state) }) { return disposable }
+            let work = ScheduledWork(pending: pending) { action(state) }
+            MainQueue.shared.enqueue(work)
+            return work
+        }
+    }
+
+    func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
+        let work = ScheduledWork(pending: pending) { action(state) }
+        let timer = DispatchSource.makeTimerSource(queue: timerQueue)
+        timer.schedule(deadline: .now() + dueTime, leeway: leeway)
+        switch target {
+        case .queue: timer.setEventHandler { work.run() }
+        case .main: timer.setEventHandler { MainQueue.shared.enqueue(work) }
+        }
+        // The handler and the timer hold each other until the timer is
+        // cancelled: when the work runs or is disposed.
+        work.setCancelTimer { timer.cancel() }
+        timer.resume()
+        return work
+    }
+
+    func schedulePeriodic<StateType>(_ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (StateType) -> StateType) -> Disposable {
+        let work = PeriodicWork(pending: pending, state: state, action: action)
+        let timer = DispatchSource.makeTimerSource(queue: timerQueue)
+        timer.schedule(deadline: .now() + startAfter, repeating: period, leeway: leeway)
+        switch target {
+        case .queue: timer.setEventHandler { work.tick() }
+        case .main:
+            let tick = MainPeriodicTick(work)
+            timer.setEventHandler { tick.fire() }
+        }
+        work.setCancelTimer { timer.cancel() }
+        timer.resume()
+        return work
+    }
+}
+
+/// Queues a periodic timer's ticks on the main scheduler, at most one at a time:
+/// periods that pass while a tick waits to run are merged into it, as a
+/// dispatch source merges its own events.
+private final class MainPeriodicTick<StateType>: MainQueueItem, @unchecked Sendable {
+    private let work: PeriodicWork<StateType>
+    private let isQueued = Atomic<Bool>(false)
+
+    init(_ work: PeriodicWork<StateType>) {
+        self.work = work
+    }
+
+    func fire() {
+        if !isQueued.exchange(true, ordering: .acquiringAndReleasing) {
+            MainQueue.shared.enqueue(self)
+        }
+    }
+
+    func run() -> Bool {
+        isQueued.store(false, ordering: .releasing)
+        return work.tick()
+    }
+}

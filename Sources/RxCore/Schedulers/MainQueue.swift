@@ -1,0 +1,158 @@
+import Dispatch
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Something the main scheduler's queue runs.
+protocol MainQueueItem: AnyObject {
+    /// Runs the item; false when it had been cancelled.
+    func run() -> Bool
+}
+
+/// The main scheduler's logical serial queue. Two kinds of consumer take
+/// items from it, each item running once: a `DispatchQueue.main` pump posted
+/// per item (apps whose main thread runs a run loop or `dispatchMain`), and
+/// ``MainScheduler/drain()`` (tests and tools on Linux, where nothing services
+/// the main queue). One consumer at a time owns the queue, so items never
+/// overlap; the owner may drain again from inside an item (a blocking wait).
+final class MainQueue: @unchecked Sendable {
+    static let shared = MainQueue()
+
+    /// Fires delayed and periodic main-scheduler work into this queue.
+    let timerQueue = DispatchQueue(label: "RxCore.MainScheduler.timers")
+
+    private struct State {
+        var items: [(item: MainQueueItem, since: DispatchTime)] = []
+        var head = 0
+        /// Queued items plus the one running, as RxSwift's `numberEnqueued`:
+        /// work scheduled "on main" runs inline only when this is zero.
+        var enqueued = 0
+        var owner: pthread_t?
+        var ownerDepth = 0
+    }
+
+    private let state = Mutex(State())
+
+    /// Whether the calling thread counts as "main": the main thread, or a thread
+    /// draining the queue.
+    private func isMain(_ state: borrowing State, _ me: pthread_t) -> Bool {
+        if let owner = state.owner { return pthread_equal(owner, me) != 0 }
+        return Thread.isMainThread
+    }
+
+    /// Runs `body` at once if the caller is on main and nothing is queued or
+    /// running (RxSwift's `MainScheduler.instance` rule); returns `nil` otherwise.
+    func runInline(_ body: () -> Disposable) -> Disposable? {
+        let me = pthread_self()
+        let claimed = state.withLock { state -> Bool in
+            guard state.enqueued == 0, isMain(state, me) else { return false }
+            state.enqueued += 1
+            state.owner = me
+            state.ownerDepth += 1
+            return true
+        }
+        guard claimed else { return nil }
+        defer {
+            state.withLock { state in
+                state.enqueued -= 1
+                state.ownerDepth -= 1
+                if state.ownerDepth == 0 { state.owner = nil }
+            }
+        }
+        return body()
+    }
+
+    func enqueue(_ item: MainQueueItem) {
+        state.withLock { state in
+            state.items.append((item, .now()))
+            state.enqueued += 1
+        }
+        DispatchQueue.main.async { MainQueue.shared.pump() }
+        SchedulerProgress.shared.notify()
+    }
+
+    /// Items waiting to run.
+    var queuedCount: Int { state.withLock { $0.items.count - $0.head } }
+
+    /// When a waiter off the main thread should take over the oldest queued
+    /// item, or `nil` when nothing waits or another consumer is at work.
+    var handoverTime: DispatchTime? {
+        state.withLock { state in
+            guard state.owner == nil, state.head < state.items.count else { return nil }
+            return state.items[state.head].since + MainScheduler.handoverDelay
+        }
+    }
+
+    private func takeHead(_ state: inout State) -> MainQueueItem? {
+        guard state.head < state.items.count else { return nil }
+        let item = state.items[state.head].item
+        state.head += 1
+        if state.head == state.items.count {
+            state.items.removeAll(keepingCapacity: true)
+            state.head = 0
+        }
+        return item
+    }
+
+    private func finished() {
+        state.withLock { $0.enqueued -= 1 }
+    }
+
+    /// One item, on the main thread, unless another consumer owns the queue
+    /// (it runs everything queued before it lets go).
+    private func pump() {
+        let me = pthread_self()
+        let item = state.withLock { state -> MainQueueItem? in
+            guard state.owner == nil, let item = takeHead(&state) else { return nil }
+            state.owner = me
+            state.ownerDepth = 1
+            return item
+        }
+        guard let item else { return }
+        _ = item.run()
+        state.withLock { state in
+            state.enqueued -= 1
+            state.ownerDepth = 0
+            state.owner = nil
+        }
+    }
+
+    /// Runs queued items on the calling thread until none is left, including
+    /// items queued meanwhile; returns how many ran. Returns 0 at once when
+    /// another thread owns the queue.
+    func drain() -> Int {
+        let me = pthread_self()
+        let owned = state.withLock { state -> Bool in
+            if let owner = state.owner, pthread_equal(owner, me) == 0 { return false }
+            state.owner = me
+            state.ownerDepth += 1
+            return true
+        }
+        guard owned else { return 0 }
+        var ran = 0
+        // Taking the next item and letting go of the queue happen under one
+        // lock, so an item queued meanwhile is either run here or by its pump.
+        while let item = state.withLock({ state -> MainQueueItem? in
+            if let item = takeHead(&state) { return item }
+            state.ownerDepth -= 1
+            if state.ownerDepth == 0 { state.owner = nil }
+            return nil
+        }) {
+            if item.run() { ran += 1 }
+            finished()
+        }
+        return ran
+    }
+
+    /// A blocking waiter's share of the work: on the main thread it drains at
+    /// once; elsewhere only what has waited longer than the handover delay.
+    func drainForWaiter(onMainThread: Bool) -> Int {
+        if onMainThread { return drain() }
+        guard let handover = handoverTime, handover <= .now() else { return 0 }
+        return drain()
+    }
+}

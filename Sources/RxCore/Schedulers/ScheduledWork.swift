@@ -1,0 +1,118 @@
+import Dispatch
+import Synchronization
+
+private let scheduledItemKind = ResourceKind("ScheduledItem", .scheduled)
+private let periodicTimerKind = ResourceKind("PeriodicTimer", .scheduled)
+
+/// Work on a dispatch scheduler while it is pending: counted by its scheduler
+/// and alive as a resource until ``finish()``, which also stops its timer.
+/// It remembers the scope that scheduled it, for the work to run in.
+class PendingItem: @unchecked Sendable {
+    private struct State: ~Copyable {
+        var isFinished = false
+        /// Stops the timer that fires the work, for delayed and periodic work.
+        var cancelTimer: (() -> Void)?
+        var token: ResourceToken?
+    }
+
+    let scope = ResourceScope.attributable
+    private let pending: PendingWork
+    private let state: Mutex<State>
+
+    init(pending: PendingWork, kind: ResourceKind) {
+        self.pending = pending
+        self.state = Mutex(State(token: ResourceToken(kind)))
+        pending.begin()
+    }
+
+    /// Stores what stops the timer that fires this work; stops it at once
+    /// when the work is finished already.
+    final func setCancelTimer(_ cancelTimer: @escaping () -> Void) {
+        let finished = state.withLock { state -> Bool in
+            if !state.isFinished { state.cancelTimer = cancelTimer }
+            return state.isFinished
+        }
+        if finished { cancelTimer() }
+    }
+
+    /// Ends the pending life once: stops the timer, releases the resource and
+    /// the pending count.
+    final func finish() {
+        let (wasPending, cancelTimer) = state.withLock { state -> (Bool, (() -> Void)?) in
+            guard !state.isFinished else { return (false, nil) }
+            defer { state.isFinished = true; state.cancelTimer = nil; state.token = nil }
+            return (true, state.cancelTimer)
+        }
+        cancelTimer?()
+        if wasPending { pending.end() }
+    }
+}
+
+/// One piece of work on a dispatch scheduler; disposing it cancels the work,
+/// or disposes what the work returned once it has run.
+final class ScheduledWork: PendingItem, Cancelable, MainQueueItem, @unchecked Sendable {
+    /// Taken by whichever comes first, running or cancelling; frees the captures.
+    private let action: Mutex<(() -> Disposable)?>
+    private let result = SingleAssignmentSlot()
+
+    init(pending: PendingWork, action: @escaping () -> Disposable) {
+        self.action = Mutex(action)
+        super.init(pending: pending, kind: scheduledItemKind)
+    }
+
+    var isDisposed: Bool { result.isDisposed }
+
+    /// Runs the work unless it was cancelled; true when it ran. It stays
+    /// pending until it returns, so work it schedules keeps the scheduler busy.
+    @discardableResult
+    func run() -> Bool {
+        guard let disposable = runAction() else { return false }
+        result.set(disposable)
+        finish()
+        return true
+    }
+
+    /// Runs and releases the action, so what it captured is gone before the
+    /// work stops being pending: a settled scheduler holds nothing.
+    private func runAction() -> Disposable? {
+        guard let action = action.withLock({ $0.take() }) else { return nil }
+        return ResourceScope.restoring(scope, action)
+    }
+
+    func dispose() {
+        if action.withLock({ $0.take() }) != nil { finish() }
+        result.dispose()
+    }
+}
+
+/// A periodic timer's work, pending while active. The state each run returns
+/// goes to the next. Ticks never overlap: a dispatch source never runs its
+/// handler concurrently, and the main scheduler queues at most one tick at a time.
+final class PeriodicWork<StateType>: PendingItem, Cancelable, @unchecked Sendable {
+    private struct State {
+        var value: StateType
+        var action: ((StateType) -> StateType)?
+    }
+
+    private let state: Mutex<State>
+
+    init(pending: PendingWork, state: StateType, action: @escaping (StateType) -> StateType) {
+        self.state = Mutex(State(value: state, action: action))
+        super.init(pending: pending, kind: periodicTimerKind)
+    }
+
+    var isDisposed: Bool { state.withLock { $0.action == nil } }
+
+    /// Runs one period's action; true unless the timer was cancelled.
+    @discardableResult
+    func tick() -> Bool {
+        guard let (action, value) = state.withLock({ state in state.action.map { ($0, state.value) } }) else { return false }
+        let next = ResourceScope.restoring(scope) { action(value) }
+        state.withLock { $0.value = next }
+        return true
+    }
+
+    func dispose() {
+        if state.withLock({ $0.action.take() }) != nil { finish() }
+    }
+}

@@ -1,0 +1,68 @@
+import Synchronization
+
+private let asyncSubjectKind = ResourceKind("AsyncSubject", .subject)
+
+/// Sends only the last element it received, followed by completion, when it
+/// completes; an error is sent as is. A subscriber after termination receives
+/// the same outcome.
+public final class AsyncSubject<Element>: Observable<Element>, SubjectType, ObserverType, @unchecked Sendable {
+    private struct State {
+        var observers = SubjectObservers<Element>()
+        var lastElement: Element?
+        /// `.next(last)` once completed with an element, else the terminal event.
+        var stopEvent: Event<Element>?
+    }
+
+    private let state = Mutex(State())
+    private let delivery = DeliveryGuard()
+
+    /// A subject with no observers and no element.
+    public init() {
+        super.init(kind: asyncSubjectKind, chain: OperatorChain(source: "AsyncSubject", element: Element.self))
+    }
+
+    /// Whether any observer is subscribed.
+    public var hasObservers: Bool { state.withLock { $0.observers.count > 0 } }
+
+    public func on(_ event: Event<Element>) {
+        delivery.deliver(in: "AsyncSubject<\(Element.self)>") {
+            let (observers, outcome) = state.withLock { state -> (SubjectObservers<Element>.Entries, Event<Element>?) in
+                guard state.stopEvent == nil else { return ([], nil) }
+                switch event {
+                case .next(let element):
+                    state.lastElement = element
+                    return ([], nil)
+                case .error:
+                    state.stopEvent = event
+                case .completed:
+                    state.stopEvent = state.lastElement.map { .next($0) } ?? .completed
+                    state.lastElement = nil
+                }
+                return (state.observers.removeAll(), state.stopEvent)
+            }
+            guard let outcome else { return }
+            SubjectObservers.deliver(outcome, to: observers)
+            if case .next = outcome { SubjectObservers.deliver(.completed, to: observers) }
+        }
+    }
+
+    public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        let (key, outcome) = state.withLock { state -> (Int?, Event<Element>?) in
+            if let stopEvent = state.stopEvent { return (nil, stopEvent) }
+            return (state.observers.insert(observer.on), nil)
+        }
+        guard let key else {
+            if let outcome {
+                observer.on(outcome)
+                if case .next = outcome { observer.on(.completed) }
+            }
+            return Disposables.create()
+        }
+        return SubjectSubscription { [weak self] in
+            self?.state.withLock { $0.observers.remove(key) }
+        }
+    }
+
+    /// The observer side of the subject.
+    public func asObserver() -> AsyncSubject<Element> { self }
+}

@@ -1,0 +1,78 @@
+import Synchronization
+
+private let behaviorSubjectKind = ResourceKind("BehaviorSubject", .subject)
+
+/// Holds a current value: a new subscriber first receives it, then every
+/// later event. After termination a new subscriber receives only the
+/// terminal event.
+public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, @unchecked Sendable {
+    private struct State {
+        var element: Element
+        var subject = SubjectState<Element>()
+    }
+
+    private let state: Mutex<State>
+    private let delivery = DeliveryGuard()
+
+    /// A subject whose current value is `value` until the first `next` event.
+    public convenience init(value: Element) {
+        self.init(value: value, source: "BehaviorSubject")
+    }
+
+    /// A subject whose operator chain starts with `source`, for the relay built on it.
+    init(value: Element, source: String) {
+        state = Mutex(State(element: value))
+        super.init(kind: behaviorSubjectKind, chain: OperatorChain(source: source, element: Element.self))
+    }
+
+    /// Whether any observer is subscribed.
+    public var hasObservers: Bool { state.withLock { $0.subject.observers.count > 0 } }
+
+    public var isDisposed: Bool { state.withLock { $0.subject.isDisposed } }
+
+    /// The current value.
+    ///
+    /// - Throws: the error the subject terminated with, or
+    ///   ``RxError/disposed(object:)`` once it is disposed.
+    public func value() throws -> Element {
+        try state.withLock { state -> Result<Element, Swift.Error> in
+            if let error = state.subject.refusal(from: self)?.error { return .failure(error) }
+            return .success(state.element)
+        }.get()
+    }
+
+    public func on(_ event: Event<Element>) {
+        delivery.deliver(in: "BehaviorSubject<\(Element.self)>") {
+            let observers = state.withLock { state in
+                if state.subject.isActive, case .next(let element) = event { state.element = element }
+                return state.subject.receive(event)
+            }
+            SubjectObservers.deliver(event, to: observers)
+        }
+    }
+
+    public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        var subscription: Disposable = Disposables.create()
+        delivery.replay {
+            let first = state.withLock { state -> Event<Element> in
+                if let refusal = state.subject.refusal(from: self) { return refusal }
+                let key = state.subject.observers.insert(observer.on)
+                subscription = SubjectSubscription { [weak self] in
+                    self?.state.withLock { $0.subject.observers.remove(key) }
+                }
+                return .next(state.element)
+            }
+            observer.on(first)
+        }
+        return subscription
+    }
+
+    /// The observer side of the subject.
+    public func asObserver() -> BehaviorSubject<Element> { self }
+
+    /// Releases the observers; later subscribers receive a `disposed` error,
+    /// and ``value()`` throws it.
+    public func dispose() {
+        state.withLock { $0.subject.dispose() }
+    }
+}

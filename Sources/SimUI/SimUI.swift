@@ -1,1 +1,0 @@
-// The SimUI module; see README.md.

@@ -1,0 +1,125 @@
+import Dispatch
+import Foundation
+import RxCore
+import XCTest
+
+final class SchedulerMainTests: RxTestCase {
+    func testInstanceRunsInlineOnTheMainThreadWhenNothingIsQueued() {
+        XCTAssertTrue(Thread.isMainThread, "XCTest runs tests on the main thread")
+        var log: [String] = []
+        _ = MainScheduler.instance.scheduleWork { log.append("ran") }
+        log.append("returned")
+        XCTAssertEqual(log, ["ran", "returned"])
+        XCTAssertEqual(MainScheduler.pendingCount, 0)
+    }
+
+    func testWorkScheduledFromInlineWorkIsQueuedUntilDrained() {
+        var log: [String] = []
+        _ = MainScheduler.instance.scheduleWork {
+            log.append("outer begins")
+            _ = MainScheduler.instance.scheduleWork { log.append("inner") }
+            log.append("outer ends")
+        }
+        XCTAssertEqual(log, ["outer begins", "outer ends"], "no reentrancy, as in RxSwift")
+        XCTAssertEqual(MainScheduler.pendingCount, 1)
+        XCTAssertEqual(MainScheduler.queuedCount, 1)
+        XCTAssertEqual(Resources.snapshot()["ScheduledItem"], 1, "pending work is a live resource")
+
+        XCTAssertEqual(MainScheduler.drain(), 1)
+        XCTAssertEqual(log, ["outer begins", "outer ends", "inner"])
+        XCTAssertEqual(MainScheduler.pendingCount, 0)
+        XCTAssertEqual(Resources.snapshot()["ScheduledItem"], 0)
+    }
+
+    func testAsyncInstanceAlwaysQueuesAndDrainRunsWorkQueuedWhileDraining() {
+        var log: [Int] = []
+        _ = MainScheduler.asyncInstance.scheduleWork {
+            log.append(1)
+            _ = MainScheduler.asyncInstance.scheduleWork {
+                log.append(3)
+                _ = MainScheduler.instance.scheduleWork { log.append(4) }
+            }
+        }
+        _ = MainScheduler.asyncInstance.scheduleWork { log.append(2) }
+        XCTAssertEqual(log, [])
+        XCTAssertEqual(MainScheduler.pendingCount, 2)
+
+        XCTAssertEqual(MainScheduler.drain(), 4)
+        XCTAssertEqual(log, [1, 2, 3, 4])
+        XCTAssertEqual(MainScheduler.drain(), 0)
+    }
+
+    func testWorkFromAnotherThreadIsQueuedAndRunsOnTheDrainingThread() {
+        var ranOnMainThread: Bool?
+        let scheduled = expectation(description: "scheduled from a background thread")
+        DispatchQueue.global().async {
+            _ = MainScheduler.instance.scheduleWork { ranOnMainThread = Thread.isMainThread }
+            scheduled.fulfill()
+        }
+        XCTAssertEqual(XCTWaiter.wait(for: [scheduled], timeout: 5), .completed)
+        MainScheduler.drain()
+        XCTAssertEqual(ranOnMainThread, true)
+    }
+
+    func testDisposingQueuedWorkCancelsIt() {
+        var ran = false
+        let work = MainScheduler.asyncInstance.scheduleWork { ran = true }
+        XCTAssertEqual(MainScheduler.pendingCount, 1)
+        work.dispose()
+        XCTAssertEqual(MainScheduler.pendingCount, 0)
+        XCTAssertEqual(MainScheduler.drain(), 0, "a cancelled item does not count as run")
+        XCTAssertFalse(ran)
+    }
+
+    func testTheMainQueuePumpRunsQueuedWorkExactlyOnce() {
+        var runs = 0
+        let ran = expectation(description: "pumped by the main run loop")
+        _ = MainScheduler.asyncInstance.scheduleWork {
+            runs += 1
+            ran.fulfill()
+        }
+        // Waiting spins the main run loop, which services DispatchQueue.main.
+        wait(for: [ran], timeout: 5)
+        XCTAssertEqual(MainScheduler.drain(), 0, "the pump took the item; drain finds nothing")
+        XCTAssertEqual(runs, 1)
+    }
+
+    func testDelayedMainWorkIsPendingUntilItsTimeThenQueued() {
+        var ran = false
+        _ = MainScheduler.instance.scheduleRelative((), dueTime: .milliseconds(20)) { _ in
+            ran = true
+            return Disposables.create()
+        }
+        XCTAssertEqual(MainScheduler.pendingCount, 1)
+        XCTAssertEqual(MainScheduler.queuedCount, 0, "not due yet")
+        XCTAssertTrue(MainScheduler.instance.waitUntilIdle(timeout: 5), "waiting on the main thread drains main work")
+        XCTAssertTrue(ran)
+    }
+
+    func testCancelledDelayedMainWorkNeverRuns() {
+        var ran = false
+        let work = MainScheduler.instance.scheduleRelative((), dueTime: .milliseconds(10)) { _ in
+            ran = true
+            return Disposables.create()
+        }
+        work.dispose()
+        XCTAssertEqual(MainScheduler.pendingCount, 0)
+        XCTAssertTrue(DispatchSchedulers.waitUntilIdle(timeout: 1))
+        XCTAssertEqual(MainScheduler.drain(), 0)
+        XCTAssertFalse(ran)
+    }
+
+    func testPeriodicMainWorkTicksOnTheDrainingThreadUntilDisposed() {
+        var ticks: [Int] = []
+        var periodic: Disposable?
+        periodic = MainScheduler.instance.schedulePeriodic(0, startAfter: .milliseconds(1), period: .milliseconds(1)) { count in
+            XCTAssertTrue(Thread.isMainThread)
+            ticks.append(count)
+            if count == 2 { periodic?.dispose() }
+            return count + 1
+        }
+        XCTAssertTrue(MainScheduler.instance.waitUntilIdle(timeout: 5))
+        XCTAssertEqual(ticks, [0, 1, 2], "each tick gets the state the previous one returned")
+        XCTAssertEqual(Resources.snapshot()["PeriodicTimer"], 0)
+    }
+}

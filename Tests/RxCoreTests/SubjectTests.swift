@@ -1,0 +1,240 @@
+import Foundation
+import RxCore
+import XCTest
+
+private enum SubjectTestError: Error { case boom }
+
+/// An object whose lifetime a test can watch.
+private final class Payload {}
+
+/// A value shared between the test's threads.
+private final class Shared<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+    init(_ value: Value) { stored = value }
+    var value: Value {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+}
+
+final class BehaviorSubjectTests: RxTestCase {
+    func testSubscriberReceivesTheCurrentValueThenLaterEvents() {
+        let subject = BehaviorSubject(value: 1)
+        var early: [Event<Int>] = []
+        var late: [Event<Int>] = []
+        let first = subject.subscribe { early.append($0) }
+        subject.onNext(2)
+        subject.onNext(3)
+        let second = subject.subscribe { late.append($0) }
+        subject.onNext(4)
+        subject.onCompleted()
+        XCTAssertEqual(early, [.next(1), .next(2), .next(3), .next(4), .completed])
+        XCTAssertEqual(late, [.next(3), .next(4), .completed])
+        first.dispose()
+        second.dispose()
+    }
+
+    func testAfterTerminationASubscriberReceivesOnlyTheTerminalEvent() {
+        let completed = BehaviorSubject(value: 1)
+        completed.onNext(2)
+        completed.onCompleted()
+        completed.onNext(3)
+        var events: [Event<Int>] = []
+        _ = completed.subscribe { events.append($0) }
+        XCTAssertEqual(events, [.completed])
+        XCTAssertEqual(try completed.value(), 2, "a completed subject keeps its last value")
+
+        let failed = BehaviorSubject(value: 1)
+        failed.onError(SubjectTestError.boom)
+        events = []
+        _ = failed.subscribe { events.append($0) }
+        XCTAssertEqual(events, [.error(SubjectTestError.boom)])
+        XCTAssertThrowsError(try failed.value()) { XCTAssertTrue($0 is SubjectTestError) }
+    }
+
+    func testValueFollowsNextAndThrowsDisposedAfterDispose() throws {
+        let subject = BehaviorSubject(value: "a")
+        XCTAssertEqual(try subject.value(), "a")
+        subject.onNext("b")
+        XCTAssertEqual(try subject.value(), "b")
+        subject.dispose()
+        XCTAssertTrue(subject.isDisposed)
+        XCTAssertThrowsError(try subject.value()) { error in
+            guard case RxError.disposed = error else { return XCTFail("\(error)") }
+        }
+        var events: [Event<String>] = []
+        _ = subject.subscribe { events.append($0) }
+        XCTAssertEqual(events.count, 1)
+        XCTAssertNotNil(events.first?.error as? RxError)
+    }
+
+    func testDisposingTheSubscriptionStopsDeliveryAndRemovesTheObserver() {
+        let subject = BehaviorSubject(value: 0)
+        var received: [Int] = []
+        let subscription = subject.subscribe(onNext: { received.append($0) })
+        XCTAssertTrue(subject.hasObservers)
+        subject.onNext(1)
+        subscription.dispose()
+        XCTAssertFalse(subject.hasObservers)
+        subject.onNext(2)
+        XCTAssertEqual(received, [0, 1])
+    }
+
+    func testSubscribingFromAnObserverReceivesTheValueBeingDeliveredWithoutADiagnostic() {
+        Resources.clearDiagnostics()
+        let subject = BehaviorSubject(value: 0)
+        var inner: [Int] = []
+        let bag = DisposeBag()
+        subject.subscribe(onNext: { [unowned subject] value in
+            guard value == 1 else { return }
+            subject.subscribe(onNext: { inner.append($0) }).disposed(by: bag)
+        }).disposed(by: bag)
+        subject.onNext(1)
+        subject.onNext(2)
+        XCTAssertEqual(inner, [1, 2])
+        XCTAssertEqual(Resources.diagnostics, [])
+    }
+
+    func testAConcurrentSubscriberNeverSeesAnOlderValueAfterANewerOne() {
+        Resources.clearDiagnostics()
+        let subject = BehaviorSubject(value: 0)
+        let done = Shared(false)
+        let outOfOrder = Shared(0)
+        let sender = BackgroundThread {
+            for value in 1...20_000 { subject.onNext(value) }
+            done.value = true
+        }
+        var subscriptions = 0
+        repeat {
+            let last = Shared(-1)
+            let subscription = subject.subscribe(onNext: { value in
+                if value < last.value { outOfOrder.value += 1 }
+                last.value = value
+            })
+            subscription.dispose()
+            subscriptions += 1
+        } while !done.value
+        sender.join()
+        XCTAssertGreaterThan(subscriptions, 0)
+        XCTAssertEqual(outOfOrder.value, 0)
+        XCTAssertEqual(Resources.diagnostics.filter { $0.kind == .concurrentDelivery }, [],
+                       "subscribing while another thread sends is not a misuse")
+    }
+}
+
+final class ReplaySubjectTests: RxTestCase {
+    func testBoundedBufferReplaysTheNewestElementsThenLiveEvents() {
+        let subject = ReplaySubject<Int>.create(bufferSize: 2)
+        for value in 1...4 { subject.onNext(value) }
+        var events: [Event<Int>] = []
+        let subscription = subject.subscribe { events.append($0) }
+        subject.onNext(5)
+        XCTAssertEqual(events, [.next(3), .next(4), .next(5)])
+        subscription.dispose()
+    }
+
+    func testUnboundBufferReplaysEverythingThenTheTerminalEvent() {
+        let subject = ReplaySubject<Int>.createUnbound()
+        for value in 1...5 { subject.onNext(value) }
+        subject.onError(SubjectTestError.boom)
+        subject.onNext(6)
+        var events: [Event<Int>] = []
+        _ = subject.subscribe { events.append($0) }
+        XCTAssertEqual(events, [.next(1), .next(2), .next(3), .next(4), .next(5), .error(SubjectTestError.boom)])
+    }
+
+    func testBufferOfOneAndOfZero() {
+        let one = ReplaySubject<Int>.create(bufferSize: 1)
+        let zero = ReplaySubject<Int>.create(bufferSize: 0)
+        for value in 1...3 {
+            one.onNext(value)
+            zero.onNext(value)
+        }
+        one.onCompleted()
+        zero.onCompleted()
+        var fromOne: [Event<Int>] = []
+        var fromZero: [Event<Int>] = []
+        _ = one.subscribe { fromOne.append($0) }
+        _ = zero.subscribe { fromZero.append($0) }
+        XCTAssertEqual(fromOne, [.next(3), .completed])
+        XCTAssertEqual(fromZero, [.completed])
+    }
+
+    func testAnElementLeavesMemoryWhenItLeavesTheBuffer() {
+        let subject = ReplaySubject<Payload>.create(bufferSize: 1)
+        weak var evicted: Payload?
+        weak var kept: Payload?
+        do {
+            let first = Payload(), second = Payload()
+            evicted = first
+            kept = second
+            subject.onNext(first)
+            subject.onNext(second)
+        }
+        XCTAssertNil(evicted)
+        XCTAssertNotNil(kept)
+        subject.dispose()
+        XCTAssertNil(kept, "dispose releases the buffer")
+    }
+
+    func testDisposeReleasesObserversAndLaterSubscribersGetDisposedError() {
+        let subject = ReplaySubject<Int>.createUnbound()
+        subject.onNext(1)
+        var events: [Event<Int>] = []
+        let subscription = subject.subscribe { events.append($0) }
+        subject.dispose()
+        XCTAssertFalse(subject.hasObservers)
+        XCTAssertEqual(liveSubscriptionsOfThisTest.map(\.chain), ["ReplaySubject<Int> → subscribe"],
+                       "disposing a subject does not end its subscriptions")
+        subscription.dispose()
+        subject.onNext(2)
+        var late: [Event<Int>] = []
+        _ = subject.subscribe { late.append($0) }
+        XCTAssertEqual(events, [.next(1)])
+        XCTAssertEqual(late.count, 1)
+        guard case RxError.disposed? = late.first?.error else { return XCTFail("\(late)") }
+    }
+}
+
+final class AsyncSubjectTests: RxTestCase {
+    func testSendsOnlyTheLastElementOnCompletionToEveryObserverInRxSwiftsOrder() {
+        let subject = AsyncSubject<Int>()
+        var log: [String] = []
+        let bag = DisposeBag()
+        for name in ["a", "b"] {
+            subject.subscribe(onNext: { log.append("\(name) next \($0)") },
+                              onCompleted: { log.append("\(name) completed") })
+                .disposed(by: bag)
+        }
+        subject.onNext(1)
+        subject.onNext(2)
+        XCTAssertEqual(log, [])
+        subject.onCompleted()
+        XCTAssertEqual(log, ["a next 2", "b next 2", "a completed", "b completed"])
+        XCTAssertFalse(subject.hasObservers)
+
+        var late: [Event<Int>] = []
+        _ = subject.subscribe { late.append($0) }
+        XCTAssertEqual(late, [.next(2), .completed])
+    }
+
+    func testCompletionWithoutElementsAndErrors() {
+        let empty = AsyncSubject<Int>()
+        var events: [Event<Int>] = []
+        _ = empty.subscribe { events.append($0) }
+        empty.onCompleted()
+        XCTAssertEqual(events, [.completed])
+
+        let failed = AsyncSubject<Int>()
+        events = []
+        _ = failed.subscribe { events.append($0) }
+        failed.onNext(1)
+        failed.onError(SubjectTestError.boom)
+        failed.onCompleted()
+        var late: [Event<Int>] = []
+        _ = failed.subscribe { late.append($0) }
+        XCTAssertEqual(events, [.error(SubjectTestError.boom)])
+        XCTAssertEqual(late, [.error(SubjectTestError.boom)])
+    }
+}
