@@ -75,9 +75,15 @@ public enum ScenarioRunner {
     static let runawayThreshold = 8
 
     /// Runs `variant` `repetitions` times inside one leak check and judges the
-    /// outcome. Variants expected to crash are not run (see ``Observation/requiresIsolation``).
-    public static func run(_ scenario: Scenario, _ variant: Variant, repetitions: Int = 1) -> VariantResult {
-        if case .crash = variant.expectation {
+    /// outcome.
+    ///
+    /// Variants expected to crash are not run (see ``Observation/requiresIsolation``)
+    /// unless `inChildProcess` says the caller is a disposable child process
+    /// whose parent turns the crash into an outcome.
+    public static func run(
+        _ scenario: Scenario, _ variant: Variant, repetitions: Int = 1, inChildProcess: Bool = false
+    ) -> VariantResult {
+        if case .crash = variant.expectation, !inChildProcess {
             return VariantResult(scenarioID: scenario.id, variant: variant.name, expectation: variant.expectation,
                                  observed: .requiresIsolation, report: nil, repetitions: 0)
         }
