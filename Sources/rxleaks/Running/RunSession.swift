@@ -3,7 +3,6 @@ import Leaks
 import Probes
 import RxCore
 import Scenarios
-import Synchronization
 
 /// One variant to run, and how.
 struct VariantJob {
@@ -69,23 +68,14 @@ struct RunSession {
 
     /// Runs `job` in this process; `inChildProcess` lets a variant expected to crash run.
     static func inProcess(_ job: VariantJob, inChildProcess: Bool = false) -> VariantRecord {
-        let steps = Mutex<[KindCounts.Step]>([])
-        var variant = job.variant
-        if job.kindCounts {
-            let original = job.variant
-            variant = Variant(original.name, role: original.role, expect: original.expectation, settle: original.settle) { scope in
-                try original.body(scope)
-                let step = KindCounts.Step.now()
-                steps.withLock { $0.append(step) }
-            }
-        }
+        var steps: [KindCounts.Step] = []
         let before = KindCounts.Step.now()
         let start = ContinuousClock.now
-        let result = ScenarioRunner.run(job.scenario, variant, repetitions: job.repetitions, inChildProcess: inChildProcess)
+        let result = ScenarioRunner.run(
+            job.scenario, job.variant, repetitions: job.repetitions, inChildProcess: inChildProcess,
+            afterEachRepetition: job.kindCounts ? { steps.append(.now()) } : nil)
         let seconds = (ContinuousClock.now - start) / .seconds(1)
-        let kindCounts = job.kindCounts
-            ? KindCounts(before: before, afterRepetitions: steps.withLock { $0 }, afterSettling: .now())
-            : nil
+        let kindCounts = job.kindCounts ? KindCounts(before: before, afterRepetitions: steps, afterSettling: .now()) : nil
         return VariantRecord(job.scenario, job.variant, result: result, seconds: seconds, kindCounts: kindCounts)
     }
 
