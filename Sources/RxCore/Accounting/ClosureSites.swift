@@ -8,6 +8,7 @@ enum ClosureSites {
     private struct Holder0<R> { let function: () throws -> R }
     private struct Holder1<A, R> { let function: (A) throws -> R }
     private struct Holder2<A, B, R> { let function: (A, B) throws -> R }
+    private struct Holder2Inout<A, B, R> { let function: (inout A, B) throws -> R }
 
     @inline(__always)
     private static func secondWord<T>(of holder: T) -> UnsafeMutableRawPointer? {
@@ -37,5 +38,11 @@ enum ClosureSites {
     @inline(__always)
     static func note<A, B, R>(_ closure: @escaping (A, B) throws -> R, _ operatorName: String, _ site: CallSite) {
         report(secondWord(of: Holder2(function: closure)), operatorName, site)
+    }
+
+    /// Notes an accumulator that updates its first argument in place (`scan(into:)`).
+    @inline(__always)
+    static func note<A, B, R>(_ closure: @escaping (inout A, B) throws -> R, _ operatorName: String, _ site: CallSite) {
+        report(secondWord(of: Holder2Inout(function: closure)), operatorName, site)
     }
 }

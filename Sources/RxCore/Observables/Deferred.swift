@@ -1,0 +1,64 @@
+private let deferredKind = ResourceKind("Deferred", .observable)
+private let deferredSinkKind = ResourceKind("DeferredSink", .sink)
+
+extension ObservableType {
+    /// A sequence that calls `observableFactory` for every subscriber and
+    /// subscribes it to the result; an error the factory throws is sent to
+    /// that subscriber.
+    public static func deferred(
+        _ observableFactory: @escaping () throws -> Observable<Element>,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Observable<Element> {
+        let site = CallSite(file: file, line: line)
+        ClosureSites.note(observableFactory, "deferred", site)
+        return Deferred(observableFactory: observableFactory, site: site)
+    }
+}
+
+final class Deferred<Element>: Producer<Element> {
+    typealias Factory = () throws -> Observable<Element>
+
+    private let observableFactory: Factory
+    private let site: CallSite
+
+    init(observableFactory: @escaping Factory, site: CallSite) {
+        self.observableFactory = observableFactory
+        self.site = site
+        super.init(kind: deferredKind, chain: OperatorChain(source: "deferred", element: Element.self))
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        let sink = DeferredSink(observableFactory: observableFactory, site: site, observer: observer, cancel: cancel)
+        return (sink, sink.run())
+    }
+}
+
+final class DeferredSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+    typealias Element = Observer.Element
+    typealias Factory = () throws -> Observable<Element>
+
+    /// The user's closure, and where it was handed to `deferred`.
+    let observableFactory: Factory
+    let site: CallSite
+
+    init(observableFactory: @escaping Factory, site: CallSite, observer: Observer, cancel: Cancelable) {
+        self.observableFactory = observableFactory
+        self.site = site
+        super.init(observer: observer, cancel: cancel, kind: deferredSinkKind)
+    }
+
+    func run() -> Disposable {
+        do {
+            return try observableFactory().subscribe(self)
+        } catch {
+            forwardOn(.error(error))
+            dispose()
+            return Disposables.create()
+        }
+    }
+
+    func on(_ event: Event<Element>) {
+        forwardOn(event)
+        if event.isStopEvent { dispose() }
+    }
+}

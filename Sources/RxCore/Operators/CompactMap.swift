@@ -1,0 +1,67 @@
+private let compactMapKind = ResourceKind("CompactMap", .observable)
+private let compactMapSinkKind = ResourceKind("CompactMapSink", .sink)
+
+extension ObservableType {
+    /// Transforms each element with `transform` and passes on the results that
+    /// are not `nil`; an error it throws ends the sequence with that error.
+    public func compactMap<Result>(
+        _ transform: @escaping (Element) throws -> Result?,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Observable<Result> {
+        let site = CallSite(file: file, line: line)
+        ClosureSites.note(transform, "compactMap", site)
+        return CompactMap(source: asObservable(), transform: transform, site: site)
+    }
+}
+
+final class CompactMap<SourceElement, Element>: Producer<Element> {
+    typealias Transform = (SourceElement) throws -> Element?
+
+    private let source: Observable<SourceElement>
+    private let transform: Transform
+    private let site: CallSite
+
+    init(source: Observable<SourceElement>, transform: @escaping Transform, site: CallSite) {
+        self.source = source
+        self.transform = transform
+        self.site = site
+        super.init(kind: compactMapKind, chain: OperatorChain("compactMap", source.chain))
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        let sink = CompactMapSink(transform: transform, site: site, observer: observer, cancel: cancel)
+        return (sink, source.subscribe(sink))
+    }
+}
+
+final class CompactMapSink<SourceElement, Observer: ObserverType>: Sink<Observer>, ObserverType {
+    typealias Transform = (SourceElement) throws -> Observer.Element?
+
+    /// The user's closure, and where it was handed to `compactMap`.
+    let transform: Transform
+    let site: CallSite
+
+    init(transform: @escaping Transform, site: CallSite, observer: Observer, cancel: Cancelable) {
+        self.transform = transform
+        self.site = site
+        super.init(observer: observer, cancel: cancel, kind: compactMapSinkKind)
+    }
+
+    func on(_ event: Event<SourceElement>) {
+        switch event {
+        case .next(let element):
+            do {
+                if let mapped = try transform(element) { forwardOn(.next(mapped)) }
+            } catch {
+                forwardOn(.error(error))
+                dispose()
+            }
+        case .error(let error):
+            forwardOn(.error(error))
+            dispose()
+        case .completed:
+            forwardOn(.completed)
+            dispose()
+        }
+    }
+}

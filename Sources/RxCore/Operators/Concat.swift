@@ -1,0 +1,134 @@
+import Synchronization
+
+private let concatKind = ResourceKind("Concat", .observable)
+private let concatSinkKind = ResourceKind("ConcatSink", .sink)
+
+extension ObservableType {
+    /// This sequence's elements, then, once it has completed, those of `second`.
+    public func concat<Source: ObservableConvertibleType>(_ second: Source) -> Observable<Element> where Source.Element == Element {
+        Observable.concat([asObservable(), second.asObservable()])
+    }
+
+    /// The elements of each sequence of `sequence` in turn: each is subscribed
+    /// only once the previous one has completed.
+    public static func concat<Sequence: Swift.Sequence>(_ sequence: Sequence) -> Observable<Element>
+    where Sequence.Element == Observable<Element> {
+        Concat(sources: sequence)
+    }
+
+    /// The elements of each sequence of `collection` in turn: each is
+    /// subscribed only once the previous one has completed.
+    public static func concat<Collection: Swift.Collection>(_ collection: Collection) -> Observable<Element>
+    where Collection.Element == Observable<Element> {
+        Concat(sources: collection)
+    }
+
+    /// The elements of each of `sources` in turn: each is subscribed only once
+    /// the previous one has completed.
+    public static func concat(_ sources: Observable<Element>...) -> Observable<Element> {
+        Concat(sources: sources)
+    }
+}
+
+extension ObservableType where Element: ObservableConvertibleType {
+    /// The elements of each inner sequence in turn: each is subscribed only
+    /// once the previous one has completed (`merge(maxConcurrent: 1)`).
+    public func concat() -> Observable<Element.Element> {
+        merge(maxConcurrent: 1)
+    }
+}
+
+final class Concat<Sources: Swift.Sequence, Element>: Producer<Element> where Sources.Element == Observable<Element> {
+    private let sources: Sources
+
+    init(sources: Sources) {
+        self.sources = sources
+        let upstream = (sources as? [Observable<Element>]).map { $0.map(\.chain) } ?? []
+        super.init(kind: concatKind, chain: OperatorChain("concat", upstream: upstream))
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        let sink = ConcatSink(sources: sources.makeIterator(), observer: observer, cancel: cancel)
+        return (sink, sink.run())
+    }
+}
+
+/// Subscribes the sources one after the other. Moving to the next source
+/// goes through a gate, as RxSwift's tail-recursive sink does: a source that
+/// completes while it is being subscribed queues the move instead of nesting
+/// it, so a long run of synchronous sources does not grow the stack.
+final class ConcatSink<Sources: IteratorProtocol, Observer: ObserverType>: Sink<Observer>, ObserverType
+where Sources.Element == Observable<Observer.Element> {
+    private struct Gate {
+        var isRunning = false
+        var pendingMoves = 0
+        var isClosed = false
+    }
+
+    private var sources: Sources
+    private let current = SerialDisposable()
+    private let gate = Mutex(Gate())
+
+    init(sources: Sources, observer: Observer, cancel: Cancelable) {
+        self.sources = sources
+        super.init(observer: observer, cancel: cancel, kind: concatSinkKind)
+    }
+
+    func run() -> Disposable {
+        scheduleMoveNext()
+        return current
+    }
+
+    func on(_ event: Event<Observer.Element>) {
+        switch event {
+        case .next:
+            forwardOn(event)
+        case .error:
+            forwardOn(event)
+            dispose()
+        case .completed:
+            scheduleMoveNext()
+        }
+    }
+
+    private func scheduleMoveNext() {
+        let runsNow = gate.withLock { gate -> Bool in
+            if gate.isClosed { return false }
+            if gate.isRunning {
+                gate.pendingMoves += 1
+                return false
+            }
+            gate.isRunning = true
+            return true
+        }
+        guard runsNow else { return }
+        repeat {
+            moveNext()
+        } while gate.withLock { gate -> Bool in
+            if gate.pendingMoves > 0 && !gate.isClosed {
+                gate.pendingMoves -= 1
+                return true
+            }
+            gate.isRunning = false
+            return false
+        }
+    }
+
+    private func moveNext() {
+        if isDisposed { return }
+        guard let next = sources.next() else {
+            forwardOn(.completed)
+            dispose()
+            return
+        }
+        let subscription = SingleAssignmentDisposable()
+        current.disposable = subscription
+        subscription.setDisposable(next.subscribe(self))
+    }
+
+    override func dispose() {
+        super.dispose()
+        current.dispose()
+        gate.withLock { $0.isClosed = true }
+    }
+}

@@ -1,0 +1,118 @@
+private let distinctUntilChangedKind = ResourceKind("DistinctUntilChanged", .observable)
+private let distinctUntilChangedSinkKind = ResourceKind("DistinctUntilChangedSink", .sink)
+
+extension ObservableType where Element: Equatable {
+    /// Drops each element equal to the one passed on before it.
+    public func distinctUntilChanged(file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {
+        DistinctUntilChanged(source: asObservable(), keySelector: { $0 }, comparer: { $0 == $1 },
+                             site: CallSite(file: file, line: line))
+    }
+}
+
+extension ObservableType {
+    /// Drops each element whose key, given by `keySelector`, equals the key
+    /// of the element passed on before it.
+    public func distinctUntilChanged<Key: Equatable>(
+        _ keySelector: @escaping (Element) throws -> Key,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Observable<Element> {
+        let site = CallSite(file: file, line: line)
+        ClosureSites.note(keySelector, "distinctUntilChanged", site)
+        return DistinctUntilChanged(source: asObservable(), keySelector: keySelector, comparer: { $0 == $1 }, site: site)
+    }
+
+    /// Drops each element that `comparer` finds equal to the element passed on
+    /// before it.
+    public func distinctUntilChanged(
+        _ comparer: @escaping (Element, Element) throws -> Bool,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Observable<Element> {
+        let site = CallSite(file: file, line: line)
+        ClosureSites.note(comparer, "distinctUntilChanged", site)
+        return DistinctUntilChanged(source: asObservable(), keySelector: { $0 }, comparer: comparer, site: site)
+    }
+
+    /// Drops each element whose key, given by `keySelector`, `comparer` finds
+    /// equal to the key of the element passed on before it.
+    public func distinctUntilChanged<Key>(
+        _ keySelector: @escaping (Element) throws -> Key,
+        comparer: @escaping (Key, Key) throws -> Bool,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Observable<Element> {
+        let site = CallSite(file: file, line: line)
+        ClosureSites.note(keySelector, "distinctUntilChanged", site)
+        ClosureSites.note(comparer, "distinctUntilChanged(comparer:)", site)
+        return DistinctUntilChanged(source: asObservable(), keySelector: keySelector, comparer: comparer, site: site)
+    }
+
+    /// Drops each element whose property at `keyPath` equals that of the
+    /// element passed on before it.
+    public func distinctUntilChanged<Property: Equatable>(
+        at keyPath: KeyPath<Element, Property>,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Observable<Element> {
+        DistinctUntilChanged(source: asObservable(), keySelector: { $0[keyPath: keyPath] }, comparer: { $0 == $1 },
+                             site: CallSite(file: file, line: line))
+    }
+}
+
+final class DistinctUntilChanged<Element, Key>: Producer<Element> {
+    typealias KeySelector = (Element) throws -> Key
+    typealias Comparer = (Key, Key) throws -> Bool
+
+    private let source: Observable<Element>
+    private let keySelector: KeySelector
+    private let comparer: Comparer
+    private let site: CallSite
+
+    init(source: Observable<Element>, keySelector: @escaping KeySelector, comparer: @escaping Comparer, site: CallSite) {
+        self.source = source
+        self.keySelector = keySelector
+        self.comparer = comparer
+        self.site = site
+        super.init(kind: distinctUntilChangedKind, chain: OperatorChain("distinctUntilChanged", source.chain))
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        let sink = DistinctUntilChangedSink(keySelector: keySelector, comparer: comparer, site: site, observer: observer, cancel: cancel)
+        return (sink, source.subscribe(sink))
+    }
+}
+
+final class DistinctUntilChangedSink<Observer: ObserverType, Key>: Sink<Observer>, ObserverType {
+    typealias Element = Observer.Element
+    typealias KeySelector = (Element) throws -> Key
+    typealias Comparer = (Key, Key) throws -> Bool
+
+    /// The user's closures (or the built-in equality), and where they were
+    /// handed to `distinctUntilChanged`.
+    let keySelector: KeySelector
+    let comparer: Comparer
+    let site: CallSite
+    private var currentKey: Key?
+
+    init(keySelector: @escaping KeySelector, comparer: @escaping Comparer, site: CallSite, observer: Observer, cancel: Cancelable) {
+        self.keySelector = keySelector
+        self.comparer = comparer
+        self.site = site
+        super.init(observer: observer, cancel: cancel, kind: distinctUntilChangedSinkKind)
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            do {
+                let key = try keySelector(element)
+                if let currentKey, try comparer(currentKey, key) { return }
+                currentKey = key
+                forwardOn(event)
+            } catch {
+                forwardOn(.error(error))
+                dispose()
+            }
+        case .error, .completed:
+            forwardOn(event)
+            dispose()
+        }
+    }
+}

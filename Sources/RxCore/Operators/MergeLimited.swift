@@ -1,0 +1,130 @@
+private let mergeLimitedKind = ResourceKind("MergeLimited", .observable)
+private let mergeLimitedSinkKind = ResourceKind("MergeLimitedSink", .sink)
+
+extension ObservableType where Element: ObservableConvertibleType {
+    /// Like ``merge()``, with at most `maxConcurrent` inner sequences
+    /// subscribed at a time; the others wait, in order, until one completes.
+    public func merge(maxConcurrent: Int) -> Observable<Element.Element> {
+        MergeLimited(source: asObservable(), maxConcurrent: maxConcurrent)
+    }
+}
+
+final class MergeLimited<SourceSequence: ObservableConvertibleType>: Producer<SourceSequence.Element> {
+    private let source: Observable<SourceSequence>
+    private let maxConcurrent: Int
+
+    init(source: Observable<SourceSequence>, maxConcurrent: Int) {
+        self.source = source
+        self.maxConcurrent = maxConcurrent
+        super.init(kind: mergeLimitedKind, chain: OperatorChain("merge(maxConcurrent: \(maxConcurrent))", source.chain))
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == SourceSequence.Element {
+        let sink = MergeLimitedBasicSink<SourceSequence, Observer>(maxConcurrent: maxConcurrent, observer: observer, cancel: cancel)
+        return (sink, sink.run(source))
+    }
+}
+
+/// The sink of `merge(maxConcurrent:)`: each element of the source is itself
+/// the inner sequence.
+final class MergeLimitedBasicSink<SourceSequence: ObservableConvertibleType, Observer: ObserverType>: MergeLimitedSink<SourceSequence, SourceSequence, Observer>
+where Observer.Element == SourceSequence.Element {
+    init(maxConcurrent: Int, observer: Observer, cancel: Cancelable) {
+        super.init(maxConcurrent: maxConcurrent, observer: observer, cancel: cancel, kind: mergeLimitedSinkKind)
+    }
+
+    override func performMap(_ element: SourceSequence) throws -> SourceSequence { element }
+}
+
+/// What `merge(maxConcurrent:)`, `concat()` and `concatMap` share: elements
+/// are mapped to inner sequences as they arrive, but only `maxConcurrent` of
+/// those are subscribed at a time and the rest queue up.
+class MergeLimitedSink<SourceElement, SourceSequence: ObservableConvertibleType, Observer: ObserverType>: Sink<Observer>, ObserverType, InnerSequenceOwner
+where Observer.Element == SourceSequence.Element {
+    private let maxConcurrent: Int
+    private let lock = RecursiveLock()
+    private let sourceSubscription = SingleAssignmentDisposable()
+    private let group = CompositeDisposable()
+    private var stopped = false
+    private var activeCount = 0
+    private var waiting = Queue<SourceSequence>()
+
+    init(maxConcurrent: Int, observer: Observer, cancel: Cancelable, kind: ResourceKind) {
+        self.maxConcurrent = maxConcurrent
+        super.init(observer: observer, cancel: cancel, kind: kind)
+    }
+
+    /// The inner sequence for `element`; subclasses call the user's selector.
+    func performMap(_ element: SourceElement) throws -> SourceSequence {
+        fatalError("MergeLimitedSink.performMap must be overridden by \(type(of: self))")
+    }
+
+    func run(_ source: Observable<SourceElement>) -> Disposable {
+        _ = group.insert(sourceSubscription)
+        sourceSubscription.setDisposable(source.subscribe(self))
+        return group
+    }
+
+    func on(_ event: Event<SourceElement>) {
+        switch event {
+        case .next(let element):
+            if let inner = nextElementArrived(element) { subscribeInner(inner.asObservable(), into: group) }
+        case .error(let error):
+            lock.performLocked {
+                forwardOn(.error(error))
+                dispose()
+            }
+        case .completed:
+            lock.performLocked {
+                if activeCount == 0 {
+                    forwardOn(.completed)
+                    dispose()
+                } else {
+                    sourceSubscription.dispose()
+                }
+                stopped = true
+            }
+        }
+    }
+
+    /// The inner sequence to subscribe now, if there is room for it; an
+    /// element that finds no room is mapped now and queued.
+    private func nextElementArrived(_ element: SourceElement) -> SourceSequence? {
+        lock.performLocked {
+            let hasRoom = activeCount < maxConcurrent
+            if hasRoom { activeCount += 1 }
+            do {
+                let inner = try performMap(element)
+                if hasRoom { return inner }
+                waiting.enqueue(inner)
+            } catch {
+                forwardOn(.error(error))
+                dispose()
+            }
+            return nil
+        }
+    }
+
+    func innerOn(_ event: Event<Observer.Element>, disposeKey: CompositeDisposable.DisposeKey) {
+        lock.performLocked {
+            switch event {
+            case .next:
+                forwardOn(event)
+            case .error:
+                forwardOn(event)
+                dispose()
+            case .completed:
+                group.remove(for: disposeKey)
+                if let next = waiting.dequeue() {
+                    subscribeInner(next.asObservable(), into: group)
+                } else {
+                    activeCount -= 1
+                    if stopped && activeCount == 0 {
+                        forwardOn(.completed)
+                        dispose()
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,101 @@
+private let reduceKind = ResourceKind("Reduce", .observable)
+private let reduceSinkKind = ResourceKind("ReduceSink", .sink)
+
+extension ObservableType {
+    /// Folds the elements into `seed` with `accumulator` and, on completion,
+    /// sends `mapResult` of the final value followed by completion.
+    public func reduce<A, Result>(
+        _ seed: A,
+        accumulator: @escaping (A, Element) throws -> A,
+        mapResult: @escaping (A) throws -> Result,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Observable<Result> {
+        let site = CallSite(file: file, line: line)
+        ClosureSites.note(accumulator, "reduce", site)
+        ClosureSites.note(mapResult, "reduce(mapResult:)", site)
+        return Reduce(source: asObservable(), seed: seed, accumulator: accumulator, mapResult: mapResult, site: site)
+    }
+
+    /// Folds the elements into `seed` with `accumulator` and, on completion,
+    /// sends the final value followed by completion.
+    public func reduce<A>(
+        _ seed: A,
+        accumulator: @escaping (A, Element) throws -> A,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Observable<A> {
+        let site = CallSite(file: file, line: line)
+        ClosureSites.note(accumulator, "reduce", site)
+        return Reduce(source: asObservable(), seed: seed, accumulator: accumulator, mapResult: { $0 }, site: site)
+    }
+}
+
+final class Reduce<SourceElement, Accumulate, Element>: Producer<Element> {
+    typealias Accumulator = (Accumulate, SourceElement) throws -> Accumulate
+    typealias ResultSelector = (Accumulate) throws -> Element
+
+    private let source: Observable<SourceElement>
+    private let seed: Accumulate
+    private let accumulator: Accumulator
+    private let mapResult: ResultSelector
+    private let site: CallSite
+
+    init(source: Observable<SourceElement>, seed: Accumulate, accumulator: @escaping Accumulator,
+         mapResult: @escaping ResultSelector, site: CallSite) {
+        self.source = source
+        self.seed = seed
+        self.accumulator = accumulator
+        self.mapResult = mapResult
+        self.site = site
+        super.init(kind: reduceKind, chain: OperatorChain("reduce", source.chain))
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        let sink = ReduceSink(seed: seed, accumulator: accumulator, mapResult: mapResult, site: site, observer: observer, cancel: cancel)
+        return (sink, source.subscribe(sink))
+    }
+}
+
+final class ReduceSink<SourceElement, Accumulate, Observer: ObserverType>: Sink<Observer>, ObserverType {
+    typealias Accumulator = (Accumulate, SourceElement) throws -> Accumulate
+    typealias ResultSelector = (Accumulate) throws -> Observer.Element
+
+    /// The user's closures, and where they were handed to `reduce`.
+    let accumulator: Accumulator
+    let mapResult: ResultSelector
+    let site: CallSite
+    private var accumulation: Accumulate
+
+    init(seed: Accumulate, accumulator: @escaping Accumulator, mapResult: @escaping ResultSelector,
+         site: CallSite, observer: Observer, cancel: Cancelable) {
+        self.accumulation = seed
+        self.accumulator = accumulator
+        self.mapResult = mapResult
+        self.site = site
+        super.init(observer: observer, cancel: cancel, kind: reduceSinkKind)
+    }
+
+    func on(_ event: Event<SourceElement>) {
+        switch event {
+        case .next(let element):
+            do {
+                accumulation = try accumulator(accumulation, element)
+            } catch {
+                forwardOn(.error(error))
+                dispose()
+            }
+        case .error(let error):
+            forwardOn(.error(error))
+            dispose()
+        case .completed:
+            do {
+                let result = try mapResult(accumulation)
+                forwardOn(.next(result))
+                forwardOn(.completed)
+                dispose()
+            } catch {
+                forwardOn(.error(error))
+                dispose()
+            }
+        }
+    }
+}

@@ -1,0 +1,88 @@
+private let scanKind = ResourceKind("Scan", .observable)
+private let scanSinkKind = ResourceKind("ScanSink", .sink)
+
+extension ObservableType {
+    /// Passes on each intermediate result of updating `seed` in place with
+    /// `accumulator` for every element; an error it throws ends the sequence.
+    public func scan<A>(
+        into seed: A,
+        accumulator: @escaping (inout A, Element) throws -> Void,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Observable<A> {
+        let site = CallSite(file: file, line: line)
+        ClosureSites.note(accumulator, "scan", site)
+        return Scan(source: asObservable(), seed: seed, accumulator: accumulator, site: site)
+    }
+
+    /// Passes on each intermediate result of folding the elements into `seed`
+    /// with `accumulator`; an error it throws ends the sequence.
+    public func scan<A>(
+        _ seed: A,
+        accumulator: @escaping (A, Element) throws -> A,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Observable<A> {
+        let site = CallSite(file: file, line: line)
+        ClosureSites.note(accumulator, "scan", site)
+        return Scan(source: asObservable(), seed: seed, accumulator: { accumulate, element in
+            accumulate = try accumulator(accumulate, element)
+        }, site: site)
+    }
+}
+
+final class Scan<SourceElement, Accumulate>: Producer<Accumulate> {
+    typealias Accumulator = (inout Accumulate, SourceElement) throws -> Void
+
+    private let source: Observable<SourceElement>
+    private let seed: Accumulate
+    private let accumulator: Accumulator
+    private let site: CallSite
+
+    init(source: Observable<SourceElement>, seed: Accumulate, accumulator: @escaping Accumulator, site: CallSite) {
+        self.source = source
+        self.seed = seed
+        self.accumulator = accumulator
+        self.site = site
+        super.init(kind: scanKind, chain: OperatorChain("scan", source.chain))
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Accumulate {
+        let sink = ScanSink(seed: seed, accumulator: accumulator, site: site, observer: observer, cancel: cancel)
+        return (sink, source.subscribe(sink))
+    }
+}
+
+final class ScanSink<SourceElement, Observer: ObserverType>: Sink<Observer>, ObserverType {
+    typealias Accumulate = Observer.Element
+    typealias Accumulator = (inout Accumulate, SourceElement) throws -> Void
+
+    /// The user's closure, and where it was handed to `scan`.
+    let accumulator: Accumulator
+    let site: CallSite
+    private var accumulate: Accumulate
+
+    init(seed: Accumulate, accumulator: @escaping Accumulator, site: CallSite, observer: Observer, cancel: Cancelable) {
+        self.accumulate = seed
+        self.accumulator = accumulator
+        self.site = site
+        super.init(observer: observer, cancel: cancel, kind: scanSinkKind)
+    }
+
+    func on(_ event: Event<SourceElement>) {
+        switch event {
+        case .next(let element):
+            do {
+                try accumulator(&accumulate, element)
+                forwardOn(.next(accumulate))
+            } catch {
+                forwardOn(.error(error))
+                dispose()
+            }
+        case .error(let error):
+            forwardOn(.error(error))
+            dispose()
+        case .completed:
+            forwardOn(.completed)
+            dispose()
+        }
+    }
+}
