@@ -37,7 +37,7 @@ let package = Package(
 
         // MARK: Command line
         .executableTarget(name: "rxleaks", dependencies: [
-            "Scenarios", "Leaks", "RxCore",
+            "Scenarios", "Leaks", "RxCore", "Probes",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -46,7 +46,7 @@ let package = Package(
         .testTarget(name: "ProbesTests", dependencies: ["Probes"]),
         .testTarget(name: "LeaksTests", dependencies: ["Leaks", "LeakTesting", "RxCore", "RxCoreTesting"]),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "SimUI", "Leaks", "RxCore"]),
-        .testTarget(name: "CLITests", dependencies: ["rxleaks"]),
+        .testTarget(name: "CLITests", dependencies: ["rxleaks", "Scenarios", "Leaks", "RxCore"]),
         .testTarget(name: "StressTests", dependencies: ["RxCore", "RxCoreTesting", "Leaks"]),
     ],
     // RxSwift-compatible code is not Sendable-annotated; the Swift 5 language

@@ -75,15 +75,27 @@ public enum ScenarioRunner {
     static let runawayThreshold = 8
 
     /// Runs `variant` `repetitions` times inside one leak check and judges the
-    /// outcome. Variants expected to crash are not run (see ``Observation/requiresIsolation``).
-    public static func run(_ scenario: Scenario, _ variant: Variant, repetitions: Int = 1) -> VariantResult {
-        if case .crash = variant.expectation {
+    /// outcome.
+    ///
+    /// Variants expected to crash are not run (see ``Observation/requiresIsolation``)
+    /// unless `inChildProcess` says the caller is a disposable child process
+    /// whose parent turns the crash into an outcome. `afterEachRepetition` runs
+    /// inside the check after each repetition's body returned, for callers
+    /// that watch counts grow.
+    public static func run(
+        _ scenario: Scenario, _ variant: Variant, repetitions: Int = 1, inChildProcess: Bool = false,
+        afterEachRepetition: (() -> Void)? = nil
+    ) -> VariantResult {
+        if case .crash = variant.expectation, !inChildProcess {
             return VariantResult(scenarioID: scenario.id, variant: variant.name, expectation: variant.expectation,
                                  observed: .requiresIsolation, report: nil, repetitions: 0)
         }
         let reentrantBefore = reentrantDeliveries()
         let report = LeakCheck.run("\(scenario.id)/\(variant.name)", settle: variant.settle) { scope in
-            for _ in 0..<max(1, repetitions) { try variant.body(scope) }
+            for _ in 0..<max(1, repetitions) {
+                try variant.body(scope)
+                afterEachRepetition?()
+            }
         }
         let runaway = reentrantDeliveries() - reentrantBefore >= runawayThreshold
         return VariantResult(scenarioID: scenario.id, variant: variant.name, expectation: variant.expectation,

@@ -32,9 +32,12 @@ open class UITableView: UIView {
     private var registeredClasses: [String: UITableViewCell.Type] = [:]
     private var reusePool: [String: [UITableViewCell]] = [:]
     private var visible: [Int: UITableViewCell] = [:]
-    /// Every cell made so far, and how many times cells were made; for tests
-    /// that check reuse.
+    /// How many cells the table view has made; the rest of what it showed was reuse.
     public private(set) var createdCellCount = 0
+    /// The row the user selected last.
+    public private(set) var indexPathForSelectedRow: IndexPath?
+    private var selectionObservers: [(key: Int, handler: (IndexPath) -> Void)] = []
+    private var nextObserverKey = 0
 
     /// A table view that shows `visibleRowCount` rows at a time.
     public init(visibleRowCount: Int = 8) {
@@ -123,6 +126,26 @@ open class UITableView: UIView {
             scrollToRow(at: IndexPath(row: row, section: 0), animated: false)
         }
         scrollToRow(at: IndexPath(row: 0, section: 0), animated: false)
+    }
+
+    /// Simulates the user tapping the row at `indexPath`.
+    open func selectRow(at indexPath: IndexPath) {
+        indexPathForSelectedRow = indexPath
+        for observer in selectionObservers { observer.handler(indexPath) }
+    }
+
+    /// Calls `handler` for each row the user selects until
+    /// ``removeSelectionObserver(_:)`` is called with the returned key (the
+    /// delegate's `didSelectRowAt`, for the `rx` extensions).
+    public func addSelectionObserver(_ handler: @escaping (IndexPath) -> Void) -> Int {
+        nextObserverKey += 1
+        selectionObservers.append((nextObserverKey, handler))
+        return nextObserverKey
+    }
+
+    /// Stops calling the selection observer registered under `key`.
+    public func removeSelectionObserver(_ key: Int) {
+        selectionObservers.removeAll { $0.key == key }
     }
 
     private func enqueue(row: Int) {

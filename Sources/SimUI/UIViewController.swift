@@ -22,7 +22,15 @@ open class UIViewController {
         case fullScreen
     }
 
+    /// A lifecycle method, for observers of the lifecycle (the `rx` extensions).
+    public enum LifecycleEvent: Sendable {
+        case viewDidLoad, viewWillAppear, viewDidAppear, viewWillDisappear, viewDidDisappear
+    }
+
     private var loadedView: UIView?
+    private var lifecycleObservers: [(key: Int, handler: (LifecycleEvent, Bool) -> Void)] = []
+    private var nextObserverKey = 0
+    private var deallocationHandlers: [() -> Void] = []
     var appearance = Appearance.disappeared
     /// Set while this controller is a window's root.
     weak var window: UIWindow?
@@ -40,6 +48,35 @@ open class UIViewController {
 
     /// Creates a controller whose view is not loaded yet.
     public init() {}
+
+    deinit {
+        for handler in deallocationHandlers { handler() }
+    }
+
+    /// Calls `handler` after each lifecycle method runs (with its `animated`
+    /// argument, false for `viewDidLoad`) until ``removeLifecycleObserver(_:)``
+    /// is called with the returned key. The handler must not capture the
+    /// controller strongly, or the controller never goes away.
+    public func addLifecycleObserver(_ handler: @escaping (LifecycleEvent, Bool) -> Void) -> Int {
+        nextObserverKey += 1
+        lifecycleObservers.append((nextObserverKey, handler))
+        return nextObserverKey
+    }
+
+    /// Stops calling the lifecycle observer registered under `key`.
+    public func removeLifecycleObserver(_ key: Int) {
+        lifecycleObservers.removeAll { $0.key == key }
+    }
+
+    /// Registers `handler` to run when the controller is deinitialised. The
+    /// handler must not capture the controller strongly.
+    public func onDeallocation(_ handler: @escaping () -> Void) {
+        deallocationHandlers.append(handler)
+    }
+
+    private func notifyObservers(_ event: LifecycleEvent, animated: Bool) {
+        for observer in lifecycleObservers { observer.handler(event, animated) }
+    }
 
     /// The controller's view, loaded (and `viewDidLoad` called) on first access.
     public var view: UIView! {
@@ -68,6 +105,7 @@ open class UIViewController {
         loadView()
         if loadedView == nil { loadedView = UIView() }
         viewDidLoad()
+        notifyObservers(.viewDidLoad, animated: false)
     }
 
     /// Called once, after the view is loaded.
@@ -175,25 +213,25 @@ open class UIViewController {
 
     func willAppear(animated: Bool) {
         loadViewIfNeeded()
-        step(from: [.disappeared, .disappearing], to: .appearing, animated: animated, notify: viewWillAppear) {
+        step(from: [.disappeared, .disappearing], to: .appearing, animated: animated, event: .viewWillAppear) {
             $0.willAppear(animated: animated)
         }
     }
 
     func didAppear(animated: Bool) {
-        step(from: [.appearing], to: .appeared, animated: animated, notify: viewDidAppear) {
+        step(from: [.appearing], to: .appeared, animated: animated, event: .viewDidAppear) {
             $0.didAppear(animated: animated)
         }
     }
 
     func willDisappear(animated: Bool) {
-        step(from: [.appeared, .appearing], to: .disappearing, animated: animated, notify: viewWillDisappear) {
+        step(from: [.appeared, .appearing], to: .disappearing, animated: animated, event: .viewWillDisappear) {
             $0.willDisappear(animated: animated)
         }
     }
 
     func didDisappear(animated: Bool) {
-        step(from: [.disappearing], to: .disappeared, animated: animated, notify: viewDidDisappear) {
+        step(from: [.disappearing], to: .disappeared, animated: animated, event: .viewDidDisappear) {
             $0.didDisappear(animated: animated)
         }
     }
@@ -203,11 +241,18 @@ open class UIViewController {
     /// a repeated step does nothing, so each callback runs once per transition.
     private func step(
         from states: [Appearance], to next: Appearance, animated: Bool,
-        notify: (Bool) -> Void, forward: (UIViewController) -> Void
+        event: LifecycleEvent, forward: (UIViewController) -> Void
     ) {
         guard states.contains(appearance) else { return }
         appearance = next
-        notify(animated)
+        switch event {
+        case .viewDidLoad: break
+        case .viewWillAppear: viewWillAppear(animated)
+        case .viewDidAppear: viewDidAppear(animated)
+        case .viewWillDisappear: viewWillDisappear(animated)
+        case .viewDidDisappear: viewDidDisappear(animated)
+        }
+        notifyObservers(event, animated: animated)
         appearanceChildren.forEach(forward)
     }
 }

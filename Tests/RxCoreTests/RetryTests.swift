@@ -71,3 +71,57 @@ final class RetryTests: RxTestCase {
         XCTAssertEqual(events, ["error source"])
     }
 }
+
+private enum OtherError: Error { case unrelated }
+
+final class RetryWhenTests: RxTestCase {
+    func testRetryWhenResubscribesWhenTheHandlersSequenceSends() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable([.next(5, 1), .error(10, TestError.source)])
+
+        let res = scheduler.start(disposed: 262) {
+            xs.retry(when: { errors in errors.delay(.seconds(10), scheduler: scheduler) })
+        }
+
+        XCTAssertEqual(res.events, [.next(205, 1), .next(225, 1), .next(245, 1)])
+        XCTAssertEqual(xs.subscriptions, [
+            Subscription(200, 210), Subscription(220, 230), Subscription(240, 250), Subscription(260, 262),
+        ])
+    }
+
+    func testRetryWhenCompletesWhenTheHandlersSequenceCompletes() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable([.next(5, 1), .error(10, TestError.source)])
+
+        let res = scheduler.start { xs.retry(when: { (errors: Observable<TestError>) in errors.take(2) }) }
+
+        XCTAssertEqual(res.events, [.next(205, 1), .next(215, 1), .next(225, 1), .completed(230)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 210), Subscription(210, 220), Subscription(220, 230)])
+    }
+
+    func testRetryWhenFailsWhenTheHandlersSequenceFails() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable([.next(5, 1), .error(10, TestError.source)])
+
+        let res = scheduler.start {
+            xs.retry(when: { errors in errors.map { _ -> Int in throw OtherError.unrelated } })
+        }
+
+        XCTAssertEqual(res.events, [.next(205, 1), .error(210, OtherError.unrelated)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 210)])
+    }
+
+    func testRetryWhenPassesOnErrorsOfAnotherType() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable([.next(5, 1), .error(10, TestError.source)])
+        var handled = 0
+
+        let res = scheduler.start {
+            xs.retry(when: { (errors: Observable<OtherError>) in errors.map { _ in handled += 1 } })
+        }
+
+        XCTAssertEqual(handled, 0)
+        XCTAssertEqual(res.events, [.next(205, 1), .error(210, TestError.source)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 210)])
+    }
+}

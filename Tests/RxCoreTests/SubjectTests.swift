@@ -101,11 +101,10 @@ final class BehaviorSubjectTests: RxTestCase {
         let subject = BehaviorSubject(value: 0)
         let done = Shared(false)
         let outOfOrder = Shared(0)
-        let sender = Thread {
+        let sender = BackgroundThread {
             for value in 1...20_000 { subject.onNext(value) }
             done.value = true
         }
-        sender.start()
         var subscriptions = 0
         repeat {
             let last = Shared(-1)
@@ -116,6 +115,7 @@ final class BehaviorSubjectTests: RxTestCase {
             subscription.dispose()
             subscriptions += 1
         } while !done.value
+        sender.join()
         XCTAssertGreaterThan(subscriptions, 0)
         XCTAssertEqual(outOfOrder.value, 0)
         XCTAssertEqual(Resources.diagnostics.filter { $0.kind == .concurrentDelivery }, [],

@@ -1,3 +1,4 @@
+import RxCore
 import SimUI
 import XCTest
 
@@ -326,5 +327,114 @@ final class SimUITests: XCTestCase {
         XCTAssertEqual(table.createdCellCount, 3)
         XCTAssertEqual(cells.map(\.reuseCount), [1, 1])
         XCTAssertEqual(table.visibleCells.map { ($0 as! CountingCell).shownItem }, ["c", "d", "e"])
+    }
+}
+
+// MARK: - Reactive extensions
+
+final class SimUIReactiveTests: XCTestCase {
+    func testTapEmitsAndCompletesWhenTheButtonGoesAway() {
+        var button: UIButton? = UIButton()
+        var events: [String] = []
+        let subscription = button!.rx.tap.subscribe(
+            onNext: { events.append("tap") },
+            onCompleted: { events.append("completed") })
+        button!.tap()
+        button!.tap()
+        XCTAssertEqual(button!.actionCount(for: .touchUpInside), 1)
+        button = nil
+        XCTAssertEqual(events, ["tap", "tap", "completed"])
+        subscription.dispose()
+    }
+
+    func testDisposingATapSubscriptionRemovesItsAction() {
+        let button = UIButton()
+        var taps = 0
+        let subscription = button.rx.tap.subscribe(onNext: { taps += 1 })
+        subscription.dispose()
+        button.tap()
+        XCTAssertEqual(taps, 0)
+        XCTAssertEqual(button.actionCount(for: .touchUpInside), 0)
+    }
+
+    func testLabelTextBinder() {
+        let label = UILabel()
+        let subscription = Observable.just("Hello").bind(to: label.rx.text)
+        XCTAssertEqual(label.text, "Hello")
+        subscription.dispose()
+    }
+
+    func testLifecycleEventsFollowTheController() {
+        let window = UIWindow()
+        let navigation = UINavigationController(rootViewController: UIViewController())
+        window.rootViewController = navigation
+        window.makeKeyAndVisible()
+        var controller: UIViewController? = UIViewController()
+        var events: [String] = []
+        let bag = DisposeBag()
+        controller!.rx.viewWillAppear.subscribe(onNext: { _ in events.append("willAppear") }).disposed(by: bag)
+        controller!.rx.viewDidDisappear.subscribe(
+            onNext: { _ in events.append("didDisappear") },
+            onCompleted: { events.append("completed") }).disposed(by: bag)
+        controller!.rx.deallocated.subscribe(onNext: { events.append("deallocated") }).disposed(by: bag)
+        navigation.pushViewController(controller!, animated: true)
+        controller = nil
+        navigation.popViewController(animated: true)
+        XCTAssertEqual(events, ["willAppear", "didDisappear", "completed", "deallocated"])
+    }
+
+    func testItemsBindingKeepsItsConfigureClosureAndReusesCells() {
+        final class Cell: UITableViewCell {
+            var text: String?
+            override func prepareForReuse() {
+                super.prepareForReuse()
+                text = nil
+            }
+        }
+        final class Owner {}
+        let table = UITableView(visibleRowCount: 2)
+        table.register(Cell.self, forCellReuseIdentifier: "Cell")
+        let items = PublishRelay<[String]>()
+        weak var capturedOwner: Owner?
+        var binding: Disposable?
+        do {
+            let owner = Owner()
+            capturedOwner = owner
+            binding = items.bind(to: table.rx.items(cellIdentifier: "Cell", cellType: Cell.self)) { row, item, cell in
+                withExtendedLifetime(owner) { cell.text = "\(row): \(item)" }
+            }
+        }
+        XCTAssertNotNil(capturedOwner, "the table view keeps the configure closure while bound")
+        items.accept(["a", "b", "c"])
+        XCTAssertEqual(table.visibleCells.map { ($0 as! Cell).text }, ["0: a", "1: b"])
+        table.scrollToRow(at: IndexPath(row: 1, section: 0), animated: false)
+        XCTAssertEqual(table.visibleCells.map { ($0 as! Cell).text }, ["1: b", "2: c"])
+        XCTAssertEqual(table.createdCellCount, 2)
+        binding?.dispose()
+        XCTAssertNil(capturedOwner, "disposing the binding releases the configure closure")
+        XCTAssertNil(table.dataSource)
+    }
+
+    func testItemsBindingEndsWhenTheTableViewGoesAway() {
+        let items = PublishRelay<[Int]>()
+        var table: UITableView? = UITableView()
+        table!.register(UITableViewCell.self, forCellReuseIdentifier: "Cell")
+        let before = SubscriptionRegistry.count
+        _ = items.bind(to: table!.rx.items(cellIdentifier: "Cell")) { _, item, cell in
+            cell.textLabel?.text = "\(item)"
+        }
+        XCTAssertEqual(SubscriptionRegistry.count, before + 1)
+        table = nil
+        XCTAssertEqual(SubscriptionRegistry.count, before, "the binding ends with its table view")
+    }
+
+    func testItemSelected() {
+        let table = UITableView()
+        var selected: [Int] = []
+        let subscription = table.rx.itemSelected.subscribe(onNext: { selected.append($0.row) })
+        table.selectRow(at: IndexPath(row: 3, section: 0))
+        XCTAssertEqual(selected, [3])
+        XCTAssertEqual(table.indexPathForSelectedRow?.row, 3)
+        subscription.dispose()
     }
 }

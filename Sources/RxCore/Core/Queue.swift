@@ -13,6 +13,9 @@ struct Queue<Element> {
     /// The number of elements held.
     var count: Int { storage.count - head }
 
+    /// The oldest element, left in the queue.
+    var first: Element? { head < storage.count ? storage[head] : nil }
+
     mutating func enqueue(_ element: Element) {
         storage.append(element)
     }

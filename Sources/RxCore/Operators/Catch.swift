@@ -84,3 +84,20 @@ final class CatchSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
         }
     }
 }
+
+extension ObservableType {
+    /// RxSwift 5's name for ``catch(_:file:line:)``.
+    @available(*, deprecated, renamed: "catch(_:)")
+    public func catchError(
+        _ handler: @escaping (Swift.Error) throws -> Observable<Element>,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Observable<Element> {
+        self.catch(handler, file: file, line: line)
+    }
+
+    /// RxSwift 5's name for ``catchAndReturn(_:file:line:)``.
+    @available(*, deprecated, renamed: "catchAndReturn(_:)")
+    public func catchErrorJustReturn(_ element: Element, file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {
+        catchAndReturn(element, file: file, line: line)
+    }
+}

@@ -40,19 +40,7 @@ final class DelaySink<Observer: ObserverType>: Sink<Observer>, ObserverType {
         /// A drain is forwarding events right now.
         var running = false
         var errorEvent: Event<Element>?
-        var queue: [(time: RxTime, event: Event<Element>)] = []
-        var head = 0
-
-        var isEmpty: Bool { head == queue.count }
-
-        mutating func dequeue() -> Event<Element>? {
-            guard !isEmpty else { return nil }
-            defer {
-                head += 1
-                if isEmpty { queue.removeAll(keepingCapacity: true); head = 0 }
-            }
-            return queue[head].event
-        }
+        var queue = Queue<(time: RxTime, event: Event<Element>)>()
     }
 
     private let dueTime: RxTimeInterval
@@ -77,8 +65,7 @@ final class DelaySink<Observer: ObserverType>: Sink<Observer>, ObserverType {
         switch event {
         case .error:
             let sendNow = state.withLock { state -> Bool in
-                state.queue = []
-                state.head = 0
+                state.queue = Queue()
                 state.errorEvent = event
                 return !state.running
             }
@@ -90,7 +77,7 @@ final class DelaySink<Observer: ObserverType>: Sink<Observer>, ObserverType {
             let now = scheduler.now
             let startDrain = state.withLock { state -> Bool in
                 defer { state.active = true }
-                state.queue.append((now, event))
+                state.queue.enqueue((now, event))
                 return !state.active
             }
             if startDrain {
@@ -111,8 +98,8 @@ final class DelaySink<Observer: ObserverType>: Sink<Observer>, ObserverType {
         var ranAtLeastOnce = false
         while true {
             let (errorEvent, eventNow, nextTime) = state.withLock { state -> (Event<Element>?, Event<Element>?, RxTime?) in
-                let eventNow = ranAtLeastOnce ? nil : state.dequeue()
-                let nextTime = ranAtLeastOnce && !state.isEmpty ? state.queue[state.head].time : nil
+                let eventNow = ranAtLeastOnce ? nil : state.queue.dequeue()?.event
+                let nextTime = ranAtLeastOnce ? state.queue.first?.time : nil
                 if state.errorEvent == nil, eventNow == nil {
                     state.running = false
                     if nextTime == nil { state.active = false }

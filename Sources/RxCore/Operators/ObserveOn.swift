@@ -82,3 +82,11 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType 
         drainSubscription.dispose()
     }
 }
+
+extension ObservableType {
+    /// RxSwift 5's name for ``observe(on:)``.
+    @available(*, deprecated, renamed: "observe(on:)")
+    public func observeOn(_ scheduler: ImmediateSchedulerType) -> Observable<Element> {
+        observe(on: scheduler)
+    }
+}

@@ -1,4 +1,3 @@
-
 private let retryKind = ResourceKind("Retry", .observable)
 private let retrySinkKind = ResourceKind("RetrySink", .sink)
 
@@ -35,18 +34,12 @@ final class Retry<Element>: Producer<Element> {
 final class RetrySink<Observer: ObserverType>: Sink<Observer>, ObserverType {
     typealias Element = Observer.Element
 
-    /// Attempts left (`nil`: unlimited) and a trampoline: an attempt that
-    /// fails while it is being subscribed queues the next one instead of
-    /// nesting it, so a source that fails at once does not deepen the stack.
-    private struct Gate {
-        var attemptsLeft: Int?
-        var executing = false
-        var pending = 0
-        var faulted = false
-    }
-
     private let source: Observable<Element>
-    private let gate: Locked<Gate>
+    /// Serializes the attempts; an attempt that fails while it is being
+    /// subscribed has the next one run after it instead of inside it.
+    private let gate = TrampolineGate()
+    /// Attempts left (`nil`: unlimited); only touched inside the gate.
+    private var attemptsLeft: Int?
     /// The current attempt's subscription.
     private let subscription = SerialDisposable()
     /// Written by the failed attempt before it asks for the next one.
@@ -54,12 +47,12 @@ final class RetrySink<Observer: ObserverType>: Sink<Observer>, ObserverType {
 
     init(source: Observable<Element>, attempts: Int?, observer: Observer, cancel: Cancelable) {
         self.source = source
-        self.gate = Locked(Gate(attemptsLeft: attempts))
+        self.attemptsLeft = attempts
         super.init(observer: observer, cancel: cancel, kind: retrySinkKind)
     }
 
     func run() -> Disposable {
-        scheduleAttempt()
+        gate.run(attempt)
         return subscription
     }
 
@@ -69,49 +62,21 @@ final class RetrySink<Observer: ObserverType>: Sink<Observer>, ObserverType {
             forwardOn(event)
         case .error(let error):
             lastError = error
-            scheduleAttempt()
+            gate.run(attempt)
         case .completed:
             forwardOn(event)
             dispose()
         }
     }
 
-    private func scheduleAttempt() {
-        let start = gate.withLock { gate -> Bool in
-            if gate.faulted { return false }
-            if gate.executing {
-                gate.pending += 1
-                return false
-            }
-            gate.executing = true
-            return true
-        }
-        guard start else { return }
-        repeat {
-            attempt()
-        } while gate.withLock { gate -> Bool in
-            if gate.pending > 0, !gate.faulted {
-                gate.pending -= 1
-                return true
-            }
-            gate.executing = false
-            return false
-        }
-    }
-
     private func attempt() {
-        let mayAttempt = gate.withLock { gate -> Bool in
-            guard let left = gate.attemptsLeft else { return true }
-            if left == 0 { return false }
-            gate.attemptsLeft = left - 1
-            return true
-        }
-        guard mayAttempt else {
+        if attemptsLeft == 0 {
             if let lastError { forwardOn(.error(lastError)) } else { forwardOn(.completed) }
             dispose()
             return
         }
         if isDisposed { return }
+        attemptsLeft = attemptsLeft.map { $0 - 1 }
         let current = SingleAssignmentDisposable()
         subscription.disposable = current
         current.setDisposable(source.subscribe(self))
@@ -120,6 +85,6 @@ final class RetrySink<Observer: ObserverType>: Sink<Observer>, ObserverType {
     override func dispose() {
         super.dispose()
         subscription.dispose()
-        gate.withLock { $0.faulted = true }
+        gate.close()
     }
 }

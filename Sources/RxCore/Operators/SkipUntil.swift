@@ -91,3 +91,11 @@ final class SkipUntilSinkOther<Other, Observer: ObserverType>: ObserverType {
         }
     }
 }
+
+extension ObservableType {
+    /// RxSwift 5's name for ``skip(until:)``.
+    @available(*, deprecated, renamed: "skip(until:)")
+    public func skipUntil<Source: ObservableType>(_ other: Source) -> Observable<Element> {
+        skip(until: other)
+    }
+}

@@ -68,3 +68,14 @@ final class SkipWhileSink<Observer: ObserverType>: Sink<Observer>, ObserverType 
         }
     }
 }
+
+extension ObservableType {
+    /// RxSwift 5's name for ``skip(while:file:line:)``.
+    @available(*, deprecated, renamed: "skip(while:)")
+    public func skipWhile(
+        _ predicate: @escaping (Element) throws -> Bool,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Observable<Element> {
+        skip(while: predicate, file: file, line: line)
+    }
+}

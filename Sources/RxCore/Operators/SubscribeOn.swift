@@ -49,3 +49,11 @@ final class SubscribeOnSink<Observer: ObserverType>: Sink<Observer>, ObserverTyp
         if event.isStopEvent { dispose() }
     }
 }
+
+extension ObservableType {
+    /// RxSwift 5's name for ``subscribe(on:)``.
+    @available(*, deprecated, renamed: "subscribe(on:)")
+    public func subscribeOn(_ scheduler: ImmediateSchedulerType) -> Observable<Element> {
+        subscribe(on: scheduler)
+    }
+}

@@ -77,3 +77,11 @@ final class TakeUntilSinkOther<Other, Observer: ObserverType>: ObserverType {
         }
     }
 }
+
+extension ObservableType {
+    /// RxSwift 5's name for ``take(until:)``.
+    @available(*, deprecated, renamed: "take(until:)")
+    public func takeUntil<Source: ObservableType>(_ other: Source) -> Observable<Element> {
+        take(until: other)
+    }
+}

@@ -105,3 +105,14 @@ final class TakeUntilPredicateSink<Observer: ObserverType>: Sink<Observer>, Obse
         }
     }
 }
+
+extension ObservableType {
+    /// RxSwift 5's name for ``take(while:behavior:file:line:)``.
+    @available(*, deprecated, renamed: "take(while:)")
+    public func takeWhile(
+        _ predicate: @escaping (Element) throws -> Bool,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Observable<Element> {
+        take(while: predicate, file: file, line: line)
+    }
+}

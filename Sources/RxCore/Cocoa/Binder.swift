@@ -1,0 +1,50 @@
+/// An observer that writes elements into a target object, holding the target
+/// weakly as RxCocoa's does: once the target is gone, elements are ignored,
+/// and a binding never keeps its target alive.
+///
+/// Elements are written on `scheduler` (the main scheduler by default);
+/// completion is ignored; an error is a programming error: RxSwift stops a
+/// debug build, RxCore prints `Binding error: …` and records a
+/// ``Diagnostic/Kind/bindingError``.
+public struct Binder<Value>: ObserverType {
+    public typealias Element = Value
+
+    private let binding: (Event<Value>) -> Void
+    /// Where the binding closure was handed over.
+    let site: CallSite
+
+    /// A binder that calls `binding` with `target` and each element, on `scheduler`.
+    public init<Target: AnyObject>(
+        _ target: Target,
+        scheduler: ImmediateSchedulerType = MainScheduler.instance,
+        binding: @escaping (Target, Value) -> Void,
+        file: StaticString = #fileID, line: UInt = #line
+    ) {
+        let site = CallSite(file: file, line: line)
+        ClosureSites.note(binding, "Binder", site)
+        weak var weakTarget = target
+        self.site = site
+        self.binding = { event in
+            switch event {
+            case .next(let element):
+                _ = scheduler.schedule(element) { element in
+                    if let target = weakTarget { binding(target, element) }
+                    return Disposables.create()
+                }
+            case .error(let error):
+                reportBindingError("Binding error: \(error)", in: "Binder<\(Value.self)>", site: site)
+            case .completed:
+                break
+            }
+        }
+    }
+
+    public func on(_ event: Event<Value>) {
+        binding(event)
+    }
+
+    /// The binder, type-erased.
+    public func asObserver() -> AnyObserver<Value> {
+        AnyObserver(eventHandler: on)
+    }
+}

@@ -1,0 +1,183 @@
+private let retryWhenKind = ResourceKind("RetryWhen", .observable)
+private let retryWhenSinkKind = ResourceKind("RetryWhenSink", .sink)
+private let retryWhenAttemptKind = ResourceKind("RetryWhenAttempt", .sink)
+private let retryTriggerKind = ResourceKind("RetryTriggerSink", .sink)
+
+extension ObservableType {
+    /// Resubscribes to the source after an error of type `Failure` each time
+    /// the sequence `notificationHandler` makes from those errors sends an
+    /// element; that sequence failing or completing ends this one the same way.
+    /// An error of another type is passed on.
+    public func retry<TriggerObservable: ObservableType, Failure: Swift.Error>(
+        when notificationHandler: @escaping (Observable<Failure>) -> TriggerObservable,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Observable<Element> {
+        let site = CallSite(file: file, line: line)
+        ClosureSites.note(notificationHandler, "retry(when:)", site)
+        return RetryWhen(source: asObservable(), notificationHandler: notificationHandler, site: site)
+    }
+
+    /// Resubscribes to the source after an error each time the sequence
+    /// `notificationHandler` makes from the errors sends an element; that
+    /// sequence failing or completing ends this one the same way.
+    public func retry<TriggerObservable: ObservableType>(
+        when notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Observable<Element> {
+        let site = CallSite(file: file, line: line)
+        ClosureSites.note(notificationHandler, "retry(when:)", site)
+        return RetryWhen(source: asObservable(), notificationHandler: notificationHandler, site: site)
+    }
+}
+
+final class RetryWhen<Element, Failure: Swift.Error, TriggerObservable: ObservableType>: Producer<Element> {
+    typealias NotificationHandler = (Observable<Failure>) -> TriggerObservable
+
+    private let source: Observable<Element>
+    private let notificationHandler: NotificationHandler
+    private let site: CallSite
+
+    init(source: Observable<Element>, notificationHandler: @escaping NotificationHandler, site: CallSite) {
+        self.source = source
+        self.notificationHandler = notificationHandler
+        self.site = site
+        super.init(kind: retryWhenKind, chain: OperatorChain("retry(when:)", source.chain))
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        let sink = RetryWhenSink<Failure, TriggerObservable, Observer>(
+            source: source, notificationHandler: notificationHandler, site: site, observer: observer, cancel: cancel)
+        return (sink, sink.run())
+    }
+}
+
+/// Sends each failure into `errors`, the sequence the user's handler reads,
+/// and resubscribes to the source when the handler's sequence, relayed
+/// through `triggers`, sends an element.
+final class RetryWhenSink<Failure: Swift.Error, TriggerObservable: ObservableType, Observer: ObserverType>: Sink<Observer> {
+    typealias Element = Observer.Element
+    typealias NotificationHandler = (Observable<Failure>) -> TriggerObservable
+
+    /// The user's closure, and where it was handed to `retry(when:)`.
+    let notificationHandler: NotificationHandler
+    let site: CallSite
+    private let source: Observable<Element>
+    fileprivate let errors = PublishSubject<Failure>()
+    fileprivate let triggers = PublishSubject<TriggerObservable.Element>()
+    /// Serializes the attempts, as in ``RetrySink``.
+    private let gate = TrampolineGate()
+    /// The current attempt, with its source and trigger subscriptions.
+    private let attempt = SerialDisposable()
+
+    init(source: Observable<Element>, notificationHandler: @escaping NotificationHandler, site: CallSite,
+         observer: Observer, cancel: Cancelable) {
+        self.source = source
+        self.notificationHandler = notificationHandler
+        self.site = site
+        super.init(observer: observer, cancel: cancel, kind: retryWhenSinkKind)
+    }
+
+    func run() -> Disposable {
+        let triggerSubscription = notificationHandler(errors.asObservable()).subscribe(triggers.asObserver())
+        gate.run(subscribeAttempt)
+        return Disposables.create(attempt, triggerSubscription)
+    }
+
+    fileprivate func retry() {
+        gate.run(subscribeAttempt)
+    }
+
+    private func subscribeAttempt() {
+        if isDisposed { return }
+        let next = RetryWhenAttempt(sink: self)
+        attempt.disposable = next
+        next.sourceSubscription.setDisposable(source.subscribe(next))
+    }
+
+    override func dispose() {
+        super.dispose()
+        attempt.dispose()
+        gate.close()
+    }
+}
+
+/// One subscription to the source for a ``RetryWhenSink``.
+final class RetryWhenAttempt<Failure: Swift.Error, TriggerObservable: ObservableType, Observer: ObserverType>: ObserverType, Disposable {
+    typealias Element = Observer.Element
+
+    private let token = ResourceToken(retryWhenAttemptKind)
+    private let sink: RetryWhenSink<Failure, TriggerObservable, Observer>
+    let sourceSubscription = SingleAssignmentDisposable()
+    private let triggerSubscription = SingleAssignmentDisposable()
+
+    init(sink: RetryWhenSink<Failure, TriggerObservable, Observer>) {
+        self.sink = sink
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next:
+            sink.forwardOn(event)
+        case .error(let error):
+            guard let failure = error as? Failure else {
+                sink.forwardOn(event)
+                sink.dispose()
+                return
+            }
+            sourceSubscription.dispose()
+            triggerSubscription.setDisposable(sink.triggers.subscribe(RetryTriggerSink(sink: sink)))
+            sink.errors.on(.next(failure))
+        case .completed:
+            sink.forwardOn(event)
+            sink.dispose()
+        }
+    }
+
+    func dispose() {
+        sourceSubscription.dispose()
+        triggerSubscription.dispose()
+    }
+}
+
+/// Listens to the handler's sequence for the attempt that failed.
+final class RetryTriggerSink<Failure: Swift.Error, TriggerObservable: ObservableType, Observer: ObserverType>: ObserverType {
+    private let token = ResourceToken(retryTriggerKind)
+    private let sink: RetryWhenSink<Failure, TriggerObservable, Observer>
+
+    init(sink: RetryWhenSink<Failure, TriggerObservable, Observer>) {
+        self.sink = sink
+    }
+
+    func on(_ event: Event<TriggerObservable.Element>) {
+        switch event {
+        case .next:
+            sink.retry()
+        case .error(let error):
+            sink.forwardOn(.error(error))
+            sink.dispose()
+        case .completed:
+            sink.forwardOn(.completed)
+            sink.dispose()
+        }
+    }
+}
+
+extension ObservableType {
+    /// RxSwift 5's name for ``retry(when:file:line:)``.
+    @available(*, deprecated, renamed: "retry(when:)")
+    public func retryWhen<TriggerObservable: ObservableType, Failure: Swift.Error>(
+        _ notificationHandler: @escaping (Observable<Failure>) -> TriggerObservable,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Observable<Element> {
+        retry(when: notificationHandler, file: file, line: line)
+    }
+
+    /// RxSwift 5's name for ``retry(when:file:line:)``.
+    @available(*, deprecated, renamed: "retry(when:)")
+    public func retryWhen<TriggerObservable: ObservableType>(
+        _ notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Observable<Element> {
+        retry(when: notificationHandler, file: file, line: line)
+    }
+}

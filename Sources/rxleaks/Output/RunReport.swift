@@ -1,0 +1,129 @@
+import Foundation
+import Leaks
+
+/// The totals of a run.
+struct RunSummary: Codable, Equatable {
+    /// Variants run.
+    var variants: Int
+    /// Scenarios they belong to.
+    var scenarios: Int
+    /// Variants whose outcome matched the expectation.
+    var matched: Int
+    /// Variants whose outcome did not.
+    var mismatched: Int
+    /// Variants run in a child process.
+    var isolated: Int
+    /// Variants that crashed (expected or not).
+    var crashed: Int
+    /// Variants killed at the time limit.
+    var timedOut: Int
+    /// Wall-clock time of the whole run.
+    var seconds: Double
+
+    init(_ records: [VariantRecord], seconds: Double) {
+        variants = records.count
+        scenarios = Set(records.map(\.scenario)).count
+        matched = records.filter(\.matched).count
+        mismatched = variants - matched
+        isolated = records.filter(\.isolated).count
+        crashed = records.filter { $0.outcome.kind == .crashed }.count
+        timedOut = records.filter { $0.outcome.kind == .timedOut }.count
+        self.seconds = seconds
+    }
+
+    /// `7 variants in 3 scenarios: 6 matched, 1 did not; 2 isolated (1 crashed, 1 timed out); 0.84 s`.
+    var line: String {
+        var text = "\(variants) variant\(variants == 1 ? "" : "s") in \(scenarios) scenario\(scenarios == 1 ? "" : "s"): "
+            + "\(matched) matched, \(mismatched) did not"
+        if isolated > 0 { text += "; \(isolated) isolated (\(crashed) crashed, \(timedOut) timed out)" }
+        return text + String(format: "; %.2f s", seconds)
+    }
+}
+
+/// What `run --format json` prints: documented by `docs/rxleaks-run.schema.json`.
+struct RunDocument: Codable {
+    /// Bumped when a field changes meaning or goes away.
+    var schemaVersion = 1
+    /// True when every variant matched (exit status 0).
+    var allMatched: Bool
+    /// The totals.
+    var summary: RunSummary
+    /// One record per variant, in catalogue order.
+    var results: [VariantRecord]
+
+    init(_ records: [VariantRecord], summary: RunSummary) {
+        allMatched = records.allSatisfy(\.matched)
+        self.summary = summary
+        results = records
+    }
+
+    /// Pretty-printed JSON with sorted keys.
+    func json() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
+    }
+}
+
+/// The run as an aligned table: counts, verdict and match per variant.
+enum RunText {
+    static let legend = "counts: live subscriptions, sinks, subjects & relays, disposables & bags, tracked objects; "
+        + "each before → after teardown → after settling"
+
+    /// The table, the notes under mismatches (and backtraces when asked), and the summary line.
+    static func render(_ records: [VariantRecord], summary: RunSummary, style: Style, backtraces: Bool) -> String {
+        var table = TextTable([
+            ("SCENARIO / VARIANT", .left), ("SUBSCRIPTIONS", .left), ("SINKS", .left), ("SUBJECTS", .left),
+            ("DISPOSABLES", .left), ("TRACKED", .left), ("MATCHED", .left), ("VERDICT", .left),
+        ])
+        var currentScenario: String?
+        for record in records {
+            if record.scenario != currentScenario {
+                currentScenario = record.scenario
+                table.rows.append(.line(style.bold(record.scenario) + style.dim("  \(record.title) (guide \(record.guide.file.prefix(3)), \"\(record.guide.section)\")")))
+            }
+            let counts = record.counts
+            func cell(_ value: (ResourceCounts.Moment) -> Int) -> TextTable.Cell {
+                guard let counts else { return "—" }
+                let steps = [counts.before, counts.afterTeardown, counts.afterSettling].map(value)
+                let text = steps.map(String.init).joined(separator: "→")
+                return steps[2] > steps[0] ? TextTable.Cell(text, style: style.yellow) : TextTable.Cell(text)
+            }
+            table.rows.append(.cells([
+                TextTable.Cell("  " + record.variant + (record.isolated ? " (isolated)" : "")),
+                cell(\.subscriptions), cell(\.sinks), cell(\.subjects), cell(\.disposables), cell(\.trackedObjects),
+                record.matched ? TextTable.Cell("yes", style: style.green) : TextTable.Cell("NO", style: style.red),
+                TextTable.Cell(record.outcome.description),
+            ]))
+            if !record.matched {
+                table.rows.append(.line(style.red("      expected: \(record.expectation)")))
+            }
+            if backtraces {
+                table.rows.append(contentsOf: backtraceLines(record).map { .line(style.dim($0)) })
+            }
+        }
+        var output = style.dim(legend) + "\n\n" + table.render(headerStyle: style.bold) + "\n"
+        let line = summary.line
+        output += (summary.mismatched == 0 ? style.green(line) : style.red(line)) + "\n"
+        return output
+    }
+
+    /// The symbolicated sites of a record's leaks and live subscriptions.
+    static func backtraceLines(_ record: VariantRecord) -> [String] {
+        var lines: [String] = []
+        for leak in record.leaks {
+            guard let frames = leak.trackedAt.backtrace, !frames.isEmpty else { continue }
+            lines.append("      \(leak.typeName) tracked at:")
+            lines.append(contentsOf: frames.map { "        \($0)" })
+        }
+        for subscription in record.liveSubscriptions {
+            guard let frames = subscription.backtrace, !frames.isEmpty else { continue }
+            lines.append("      subscription #\(subscription.id) \(subscription.chain) made at:")
+            lines.append(contentsOf: frames.map { "        \($0)" })
+        }
+        if lines.isEmpty && (!record.leaks.isEmpty || !record.liveSubscriptions.isEmpty) {
+            lines.append("      (no backtraces were captured)")
+        }
+        return lines
+    }
+}

@@ -1,0 +1,21 @@
+import ArgumentParser
+
+/// `rxleaks`: runs RxLeaks' scenario catalogue, prints resource counts and
+/// verdicts, and explains the leaks it finds.
+@main
+struct RxLeaksCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rxleaks",
+        abstract: "Run the RxLeaks scenario catalogue: resource counts, leak verdicts and their causes.",
+        discussion: """
+            With no subcommand, runs the whole catalogue (the same as `rxleaks run`).
+
+            Exit status: 0 when every outcome matched its scenario's expectation; 1 when one \
+            did not, or a command could not do its work; 64 for bad input (an unknown id, a bad option).
+            """,
+        subcommands: [
+            RunCommand.self, ListCommand.self, ExplainCommand.self, CountsCommand.self,
+            RunVariantCommand.self, FaultCommand.self,
+        ],
+        defaultSubcommand: RunCommand.self)
+}

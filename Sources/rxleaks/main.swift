@@ -1,1 +1,0 @@
-print("rxleaks: the scenario catalogue is not built yet")

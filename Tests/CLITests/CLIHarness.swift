@@ -1,0 +1,82 @@
+import Foundation
+import XCTest
+
+/// Runs the built `rxleaks` executable, the way a user or a CI job does.
+enum CLI {
+    /// What one invocation did.
+    struct Invocation {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+
+        /// Stdout parsed as JSON.
+        func json() throws -> JSONValue {
+            try JSONValue.parse(stdout)
+        }
+    }
+
+    /// The executable next to the test bundle in the build directory (SwiftPM
+    /// builds it for `swift test`, since the test target depends on it).
+    static let executable: URL = {
+        #if os(Linux)
+        let testBinary = URL(fileURLWithPath: try! FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        let directory = testBinary.deletingLastPathComponent()
+        #else
+        let directory = Bundle(for: BundleMarker.self).bundleURL.deletingLastPathComponent()
+        #endif
+        return directory.appendingPathComponent("rxleaks")
+    }()
+
+    /// The package's root directory.
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Runs `rxleaks arguments…` with `environment` added, stdout and stderr to files.
+    static func run(_ arguments: [String], environment: [String: String] = [:], file: StaticString = #filePath, line: UInt = #line) throws -> Invocation {
+        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
+            XCTFail("rxleaks is not built at \(executable.path)", file: file, line: line)
+            throw CocoaError(.fileNoSuchFile)
+        }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rxleaks-cli-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let out = directory.appendingPathComponent("stdout"), err = directory.appendingPathComponent("stderr")
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
+
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        var merged = ProcessInfo.processInfo.environment
+        merged.merge(environment) { $1 }
+        process.environment = merged
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        process.standardError = try FileHandle(forWritingTo: err)
+        try process.run()
+        process.waitUntilExit()
+        return Invocation(
+            status: process.terminationStatus,
+            stdout: try String(contentsOf: out, encoding: .utf8),
+            stderr: try String(contentsOf: err, encoding: .utf8))
+    }
+
+    /// `rxleaks list --format json`: one object per scenario.
+    static func catalogue() throws -> [JSONValue] {
+        try XCTUnwrap(try run(["list", "--format", "json"]).json().arrayValue)
+    }
+
+    /// The JSON Schema of `run --format json`.
+    static func runSchema() throws -> JSONSchemaValidator {
+        let text = try String(contentsOf: packageRoot.appendingPathComponent("docs/rxleaks-run.schema.json"), encoding: .utf8)
+        return JSONSchemaValidator(root: try JSONValue.parse(text))
+    }
+}
+
+private final class BundleMarker {}
+
+/// Asserts that a failed invocation said something useful and no Swift stack trace.
+func XCTAssertNoStackTrace(_ invocation: CLI.Invocation, file: StaticString = #filePath, line: UInt = #line) {
+    for marker in ["Fatal error", "Current stack trace", "Stack dump", "💣"] {
+        XCTAssertFalse(invocation.stderr.contains(marker), "stderr has \(marker):\n\(invocation.stderr)", file: file, line: line)
+    }
+}
