@@ -140,4 +140,27 @@ final class ShareReplayTests: RxTestCase {
         subscription.dispose()
         XCTAssertFalse(subject.hasObservers, "the last subscriber leaving disconnects the source")
     }
+
+    func testASynchronousSourceIsResubscribedWhileConnectedButReplayedForever() {
+        var subscriptions = 0
+        let source = Observable<Int>.create { observer in
+            subscriptions += 1
+            observer.onNext(subscriptions)
+            observer.onCompleted()
+            return Disposables.create()
+        }
+        var whileConnected: [String] = []
+        var forever: [String] = []
+
+        let shared = source.share(replay: 1)
+        _ = shared.subscribe(onNext: { whileConnected.append("a\($0)") }, onCompleted: { whileConnected.append("a done") })
+        _ = shared.subscribe(onNext: { whileConnected.append("b\($0)") }, onCompleted: { whileConnected.append("b done") })
+        XCTAssertEqual(whileConnected, ["a1", "a done", "b2", "b done"])
+
+        let kept = source.share(replay: 1, scope: .forever)
+        _ = kept.subscribe(onNext: { forever.append("a\($0)") }, onCompleted: { forever.append("a done") })
+        _ = kept.subscribe(onNext: { forever.append("b\($0)") }, onCompleted: { forever.append("b done") })
+        XCTAssertEqual(forever, ["a3", "a done", "b3", "b done"])
+        XCTAssertEqual(subscriptions, 3)
+    }
 }
