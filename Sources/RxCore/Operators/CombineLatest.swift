@@ -1,0 +1,116 @@
+/// A `combineLatest` source's latest element: kept until the next replaces it.
+struct LatestElement<Element>: ElementBuffer {
+    private var latest: Element?
+
+    var hasElement: Bool { latest != nil }
+
+    mutating func store(_ element: Element) { latest = element }
+
+    func take() -> Element { latest! }
+}
+
+extension ObservableType {
+    /// Once every source has sent an element, sends `resultSelector` of the
+    /// latest element of each whenever any of them sends one. Completes when
+    /// all have completed, or when the others have completed and one never
+    /// sent an element; fails with the first error of any.
+    public static func combineLatest<Collection: Swift.Collection>(
+        _ collection: Collection,
+        resultSelector: @escaping ([Collection.Element.Element]) throws -> Element,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Observable<Element> where Collection.Element: ObservableType {
+        let site = CallSite(file: file, line: line)
+        ClosureSites.note(resultSelector, "combineLatest", site)
+        return CombiningCollection(.combineLatest, sources: collection.map { $0.asObservable() }, resultSelector: resultSelector, site: site)
+    }
+
+    /// Once every source has sent an element, sends the array of the latest
+    /// element of each whenever any of them sends one.
+    public static func combineLatest<Collection: Swift.Collection>(
+        _ collection: Collection,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Observable<[Element]> where Collection.Element: ObservableType, Collection.Element.Element == Element {
+        CombiningCollection(.combineLatest, sources: collection.map { $0.asObservable() }, resultSelector: { $0 }, site: CallSite(file: file, line: line))
+    }
+}
+
+extension ObservableType {
+    /// Once every source has sent an element, sends `resultSelector` of the
+    /// latest element of each whenever any of them sends one. Completes when
+    /// all have completed, or when the others have completed and one never
+    /// sent an element; fails with the first error of any.
+    public static func combineLatest<O1: ObservableType, O2: ObservableType>(
+        _ source1: O1, _ source2: O2,
+        resultSelector: @escaping (O1.Element, O2.Element) throws -> Element,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Observable<Element> {
+        let site = CallSite(file: file, line: line)
+        ClosureSites.note(resultSelector, "combineLatest", site)
+        return Combining2(.combineLatest, source1.asObservable(), source2.asObservable(), resultSelector: resultSelector, site: site)
+    }
+}
+
+extension ObservableType where Element == Any {
+    /// Once every source has sent an element, sends a tuple of the latest
+    /// element of each whenever any of them sends one.
+    public static func combineLatest<O1: ObservableType, O2: ObservableType>(
+        _ source1: O1, _ source2: O2,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Observable<(O1.Element, O2.Element)> {
+        Combining2(.combineLatest, source1.asObservable(), source2.asObservable(), resultSelector: { ($0, $1) }, site: CallSite(file: file, line: line))
+    }
+}
+
+extension ObservableType {
+    /// Once every source has sent an element, sends `resultSelector` of the
+    /// latest element of each whenever any of them sends one. Completes when
+    /// all have completed, or when the others have completed and one never
+    /// sent an element; fails with the first error of any.
+    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
+        _ source1: O1, _ source2: O2, _ source3: O3,
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Observable<Element> {
+        let site = CallSite(file: file, line: line)
+        ClosureSites.note(resultSelector, "combineLatest", site)
+        return Combining3(.combineLatest, source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector, site: site)
+    }
+}
+
+extension ObservableType where Element == Any {
+    /// Once every source has sent an element, sends a tuple of the latest
+    /// element of each whenever any of them sends one.
+    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
+        _ source1: O1, _ source2: O2, _ source3: O3,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Observable<(O1.Element, O2.Element, O3.Element)> {
+        Combining3(.combineLatest, source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: { ($0, $1, $2) }, site: CallSite(file: file, line: line))
+    }
+}
+
+extension ObservableType {
+    /// Once every source has sent an element, sends `resultSelector` of the
+    /// latest element of each whenever any of them sends one. Completes when
+    /// all have completed, or when the others have completed and one never
+    /// sent an element; fails with the first error of any.
+    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Observable<Element> {
+        let site = CallSite(file: file, line: line)
+        ClosureSites.note(resultSelector, "combineLatest", site)
+        return Combining4(.combineLatest, source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), resultSelector: resultSelector, site: site)
+    }
+}
+
+extension ObservableType where Element == Any {
+    /// Once every source has sent an element, sends a tuple of the latest
+    /// element of each whenever any of them sends one.
+    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element)> {
+        Combining4(.combineLatest, source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), resultSelector: { ($0, $1, $2, $3) }, site: CallSite(file: file, line: line))
+    }
+}
