@@ -110,13 +110,13 @@ public enum ScenarioRunner {
     private static func observe(_ report: LeakReport, runaway: Bool, repetitions: Int) -> Observation {
         if let thrown = report.thrownError { return .threw(thrown) }
         if runaway { return .runawayReentrancy }
-        if !report.unsettled.isEmpty { return .unsettled(report.unsettled) }
         if let first = report.leaks.first {
             return .leak(first.kind, types: report.leaks.map(\.typeName), pattern: first.pattern?.id)
         }
         if !report.liveSubscriptions.isEmpty {
             return .subscriptionGrowth(perRepetition: report.liveSubscriptions.count / repetitions)
         }
+        if !report.unsettled.isEmpty { return .unsettled(report.unsettled) }
         return report.resourceDelta == 0 ? .clean : .resourcesLeft(report.resourceDelta)
     }
 }

@@ -14,6 +14,8 @@ enum ClosureSites {
     private struct NonThrowingHolder1<A, R> { let function: (A) -> R }
     private struct NonThrowingHolder2<A, B, R> { let function: (A, B) -> R }
     private struct Holder2Inout<A, B, R> { let function: (inout A, B) throws -> R }
+    private struct Holder3<A, B, C, R> { let function: (A, B, C) throws -> R }
+    private struct Holder4<A, B, C, D, R> { let function: (A, B, C, D) throws -> R }
 
     @inline(__always)
     private static func secondWord<T>(of holder: T) -> UnsafeMutableRawPointer? {
@@ -64,5 +66,15 @@ enum ClosureSites {
     @inline(__always)
     static func note<A, B, R>(_ closure: @escaping (inout A, B) throws -> R, _ operatorName: String, _ site: CallSite) {
         report(secondWord(of: Holder2Inout(function: closure)), operatorName, site)
+    }
+
+    @inline(__always)
+    static func note<A, B, C, R>(_ closure: @escaping (A, B, C) throws -> R, _ operatorName: String, _ site: CallSite) {
+        report(secondWord(of: Holder3(function: closure)), operatorName, site)
+    }
+
+    @inline(__always)
+    static func note<A, B, C, D, R>(_ closure: @escaping (A, B, C, D) throws -> R, _ operatorName: String, _ site: CallSite) {
+        report(secondWord(of: Holder4(function: closure)), operatorName, site)
     }
 }

@@ -1,4 +1,3 @@
-
 private let concatKind = ResourceKind("Concat", .observable)
 private let concatSinkKind = ResourceKind("ConcatSink", .sink)
 
@@ -53,20 +52,14 @@ final class Concat<Sources: Swift.Sequence, Element>: Producer<Element> where So
 }
 
 /// Subscribes the sources one after the other. Moving to the next source
-/// goes through a gate, as RxSwift's tail-recursive sink does: a source that
-/// completes while it is being subscribed queues the move instead of nesting
-/// it, so a long run of synchronous sources does not grow the stack.
+/// goes through a ``TrampolineGate``, as in RxSwift's tail-recursive sink: a
+/// source that completes while it is being subscribed queues the move instead
+/// of nesting it, so a long run of synchronous sources does not grow the stack.
 final class ConcatSink<Sources: IteratorProtocol, Observer: ObserverType>: Sink<Observer>, ObserverType
 where Sources.Element == Observable<Observer.Element> {
-    private struct Gate {
-        var isRunning = false
-        var pendingMoves = 0
-        var isClosed = false
-    }
-
     private var sources: Sources
     private let current = SerialDisposable()
-    private let gate = Locked(Gate())
+    private let gate = TrampolineGate()
 
     init(sources: Sources, observer: Observer, cancel: Cancelable) {
         self.sources = sources
@@ -91,26 +84,7 @@ where Sources.Element == Observable<Observer.Element> {
     }
 
     private func scheduleMoveNext() {
-        let runsNow = gate.withLock { gate -> Bool in
-            if gate.isClosed { return false }
-            if gate.isRunning {
-                gate.pendingMoves += 1
-                return false
-            }
-            gate.isRunning = true
-            return true
-        }
-        guard runsNow else { return }
-        repeat {
-            moveNext()
-        } while gate.withLock { gate -> Bool in
-            if gate.pendingMoves > 0 && !gate.isClosed {
-                gate.pendingMoves -= 1
-                return true
-            }
-            gate.isRunning = false
-            return false
-        }
+        gate.run(moveNext)
     }
 
     private func moveNext() {
@@ -128,6 +102,6 @@ where Sources.Element == Observable<Observer.Element> {
     override func dispose() {
         super.dispose()
         current.dispose()
-        gate.withLock { $0.isClosed = true }
+        gate.close()
     }
 }

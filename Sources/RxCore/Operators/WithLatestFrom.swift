@@ -1,0 +1,124 @@
+private let withLatestFromKind = ResourceKind("WithLatestFrom", .observable)
+private let withLatestFromSinkKind = ResourceKind("WithLatestFromSink", .sink)
+
+extension ObservableType {
+    /// For each element of this sequence, sends `resultSelector` of it and the
+    /// latest element of `second`; elements arriving before `second` has sent
+    /// one are dropped. Completes with this sequence; fails with an error of either.
+    public func withLatestFrom<Source: ObservableConvertibleType, ResultType>(
+        _ second: Source,
+        resultSelector: @escaping (Element, Source.Element) throws -> ResultType,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Observable<ResultType> {
+        let site = CallSite(file: file, line: line)
+        ClosureSites.note(resultSelector, "withLatestFrom", site)
+        return WithLatestFrom(first: asObservable(), second: second.asObservable(), resultSelector: resultSelector, site: site)
+    }
+
+    /// For each element of this sequence, sends the latest element of
+    /// `second`; elements arriving before `second` has sent one are dropped.
+    public func withLatestFrom<Source: ObservableConvertibleType>(
+        _ second: Source,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Observable<Source.Element> {
+        WithLatestFrom(first: asObservable(), second: second.asObservable(), resultSelector: { $1 }, site: CallSite(file: file, line: line))
+    }
+}
+
+final class WithLatestFrom<FirstElement, SecondElement, Element>: Producer<Element> {
+    typealias ResultSelector = (FirstElement, SecondElement) throws -> Element
+
+    private let first: Observable<FirstElement>
+    private let second: Observable<SecondElement>
+    private let resultSelector: ResultSelector
+    private let site: CallSite
+
+    init(first: Observable<FirstElement>, second: Observable<SecondElement>, resultSelector: @escaping ResultSelector, site: CallSite) {
+        self.first = first
+        self.second = second
+        self.resultSelector = resultSelector
+        self.site = site
+        super.init(kind: withLatestFromKind, chain: OperatorChain("withLatestFrom", first.chain, second.chain))
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        let sink = WithLatestFromSink(resultSelector: resultSelector, site: site, observer: observer, cancel: cancel)
+        return (sink, sink.run(first: first, second: second))
+    }
+}
+
+final class WithLatestFromSink<FirstElement, SecondElement, Observer: ObserverType>: Sink<Observer>, ObserverType {
+    typealias ResultSelector = (FirstElement, SecondElement) throws -> Observer.Element
+
+    /// The user's closure (or the built-in one that keeps the second
+    /// element), and where it was handed to `withLatestFrom`.
+    let resultSelector: ResultSelector
+    let site: CallSite
+    private let lock = RecursiveLock()
+    private var latest: SecondElement?
+
+    init(resultSelector: @escaping ResultSelector, site: CallSite, observer: Observer, cancel: Cancelable) {
+        self.resultSelector = resultSelector
+        self.site = site
+        super.init(observer: observer, cancel: cancel, kind: withLatestFromSinkKind)
+    }
+
+    /// Subscribes the second sequence first, so that a second sequence that
+    /// sends while subscribed (a `BehaviorSubject`) is ready for the first.
+    func run(first: Observable<FirstElement>, second: Observable<SecondElement>) -> Disposable {
+        let secondSubscription = SingleAssignmentDisposable()
+        secondSubscription.setDisposable(second.subscribe(WithLatestFromSecond(parent: self, subscription: secondSubscription)))
+        let firstSubscription = first.subscribe(self)
+        return Disposables.create(firstSubscription, secondSubscription)
+    }
+
+    func on(_ event: Event<FirstElement>) {
+        lock.performLocked {
+            switch event {
+            case .next(let element):
+                guard let latest else { return }
+                do {
+                    forwardOn(.next(try resultSelector(element, latest)))
+                } catch {
+                    forwardOn(.error(error))
+                    dispose()
+                }
+            case .completed:
+                forwardOn(.completed)
+                dispose()
+            case .error(let error):
+                forwardOn(.error(error))
+                dispose()
+            }
+        }
+    }
+
+    fileprivate func secondOn(_ event: Event<SecondElement>, subscription: Disposable) {
+        lock.performLocked {
+            switch event {
+            case .next(let element):
+                latest = element
+            case .completed:
+                subscription.dispose()
+            case .error(let error):
+                forwardOn(.error(error))
+                dispose()
+            }
+        }
+    }
+}
+
+/// Receives the second sequence's events for its ``WithLatestFromSink``.
+final class WithLatestFromSecond<FirstElement, SecondElement, Observer: ObserverType>: ObserverType {
+    private let parent: WithLatestFromSink<FirstElement, SecondElement, Observer>
+    private let subscription: Disposable
+
+    init(parent: WithLatestFromSink<FirstElement, SecondElement, Observer>, subscription: Disposable) {
+        self.parent = parent
+        self.subscription = subscription
+    }
+
+    func on(_ event: Event<SecondElement>) {
+        parent.secondOn(event, subscription: subscription)
+    }
+}

@@ -1,0 +1,105 @@
+import LeakTesting
+import Leaks
+import RxCore
+import XCTest
+
+private final class ViewModel {
+    let disposeBag = DisposeBag()
+    let taps = PublishSubject<Void>()
+    var count = 0
+
+    func bindLeaking() { taps.subscribe(onNext: { self.count += 1 }).disposed(by: disposeBag) }
+    func bindFixed() { taps.subscribe(onNext: { [weak self] in self?.count += 1 }).disposed(by: disposeBag) }
+}
+
+/// Failures the helpers record are captured here instead of failing the
+/// run, so the tests can prove that the helpers fail when they should
+/// (corelibs XCTest has no `XCTExpectFailure`).
+class FailureCapturingTestCase: XCTestCase {
+    var capturedFailures: [(description: String, line: Int)] = []
+    var capturesFailures = false
+
+    override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
+        if capturesFailures {
+            capturedFailures.append((description, lineNumber))
+        } else {
+            super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+        }
+    }
+}
+
+final class AssertNoLeaksTests: FailureCapturingTestCase {
+    func testPassesForCodeThatReleasesEverything() {
+        capturesFailures = true
+        let report = assertNoLeaks { scope in
+            let model = ViewModel()
+            scope.track(model)
+            model.bindFixed()
+        }
+        capturesFailures = false
+        XCTAssertTrue(report.isClean)
+        XCTAssertTrue(capturedFailures.isEmpty, "\(capturedFailures)")
+    }
+
+    func testFailsAtTheCallersLineWithTheReport() {
+        capturesFailures = true
+        assertNoLeaks { scope in
+            let model = ViewModel()
+            scope.track(model)
+            model.bindLeaking()
+        }
+        capturesFailures = false
+        XCTAssertEqual(capturedFailures.count, 1)
+        XCTAssertEqual(capturedFailures.first?.line, 46)
+        let message = capturedFailures.first?.description ?? ""
+        XCTAssertTrue(message.contains("ViewModel leaked (held only by a retain cycle)"), message)
+        XCTAssertTrue(message.contains("PublishSubject<()> → subscribe at XCTestHelperTests.swift:11"), message)
+        XCTAssertTrue(message.contains("closure captures self strongly"), message)
+    }
+}
+
+final class TrackForLeaksTests: FailureCapturingTestCase {
+    private var model: ViewModel?
+
+    // The teardown blocks of this class assert what the check recorded; they
+    // are registered before the check, so they run after it (last in, first out).
+    func testFailsForAnObjectStillAliveAtTeardown() {
+        capturesFailures = true
+        addTeardownBlock { [unowned self] in
+            capturesFailures = false
+            XCTAssertEqual(capturedFailures.count, 1)
+            XCTAssertEqual(capturedFailures.first?.line, 76)
+            XCTAssertTrue(capturedFailures.first?.description.contains("ViewModel leaked") ?? false)
+        }
+        let leaking = ViewModel()
+        leaking.bindLeaking()
+        trackForLeaks(leaking)
+    }
+
+    func testSeesWhatLaterTeardownBlocksRelease() {
+        capturesFailures = true
+        addTeardownBlock { [unowned self] in
+            capturesFailures = false
+            XCTAssertTrue(capturedFailures.isEmpty, "\(capturedFailures)")
+        }
+        model = ViewModel()
+        model?.bindFixed()
+        trackForLeaks(model!)
+        addTeardownBlock { [unowned self] in model = nil }
+    }
+}
+
+final class LeakTrackingTestCaseTests: LeakTrackingTestCase {
+    private var model: ViewModel?
+
+    override func tearDown() {
+        model = nil
+        super.tearDown()
+    }
+
+    func testChecksAfterTearDownReleasedTheObject() {
+        model = ViewModel()
+        model?.bindFixed()
+        trackForLeaks(model!)
+    }
+}
