@@ -72,6 +72,20 @@ final class SharedSourceStressTests: StressTestCase {
         }
     }
 
+    func testCombineLatest() {
+        stress("combineLatest") {
+            let left = BehaviorSubject<Int>(value: 0)
+            let right = PublishSubject<Int>()
+            let combined = Observable.combineLatest(left, right) { $0 + $1 }
+            return (combined, { value in
+                if value % 2 == 0 { left.onNext(value) } else { right.onNext(value) }
+            }, {
+                left.onCompleted()
+                right.onCompleted()
+            })
+        }
+    }
+
     func testObserveOnConcurrentThenSerialScheduler() {
         let concurrent = ConcurrentDispatchQueueScheduler(qos: .default)
         let serial = SerialDispatchQueueScheduler(qos: .default)
