@@ -20,7 +20,7 @@ struct Judge {
                 kind: isCycle ? .cycle : .retainedFromOutside,
                 cycle: analysis.cycle,
                 pattern: analysis.pattern,
-                trackedAt: object.site,
+                trackedAt: object.symbolicatedSite,
                 address: object.address)
         }
     }

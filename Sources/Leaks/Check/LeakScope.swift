@@ -65,7 +65,7 @@ public final class LeakScope: @unchecked Sendable {
     func add(_ object: AnyObject, site: TrackingSite) -> Bool {
         let address = UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque())
         guard state.withLock({ $0.addresses.insert(address).inserted }) else { return false }
-        let tracked = TrackedObject(object, site: site, backtrace: nil)
+        let tracked = TrackedObject(object, site: site)
         state.withLock { $0.tracked.append(tracked) }
         return true
     }

@@ -5,7 +5,7 @@ public final class LeakWatcher: @unchecked Sendable {
 
     /// Starts watching `object` (without keeping it alive).
     public init(_ object: AnyObject, file: StaticString = #fileID, line: UInt = #line) {
-        tracked = TrackedObject(object, site: TrackingSite(origin: .explicit, file: file.description, line: line, operatorName: nil, backtrace: nil), backtrace: nil)
+        tracked = TrackedObject(object, site: TrackingSite(origin: .explicit, file: file.description, line: line, operatorName: nil, backtrace: nil))
     }
 
     /// Settles pending work as ``SettlePolicy/drain`` does; returns what is

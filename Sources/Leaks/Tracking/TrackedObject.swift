@@ -10,7 +10,7 @@ final class TrackedObject: @unchecked Sendable {
     /// Raw return addresses from where it was tracked, when backtraces are on.
     let backtrace: [UInt]?
 
-    init(_ object: AnyObject, site: TrackingSite, backtrace: [UInt]?) {
+    init(_ object: AnyObject, site: TrackingSite, backtrace: [UInt]? = Backtraces.isEnabled ? Backtrace.capture(skip: 2) : nil) {
         self.address = UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque())
         self.typeName = String(describing: type(of: object))
         self.site = site
@@ -19,6 +19,13 @@ final class TrackedObject: @unchecked Sendable {
     }
 
     var isAlive: Bool { watch.isAlive }
+
+    /// Where it was tracked, with the backtrace symbolicated when one was captured.
+    var symbolicatedSite: TrackingSite {
+        guard let backtrace else { return site }
+        let frames = Backtrace.symbolicate(backtrace).map(\.description)
+        return TrackingSite(origin: site.origin, file: site.file, line: site.line, operatorName: site.operatorName, backtrace: frames)
+    }
 
     /// Stops watching; the object's memory may be reclaimed afterwards.
     func release() { watch.release() }
