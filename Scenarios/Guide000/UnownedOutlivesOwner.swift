@@ -150,8 +150,10 @@ final class PhotoUploadWireframe: BaseWireframe<PhotoUploadViewController> {
     static func uploadAndLeave(_ feedback: PhotoUpload.Feedback, in scope: LeakScope) {
         let app = DemoApp()
         let wireframe = PhotoUploadWireframe(api: app.api, feedback: feedback)
-        let viewController = app.open(wireframe, tracking: scope) { $0.presenter }
-        viewController.uploadButton.tap()
+        do {
+            let viewController = app.open(wireframe, tracking: scope) { $0.presenter }
+            viewController.uploadButton.tap()
+        }
         app.goBack()
         app.api.respondToPendingRequests()
     }

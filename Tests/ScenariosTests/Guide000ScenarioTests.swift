@@ -63,6 +63,10 @@ final class Guide000ScenarioTests: XCTestCase {
         XCTAssertEqual(run("unowned-outlives-owner", "leaking")?.observed, .requiresIsolation)
     }
 
+    func testUnownedOutlivesOwnerLeakingCrashesInAChildProcess() throws {
+        try assertCrashesIsolated("unowned-outlives-owner", "leaking")
+    }
+
     func testUnownedOutlivesOwnerFixed() {
         assertClean(run("unowned-outlives-owner", "fixed"))
     }
@@ -79,6 +83,10 @@ final class Guide000ScenarioTests: XCTestCase {
 
     func testSharedDisposeBagUnownedCaptureIsNotRunInProcess() {
         XCTAssertEqual(run("shared-dispose-bag", "unowned-capture")?.observed, .requiresIsolation)
+    }
+
+    func testSharedDisposeBagUnownedCaptureCrashesInAChildProcess() throws {
+        try assertCrashesIsolated("shared-dispose-bag", "unowned-capture")
     }
 
     func testSharedDisposeBagFixed() {
@@ -262,6 +270,45 @@ extension Guide000ScenarioTests {
                        file: file, line: line)
         XCTAssertEqual(report.counts.afterSettling.total, report.counts.before.total, file: file, line: line)
         XCTAssertTrue(result.matched, file: file, line: line)
+    }
+
+    /// Runs the variant in a child process through the built `rxleaks`
+    /// (`rxleaks run ID --variant NAME --isolate --format json`) and asserts
+    /// that it crashed for its expectation's reason, without taking this
+    /// process down.
+    func assertCrashesIsolated(_ id: String, _ variantName: String,
+                               file: StaticString = #filePath, line: UInt = #line) throws {
+        guard case .crash(let reason) = Catalogue.scenario(id: id)?.variant(named: variantName)?.expectation else {
+            XCTFail("\(id)/\(variantName) does not expect a crash", file: file, line: line)
+            return
+        }
+        let testBinary = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        let executable = testBinary.deletingLastPathComponent().appendingPathComponent("rxleaks")
+        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
+            XCTFail("rxleaks is not built at \(executable.path)", file: file, line: line)
+            return
+        }
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("rxleaks-\(UUID().uuidString).json")
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: output) }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["run", id, "--variant", variantName, "--isolate", "--format", "json"]
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+
+        let document = try JSONSerialization.jsonObject(with: Data(contentsOf: output)) as? [String: Any]
+        let results = document?["results"] as? [[String: Any]] ?? []
+        let result = try XCTUnwrap(results.first { $0["scenario"] as? String == id && $0["variant"] as? String == variantName },
+                                   "no result for \(id)/\(variantName) in \(document ?? [:])", file: file, line: line)
+        let outcome = result["outcome"] as? [String: Any]
+        XCTAssertEqual(result["isolated"] as? Bool, true, file: file, line: line)
+        XCTAssertEqual(outcome?["kind"] as? String, "crashed", "\(result)", file: file, line: line)
+        XCTAssertEqual(outcome?["cause"] as? String, reason, "\(result)", file: file, line: line)
+        XCTAssertEqual(result["matched"] as? Bool, true, "\(result)", file: file, line: line)
     }
 
     /// `File.swift:N`, where N is the line of the first line containing
