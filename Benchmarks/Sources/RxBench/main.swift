@@ -1,0 +1,157 @@
+import Foundation
+import RxWorkloads
+import RxWorkloadsUnaccounted
+import BenchSupport
+
+/// A workload of issue 7 with its targets (nil: no target of that kind).
+struct Workload {
+    let id: String
+    let title: String
+    let unit: String
+    let n: Int
+    let on: (Int) -> UInt64
+    let off: (Int) -> UInt64
+    let openCombine: ((Int) -> UInt64)?
+    let target: Double
+    let maxCombineRatio: Double?
+    let maxOnOffRatio: Double?
+}
+
+let arguments = CommandLine.arguments.dropFirst()
+let outputDirectory = arguments.first { !$0.hasPrefix("-") } ?? "results"
+let scale = arguments.contains("--quick") ? 10 : 1
+let sampleCount = 7
+
+let workloads = [
+    Workload(id: "a", title: "subject → map → filter → 1 subscriber", unit: "event", n: 500_000 / scale,
+             on: RxWorkloads.RxSuite.a, off: RxWorkloadsUnaccounted.RxSuite.a, openCombine: CombineSuite.a,
+             target: 60, maxCombineRatio: 0.6, maxOnOffRatio: 1.05),
+    Workload(id: "b", title: "just(1).map.filter, subscribe + dispose", unit: "op", n: 100_000 / scale,
+             on: RxWorkloads.RxSuite.b, off: RxWorkloadsUnaccounted.RxSuite.b, openCombine: CombineSuite.b,
+             target: 400, maxCombineRatio: 0.6, maxOnOffRatio: 1.20),
+    Workload(id: "c", title: "100k subscriptions into a bag, bag freed", unit: "subscription", n: 100_000,
+             on: RxWorkloads.RxSuite.c, off: RxWorkloadsUnaccounted.RxSuite.c, openCombine: CombineSuite.c,
+             target: 700, maxCombineRatio: 0.3, maxOnOffRatio: 1.20),
+    Workload(id: "d", title: "flatMap { just($0) }", unit: "event", n: 200_000 / scale,
+             on: RxWorkloads.RxSuite.d, off: RxWorkloadsUnaccounted.RxSuite.d, openCombine: CombineSuite.d,
+             target: 300, maxCombineRatio: 0.6, maxOnOffRatio: nil),
+    Workload(id: "e", title: "1 subject, 1,000 subscribers", unit: "delivery", n: 1_000_000 / scale,
+             on: RxWorkloads.RxSuite.e, off: RxWorkloadsUnaccounted.RxSuite.e, openCombine: CombineSuite.e,
+             target: 40, maxCombineRatio: 0.6, maxOnOffRatio: 1.05),
+]
+
+func log(_ message: String) { FileHandle.standardError.write(Data((message + "\n").utf8)) }
+
+struct Row {
+    let workload: Workload
+    let on: Measurement
+    let off: Measurement
+    let openCombine: Measurement?
+}
+
+var rows: [Row] = []
+for w in workloads {
+    log("workload \(w.id): \(w.title)")
+    let on = measure(w.n, samples: sampleCount, w.on)
+    let off = measure(w.n, samples: sampleCount, w.off)
+    let oc = w.openCombine.map { measure(w.n, samples: sampleCount, $0) }
+    rows.append(Row(workload: w, on: on, off: off, openCombine: oc))
+}
+
+log("backtraces on (b, c)")
+RxWorkloads.RxSuite.setBacktraces(true)
+let backtraceB = measure(workloads[1].n, samples: sampleCount, RxWorkloads.RxSuite.b)
+let backtraceC = measure(workloads[2].n, samples: sampleCount, RxWorkloads.RxSuite.c)
+RxWorkloads.RxSuite.setBacktraces(false)
+
+/// Resident set size in bytes, from /proc/self/statm.
+func residentBytes() -> Int {
+    let statm = (try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8)) ?? "0 0"
+    let pages = Int(statm.split(separator: " ")[1]) ?? 0
+    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+}
+
+log("soak: 1,000,000 subscribe/dispose cycles")
+let soakCycles = 1_000_000 / scale
+RxWorkloads.RxSuite.soak(10_000)
+let rssBefore = residentBytes()
+let soakStart = now()
+RxWorkloads.RxSuite.soak(soakCycles)
+let soakNs = Double(now() - soakStart) / Double(soakCycles)
+let rssAfter = residentBytes()
+
+// MARK: Report
+
+func ns(_ value: Double) -> String {
+    value >= 100 ? String(format: "%.0f", value) : String(format: "%.1f", value)
+}
+func ratio(_ value: Double) -> String { String(format: "%.2f", value) }
+func stats(_ m: Measurement) -> String { "\(ns(m.median)) (\(ns(m.min))–\(ns(m.max)))" }
+func verdict(_ ok: Bool) -> String { ok ? "met" : "**missed**" }
+
+var md = """
+# RxCore benchmarks
+
+Median ns per operation over \(sampleCount) samples after a warm-up, release build, min–max in
+parentheses; all variants in one process. "RxCore on" is the default build (resource accounting
+on), "RxCore off" the same sources compiled with `RXCORE_NO_ACCOUNTING`. OpenCombine 0.14.
+
+| workload | RxCore on | RxCore off | on/off | OpenCombine | RxCore/OpenCombine | target |
+| --- | ---: | ---: | ---: | ---: | ---: | --- |
+
+"""
+for r in rows {
+    let w = r.workload
+    let onOff = r.on.median / r.off.median
+    var targets = ["≤ \(ns(w.target)) ns/\(w.unit): \(verdict(r.on.median <= w.target))"]
+    var combineCell = "—", combineRatioCell = "—"
+    if let oc = r.openCombine {
+        combineCell = stats(oc)
+        let q = r.on.median / oc.median
+        combineRatioCell = ratio(q)
+        if let limit = w.maxCombineRatio { targets.append("÷OC ≤ \(ratio(limit)): \(verdict(q <= limit))") }
+    }
+    if let limit = w.maxOnOffRatio { targets.append("on/off ≤ \(ratio(limit)): \(verdict(onOff <= limit))") }
+    md += "| \(w.id). \(w.title) (per \(w.unit)) | \(stats(r.on)) | \(stats(r.off)) | \(ratio(onOff)) | "
+    md += "\(combineCell) | \(combineRatioCell) | \(targets.joined(separator: "; ")) |\n"
+}
+md += "| f. combineLatest of two BehaviorSubjects (per emission) | n/a | n/a | — | n/a | — | ≤ 200 ns: **not measurable** (no `combineLatest` in RxCore on main; none in OpenCombine 0.14) |\n"
+
+md += """
+
+## Allocations per operation (malloc-family calls)
+
+| workload | RxCore on | RxCore off | OpenCombine |
+| --- | ---: | ---: | ---: |
+
+"""
+for r in rows {
+    md += "| \(r.workload.id) | \(String(format: "%.2f", r.on.allocationsPerOp)) | "
+    md += "\(String(format: "%.2f", r.off.allocationsPerOp)) | "
+    md += "\(r.openCombine.map { String(format: "%.2f", $0.allocationsPerOp) } ?? "—") |\n"
+}
+
+let btB = backtraceB.median - rows[1].on.median
+let btC = backtraceC.median - rows[2].on.median
+md += """
+
+## Backtraces on (libunwind capture per subscription, accounting on)
+
+| workload | backtraces on | accounting on | added per subscription | target ≤ 400 ns |
+| --- | ---: | ---: | ---: | --- |
+| b | \(stats(backtraceB)) | \(ns(rows[1].on.median)) | \(ns(btB)) | \(verdict(btB <= 400)) |
+| c | \(stats(backtraceC)) | \(ns(rows[2].on.median)) | \(ns(btC)) | \(verdict(btC <= 400)) |
+
+## Soak
+
+\(soakCycles) subscribe/dispose cycles on one PublishSubject (accounting on), \(ns(soakNs)) ns per cycle:
+resident memory \(rssBefore / 1024) KiB before, \(rssAfter / 1024) KiB after, growth \((rssAfter - rssBefore) / 1024) KiB
+(target ≤ 1024 KiB: \(verdict(rssAfter - rssBefore <= 1_048_576))).
+
+"""
+
+try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
+try md.write(toFile: outputDirectory + "/results.md", atomically: true, encoding: .utf8)
+try chart(rows.map { ($0.workload.id, $0.workload.unit, $0.on.median, $0.off.median, $0.openCombine?.median) })
+    .write(toFile: outputDirectory + "/chart.svg", atomically: true, encoding: .utf8)
+print(md)

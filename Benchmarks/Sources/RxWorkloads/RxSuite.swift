@@ -1,0 +1,81 @@
+// Compiled twice: as RxWorkloads against RxCore, and (through the
+// Sources/RxWorkloadsUnaccounted symlink) as RxWorkloadsUnaccounted against the
+// same core built with RXCORE_NO_ACCOUNTING.
+#if RXCORE_NO_ACCOUNTING
+import RxCoreUnaccounted
+#else
+import RxCore
+#endif
+import Probes
+import BenchSupport
+
+/// The RxCore workloads; each runs `n` operations and returns the nanoseconds
+/// its timed part took (setup that is not the operation stays outside).
+public enum RxSuite {
+    /// Captures a libunwind backtrace for every subscription while on.
+    public static func setBacktraces(_ on: Bool) {
+        if on {
+            SubscriptionRegistry.backtraceCapture = { Backtrace.capture(skip: 2) }
+        } else {
+            SubscriptionRegistry.backtraceCapture = nil
+        }
+    }
+
+    /// (a) subject → map → filter → one subscriber, per event.
+    public static func a(_ n: Int) -> UInt64 {
+        let subject = PublishSubject<Int>()
+        let subscription = subject.map { $0 &+ 1 }.filter { $0 >= 0 }.subscribe(onNext: { consume($0) })
+        let start = now()
+        for i in 0..<n { subject.onNext(i) }
+        let elapsed = now() - start
+        subscription.dispose()
+        return elapsed
+    }
+
+    /// (b) `just(1).map.filter`, subscribe and dispose, per operation.
+    public static func b(_ n: Int) -> UInt64 {
+        let start = now()
+        for _ in 0..<n {
+            Observable.just(1).map { $0 &+ 1 }.filter { $0 >= 0 }.subscribe(onNext: { consume($0) }).dispose()
+        }
+        return now() - start
+    }
+
+    /// (c) `n` subscriptions of one subject into a bag, then the bag freed, per subscription.
+    public static func c(_ n: Int) -> UInt64 {
+        let subject = PublishSubject<Int>()
+        let start = now()
+        do {
+            let bag = DisposeBag()
+            for _ in 0..<n { subject.subscribe(onNext: { consume($0) }).disposed(by: bag) }
+        }
+        return now() - start
+    }
+
+    /// (d) `flatMap { just($0) }`, per event.
+    public static func d(_ n: Int) -> UInt64 {
+        let subject = PublishSubject<Int>()
+        let subscription = subject.flatMap { Observable.just($0) }.subscribe(onNext: { consume($0) })
+        let start = now()
+        for i in 0..<n { subject.onNext(i) }
+        let elapsed = now() - start
+        subscription.dispose()
+        return elapsed
+    }
+
+    /// (e) one subject, 1,000 subscribers, per delivery (`n` is rounded to whole events).
+    public static func e(_ n: Int) -> UInt64 {
+        let subject = PublishSubject<Int>()
+        let bag = DisposeBag()
+        for _ in 0..<1000 { subject.subscribe(onNext: { consume($0) }).disposed(by: bag) }
+        let start = now()
+        for i in 0..<max(1, n / 1000) { subject.onNext(i) }
+        return now() - start
+    }
+
+    /// The soak: `n` subscribe/dispose cycles on one subject.
+    public static func soak(_ n: Int) {
+        let subject = PublishSubject<Int>()
+        for _ in 0..<n { subject.subscribe(onNext: { consume($0) }).dispose() }
+    }
+}
