@@ -16,6 +16,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // MARK: Reactive core (RxSwift, RxRelay, RxCocoa without UIKit; RxTest, RxBlocking)
@@ -48,6 +49,10 @@ let package = Package(
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "SimUI", "Leaks", "RxCore"]),
         .testTarget(name: "CLITests", dependencies: ["rxleaks", "Scenarios", "Leaks", "RxCore"]),
         .testTarget(name: "StressTests", dependencies: ["RxCore", "RxCoreTesting", "Leaks"]),
+        .testTarget(name: "PropertyTests", dependencies: [
+            "RxCore", "RxCoreTesting",
+            .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
     ],
     // RxSwift-compatible code is not Sendable-annotated; the Swift 5 language
     // mode keeps user code written for RxSwift compiling unchanged.

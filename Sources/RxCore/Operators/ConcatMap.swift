@@ -1,4 +1,3 @@
-private let concatMapKind = ResourceKind("ConcatMap", .observable)
 private let concatMapSinkKind = ResourceKind("ConcatMapSink", .sink)
 
 extension ObservableType {
@@ -11,27 +10,7 @@ extension ObservableType {
     ) -> Observable<Source.Element> {
         let site = CallSite(file: file, line: line)
         ClosureSites.note(selector, "concatMap", site)
-        return ConcatMap(source: asObservable(), selector: selector, site: site)
-    }
-}
-
-final class ConcatMap<SourceElement, SourceSequence: ObservableConvertibleType>: Producer<SourceSequence.Element> {
-    typealias Selector = (SourceElement) throws -> SourceSequence
-
-    private let source: Observable<SourceElement>
-    private let selector: Selector
-    private let site: CallSite
-
-    init(source: Observable<SourceElement>, selector: @escaping Selector, site: CallSite) {
-        self.source = source
-        self.selector = selector
-        self.site = site
-        super.init(kind: concatMapKind, chain: OperatorChain("concatMap", source.chain))
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == SourceSequence.Element {
-        let sink = ConcatMapSink(selector: selector, site: site, observer: observer, cancel: cancel)
-        return (sink, sink.run(source))
+        return FlatMap(source: asObservable(), selector: selector, site: site, strategy: .concat)
     }
 }
 

@@ -2,6 +2,8 @@ private let flatMapKind = ResourceKind("FlatMap", .observable)
 private let flatMapSinkKind = ResourceKind("FlatMapSink", .sink)
 private let flatMapFirstKind = ResourceKind("FlatMapFirst", .observable)
 private let flatMapFirstSinkKind = ResourceKind("FlatMapFirstSink", .sink)
+private let flatMapLatestKind = ResourceKind("FlatMapLatest", .observable)
+private let concatMapKind = ResourceKind("ConcatMap", .observable)
 
 extension ObservableType {
     /// Maps each element to an inner sequence with `selector`, subscribes to
@@ -17,15 +19,32 @@ extension ObservableType {
     }
 }
 
-/// Which source elements `FlatMap` maps: every one (`flatMap`), or only
-/// those arriving while no inner sequence is active (`flatMapFirst`).
+/// How `FlatMap` subscribes the inner sequences its selector makes: all at
+/// once (`flatMap`), only while none is active (`flatMapFirst`), the latest
+/// only (`flatMapLatest`), or one after the other (`concatMap`).
 enum FlatMapStrategy {
     case every
     case firstOnly
+    case latest
+    case concat
 
-    var operatorName: String { self == .every ? "flatMap" : "flatMapFirst" }
-    fileprivate var kind: ResourceKind { self == .every ? flatMapKind : flatMapFirstKind }
-    fileprivate var sinkKind: ResourceKind { self == .every ? flatMapSinkKind : flatMapFirstSinkKind }
+    var operatorName: String {
+        switch self {
+        case .every: "flatMap"
+        case .firstOnly: "flatMapFirst"
+        case .latest: "flatMapLatest"
+        case .concat: "concatMap"
+        }
+    }
+
+    fileprivate var kind: ResourceKind {
+        switch self {
+        case .every: flatMapKind
+        case .firstOnly: flatMapFirstKind
+        case .latest: flatMapLatestKind
+        case .concat: concatMapKind
+        }
+    }
 }
 
 final class FlatMap<SourceElement, SourceSequence: ObservableConvertibleType>: Producer<SourceSequence.Element> {
@@ -45,8 +64,17 @@ final class FlatMap<SourceElement, SourceSequence: ObservableConvertibleType>: P
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == SourceSequence.Element {
-        let sink = FlatMapSink(selector: selector, site: site, strategy: strategy, observer: observer, cancel: cancel)
-        return (sink, sink.run(source))
+        switch strategy {
+        case .every, .firstOnly:
+            let sink = FlatMapSink(selector: selector, site: site, firstOnly: strategy == .firstOnly, observer: observer, cancel: cancel)
+            return (sink, sink.run(source))
+        case .latest:
+            let sink = FlatMapLatestSink(selector: selector, site: site, observer: observer, cancel: cancel)
+            return (sink, sink.run(source))
+        case .concat:
+            let sink = ConcatMapSink(selector: selector, site: site, observer: observer, cancel: cancel)
+            return (sink, sink.run(source))
+        }
     }
 }
 
@@ -58,10 +86,10 @@ where Observer.Element == SourceSequence.Element {
     let selector: Selector
     let site: CallSite
 
-    init(selector: @escaping Selector, site: CallSite, strategy: FlatMapStrategy, observer: Observer, cancel: Cancelable) {
+    init(selector: @escaping Selector, site: CallSite, firstOnly: Bool, observer: Observer, cancel: Cancelable) {
         self.selector = selector
         self.site = site
-        super.init(observer: observer, cancel: cancel, kind: strategy.sinkKind, dropsWhileActive: strategy == .firstOnly)
+        super.init(observer: observer, cancel: cancel, kind: firstOnly ? flatMapFirstSinkKind : flatMapSinkKind, dropsWhileActive: firstOnly)
     }
 
     override func performMap(_ element: SourceElement) throws -> SourceSequence {

@@ -1,4 +1,3 @@
-private let flatMapLatestKind = ResourceKind("FlatMapLatest", .observable)
 private let flatMapLatestSinkKind = ResourceKind("FlatMapLatestSink", .sink)
 
 extension ObservableType {
@@ -12,27 +11,7 @@ extension ObservableType {
     ) -> Observable<Source.Element> {
         let site = CallSite(file: file, line: line)
         ClosureSites.note(selector, "flatMapLatest", site)
-        return FlatMapLatest(source: asObservable(), selector: selector, site: site)
-    }
-}
-
-final class FlatMapLatest<SourceElement, SourceSequence: ObservableConvertibleType>: Producer<SourceSequence.Element> {
-    typealias Selector = (SourceElement) throws -> SourceSequence
-
-    private let source: Observable<SourceElement>
-    private let selector: Selector
-    private let site: CallSite
-
-    init(source: Observable<SourceElement>, selector: @escaping Selector, site: CallSite) {
-        self.source = source
-        self.selector = selector
-        self.site = site
-        super.init(kind: flatMapLatestKind, chain: OperatorChain("flatMapLatest", source.chain))
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == SourceSequence.Element {
-        let sink = FlatMapLatestSink(selector: selector, site: site, observer: observer, cancel: cancel)
-        return (sink, sink.run(source))
+        return FlatMap(source: asObservable(), selector: selector, site: site, strategy: .latest)
     }
 }
 

@@ -1,0 +1,414 @@
+/// `combineLatest` and `zip` are one operator with two ways of keeping each
+/// source's elements: the latest one, kept until replaced, or a queue, taken
+/// from one element at a time. Either way a result is sent when every source
+/// has an element, and the sequence ends when all sources have completed or
+/// when the others have completed and the source that just sent can never
+/// make a result.
+enum CombiningStrategy {
+    case combineLatest
+    case zip
+
+    var operatorName: String { self == .combineLatest ? "combineLatest" : "zip" }
+
+    /// The producer's and the sink's resource kinds for `arity` sources (`nil`: a collection).
+    fileprivate func kinds(arity: Int?) -> (producer: ResourceKind, sink: ResourceKind) {
+        combiningKinds["\(self == .combineLatest ? "CombineLatest" : "Zip")\(arity.map(String.init) ?? "Collection")"]!
+    }
+}
+
+private let combiningKinds: [String: (producer: ResourceKind, sink: ResourceKind)] = {
+    var kinds: [String: (producer: ResourceKind, sink: ResourceKind)] = [:]
+    for name in ["CombineLatest2", "CombineLatest3", "CombineLatest4", "CombineLatestCollection", "Zip2", "Zip3", "ZipCollection"] {
+        kinds[name] = (ResourceKind(name, .observable), ResourceKind(name + "Sink", .sink))
+    }
+    return kinds
+}()
+
+/// How a combining sink keeps one source's elements until they are combined.
+protocol ElementBuffer {
+    associatedtype Element
+
+    init()
+
+    /// Whether there is an element to combine.
+    var hasElement: Bool { get }
+
+    mutating func store(_ element: Element)
+
+    /// The element to combine now; whether it stays is the buffer's rule.
+    mutating func take() -> Element
+}
+
+/// The state every combining sink shares, under one lock for all sources.
+class CombiningSink<Observer: ObserverType>: Sink<Observer> {
+    fileprivate let lock = RecursiveLock()
+    private var isDone: [Bool]
+
+    init(arity: Int, observer: Observer, cancel: Cancelable, kind: ResourceKind) {
+        self.isDone = Array(repeating: false, count: arity)
+        super.init(observer: observer, cancel: cancel, kind: kind)
+    }
+
+    /// Whether source number `index` has an element to combine.
+    func hasElement(_ index: Int) -> Bool {
+        fatalError("CombiningSink.hasElement must be overridden by \(type(of: self))")
+    }
+
+    /// Takes an element of each source and applies the user's selector.
+    func takeResult() throws -> Observer.Element {
+        fatalError("CombiningSink.takeResult must be overridden by \(type(of: self))")
+    }
+
+    /// Subscribes `source` as source number `index`, keeping its elements with `store`.
+    final func subscribe<Element>(_ source: Observable<Element>, index: Int, store: @escaping (Element) -> Void) -> Disposable {
+        let subscription = SingleAssignmentDisposable()
+        subscription.setDisposable(source.subscribe(
+            CombiningObserver(parent: self, index: index, subscription: subscription, store: store)))
+        return subscription
+    }
+
+    fileprivate func next(_ index: Int) {
+        if isDone.indices.allSatisfy(hasElement) {
+            do {
+                forwardOn(.next(try takeResult()))
+            } catch {
+                forwardOn(.error(error))
+                dispose()
+            }
+        } else if isDone.indices.allSatisfy({ $0 == index || isDone[$0] }) {
+            forwardOn(.completed)
+            dispose()
+        }
+    }
+
+    fileprivate func fail(_ error: Swift.Error) {
+        forwardOn(.error(error))
+        dispose()
+    }
+
+    fileprivate func done(_ index: Int) {
+        isDone[index] = true
+        if isDone.allSatisfy({ $0 }) {
+            forwardOn(.completed)
+            dispose()
+        }
+    }
+}
+
+/// Receives one source's events for a ``CombiningSink``, under its lock.
+final class CombiningObserver<Element, Observer: ObserverType>: ObserverType {
+    private let parent: CombiningSink<Observer>
+    private let index: Int
+    private let subscription: Disposable
+    private let store: (Element) -> Void
+
+    init(parent: CombiningSink<Observer>, index: Int, subscription: Disposable, store: @escaping (Element) -> Void) {
+        self.parent = parent
+        self.index = index
+        self.subscription = subscription
+        self.store = store
+    }
+
+    func on(_ event: Event<Element>) {
+        parent.lock.performLocked {
+            switch event {
+            case .next(let element):
+                store(element)
+                parent.next(index)
+            case .error(let error):
+                subscription.dispose()
+                parent.fail(error)
+            case .completed:
+                subscription.dispose()
+                parent.done(index)
+            }
+        }
+    }
+}
+
+final class CombiningCollection<SourceElement, Element>: Producer<Element> {
+    typealias ResultSelector = ([SourceElement]) throws -> Element
+
+    private let strategy: CombiningStrategy
+    private let sources: [Observable<SourceElement>]
+    private let resultSelector: ResultSelector
+    private let site: CallSite
+
+    init(_ strategy: CombiningStrategy, sources: [Observable<SourceElement>], resultSelector: @escaping ResultSelector, site: CallSite) {
+        self.strategy = strategy
+        self.sources = sources
+        self.resultSelector = resultSelector
+        self.site = site
+        super.init(kind: strategy.kinds(arity: nil).producer, chain: OperatorChain(strategy.operatorName, upstream: sources.map(\.chain)))
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        let kind = strategy.kinds(arity: nil).sink
+        switch strategy {
+        case .combineLatest:
+            let sink = CombiningCollectionSink<LatestElement<SourceElement>, Observer>(
+                count: sources.count, resultSelector: resultSelector, site: site, observer: observer, cancel: cancel, kind: kind)
+            return (sink, sink.run(sources, emptyResult: true))
+        case .zip:
+            let sink = CombiningCollectionSink<QueuedElements<SourceElement>, Observer>(
+                count: sources.count, resultSelector: resultSelector, site: site, observer: observer, cancel: cancel, kind: kind)
+            return (sink, sink.run(sources, emptyResult: false))
+        }
+    }
+}
+
+final class CombiningCollectionSink<Buffer: ElementBuffer, Observer: ObserverType>: CombiningSink<Observer> {
+    typealias ResultSelector = ([Buffer.Element]) throws -> Observer.Element
+
+    /// The user's closure (or the built-in array), and where it was handed to the operator.
+    let resultSelector: ResultSelector
+    let site: CallSite
+    private var buffers: [Buffer]
+
+    init(count: Int, resultSelector: @escaping ResultSelector, site: CallSite, observer: Observer, cancel: Cancelable, kind: ResourceKind) {
+        self.resultSelector = resultSelector
+        self.site = site
+        self.buffers = Array(repeating: Buffer(), count: count)
+        super.init(arity: count, observer: observer, cancel: cancel, kind: kind)
+    }
+
+    /// Subscribes every source; with none, completes at once, after the
+    /// result of no elements when `emptyResult` (`combineLatest` sends it, `zip` does not).
+    func run(_ sources: [Observable<Buffer.Element>], emptyResult: Bool) -> Disposable {
+        let subscriptions = sources.enumerated().map { index, source in
+            subscribe(source, index: index) { self.buffers[index].store($0) }
+        }
+        if sources.isEmpty {
+            do {
+                if emptyResult { forwardOn(.next(try resultSelector([]))) }
+                forwardOn(.completed)
+            } catch {
+                forwardOn(.error(error))
+            }
+            dispose()
+        }
+        return Disposables.create(subscriptions)
+    }
+
+    override func hasElement(_ index: Int) -> Bool { buffers[index].hasElement }
+
+    override func takeResult() throws -> Observer.Element {
+        try resultSelector(buffers.indices.map { buffers[$0].take() })
+    }
+}
+
+final class Combining2<E1, E2, Result>: Producer<Result> {
+    typealias ResultSelector = (E1, E2) throws -> Result
+
+    private let strategy: CombiningStrategy
+    private let source1: Observable<E1>
+    private let source2: Observable<E2>
+    private let resultSelector: ResultSelector
+    private let site: CallSite
+
+    init(_ strategy: CombiningStrategy, _ source1: Observable<E1>, _ source2: Observable<E2>, resultSelector: @escaping ResultSelector, site: CallSite) {
+        self.strategy = strategy
+        self.source1 = source1
+        self.source2 = source2
+        self.resultSelector = resultSelector
+        self.site = site
+        super.init(kind: strategy.kinds(arity: 2).producer, chain: OperatorChain(strategy.operatorName, source1.chain, source2.chain))
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
+        let kind = strategy.kinds(arity: 2).sink
+        switch strategy {
+        case .combineLatest:
+            let sink = CombiningSink2<LatestElement<E1>, LatestElement<E2>, Observer>(
+                resultSelector: resultSelector, site: site, observer: observer, cancel: cancel, kind: kind)
+            return (sink, sink.run(source1, source2))
+        case .zip:
+            let sink = CombiningSink2<QueuedElements<E1>, QueuedElements<E2>, Observer>(
+                resultSelector: resultSelector, site: site, observer: observer, cancel: cancel, kind: kind)
+            return (sink, sink.run(source1, source2))
+        }
+    }
+}
+
+final class CombiningSink2<B1: ElementBuffer, B2: ElementBuffer, Observer: ObserverType>: CombiningSink<Observer> {
+    typealias ResultSelector = (B1.Element, B2.Element) throws -> Observer.Element
+
+    /// The user's closure (or the built-in tuple), and where it was handed to the operator.
+    let resultSelector: ResultSelector
+    let site: CallSite
+    private var buffer1 = B1()
+    private var buffer2 = B2()
+
+    init(resultSelector: @escaping ResultSelector, site: CallSite, observer: Observer, cancel: Cancelable, kind: ResourceKind) {
+        self.resultSelector = resultSelector
+        self.site = site
+        super.init(arity: 2, observer: observer, cancel: cancel, kind: kind)
+    }
+
+    func run(_ source1: Observable<B1.Element>, _ source2: Observable<B2.Element>) -> Disposable {
+        Disposables.create([
+            subscribe(source1, index: 0) { self.buffer1.store($0) },
+            subscribe(source2, index: 1) { self.buffer2.store($0) },
+        ])
+    }
+
+    override func hasElement(_ index: Int) -> Bool {
+        switch index {
+        case 0: buffer1.hasElement
+        default: buffer2.hasElement
+        }
+    }
+
+    override func takeResult() throws -> Observer.Element {
+        try resultSelector(buffer1.take(), buffer2.take())
+    }
+}
+
+final class Combining3<E1, E2, E3, Result>: Producer<Result> {
+    typealias ResultSelector = (E1, E2, E3) throws -> Result
+
+    private let strategy: CombiningStrategy
+    private let source1: Observable<E1>
+    private let source2: Observable<E2>
+    private let source3: Observable<E3>
+    private let resultSelector: ResultSelector
+    private let site: CallSite
+
+    init(_ strategy: CombiningStrategy, _ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, resultSelector: @escaping ResultSelector, site: CallSite) {
+        self.strategy = strategy
+        self.source1 = source1
+        self.source2 = source2
+        self.source3 = source3
+        self.resultSelector = resultSelector
+        self.site = site
+        super.init(kind: strategy.kinds(arity: 3).producer, chain: OperatorChain(strategy.operatorName, source1.chain, source2.chain, source3.chain))
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
+        let kind = strategy.kinds(arity: 3).sink
+        switch strategy {
+        case .combineLatest:
+            let sink = CombiningSink3<LatestElement<E1>, LatestElement<E2>, LatestElement<E3>, Observer>(
+                resultSelector: resultSelector, site: site, observer: observer, cancel: cancel, kind: kind)
+            return (sink, sink.run(source1, source2, source3))
+        case .zip:
+            let sink = CombiningSink3<QueuedElements<E1>, QueuedElements<E2>, QueuedElements<E3>, Observer>(
+                resultSelector: resultSelector, site: site, observer: observer, cancel: cancel, kind: kind)
+            return (sink, sink.run(source1, source2, source3))
+        }
+    }
+}
+
+final class CombiningSink3<B1: ElementBuffer, B2: ElementBuffer, B3: ElementBuffer, Observer: ObserverType>: CombiningSink<Observer> {
+    typealias ResultSelector = (B1.Element, B2.Element, B3.Element) throws -> Observer.Element
+
+    /// The user's closure (or the built-in tuple), and where it was handed to the operator.
+    let resultSelector: ResultSelector
+    let site: CallSite
+    private var buffer1 = B1()
+    private var buffer2 = B2()
+    private var buffer3 = B3()
+
+    init(resultSelector: @escaping ResultSelector, site: CallSite, observer: Observer, cancel: Cancelable, kind: ResourceKind) {
+        self.resultSelector = resultSelector
+        self.site = site
+        super.init(arity: 3, observer: observer, cancel: cancel, kind: kind)
+    }
+
+    func run(_ source1: Observable<B1.Element>, _ source2: Observable<B2.Element>, _ source3: Observable<B3.Element>) -> Disposable {
+        Disposables.create([
+            subscribe(source1, index: 0) { self.buffer1.store($0) },
+            subscribe(source2, index: 1) { self.buffer2.store($0) },
+            subscribe(source3, index: 2) { self.buffer3.store($0) },
+        ])
+    }
+
+    override func hasElement(_ index: Int) -> Bool {
+        switch index {
+        case 0: buffer1.hasElement
+        case 1: buffer2.hasElement
+        default: buffer3.hasElement
+        }
+    }
+
+    override func takeResult() throws -> Observer.Element {
+        try resultSelector(buffer1.take(), buffer2.take(), buffer3.take())
+    }
+}
+
+final class Combining4<E1, E2, E3, E4, Result>: Producer<Result> {
+    typealias ResultSelector = (E1, E2, E3, E4) throws -> Result
+
+    private let strategy: CombiningStrategy
+    private let source1: Observable<E1>
+    private let source2: Observable<E2>
+    private let source3: Observable<E3>
+    private let source4: Observable<E4>
+    private let resultSelector: ResultSelector
+    private let site: CallSite
+
+    init(_ strategy: CombiningStrategy, _ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, _ source4: Observable<E4>, resultSelector: @escaping ResultSelector, site: CallSite) {
+        self.strategy = strategy
+        self.source1 = source1
+        self.source2 = source2
+        self.source3 = source3
+        self.source4 = source4
+        self.resultSelector = resultSelector
+        self.site = site
+        super.init(kind: strategy.kinds(arity: 4).producer, chain: OperatorChain(strategy.operatorName, source1.chain, source2.chain, source3.chain, source4.chain))
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
+        let kind = strategy.kinds(arity: 4).sink
+        switch strategy {
+        case .combineLatest:
+            let sink = CombiningSink4<LatestElement<E1>, LatestElement<E2>, LatestElement<E3>, LatestElement<E4>, Observer>(
+                resultSelector: resultSelector, site: site, observer: observer, cancel: cancel, kind: kind)
+            return (sink, sink.run(source1, source2, source3, source4))
+        case .zip:
+            let sink = CombiningSink4<QueuedElements<E1>, QueuedElements<E2>, QueuedElements<E3>, QueuedElements<E4>, Observer>(
+                resultSelector: resultSelector, site: site, observer: observer, cancel: cancel, kind: kind)
+            return (sink, sink.run(source1, source2, source3, source4))
+        }
+    }
+}
+
+final class CombiningSink4<B1: ElementBuffer, B2: ElementBuffer, B3: ElementBuffer, B4: ElementBuffer, Observer: ObserverType>: CombiningSink<Observer> {
+    typealias ResultSelector = (B1.Element, B2.Element, B3.Element, B4.Element) throws -> Observer.Element
+
+    /// The user's closure (or the built-in tuple), and where it was handed to the operator.
+    let resultSelector: ResultSelector
+    let site: CallSite
+    private var buffer1 = B1()
+    private var buffer2 = B2()
+    private var buffer3 = B3()
+    private var buffer4 = B4()
+
+    init(resultSelector: @escaping ResultSelector, site: CallSite, observer: Observer, cancel: Cancelable, kind: ResourceKind) {
+        self.resultSelector = resultSelector
+        self.site = site
+        super.init(arity: 4, observer: observer, cancel: cancel, kind: kind)
+    }
+
+    func run(_ source1: Observable<B1.Element>, _ source2: Observable<B2.Element>, _ source3: Observable<B3.Element>, _ source4: Observable<B4.Element>) -> Disposable {
+        Disposables.create([
+            subscribe(source1, index: 0) { self.buffer1.store($0) },
+            subscribe(source2, index: 1) { self.buffer2.store($0) },
+            subscribe(source3, index: 2) { self.buffer3.store($0) },
+            subscribe(source4, index: 3) { self.buffer4.store($0) },
+        ])
+    }
+
+    override func hasElement(_ index: Int) -> Bool {
+        switch index {
+        case 0: buffer1.hasElement
+        case 1: buffer2.hasElement
+        case 2: buffer3.hasElement
+        default: buffer4.hasElement
+        }
+    }
+
+    override func takeResult() throws -> Observer.Element {
+        try resultSelector(buffer1.take(), buffer2.take(), buffer3.take(), buffer4.take())
+    }
+}
