@@ -17,6 +17,7 @@ public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>:
     /// The underlying, shared sequence.
     public func asObservable() -> Observable<Element> { source }
 
+    /// Itself.
     public func asSharedSequence() -> SharedSequence<SharingStrategy, Element> { self }
 }
 
@@ -39,6 +40,7 @@ public protocol SharedSequenceConvertibleType: ObservableConvertibleType {
 }
 
 extension SharedSequenceConvertibleType {
+    /// The underlying, shared sequence.
     public func asObservable() -> Observable<Element> {
         asSharedSequence().asObservable()
     }
