@@ -6,13 +6,19 @@ import Foundation
 final class BackgroundThread {
     private let finished = DispatchSemaphore(value: 0)
 
+    /// The closure, dropped by the thread once it has run.
+    private final class Work: @unchecked Sendable {
+        var body: (() -> Void)?
+        init(_ body: @escaping () -> Void) { self.body = body }
+    }
+
     /// Starts a thread running `body`.
     init(_ body: @escaping () -> Void) {
-        var work: (() -> Void)? = body
+        let work = Work(body)
         let finished = self.finished
         Thread {
-            work?()
-            work = nil
+            work.body?()
+            work.body = nil
             finished.signal()
         }.start()
     }

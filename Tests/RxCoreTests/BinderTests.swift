@@ -110,4 +110,37 @@ final class BinderTests: RxTestCase {
         XCTAssertTrue(Label.rx == Reactive<Label>.self)
         XCTAssertTrue(label.rx.base === label)
     }
+
+    func testAControlPropertyReadsItsValuesAndWritesIntoItsSink() {
+        let storage = BehaviorRelay<String?>(value: nil)
+        let property = ControlProperty(values: storage.asObservable(), valueSink: Binder(storage) { $0.accept($1) })
+        var read: [String] = [], changes: [String] = []
+        let bag = DisposeBag()
+        property.orEmpty.subscribe(onNext: { read.append($0) }).disposed(by: bag)
+        property.orEmpty.changed.subscribe(onNext: { changes.append($0) }).disposed(by: bag)
+        Observable.just("typed").bind(to: property).disposed(by: bag)
+        Observable.just("again").bind(to: property.orEmpty).disposed(by: bag)
+        XCTAssertEqual(read, ["", "typed", "again"])
+        XCTAssertEqual(changes, ["typed", "again"])
+        XCTAssertEqual(storage.value, "again")
+
+        let failing = PublishSubject<String?>()
+        failing.bind(to: property).disposed(by: bag)
+        failing.onError(BinderTestError.boom)
+        XCTAssertEqual(Resources.diagnostics.map(\.kind), [.bindingError])
+        XCTAssertEqual(storage.value, "again")
+    }
+
+    func testAControlEventAsDriverAndSignal() {
+        let taps = PublishSubject<Void>()
+        let event = ControlEvent(events: taps)
+        var driven = 0, emitted = 0
+        let bag = DisposeBag()
+        event.asDriver().drive(onNext: { driven += 1 }).disposed(by: bag)
+        event.asSignal().emit(onNext: { emitted += 1 }).disposed(by: bag)
+        taps.onNext(())
+        taps.onNext(())
+        XCTAssertEqual([driven, emitted], [2, 2])
+        XCTAssertEqual(liveSubscriptionsOfThisTest.map(\.verb), ["drive", "emit"])
+    }
 }

@@ -170,6 +170,30 @@ final class FlatMapTests: RxTestCase {
         XCTAssertEqual(collector.receipts.map(\.site.description), (2...5).map { "FlatMapTests.swift:\(line + $0)" })
         XCTAssertTrue(collector.receipts.allSatisfy { $0.context == nil }, "the closures capture nothing")
     }
+
+    func testEveryClosureTakingTransformingOperatorReportsItsSite() {
+        let collector = ReceiptCollector()
+        let source = Observable.just(1)
+        let other = Observable.just(2)
+        let line = #line
+        ResourceScope(name: "sites", observer: collector).run {
+            _ = source.compactMap { $0 }
+            _ = source.scan(0) { $0 + $1 }
+            _ = source.scan(into: 0) { $0 += $1 }
+            _ = source.reduce(0, accumulator: +, mapResult: { $0 })
+            _ = source.distinctUntilChanged { $0 }
+            _ = Observable<Int>.deferred { source }
+            _ = Observable.combineLatest(source, other) { $0 + $1 }
+            _ = Observable.zip(source, other, other) { $0 + $1 + $2 }
+            _ = source.withLatestFrom(other) { $0 + $1 }
+        }
+
+        XCTAssertEqual(collector.receipts.map { "\($0.operatorName) +\($0.site.line - UInt(line))" }, [
+            "compactMap +2", "scan +3", "scan +4", "reduce +5", "reduce(mapResult:) +5", "distinctUntilChanged +6",
+            "deferred +7", "combineLatest +8", "zip +9", "withLatestFrom +10",
+        ])
+        XCTAssertNotNil(collector.receipts.first { $0.operatorName == "deferred" }?.context, "deferred's closure captures the source")
+    }
 }
 
 /// Collects the closures a scope was told about.

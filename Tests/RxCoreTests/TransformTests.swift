@@ -134,7 +134,7 @@ final class TransformTests: RxTestCase {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(150, 0), .next(210, 1), .next(220, 2), .completed(250)])
 
-        let res = scheduler.start { xs.toArray() }
+        let res = scheduler.start { xs.toArray().asObservable() }
 
         XCTAssertEqual(res.events, [.next(250, [1, 2]), .completed(250)])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 250)])
@@ -144,10 +144,19 @@ final class TransformTests: RxTestCase {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .error(250, TestError())])
 
-        let res = scheduler.start { xs.toArray() }
+        let res = scheduler.start { xs.toArray().asObservable() }
 
         XCTAssertEqual(res.events, [.error(250, TestError())])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 250)])
+    }
+
+    func testToArrayIsASingle() {
+        var outcomes: [String] = []
+        _ = Observable.of(1, 2, 3).toArray().subscribe(
+            onSuccess: { outcomes.append("success \($0)") },
+            onFailure: { outcomes.append("failure \($0)") })
+
+        XCTAssertEqual(outcomes, ["success [1, 2, 3]"])
     }
 
     func testStartWithSendsThePrefixAtSubscription() {

@@ -49,6 +49,16 @@ struct Row {
     let openCombine: Measurement?
 }
 
+// `--profile ID [N]`: only workload ID with accounting on, N operations, for callgrind or perf.
+if let index = arguments.firstIndex(of: "--profile") {
+    let id = arguments[arguments.index(after: index)]
+    let rest = arguments[arguments.index(index, offsetBy: 2)...]
+    let w = workloads.first { $0.id == id }!
+    let n = rest.first.flatMap { Int($0) } ?? w.n
+    log("profiling \(id): \(Double(w.on(n)) / Double(n)) ns per \(w.unit)")
+    exit(0)
+}
+
 var rows: [Row] = []
 for w in workloads {
     log("workload \(w.id): \(w.title)")

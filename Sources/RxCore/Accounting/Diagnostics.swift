@@ -14,6 +14,9 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
         /// An error reached a binding (`bind`, a ``Binder``, a ``ControlProperty``);
         /// RxSwift stops a debug build there, RxCore prints its message and goes on.
         case bindingError
+        /// `drive` was called off the main thread, so the replayed element
+        /// arrives off it too; RxSwift stops there.
+        case driveOffMainThread
     }
 
     /// What went wrong.

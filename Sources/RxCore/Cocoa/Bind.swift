@@ -53,10 +53,7 @@ extension ObservableType {
     ) -> Disposable {
         let site = CallSite(file: file, line: line, function: function)
         ClosureSites.note(onNext, "bind(with:onNext:)", site)
-        return bindElements(verb: "bind", site: site, errorMessage: "Binding error") { [weak object] element in
-            guard let object else { return }
-            onNext(object, element)
-        }
+        return bindElements(verb: "bind", site: site, errorMessage: "Binding error", weakly(object, onNext))
     }
 
     /// Subscribes so that every event reaches each of `observers`, recorded with `verb`.

@@ -46,22 +46,8 @@ extension ObservableType {
         file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
     ) -> Disposable {
         subscribe(
-            onNext: { [weak object] element in
-                guard let object else { return }
-                onNext?(object, element)
-            },
-            onError: { [weak object] error in
-                guard let object else { return }
-                onError?(object, error)
-            },
-            onCompleted: { [weak object] in
-                guard let object else { return }
-                onCompleted?(object)
-            },
-            onDisposed: { [weak object] in
-                guard let object else { return }
-                onDisposed?(object)
-            },
+            onNext: weakly(object, onNext), onError: weakly(object, onError),
+            onCompleted: weakly(object, onCompleted), onDisposed: weakly(object, onDisposed),
             file: file, line: line, function: function)
     }
 
@@ -74,7 +60,7 @@ extension ObservableType {
         let subscription = SubscriptionHandle(verb: verb, chain: operatorChain, site: site, onDisposed: onDisposed)
         let observer = AnonymousObserver<Element> { event in
             handler(event)
-            if event.isStopEvent { subscription.dispose() }
+            if event.isStopEvent { subscription.terminate() }
         }
         subscription.attach(asObservable().subscribe(observer))
         return subscription

@@ -20,13 +20,31 @@ final class SubscriptionHandle: Cancelable, @unchecked Sendable {
         self.onDisposed = onDisposed
     }
 
+    private let ended = DisposedFlag()
+
     /// Connects the upstream subscription once it exists.
     func attach(_ disposable: Disposable) { upstream.set(disposable) }
 
-    var isDisposed: Bool { upstream.isDisposed }
+    var isDisposed: Bool { ended.isSet }
 
+    /// Disposal by the subscriber: the upstream chain first, then `onDisposed`.
     func dispose() {
-        guard upstream.dispose() else { return }
+        guard ended.set() else { return }
+        upstream.dispose()
+        finish()
+    }
+
+    /// The end after the sequence terminated: `onDisposed` runs right after
+    /// the terminal handler and before the upstream chain is released, in
+    /// RxSwift's order (its `subscribe` disposes the subscriber's part first,
+    /// and the operators release themselves as the terminal event passes).
+    func terminate() {
+        guard ended.set() else { return }
+        finish()
+        upstream.dispose()
+    }
+
+    private func finish() {
         if let entry { SubscriptionRegistry.unregister(entry) }
         onDisposed?()
     }

@@ -2,9 +2,9 @@ private let toArrayKind = ResourceKind("ToArray", .observable)
 private let toArraySinkKind = ResourceKind("ToArraySink", .sink)
 
 extension ObservableType {
-    /// Collects every element and, on completion, sends them as one array.
-    public func toArray() -> Observable<[Element]> {
-        ToArray(source: asObservable())
+    /// Collects every element and, on completion, succeeds with them as one array.
+    public func toArray() -> Single<[Element]> {
+        Single(raw: ToArray(source: asObservable()))
     }
 }
 

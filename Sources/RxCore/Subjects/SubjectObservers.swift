@@ -2,12 +2,16 @@
 /// subject's lock; delivery iterates a copy, outside the lock.
 struct SubjectObservers<Element> {
     typealias Handler = (Event<Element>) -> Void
-    typealias Entries = ContiguousArray<(key: Int, handler: Handler)>
+    /// In subscription order; a removed observer leaves a `nil` until the
+    /// next compaction, so removal never shifts the array (a bag disposing
+    /// thousands of subscriptions in order would otherwise be quadratic).
+    typealias Entries = ContiguousArray<(key: Int, handler: Handler?)>
 
     private(set) var entries: Entries = []
     private var nextKey = 0
+    private var removed = 0
 
-    var count: Int { entries.count }
+    var count: Int { entries.count - removed }
 
     mutating func insert(_ handler: @escaping Handler) -> Int {
         defer { nextKey += 1 }
@@ -15,19 +19,32 @@ struct SubjectObservers<Element> {
         return nextKey
     }
 
+    /// Keys grow with each insertion, so the entries stay sorted by key.
     mutating func remove(_ key: Int) {
-        if let index = entries.firstIndex(where: { $0.key == key }) {
-            entries.remove(at: index)
+        var low = 0, high = entries.count
+        while low < high {
+            let middle = (low + high) / 2
+            if entries[middle].key < key { low = middle + 1 } else { high = middle }
+        }
+        guard low < entries.count, entries[low].key == key, entries[low].handler != nil else { return }
+        entries[low].handler = nil
+        removed += 1
+        if removed > 16, removed * 2 > entries.count {
+            entries.removeAll { $0.handler == nil }
+            removed = 0
         }
     }
 
     mutating func removeAll() -> Entries {
-        defer { entries = [] }
+        defer {
+            entries = []
+            removed = 0
+        }
         return entries
     }
 
     static func deliver(_ event: Event<Element>, to entries: Entries) {
-        for entry in entries { entry.handler(event) }
+        for entry in entries { entry.handler?(event) }
     }
 }
 

@@ -1,0 +1,67 @@
+private let asSingleKind = ResourceKind("AsSingle", .observable)
+private let asSingleSinkKind = ResourceKind("AsSingleSink", .sink)
+
+extension ObservableType {
+    /// The only element as a ``Single``: no element fails with
+    /// ``RxError/noElements``, a second one with ``RxError/moreThanOneElement``.
+    public func asSingle() -> Single<Element> {
+        Single(raw: AsSingle(source: asObservable(), requiresElement: true))
+    }
+
+    /// The only element, if any, as a ``Maybe``: a second one fails with
+    /// ``RxError/moreThanOneElement``.
+    public func asMaybe() -> Maybe<Element> {
+        Maybe(raw: AsSingle(source: asObservable(), requiresElement: false))
+    }
+}
+
+/// `asSingle` and `asMaybe`, which differ only in what completion without an element means.
+final class AsSingle<Element>: Producer<Element> {
+    private let source: Observable<Element>
+    private let requiresElement: Bool
+
+    init(source: Observable<Element>, requiresElement: Bool) {
+        self.source = source
+        self.requiresElement = requiresElement
+        super.init(kind: asSingleKind, chain: OperatorChain(requiresElement ? "asSingle" : "asMaybe", source.chain))
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        let sink = AsSingleSink(requiresElement: requiresElement, observer: observer, cancel: cancel)
+        return (sink, source.subscribe(sink))
+    }
+}
+
+final class AsSingleSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+    typealias Element = Observer.Element
+
+    private let requiresElement: Bool
+    private var element: Element?
+
+    init(requiresElement: Bool, observer: Observer, cancel: Cancelable) {
+        self.requiresElement = requiresElement
+        super.init(observer: observer, cancel: cancel, kind: asSingleSinkKind)
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let value):
+            if element != nil {
+                forwardOn(.error(RxError.moreThanOneElement))
+                dispose()
+            }
+            element = value
+        case .error:
+            forwardOn(event)
+            dispose()
+        case .completed:
+            if let element {
+                forwardOn(.next(element))
+                forwardOn(.completed)
+            } else {
+                forwardOn(requiresElement ? .error(RxError.noElements) : .completed)
+            }
+            dispose()
+        }
+    }
+}

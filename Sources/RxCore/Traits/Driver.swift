@@ -1,0 +1,65 @@
+/// A ``SharedSequence`` for UI state: it never fails, delivers on the main
+/// scheduler, and shares one subscription, replaying the latest element to
+/// each new subscriber while the subscription is alive.
+public typealias Driver<Element> = SharedSequence<DriverSharingStrategy, Element>
+
+/// The sharing of ``Driver``: replay 1 while connected, on the ``SharingScheduler``.
+public struct DriverSharingStrategy: SharingStrategyProtocol {
+    /// ``SharingScheduler/make``'s scheduler: the main scheduler unless mocked.
+    public static var scheduler: SchedulerType { SharingScheduler.make() }
+
+    /// `source.share(replay: 1, scope: .whileConnected)`.
+    public static func share<Element>(_ source: Observable<Element>) -> Observable<Element> {
+        source.share(replay: 1, scope: .whileConnected)
+    }
+}
+
+extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingStrategy {
+    /// The sequence as a ``Driver``.
+    public func asDriver() -> Driver<Element> {
+        asSharedSequence()
+    }
+}
+
+extension ObservableConvertibleType {
+    /// A driver of this sequence that, on an error, sends `onErrorJustReturn`
+    /// and completes.
+    public func asDriver(onErrorJustReturn: Element) -> Driver<Element> {
+        shared { $0.catchAndReturn(onErrorJustReturn) }
+    }
+
+    /// A driver of this sequence that, on an error, continues with `onErrorDriveWith`.
+    public func asDriver(onErrorDriveWith: Driver<Element>) -> Driver<Element> {
+        shared { $0.catch { _ in onErrorDriveWith.asObservable() } }
+    }
+
+    /// A driver of this sequence that, on an error, continues with the driver
+    /// `onErrorRecover` makes for it.
+    public func asDriver(
+        onErrorRecover: @escaping (_ error: Swift.Error) -> Driver<Element>,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Driver<Element> {
+        shared { $0.catch({ error in onErrorRecover(error).asObservable() }, file: file, line: line) }
+    }
+}
+
+extension BehaviorRelay {
+    /// The relay as a driver: its current value, then every new one.
+    public func asDriver() -> Driver<Element> {
+        Driver(asObservable().observe(on: DriverSharingStrategy.scheduler))
+    }
+}
+
+extension ControlEvent {
+    /// The events as a driver.
+    public func asDriver() -> Driver<Element> {
+        asDriver(onErrorDriveWith: .empty())
+    }
+}
+
+extension ControlProperty {
+    /// The values as a driver.
+    public func asDriver() -> Driver<Element> {
+        asDriver(onErrorDriveWith: .empty())
+    }
+}

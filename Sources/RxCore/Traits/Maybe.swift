@@ -1,0 +1,160 @@
+/// The trait of a sequence that ends with one element, no element, or an error.
+public enum MaybeTrait {}
+
+/// A sequence that ends with one element, no element, or an error.
+public typealias Maybe<Element> = PrimitiveSequence<MaybeTrait, Element>
+
+/// The outcome of a ``Maybe``.
+@frozen public enum MaybeEvent<Element> {
+    /// It ended with this element.
+    case success(Element)
+    /// It failed.
+    case error(Swift.Error)
+    /// It ended without an element.
+    case completed
+}
+
+extension PrimitiveSequenceType where Trait == MaybeTrait {
+    /// What ``create(subscribe:file:line:)`` hands its closure: call it once with the outcome.
+    public typealias MaybeObserver = (MaybeEvent<Element>) -> Void
+
+    /// A maybe whose subscriptions run `subscribe`, which reports the
+    /// outcome to the observer it is given and returns what cancels the work.
+    public static func create(
+        subscribe: @escaping (@escaping MaybeObserver) -> Disposable,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Maybe<Element> {
+        Maybe.create(subscribe, name: "Maybe.create", file: file, line: line) { outcome, observer in
+            switch outcome {
+            case .success(let element):
+                observer.on(.next(element))
+                observer.on(.completed)
+            case .error(let error):
+                observer.on(.error(error))
+            case .completed:
+                observer.on(.completed)
+            }
+        }
+    }
+
+    /// Subscribes `observer` for the outcome; the subscription is recorded
+    /// in the ``SubscriptionRegistry``.
+    public func subscribe(
+        _ observer: @escaping (MaybeEvent<Element>) -> Void,
+        file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+    ) -> Disposable {
+        let site = CallSite(file: file, line: line, function: function)
+        ClosureSites.note(observer, "subscribe", site)
+        return subscribeOutcome(site: site, onDisposed: nil) { event in
+            switch event {
+            case .next(let element): observer(.success(element))
+            case .error(let error): observer(.error(error))
+            case .completed: observer(.completed)
+            }
+        }
+    }
+
+    /// Subscribes closures for the element, the error, completion without an
+    /// element, and disposal. Without `onError`, an error goes to
+    /// ``Hooks/defaultErrorHandler``.
+    public func subscribe(
+        onSuccess: ((Element) -> Void)? = nil,
+        onError: ((Swift.Error) -> Void)? = nil,
+        onCompleted: (() -> Void)? = nil,
+        onDisposed: (() -> Void)? = nil,
+        file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+    ) -> Disposable {
+        let site = CallSite(file: file, line: line, function: function)
+        if let onSuccess { ClosureSites.note(onSuccess, "subscribe(onSuccess:)", site) }
+        if let onError { ClosureSites.note(onError, "subscribe(onError:)", site) }
+        if let onCompleted { ClosureSites.note(onCompleted, "subscribe(onCompleted:)", site) }
+        if let onDisposed { ClosureSites.note(onDisposed, "subscribe(onDisposed:)", site) }
+        return subscribeOutcome(site: site, onDisposed: onDisposed) { event in
+            switch event {
+            case .next(let element): onSuccess?(element)
+            case .error(let error):
+                if let onError { onError(error) } else { Hooks.defaultErrorHandler(site, error) }
+            case .completed: onCompleted?()
+            }
+        }
+    }
+
+    /// Subscribes closures that receive `object` along with the outcome,
+    /// holding `object` weakly: once it is gone, the outcome is ignored.
+    public func subscribe<Object: AnyObject>(
+        with object: Object,
+        onSuccess: ((Object, Element) -> Void)? = nil,
+        onError: ((Object, Swift.Error) -> Void)? = nil,
+        onCompleted: ((Object) -> Void)? = nil,
+        onDisposed: ((Object) -> Void)? = nil,
+        file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+    ) -> Disposable {
+        subscribe(
+            onSuccess: weakly(object, onSuccess), onError: weakly(object, onError),
+            onCompleted: weakly(object, onCompleted), onDisposed: weakly(object, onDisposed),
+            file: file, line: line, function: function)
+    }
+
+    /// A maybe that succeeds with `element`.
+    public static func just(_ element: Element) -> Maybe<Element> {
+        Maybe(raw: Observable.just(element))
+    }
+
+    /// A maybe that completes without an element.
+    public static func empty() -> Maybe<Element> {
+        Maybe(raw: Observable.empty())
+    }
+
+    /// Transforms the element with `transform`; an error it throws is the
+    /// maybe's failure.
+    public func map<Result>(
+        _ transform: @escaping (Element) throws -> Result,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Maybe<Result> {
+        Maybe(raw: primitiveSequence.source.map(transform, file: file, line: line))
+    }
+
+    /// The maybe that `selector` makes from the element, if there is one.
+    public func flatMap<Result>(
+        _ selector: @escaping (Element) throws -> Maybe<Result>,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Maybe<Result> {
+        Maybe(raw: primitiveSequence.source.flatMap(selector, file: file, line: line))
+    }
+}
+
+extension PrimitiveSequenceType where Trait == SingleTrait {
+    /// The element if `predicate` accepts it; otherwise completion without one.
+    public func filter(
+        _ predicate: @escaping (Element) throws -> Bool,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Maybe<Element> {
+        Maybe(raw: primitiveSequence.source.filter(predicate, file: file, line: line))
+    }
+
+    /// The transformed element if it is not `nil`; otherwise completion without one.
+    public func compactMap<Result>(
+        _ transform: @escaping (Element) throws -> Result?,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Maybe<Result> {
+        Maybe(raw: primitiveSequence.source.compactMap(transform, file: file, line: line))
+    }
+}
+
+extension PrimitiveSequenceType where Trait == MaybeTrait {
+    /// The element if `predicate` accepts it; otherwise completion without one.
+    public func filter(
+        _ predicate: @escaping (Element) throws -> Bool,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Maybe<Element> {
+        Maybe(raw: primitiveSequence.source.filter(predicate, file: file, line: line))
+    }
+
+    /// The transformed element if it is not `nil`; otherwise completion without one.
+    public func compactMap<Result>(
+        _ transform: @escaping (Element) throws -> Result?,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Maybe<Result> {
+        Maybe(raw: primitiveSequence.source.compactMap(transform, file: file, line: line))
+    }
+}

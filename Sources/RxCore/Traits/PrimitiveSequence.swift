@@ -1,0 +1,83 @@
+/// A sequence with a fixed shape of outcome, as RxSwift's traits:
+/// ``Single`` (one element or an error), ``Maybe`` (one element, nothing, or
+/// an error) and ``Completable`` (completion or an error).
+///
+/// It wraps an ``Observable`` whose first event is the outcome: a success is
+/// a `next` event followed by completion.
+public struct PrimitiveSequence<Trait, Element> {
+    let source: Observable<Element>
+
+    init(raw: Observable<Element>) {
+        self.source = raw
+    }
+}
+
+/// A type that is a ``PrimitiveSequence``; trait-specific API is written
+/// against it, as in RxSwift.
+public protocol PrimitiveSequenceType {
+    /// The trait: ``SingleTrait``, ``MaybeTrait`` or ``CompletableTrait``.
+    associatedtype Trait
+    /// The type of the element.
+    associatedtype Element
+
+    /// The sequence as a ``PrimitiveSequence``.
+    var primitiveSequence: PrimitiveSequence<Trait, Element> { get }
+}
+
+extension PrimitiveSequence: PrimitiveSequenceType {
+    /// Itself.
+    public var primitiveSequence: PrimitiveSequence<Trait, Element> { self }
+}
+
+extension PrimitiveSequence: ObservableConvertibleType {
+    /// The underlying sequence.
+    public func asObservable() -> Observable<Element> { source }
+}
+
+extension PrimitiveSequenceType {
+    /// Subscribes `onOutcome` for the first event of the underlying sequence,
+    /// which is the trait's outcome; what follows a success (its completion)
+    /// is not passed on. The subscription is recorded as `subscribe` at `site`.
+    func subscribeOutcome(site: CallSite, onDisposed: (() -> Void)?, _ onOutcome: @escaping (Event<Element>) -> Void) -> Disposable {
+        var decided = false
+        return primitiveSequence.source.subscribeRegistered(verb: "subscribe", site: site, onDisposed: onDisposed) { event in
+            guard !decided else { return }
+            decided = true
+            onOutcome(event)
+        }
+    }
+}
+
+extension PrimitiveSequence {
+    /// A sequence whose subscriptions run `subscribe` with an observer of the
+    /// trait's outcomes; `send` turns an outcome into the underlying events.
+    /// What `Single.create`, `Maybe.create` and `Completable.create` share.
+    static func create<Outcome>(
+        _ subscribe: @escaping (@escaping (Outcome) -> Void) -> Disposable,
+        name: String, file: StaticString, line: UInt,
+        send: @escaping (Outcome, AnyObserver<Element>) -> Void
+    ) -> PrimitiveSequence<Trait, Element> {
+        ClosureSites.note(subscribe, name, CallSite(file: file, line: line))
+        return PrimitiveSequence(raw: Observable.create({ observer in
+            subscribe { outcome in send(outcome, observer) }
+        }, file: file, line: line))
+    }
+
+    /// A sequence of this trait that fails with `error`.
+    public static func error(_ error: Swift.Error) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: Observable.error(error))
+    }
+
+    /// A sequence of this trait that never ends.
+    public static func never() -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: Observable.never())
+    }
+
+    /// A sequence whose subscriptions each subscribe to a fresh one from `factory`.
+    public static func deferred(
+        _ factory: @escaping () throws -> PrimitiveSequence<Trait, Element>,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: Observable.deferred({ try factory().asObservable() }, file: file, line: line))
+    }
+}

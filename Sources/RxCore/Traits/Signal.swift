@@ -1,0 +1,58 @@
+/// A ``SharedSequence`` for UI events: it never fails, delivers on the main
+/// scheduler, and shares one subscription without replaying anything to a
+/// new subscriber.
+public typealias Signal<Element> = SharedSequence<SignalSharingStrategy, Element>
+
+/// The sharing of ``Signal``: no replay, while connected, on the ``SharingScheduler``.
+public struct SignalSharingStrategy: SharingStrategyProtocol {
+    /// ``SharingScheduler/make``'s scheduler: the main scheduler unless mocked.
+    public static var scheduler: SchedulerType { SharingScheduler.make() }
+
+    /// `source.share(scope: .whileConnected)`, without replay.
+    public static func share<Element>(_ source: Observable<Element>) -> Observable<Element> {
+        source.share(scope: .whileConnected)
+    }
+}
+
+extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingStrategy {
+    /// The sequence as a ``Signal``.
+    public func asSignal() -> Signal<Element> {
+        asSharedSequence()
+    }
+}
+
+extension ObservableConvertibleType {
+    /// A signal of this sequence that, on an error, sends `onErrorJustReturn`
+    /// and completes.
+    public func asSignal(onErrorJustReturn: Element) -> Signal<Element> {
+        shared { $0.catchAndReturn(onErrorJustReturn) }
+    }
+
+    /// A signal of this sequence that, on an error, continues with `onErrorSignalWith`.
+    public func asSignal(onErrorSignalWith: Signal<Element>) -> Signal<Element> {
+        shared { $0.catch { _ in onErrorSignalWith.asObservable() } }
+    }
+
+    /// A signal of this sequence that, on an error, continues with the signal
+    /// `onErrorRecover` makes for it.
+    public func asSignal(
+        onErrorRecover: @escaping (_ error: Swift.Error) -> Signal<Element>,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Signal<Element> {
+        shared { $0.catch({ error in onErrorRecover(error).asObservable() }, file: file, line: line) }
+    }
+}
+
+extension PublishRelay {
+    /// The relay as a signal.
+    public func asSignal() -> Signal<Element> {
+        Signal(asObservable().observe(on: SignalSharingStrategy.scheduler))
+    }
+}
+
+extension ControlEvent {
+    /// The events as a signal.
+    public func asSignal() -> Signal<Element> {
+        asSignal(onErrorSignalWith: .empty())
+    }
+}
