@@ -227,4 +227,55 @@ final class DriverTests: RxTestCase {
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 1000)])
         XCTAssertEqual(ys.subscriptions, [Subscription(200, 1000)])
     }
+
+    func testCombineLatestZipAndWithLatestFrom() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(230, 3), .next(250, 5)])
+        let ys = scheduler.createHotObservable([.next(220, "a"), .next(240, "b")])
+        let observers = (0..<4).map { _ in scheduler.createObserver(String.self) }
+        SharingScheduler.mock(scheduler: scheduler) {
+            let numbers = xs.asDriver(onErrorJustReturn: 0)
+            let letters = ys.asDriver(onErrorJustReturn: "")
+            let pairs = Driver.combineLatest(numbers, letters).map { "\($0)\($1)" }
+            let joined = Driver.combineLatest(numbers, letters) { "\($1)\($0)" }
+            let zipped = Driver.zip(numbers, letters).map { "\($0)\($1)" }
+            let sampled = numbers.withLatestFrom(letters) { "\($0)\($1)" }
+            schedule(scheduler, observers[0], to: { pairs.drive(observers[0]) }, at: 200, until: 1000)
+            schedule(scheduler, observers[1], to: { joined.drive(observers[1]) }, at: 200, until: 1000)
+            schedule(scheduler, observers[2], to: { zipped.drive(observers[2]) }, at: 200, until: 1000)
+            schedule(scheduler, observers[3], to: { sampled.drive(observers[3]) }, at: 200, until: 1000)
+            scheduler.start()
+        }
+        XCTAssertEqual(observers[0].events, [.next(221, "1a"), .next(231, "3a"), .next(241, "3b"), .next(251, "5b")])
+        XCTAssertEqual(observers[1].events, [.next(221, "a1"), .next(231, "a3"), .next(241, "b3"), .next(251, "b5")])
+        XCTAssertEqual(observers[2].events, [.next(221, "1a"), .next(241, "3b")])
+        XCTAssertEqual(observers[3].events, [.next(231, "3a"), .next(251, "5b")])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 1000)], "every operator shares the one driver subscription")
+        XCTAssertEqual(ys.subscriptions, [Subscription(200, 1000)])
+    }
+
+    func testOfFromAndIntervalOnTheSharingScheduler() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let observers = (0..<3).map { _ in scheduler.createObserver(Int.self) }
+        SharingScheduler.mock(scheduler: scheduler) {
+            let of = Driver.of(1, 2)
+            let fromOptional = Signal.from(optional: 3)
+            let ticks = Driver<Int>.interval(.seconds(10))
+            schedule(scheduler, observers[0], to: { of.drive(observers[0]) }, at: 200, until: 1000)
+            schedule(scheduler, observers[1], to: { fromOptional.emit(to: observers[1]) }, at: 200, until: 1000)
+            schedule(scheduler, observers[2], to: { ticks.drive(observers[2]) }, at: 200, until: 235)
+            scheduler.start()
+        }
+        XCTAssertEqual(observers[0].events, [.next(201, 1), .next(202, 2), .completed(203)])
+        XCTAssertEqual(observers[1].events, [.next(201, 3), .completed(202)])
+        XCTAssertEqual(observers[2].events, [.next(210, 0), .next(220, 1), .next(230, 2)])
+    }
+
+    func testMockRestoresTheMainScheduler() {
+        let scheduler = TestScheduler(initialClock: 0)
+        SharingScheduler.mock(scheduler: scheduler) {
+            XCTAssertTrue(SharingScheduler.make() as AnyObject === scheduler)
+        }
+        XCTAssertTrue(SharingScheduler.make() as AnyObject === MainScheduler.instance)
+    }
 }

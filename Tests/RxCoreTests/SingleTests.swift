@@ -121,6 +121,43 @@ final class SingleTests: RxTestCase {
     }
 }
 
+final class PrimitiveSequenceOperatorTests: RxTestCase {
+    func testDoCatchAndReturnAndRetry() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let failing = scheduler.createColdObservable([Recorded<Event<Int>>.error(10, TraitTestError.boom)])
+        var log: [String] = []
+        let res = scheduler.start {
+            failing.asSingle()
+                .do(onError: { _ in log.append("failed at \(scheduler.clock)") }, onSubscribe: { log.append("subscribing") })
+                .retry(2)
+                .catchAndReturn(-1)
+        }
+        XCTAssertEqual(res.events, [.next(220, -1), .completed(220)])
+        XCTAssertEqual(failing.subscriptions, [Subscription(200, 210), Subscription(210, 220)])
+        XCTAssertEqual(log, ["subscribing", "failed at 210", "subscribing", "failed at 220"])
+    }
+
+    func testTimeoutAndCatchKeepTheTrait() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let slow = scheduler.createColdObservable([.next(50, 1), .completed(50)])
+        let res = scheduler.start {
+            slow.asSingle()
+                .timeout(.seconds(20), scheduler: scheduler)
+                .catch { error in Single.just(error is RxError ? 2 : 3) }
+        }
+        XCTAssertEqual(res.events, [.next(220, 2), .completed(220)])
+        XCTAssertEqual(slow.subscriptions, [Subscription(200, 220)])
+    }
+
+    func testMaybeAndCompletableDo() {
+        var log: [String] = []
+        _ = Maybe<Int>.empty().do(onCompleted: { log.append("maybe completed") }).subscribe()
+        _ = Completable.empty().do(onCompleted: { log.append("completable completed") }).subscribe()
+        _ = Maybe<Int>.error(TraitTestError.boom).catchAndReturn(4).subscribe(onSuccess: { log.append("maybe \($0)") })
+        XCTAssertEqual(log, ["maybe completed", "completable completed", "maybe 4"])
+    }
+}
+
 final class MaybeTests: RxTestCase {
     func testAsMaybeCompletesEmptyAndFailsOnASecondElement() {
         let scheduler = TestScheduler(initialClock: 0)

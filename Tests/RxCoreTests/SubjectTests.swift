@@ -1,5 +1,6 @@
 import Foundation
 import RxCore
+import RxCoreTesting
 import XCTest
 
 private enum SubjectTestError: Error { case boom }
@@ -236,5 +237,56 @@ final class AsyncSubjectTests: RxTestCase {
         _ = failed.subscribe { late.append($0) }
         XCTAssertEqual(events, [.error(SubjectTestError.boom)])
         XCTAssertEqual(late, [.error(SubjectTestError.boom)])
+    }
+}
+
+/// The subjects in virtual time, as RxSwift's own subject tests run them: a
+/// hot source feeds the subject from 200; observers come at 100, 300 and 500.
+final class SubjectVirtualTimeTests: RxTestCase {
+    private func run<Subject: SubjectType & ObserverType>(
+        _ subject: Subject
+    ) -> (early: [Recorded<Event<Int>>], late: [Recorded<Event<Int>>], afterEnd: [Recorded<Event<Int>>], source: [Subscription])
+    where Subject.Element == Int, Subject.Observer.Element == Int {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(250, 2), .next(310, 3), .completed(400)])
+        let observers = (0..<3).map { _ in scheduler.createObserver(Int.self) }
+        var subscriptions: [Disposable] = []
+        scheduler.scheduleAt(200) { subscriptions.append(xs.subscribe(subject)) }
+        for (observer, time) in zip(observers, [100, 300, 500]) {
+            scheduler.scheduleAt(time) { subscriptions.append(subject.subscribe(observer)) }
+        }
+        scheduler.scheduleAt(1000) { subscriptions.forEach { $0.dispose() } }
+        scheduler.start()
+        return (observers[0].events, observers[1].events, observers[2].events, xs.subscriptions)
+    }
+
+    func testBehaviorSubject() {
+        let result = run(BehaviorSubject(value: 0))
+        XCTAssertEqual(result.early, [.next(100, 0), .next(210, 1), .next(250, 2), .next(310, 3), .completed(400)])
+        XCTAssertEqual(result.late, [.next(300, 2), .next(310, 3), .completed(400)])
+        XCTAssertEqual(result.afterEnd, [.completed(500)])
+        XCTAssertEqual(result.source, [Subscription(200, 1000)])
+    }
+
+    func testReplaySubject() {
+        let result = run(ReplaySubject<Int>.create(bufferSize: 2))
+        XCTAssertEqual(result.early, [.next(210, 1), .next(250, 2), .next(310, 3), .completed(400)])
+        XCTAssertEqual(result.late, [.next(300, 1), .next(300, 2), .next(310, 3), .completed(400)])
+        XCTAssertEqual(result.afterEnd, [.next(500, 2), .next(500, 3), .completed(500)])
+        XCTAssertEqual(result.source, [Subscription(200, 1000)])
+    }
+
+    func testPublishSubject() {
+        let result = run(PublishSubject<Int>())
+        XCTAssertEqual(result.early, [.next(210, 1), .next(250, 2), .next(310, 3), .completed(400)])
+        XCTAssertEqual(result.late, [.next(310, 3), .completed(400)])
+        XCTAssertEqual(result.afterEnd, [.completed(500)])
+    }
+
+    func testAsyncSubject() {
+        let result = run(AsyncSubject<Int>())
+        XCTAssertEqual(result.early, [.next(400, 3), .completed(400)])
+        XCTAssertEqual(result.late, [.next(400, 3), .completed(400)])
+        XCTAssertEqual(result.afterEnd, [.next(500, 3), .completed(500)])
     }
 }

@@ -7,6 +7,7 @@
 /// debug build, RxCore prints `Binding error: …` and records a
 /// ``Diagnostic/Kind/bindingError``.
 public struct Binder<Value>: ObserverType {
+    /// The type of the values written.
     public typealias Element = Value
 
     private let binding: (Event<Value>) -> Void
@@ -39,6 +40,7 @@ public struct Binder<Value>: ObserverType {
         }
     }
 
+    /// Writes a `next` element into the target, if it still exists.
     public func on(_ event: Event<Value>) {
         binding(event)
     }

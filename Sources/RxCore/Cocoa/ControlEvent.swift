@@ -9,6 +9,7 @@ public protocol ControlEventType: ObservableType {
 /// RxCocoa subscribes to the events on the main thread; RxCore has no UI
 /// thread of its own and subscribes where `subscribe` is called.
 public struct ControlEvent<PropertyType>: ControlEventType {
+    /// The type of the events.
     public typealias Element = PropertyType
 
     let events: Observable<PropertyType>
@@ -18,6 +19,7 @@ public struct ControlEvent<PropertyType>: ControlEventType {
         self.events = events.asObservable()
     }
 
+    /// Subscribes `observer` to the events.
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         events.subscribe(observer)
     }
@@ -25,5 +27,6 @@ public struct ControlEvent<PropertyType>: ControlEventType {
     /// The events as an observable.
     public func asObservable() -> Observable<Element> { events }
 
+    /// Itself.
     public func asControlEvent() -> ControlEvent<Element> { self }
 }

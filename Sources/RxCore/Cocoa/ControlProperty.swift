@@ -10,6 +10,7 @@ public protocol ControlPropertyType: ObservableType, ObserverType {
 /// RxCocoa subscribes to the values on the main thread; RxCore has no UI
 /// thread of its own and subscribes where `subscribe` is called.
 public struct ControlProperty<PropertyType>: ControlPropertyType {
+    /// The type of the value.
     public typealias Element = PropertyType
 
     let values: Observable<PropertyType>
@@ -22,6 +23,7 @@ public struct ControlProperty<PropertyType>: ControlPropertyType {
         self.valueSink = valueSink.asObserver()
     }
 
+    /// Subscribes `observer` to the values: the current one, then its changes.
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         values.subscribe(observer)
     }
@@ -34,6 +36,7 @@ public struct ControlProperty<PropertyType>: ControlPropertyType {
     /// The values as an observable.
     public func asObservable() -> Observable<Element> { values }
 
+    /// Itself.
     public func asControlProperty() -> ControlProperty<Element> { self }
 
     /// Sets the value for `next`. An error is a programming error: RxSwift

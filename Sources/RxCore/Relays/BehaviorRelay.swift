@@ -22,6 +22,7 @@ public final class BehaviorRelay<Element>: ObservableType, @unchecked Sendable {
         try! subject.value()
     }
 
+    /// Sends the current value to `observer`, then every new one.
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         subject.subscribe(observer)
     }

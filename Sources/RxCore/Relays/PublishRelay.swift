@@ -13,6 +13,7 @@ public final class PublishRelay<Element>: ObservableType, @unchecked Sendable {
         subject.onNext(event)
     }
 
+    /// Sends `observer` every element accepted from now on.
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         subject.subscribe(observer)
     }

@@ -24,6 +24,7 @@ public final class ReplayRelay<Element>: ObservableType, @unchecked Sendable {
         subject.onNext(event)
     }
 
+    /// Replays the kept elements to `observer`, then every new one.
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         subject.subscribe(observer)
     }

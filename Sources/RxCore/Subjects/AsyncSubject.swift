@@ -23,6 +23,8 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
     /// Whether any observer is subscribed.
     public var hasObservers: Bool { state.withLock { $0.observers.count > 0 } }
 
+    /// Keeps a `next` element as the last one; on completion sends it and
+    /// completion to the observers, on an error sends the error.
     public func on(_ event: Event<Element>) {
         delivery.deliver(in: "AsyncSubject<\(Element.self)>") {
             let (observers, outcome) = state.withLock { state -> (SubjectObservers<Element>.Entries, Event<Element>?) in
@@ -45,6 +47,7 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
         }
     }
 
+    /// Adds `observer`; after termination it receives the outcome at once instead.
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         let (key, outcome) = state.withLock { state -> (Int?, Event<Element>?) in
             if let stopEvent = state.stopEvent { return (nil, stopEvent) }

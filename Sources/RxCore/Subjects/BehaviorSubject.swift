@@ -27,6 +27,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     /// Whether any observer is subscribed.
     public var hasObservers: Bool { state.withLock { $0.subject.observers.count > 0 } }
 
+    /// Whether ``dispose()`` was called.
     public var isDisposed: Bool { state.withLock { $0.subject.isDisposed } }
 
     /// The current value.
@@ -40,6 +41,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
         }.get()
     }
 
+    /// Makes a `next` element the current value and sends the event to the observers.
     public func on(_ event: Event<Element>) {
         delivery.deliver(in: "BehaviorSubject<\(Element.self)>") {
             let observers = state.withLock { state in
@@ -50,6 +52,8 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
         }
     }
 
+    /// Sends the current value to `observer`, then every later event; after
+    /// termination it receives only the terminal event.
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         var subscription: Disposable = Disposables.create()
         delivery.replay {

@@ -20,14 +20,17 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
     /// Whether any observer is subscribed.
     public var hasObservers: Bool { state.withLock { $0.observers.count > 0 } }
 
+    /// Whether ``dispose()`` was called.
     public var isDisposed: Bool { state.withLock { $0.isDisposed } }
 
+    /// Sends the event to the observers subscribed now.
     public func on(_ event: Event<Element>) {
         delivery.deliver(in: "PublishSubject<\(Element.self)>") {
             SubjectObservers.deliver(event, to: state.withLock { $0.receive(event) })
         }
     }
 
+    /// Adds `observer`; after termination it receives only the terminal event.
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         let (key, refusal) = state.withLock { state -> (Int?, Event<Element>?) in
             if let refusal = state.refusal(from: self) { return (nil, refusal) }

@@ -33,8 +33,10 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
     /// Whether any observer is subscribed.
     public var hasObservers: Bool { state.withLock { $0.subject.observers.count > 0 } }
 
+    /// Whether ``dispose()`` was called.
     public var isDisposed: Bool { state.withLock { $0.subject.isDisposed } }
 
+    /// Keeps a `next` element for replay and sends the event to the observers.
     public func on(_ event: Event<Element>) {
         delivery.deliver(in: "ReplaySubject<\(Element.self)>") {
             let observers = state.withLock { state in
@@ -45,6 +47,8 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
         }
     }
 
+    /// Replays the kept elements (and the terminal event, if any) to
+    /// `observer`, then sends it every later event.
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         var subscription: Disposable = Disposables.create()
         delivery.replay {

@@ -25,6 +25,7 @@ public protocol PrimitiveSequenceType {
 }
 
 extension PrimitiveSequence: PrimitiveSequenceType {
+    /// Itself.
     public var primitiveSequence: PrimitiveSequence<Trait, Element> { self }
 }
 

@@ -17,6 +17,7 @@ public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>:
     /// The underlying, shared sequence.
     public func asObservable() -> Observable<Element> { source }
 
+    /// Itself.
     public func asSharedSequence() -> SharedSequence<SharingStrategy, Element> { self }
 }
 
@@ -39,6 +40,7 @@ public protocol SharedSequenceConvertibleType: ObservableConvertibleType {
 }
 
 extension SharedSequenceConvertibleType {
+    /// The underlying, shared sequence.
     public func asObservable() -> Observable<Element> {
         asSharedSequence().asObservable()
     }
@@ -60,6 +62,27 @@ extension SharedSequence {
         SharedSequence(raw: Observable.just(element).subscribe(on: SharingStrategy.scheduler))
     }
 
+    /// A sequence of `elements`, then completion, on the sharing scheduler.
+    public static func of(_ elements: Element...) -> SharedSequence<SharingStrategy, Element> {
+        from(elements)
+    }
+
+    /// A sequence of the elements of `array`, then completion, on the sharing scheduler.
+    public static func from(_ array: [Element]) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(raw: Observable.from(array, scheduler: SharingStrategy.scheduler))
+    }
+
+    /// A sequence of the elements of `sequence`, then completion, on the sharing scheduler.
+    public static func from<Sequence: Swift.Sequence>(_ sequence: Sequence) -> SharedSequence<SharingStrategy, Element>
+    where Sequence.Element == Element {
+        SharedSequence(raw: Observable.from(sequence, scheduler: SharingStrategy.scheduler))
+    }
+
+    /// A sequence of `optional`'s value if it has one, then completion, on the sharing scheduler.
+    public static func from(optional: Element?) -> SharedSequence<SharingStrategy, Element> {
+        from(optional.map { [$0] } ?? [])
+    }
+
     /// A sequence whose subscriptions each subscribe to a fresh one from `factory`.
     public static func deferred(
         _ factory: @escaping () -> SharedSequence<SharingStrategy, Element>,
@@ -76,5 +99,19 @@ extension ObservableConvertibleType {
         _ recover: (Observable<Element>) -> Observable<Element>
     ) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(recover(asObservable().observe(on: SharingStrategy.scheduler)))
+    }
+}
+
+extension SharedSequence where Element: FixedWidthInteger {
+    /// 0, 1, 2, … every `period` on the sharing scheduler, starting one period
+    /// after subscription; never ends.
+    public static func interval(_ period: RxTimeInterval) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(Observable.interval(period, scheduler: SharingStrategy.scheduler))
+    }
+
+    /// 0 after `dueTime`, then, with a `period`, 1, 2, … every `period`, on
+    /// the sharing scheduler.
+    public static func timer(_ dueTime: RxTimeInterval, period: RxTimeInterval? = nil) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(Observable.timer(dueTime, period: period, scheduler: SharingStrategy.scheduler))
     }
 }

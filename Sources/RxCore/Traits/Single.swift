@@ -67,6 +67,18 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         }
     }
 
+    /// RxSwift 5's spelling of ``subscribe(onSuccess:onFailure:onDisposed:file:line:function:)``,
+    /// kept (deprecated) as RxSwift 6 keeps it.
+    @available(*, deprecated, renamed: "subscribe(onSuccess:onFailure:onDisposed:)")
+    public func subscribe(
+        onSuccess: ((Element) -> Void)? = nil,
+        onError: @escaping ((Swift.Error) -> Void),
+        onDisposed: (() -> Void)? = nil,
+        file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+    ) -> Disposable {
+        subscribe(onSuccess: onSuccess, onFailure: onError, onDisposed: onDisposed, file: file, line: line, function: function)
+    }
+
     /// Subscribes closures that receive `object` along with the outcome,
     /// holding `object` weakly: once it is gone, the outcome is ignored.
     public func subscribe<Object: AnyObject>(
