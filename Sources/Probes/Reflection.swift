@@ -213,7 +213,15 @@ private final class Reflector {
             classFields[metadata] = layout
             return layout
         }
-        fields += own
+        // RemoteMirror reports an `unowned` or `weak` existential as a plain
+        // class existential; the field record's mangled type says otherwise.
+        let ownership = fieldOwnership(metadata: metadata)
+        fields += own.map { field in
+            guard let name = field.name, let owned = ownership[name],
+                  [.classExistential, .strong].contains(field.kind) else { return field }
+            return FieldLayout(name: field.name, offset: field.offset, kind: FieldLayout.Kind(owned),
+                               typeName: field.typeName, children: field.children, typeRef: field.typeRef)
+        }
         let layout = (Int(info.0.Size), fields)
         classFields[metadata] = layout
         return layout

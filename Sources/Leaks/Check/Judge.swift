@@ -9,17 +9,29 @@ struct Judge {
     var closures: ClosureTable? = nil
 
     func leaks(among survivors: [TrackedObject]) -> [Leak] {
-        survivors.compactMap { object in
-            let analysis = RetainAnalysis(root: object.address, rootName: object.typeName, inspector: HeapInspector(closures: closures))
-            let isCycle = analysis.cycle != nil && analysis.isHeldOnlyByCycle
+        let analyses = survivors.map { object in
+            (object, RetainAnalysis(root: object.address, rootName: object.typeName, inspector: HeapInspector(closures: closures)))
+        }
+        let cycles = analyses.filter { $0.1.cycle != nil && $0.1.isHeldOnlyByCycle }
+        return analyses.compactMap { object, analysis in
             if object.site.origin == .closureCapture, analysis.cycle == nil, !rxStillAlive {
                 return nil
             }
+            var kind: LeakKind = analysis.cycle != nil && analysis.isHeldOnlyByCycle ? .cycle : .retainedFromOutside
+            var cycle = analysis.cycle, pattern = analysis.pattern
+            // Held from outside its own cycle, but by another leaked cycle (a
+            // bag kept by a leaked interactor): it is abandoned with that cycle.
+            if kind == .retainedFromOutside,
+               let holder = cycles.first(where: { $0.0 !== object && $0.1.reachable.contains(object.address) }) {
+                kind = .cycle
+                cycle = cycle ?? holder.1.cycle
+                pattern = pattern ?? holder.1.pattern
+            }
             return Leak(
                 typeName: object.typeName,
-                kind: isCycle ? .cycle : .retainedFromOutside,
-                cycle: analysis.cycle,
-                pattern: analysis.pattern,
+                kind: kind,
+                cycle: cycle,
+                pattern: pattern,
                 trackedAt: object.symbolicatedSite,
                 address: object.address)
         }

@@ -112,8 +112,14 @@ struct HeapInspector {
     /// What a closure context holds: whether it captures anything weakly or
     /// unowned beside its strong captures, and the functions it wraps.
     private func closureFacts(_ layout: InstanceLayout) -> HeapNode.ClosureFacts? {
-        guard layout.kind == .closureContext || closures?.entry(for: layout.address) != nil else { return nil }
-        let all = layout.fields.flatMap(\.flattened)
+        // A closure whose only capture is one object has that object as its
+        // context: the object is not a closure for all that.
+        guard layout.kind == .closureContext || (layout.kind == .genericBox && closures?.entry(for: layout.address) != nil) else { return nil }
+        // A thunk's own captures are the closure it wraps: look one hop in.
+        let wrapped = layout.fields.flatMap(\.flattened).filter { $0.kind == .thickFunction }
+            .compactMap { Memory.readWord(layout.address &+ UInt($0.offset) &+ 8) }
+            .compactMap { probe.layout(ofInstanceAt: $0) }.filter { $0.kind == .closureContext }
+        let all = layout.fields.flatMap(\.flattened) + wrapped.flatMap { $0.fields.flatMap(\.flattened) }
         let functions = all.filter { $0.kind == .thickFunction }.compactMap { Memory.readWord(layout.address &+ UInt($0.offset)) }
         return HeapNode.ClosureFacts(
             hasWeakOrUnownedCapture: all.contains { [.weak, .unowned, .unmanaged].contains($0.kind) }

@@ -7,16 +7,28 @@ struct PatternClassifier {
     let path: [(from: UInt, reference: HeapReference)]
 
     func classify() -> LeakPattern? {
-        let closureEdges = path.filter { $0.reference.function != nil || graph.nodes[$0.reference.target]?.closure != nil }
+        // The user's closures: those handed to an operator, and closures whose
+        // context is a user object. RxCore's own closures are not the cause.
+        let closureEdges = path.filter { step in
+            guard let target = graph.nodes[step.reference.target] else { return false }
+            return target.name.hasPrefix("closure given to") || (step.reference.function != nil && target.closure == nil && !target.isRxCore)
+        }
         for edge in closureEdges {
             if let method = methodReference(behind: edge.reference) {
                 return .methodReference(method)
             }
         }
-        if path.contains(where: { graph.nodes[$0.reference.target]?.closure?.hasWeakOrUnownedCapture == true }) {
+        if closureEdges.contains(where: { graph.nodes[$0.reference.target]?.closure?.hasWeakOrUnownedCapture == true }) {
             return .missingModifier
         }
-        if path.contains(where: { isBag($0.reference.target) && userHolders(of: $0.reference.target).count >= 2 }) {
+        // A bag handed to another object, or captured by a closure whose
+        // subscription it holds: the bag keeps what keeps the bag.
+        let capturesBag = closureEdges.contains { step in
+            guard let closure = graph.nodes[step.reference.target], closure.closure != nil else { return false }
+            return closure.references.contains { $0.kind == .strong && isBag($0.target) }
+        }
+        if capturesBag || path.contains(where: { isBag($0.reference.target) && (userHolders(of: $0.reference.target).count >= 2
+                                                                                || graph.nodes[$0.from]?.closure != nil) }) {
             return .sharedDisposeBag
         }
         if !closureEdges.isEmpty { return .strongSelf }

@@ -10,6 +10,11 @@ enum ClosureSites {
     private struct Holder0<R> { let function: () throws -> R }
     private struct Holder1<A, R> { let function: (A) throws -> R }
     private struct Holder2<A, B, R> { let function: (A, B) throws -> R }
+    // Closures returning `Void` get holders of their own too: stored as
+    // returning a generic `R`, they would be wrapped in a thunk.
+    private struct VoidHolder0 { let function: () -> Void }
+    private struct VoidHolder1<A> { let function: (A) -> Void }
+    private struct VoidHolder2<A, B> { let function: (A, B) -> Void }
     private struct NonThrowingHolder0<R> { let function: () -> R }
     private struct NonThrowingHolder1<A, R> { let function: (A) -> R }
     private struct NonThrowingHolder2<A, B, R> { let function: (A, B) -> R }
@@ -45,6 +50,21 @@ enum ClosureSites {
     @inline(__always)
     static func note<A, B, R>(_ closure: @escaping (A, B) throws -> R, _ operatorName: String, _ site: CallSite) {
         report(secondWord(of: Holder2(function: closure)), operatorName, site)
+    }
+
+    @inline(__always)
+    static func note(_ closure: @escaping () -> Void, _ operatorName: String, _ site: CallSite) {
+        report(secondWord(of: VoidHolder0(function: closure)), operatorName, site)
+    }
+
+    @inline(__always)
+    static func note<A>(_ closure: @escaping (A) -> Void, _ operatorName: String, _ site: CallSite) {
+        report(secondWord(of: VoidHolder1(function: closure)), operatorName, site)
+    }
+
+    @inline(__always)
+    static func note<A, B>(_ closure: @escaping (A, B) -> Void, _ operatorName: String, _ site: CallSite) {
+        report(secondWord(of: VoidHolder2(function: closure)), operatorName, site)
     }
 
     @inline(__always)
