@@ -38,7 +38,7 @@ let package = Package(
 
         // MARK: Command line
         .executableTarget(name: "rxleaks", dependencies: [
-            "Scenarios", "Leaks", "RxCore", "Probes",
+            "Scenarios", "Leaks", "RxCore",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

@@ -75,8 +75,13 @@ public struct Variant: Sendable {
     /// Runs one repetition of the scenario's code inside a leak check; it
     /// tracks the objects whose lifetime matters with `scope.track`.
     public let body: @Sendable (LeakScope) throws -> Void
+    /// Builds, before the leak check starts, the part of the app that outlives
+    /// the code under test (a screen that stays on display while a child
+    /// module opens and closes, a list the user scrolls); nil for variants
+    /// whose body builds and tears down everything itself.
+    public let host: (@Sendable () -> AnyObject)?
 
-    /// Creates a variant.
+    /// Creates a variant whose body builds and tears down everything it uses.
     public init(
         _ name: String, role: Role, expect expectation: Expectation,
         settle: SettlePolicy = .drain,
@@ -87,7 +92,42 @@ public struct Variant: Sendable {
         self.expectation = expectation
         self.settle = settle
         self.body = body
+        self.host = nil
     }
+
+    /// Creates a variant that runs against a host built before the leak check
+    /// and released after the verdict: what the host made before the check
+    /// is not judged, and subscriptions and resources are judged by how much
+    /// their live counts grew during the check (the host's own bindings may
+    /// be replaced while it runs, as a list's cells are when it scrolls).
+    ///
+    /// ``ScenarioRunner`` builds the host outside the check; a caller that
+    /// runs ``body`` directly gets a host built inside it.
+    public init<Host: AnyObject>(
+        _ name: String, role: Role, expect expectation: Expectation,
+        settle: SettlePolicy = .drain,
+        host makeHost: @escaping @Sendable () -> Host,
+        body: @escaping @Sendable (LeakScope, Host) throws -> Void
+    ) {
+        self.name = name
+        self.role = role
+        self.expectation = expectation
+        self.settle = settle
+        self.host = makeHost
+        self.body = { scope in
+            try body(scope, VariantHost.current?.object as? Host ?? makeHost())
+        }
+    }
+}
+
+/// The host of the variant the runner is running, for the variant's body.
+enum VariantHost {
+    /// A host handed across the leak check's task-local boundary.
+    struct Box: @unchecked Sendable {
+        let object: AnyObject
+    }
+
+    @TaskLocal static var current: Box?
 }
 
 /// The outcome a variant must have.

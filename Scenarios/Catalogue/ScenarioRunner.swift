@@ -90,33 +90,42 @@ public enum ScenarioRunner {
             return VariantResult(scenarioID: scenario.id, variant: variant.name, expectation: variant.expectation,
                                  observed: .requiresIsolation, report: nil, repetitions: 0)
         }
+        let host = variant.host?()
         let reentrantBefore = reentrantDeliveries()
-        let report = LeakCheck.run("\(scenario.id)/\(variant.name)", settle: variant.settle) { scope in
-            for _ in 0..<max(1, repetitions) {
-                try variant.body(scope)
-                afterEachRepetition?()
+        let report = VariantHost.$current.withValue(host.map(VariantHost.Box.init)) {
+            LeakCheck.run("\(scenario.id)/\(variant.name)", settle: variant.settle) { scope in
+                for _ in 0..<max(1, repetitions) {
+                    try variant.body(scope)
+                    afterEachRepetition?()
+                }
             }
         }
         let runaway = reentrantDeliveries() - reentrantBefore >= runawayThreshold
+        let observed = observe(report, runaway: runaway, repetitions: max(1, repetitions), hosted: host != nil)
+        withExtendedLifetime(host) {}
         return VariantResult(scenarioID: scenario.id, variant: variant.name, expectation: variant.expectation,
-                             observed: observe(report, runaway: runaway, repetitions: max(1, repetitions)),
-                             report: report, repetitions: max(1, repetitions))
+                             observed: observed, report: report, repetitions: max(1, repetitions))
     }
 
     private static func reentrantDeliveries() -> Int {
         Resources.diagnostics.filter { $0.kind == .reentrantDelivery }.count
     }
 
-    private static func observe(_ report: LeakReport, runaway: Bool, repetitions: Int) -> Observation {
+    /// With a host, subscriptions and resources are judged by how their live
+    /// counts grew, since the host's own bindings may be replaced during the check.
+    private static func observe(_ report: LeakReport, runaway: Bool, repetitions: Int, hosted: Bool) -> Observation {
         if let thrown = report.thrownError { return .threw(thrown) }
         if runaway { return .runawayReentrancy }
         if let first = report.leaks.first {
             return .leak(first.kind, types: report.leaks.map(\.typeName), pattern: first.pattern?.id)
         }
-        if !report.liveSubscriptions.isEmpty {
-            return .subscriptionGrowth(perRepetition: report.liveSubscriptions.count / repetitions)
+        let counts = report.counts
+        let subscriptions = hosted ? counts.afterSettling.subscriptions - counts.before.subscriptions : report.liveSubscriptions.count
+        let resources = hosted ? counts.afterSettling.total - counts.before.total : report.resourceDelta
+        if subscriptions > 0 {
+            return .subscriptionGrowth(perRepetition: subscriptions / repetitions)
         }
         if !report.unsettled.isEmpty { return .unsettled(report.unsettled) }
-        return report.resourceDelta == 0 ? .clean : .resourcesLeft(report.resourceDelta)
+        return resources == 0 ? .clean : .resourcesLeft(resources)
     }
 }

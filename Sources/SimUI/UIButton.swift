@@ -20,11 +20,14 @@ open class UIButton: UIControl {
     /// The title shown now.
     public var currentTitle: String? { titles[UIControl.State.normal.rawValue] }
 
-    /// Simulates the user tapping the button: nothing happens when it is disabled.
+    /// Simulates the user tapping the button (nothing happens when it is
+    /// disabled); work the tap queued on the main scheduler runs before it returns.
     open func tap() {
         guard isEnabled else { return }
-        sendActions(for: [.touchDown])
-        sendActions(for: [.touchUpInside, .primaryActionTriggered])
+        MainRunLoop.turn {
+            sendActions(for: [.touchDown])
+            sendActions(for: [.touchUpInside, .primaryActionTriggered])
+        }
     }
 }
 

@@ -19,10 +19,13 @@ open class UISwitch: UIControl {
         sendActions(for: .valueChanged)
     }
 
-    /// Simulates the user flipping the switch: nothing happens when it is disabled.
+    /// Simulates the user flipping the switch (nothing happens when it is
+    /// disabled); work the flip queued on the main scheduler runs before it returns.
     open func toggle() {
         guard isEnabled else { return }
-        isOn.toggle()
-        sendActions(for: .valueChanged)
+        MainRunLoop.turn {
+            isOn.toggle()
+            sendActions(for: .valueChanged)
+        }
     }
 }

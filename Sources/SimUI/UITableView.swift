@@ -130,8 +130,10 @@ open class UITableView: UIView {
 
     /// Simulates the user tapping the row at `indexPath`.
     open func selectRow(at indexPath: IndexPath) {
-        indexPathForSelectedRow = indexPath
-        for observer in selectionObservers { observer.handler(indexPath) }
+        MainRunLoop.turn {
+            indexPathForSelectedRow = indexPath
+            for observer in selectionObservers { observer.handler(indexPath) }
+        }
     }
 
     /// Calls `handler` for each row the user selects until

@@ -21,9 +21,11 @@ open class UITextField: UIControl {
     /// changes the text, ends editing.
     open func enterText(_ text: String) {
         guard isEnabled else { return }
-        sendActions(for: .editingDidBegin)
-        storedText = text
-        sendActions(for: .editingChanged)
-        sendActions(for: .editingDidEnd)
+        MainRunLoop.turn {
+            sendActions(for: .editingDidBegin)
+            storedText = text
+            sendActions(for: .editingChanged)
+            sendActions(for: .editingDidEnd)
+        }
     }
 }

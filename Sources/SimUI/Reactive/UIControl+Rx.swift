@@ -13,6 +13,11 @@ extension Reactive where Base: UIControl {
     public var isEnabled: Binder<Bool> {
         Binder(base) { control, enabled in control.isEnabled = enabled }
     }
+
+    /// Selects or deselects the control.
+    public var isSelected: Binder<Bool> {
+        Binder(base) { control, selected in control.isSelected = selected }
+    }
 }
 
 extension UIControl {

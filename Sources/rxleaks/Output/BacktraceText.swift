@@ -1,25 +1,26 @@
 import Foundation
-import Probes
 
-/// Symbolicated backtraces as the CLI prints them: the user's frames, not
-/// RxLeaks' own machinery.
+/// Symbolicated backtraces as the text output prints them: the scenario's
+/// frames, not RxLeaks' own machinery, paths relative to the current directory.
 enum BacktraceText {
     /// The most frames printed for one site.
     static let frameLimit = 8
 
-    /// Paths of RxLeaks' own code, left out of printed backtraces.
-    private static let machinery = ["/Sources/RxCore/", "/Sources/Leaks/", "/Sources/Probes/", "/Sources/rxleaks/", "/Scenarios/Catalogue/"]
+    /// Where RxLeaks' own code and the build's dependencies live.
+    private static let machinery = [
+        "/Sources/RxCore/", "/Sources/Leaks/", "/Sources/Probes/", "/Sources/rxleaks/", "/Scenarios/Catalogue/", "/.build/",
+        "<compiler-generated>",
+    ]
 
-    /// `function at file:line` for the frames of `addresses` that are worth reading.
-    static func frames(_ addresses: [UInt]) -> [String] {
-        let frames = Backtrace.symbolicate(addresses)
+    /// The frames (`function at file:line`) worth reading; all of them, up to
+    /// the limit, when none has a source location outside the machinery.
+    static func readable(_ frames: [String]) -> [String] {
         let located = frames.filter { frame in
-            guard let file = frame.file, !file.contains("<compiler-generated>") else { return false }
-            return !machinery.contains { file.contains($0) }
+            frame.contains(" at ") && !machinery.contains { frame.contains($0) }
         }
-        let directory = FileManager.default.currentDirectoryPath + "/"
-        return (located.isEmpty ? frames : located).prefix(frameLimit).map { frame in
-            frame.description.replacingOccurrences(of: " at " + directory, with: " at ")
+        let directory = " at " + FileManager.default.currentDirectoryPath + "/"
+        return (located.isEmpty ? frames : located).prefix(frameLimit).map {
+            $0.replacingOccurrences(of: directory, with: " at ")
         }
     }
 }

@@ -114,12 +114,12 @@ enum RunText {
         for leak in record.leaks {
             guard let frames = leak.trackedAt.backtrace, !frames.isEmpty else { continue }
             lines.append("      \(leak.typeName) tracked at:")
-            lines.append(contentsOf: frames.map { "        \($0)" })
+            lines.append(contentsOf: BacktraceText.readable(frames).map { "        \($0)" })
         }
         for subscription in record.liveSubscriptions {
             guard let frames = subscription.backtrace, !frames.isEmpty else { continue }
             lines.append("      subscription #\(subscription.id) \(subscription.chain) made at:")
-            lines.append(contentsOf: frames.map { "        \($0)" })
+            lines.append(contentsOf: BacktraceText.readable(frames).map { "        \($0)" })
         }
         if lines.isEmpty && (!record.leaks.isEmpty || !record.liveSubscriptions.isEmpty) {
             lines.append("      (no backtraces were captured)")

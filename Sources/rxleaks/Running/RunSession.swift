@@ -1,6 +1,5 @@
 import Foundation
 import Leaks
-import Probes
 import RxCore
 import Scenarios
 
@@ -61,9 +60,6 @@ struct RunSession {
     /// Switches on backtrace capture for tracked objects and subscriptions in this process.
     static func enableBacktraces() {
         Backtraces.isEnabled = true
-        if SubscriptionRegistry.backtraceCapture == nil {
-            SubscriptionRegistry.backtraceCapture = { Backtrace.capture(skip: 2) }
-        }
     }
 
     /// Runs `job` in this process; `inChildProcess` lets a variant expected to crash run.

@@ -164,7 +164,7 @@ struct SubscriptionEntry: Codable, Equatable {
         file = record.site.file
         line = record.site.line
         owner = record.owner?.description
-        backtrace = record.backtrace.map(BacktraceText.frames)
+        backtrace = record.backtrace.map(Backtraces.symbolicate)
     }
 }
 
