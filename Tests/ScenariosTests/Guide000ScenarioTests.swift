@@ -1,6 +1,7 @@
 import Foundation
 import Leaks
 import RxCore
+import SimUI
 @testable import Scenarios
 import XCTest
 
@@ -163,6 +164,42 @@ final class Guide000ScenarioTests: XCTestCase {
 
     func testSubjectRetainsElementPublishRelay() {
         assertCleanAgainstHost(run("subject-retains-element", "publish-relay"))
+    }
+
+    // MARK: switch-feedback-loop
+
+    func testSwitchFeedbackLoopLeaking() {
+        let before = Resources.diagnostics.filter { $0.kind == .reentrantDelivery }.count
+        let result = run("switch-feedback-loop", "leaking")
+        let reentrant = Resources.diagnostics.filter { $0.kind == .reentrantDelivery }
+        XCTAssertEqual(result?.observed, .runawayReentrancy, result?.report?.description ?? "")
+        XCTAssertEqual(result?.matched, true)
+        XCTAssertGreaterThanOrEqual(reentrant.count - before, UIControl.maximumDeliveryDepth - 1,
+                                    "every nested round re-enters the relay")
+        XCTAssertTrue(reentrant.suffix(reentrant.count - before).allSatisfy { $0.resource.contains("Bool") },
+                      "\(reentrant.suffix(reentrant.count - before))")
+        XCTAssertTrue(result?.report?.leaks.isEmpty ?? false, "the loop is stopped, and the module is released")
+    }
+
+    func testSwitchFeedbackLoopFixed() {
+        assertClean(run("switch-feedback-loop", "fixed"))
+    }
+
+    func testSwitchFeedbackLoopBoundToIsOn() {
+        assertClean(run("switch-feedback-loop", "bound-to-isOn"))
+    }
+
+    // MARK: bidirectional-relay-binder
+
+    func testBidirectionalRelayBinderLeaking() throws {
+        try assertLeak(run("bidirectional-relay-binder", "leaking"), alsoLeaked: ["BidirectionalBehaviorRelay<Bool>"],
+                       site: site(of: ".bind(to: Binder(self) { (_, isOn) in", after: "case .binderRetainingSelf:",
+                                  in: "BidirectionalRelayBinder.swift"),
+                       engineGap: "each leak shows the shortest cycle of its component (the relay's own binding), not the one through the view controller's Binder closure")
+    }
+
+    func testBidirectionalRelayBinderFixed() {
+        assertClean(run("bidirectional-relay-binder", "fixed"))
     }
 }
 
