@@ -13,8 +13,7 @@ final class Guide000ScenarioTests: XCTestCase {
     func testClosureStrongSelfLeaking() throws {
         try assertLeak(run("closure-strong-self", "leaking"), alsoLeaked: ["ProfileInteractor", "ProfileWireframe"],
                        site: site(of: ".flatMap { profile in", after: "case .strongSelfOnProfileChanges:",
-                                  in: "ClosureStrongSelf.swift"),
-                       engineGap: "a closure whose only capture is self is classified as a capture list missing a modifier, and its edge has no site")
+                                  in: "ClosureStrongSelf.swift"))
     }
 
     func testClosureStrongSelfFixed() {
@@ -46,8 +45,7 @@ final class Guide000ScenarioTests: XCTestCase {
     func testCaptureListMissingModifierLeaking() throws {
         try assertLeak(run("capture-list-missing-modifier", "leaking"), alsoLeaked: ["OrdersWireframe"],
                        site: site(of: "openDetails.subscribe(onNext: { [unowned wireframe, view] in",
-                                  after: "case .strongView:", in: "CaptureListMissingModifier.swift"),
-                       engineGap: "the presenter's `unowned let view` (an unowned class-bound existential) is walked as a strong edge, so the shortest cycle found skips the capturing closure")
+                                  after: "case .strongView:", in: "CaptureListMissingModifier.swift"))
     }
 
     func testCaptureListMissingModifierFixed() {
@@ -102,8 +100,7 @@ final class Guide000ScenarioTests: XCTestCase {
                        "none of the bag's resources are disposed: its subscriptions stay alive")
         try assertLeak(result, alsoLeaked: ["FeedInteractor"],
                        site: site(of: ".subscribe(onNext: { post in", after: "private static func handle(newPosts:",
-                                  in: "DisposeBagCaptured.swift"),
-                       engineGap: "the cycle through the bag captured next to another object is not found; the other object's cycle is classified as strong self")
+                                  in: "DisposeBagCaptured.swift"))
     }
 
     func testDisposeBagCapturedFixed() {
