@@ -11,6 +11,8 @@ enum Guide000 {
         itemOwnsDisposeBag,
         storedSubjectInChild,
         subjectRetainsElement,
+        switchFeedbackLoop,
+        bidirectionalRelayBinder,
     ]
 
     /// A passage of the handbook under `section`.

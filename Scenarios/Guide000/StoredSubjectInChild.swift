@@ -20,10 +20,12 @@ extension Guide000 {
             The address picker keeps checkout's relay as a property and follows it with its own \
             `didChangeSelection`. The relay holds that subscription, the subscription holds the picker's presenter \
             (the method reference), and the presenter holds the relay: a cycle that outlives both screens, holding \
-            the last address and every subscription on the relay. Passed into handle functions instead, the relay \
-            is held only by the parent's bindings and goes away with them.
+            the last address and every subscription on the relay. Passed into a handle function instead, and \
+            followed with a weak capture, the relay is held only by the parent's bindings and goes away with them. \
+            (RxSwift's subscriptions also hold their subject, so a strong capture would still close a cycle through \
+            the presenter's bag.)
             """,
-        fix: "Don't store the parent's relay: hand it to handle functions, and keep only a Binder (which holds it weakly) for writing.",
+        fix: "Don't store the parent's relay: hand it to handle functions that capture self weakly, and keep only a Binder (which holds it weakly) for writing.",
         variants: [
             Variant("leaking", role: .leaking,
                     expect: .leak(.cycle, types: ["AddressPickerPresenter"], pattern: "stored-subject-in-child")) { scope in
@@ -201,7 +203,7 @@ final class AddressPickerPresenter: AddressPickerPresenterInterface {
 
     private func handle(selectionChanges: BehaviorRelay<String?>) {
         selectionChanges
-            .subscribe(onNext: didChangeSelection)
+            .subscribe(onNext: { [weak self] address in self?.didChangeSelection(address) })
             .disposed(by: disposeBag)
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Leaks
 import RxCore
+import SimUI
 @testable import Scenarios
 import XCTest
 
@@ -12,8 +13,7 @@ final class Guide000ScenarioTests: XCTestCase {
     func testClosureStrongSelfLeaking() throws {
         try assertLeak(run("closure-strong-self", "leaking"), alsoLeaked: ["ProfileInteractor", "ProfileWireframe"],
                        site: site(of: ".flatMap { profile in", after: "case .strongSelfOnProfileChanges:",
-                                  in: "ClosureStrongSelf.swift"),
-                       engineGap: "a closure whose only capture is self is classified as a capture list missing a modifier, and its edge has no site")
+                                  in: "ClosureStrongSelf.swift"))
     }
 
     func testClosureStrongSelfFixed() {
@@ -45,8 +45,7 @@ final class Guide000ScenarioTests: XCTestCase {
     func testCaptureListMissingModifierLeaking() throws {
         try assertLeak(run("capture-list-missing-modifier", "leaking"), alsoLeaked: ["OrdersWireframe"],
                        site: site(of: "openDetails.subscribe(onNext: { [unowned wireframe, view] in",
-                                  after: "case .strongView:", in: "CaptureListMissingModifier.swift"),
-                       engineGap: "the presenter's `unowned let view` (an unowned class-bound existential) is walked as a strong edge, so the shortest cycle found skips the capturing closure")
+                                  after: "case .strongView:", in: "CaptureListMissingModifier.swift"))
     }
 
     func testCaptureListMissingModifierFixed() {
@@ -101,8 +100,7 @@ final class Guide000ScenarioTests: XCTestCase {
                        "none of the bag's resources are disposed: its subscriptions stay alive")
         try assertLeak(result, alsoLeaked: ["FeedInteractor"],
                        site: site(of: ".subscribe(onNext: { post in", after: "private static func handle(newPosts:",
-                                  in: "DisposeBagCaptured.swift"),
-                       engineGap: "the cycle through the bag captured next to another object is not found; the other object's cycle is classified as strong self")
+                                  in: "DisposeBagCaptured.swift"))
     }
 
     func testDisposeBagCapturedFixed() {
@@ -163,6 +161,42 @@ final class Guide000ScenarioTests: XCTestCase {
 
     func testSubjectRetainsElementPublishRelay() {
         assertCleanAgainstHost(run("subject-retains-element", "publish-relay"))
+    }
+
+    // MARK: switch-feedback-loop
+
+    func testSwitchFeedbackLoopLeaking() {
+        let before = Resources.diagnostics.filter { $0.kind == .reentrantDelivery }.count
+        let result = run("switch-feedback-loop", "leaking")
+        let reentrant = Resources.diagnostics.filter { $0.kind == .reentrantDelivery }
+        XCTAssertEqual(result?.observed, .runawayReentrancy, result?.report?.description ?? "")
+        XCTAssertEqual(result?.matched, true)
+        XCTAssertGreaterThanOrEqual(reentrant.count - before, UIControl.maximumDeliveryDepth - 1,
+                                    "every nested round re-enters the relay")
+        XCTAssertTrue(reentrant.suffix(reentrant.count - before).allSatisfy { $0.resource.contains("Bool") },
+                      "\(reentrant.suffix(reentrant.count - before))")
+        XCTAssertTrue(result?.report?.leaks.isEmpty ?? false, "the loop is stopped, and the module is released")
+    }
+
+    func testSwitchFeedbackLoopFixed() {
+        assertClean(run("switch-feedback-loop", "fixed"))
+    }
+
+    func testSwitchFeedbackLoopBoundToIsOn() {
+        assertClean(run("switch-feedback-loop", "bound-to-isOn"))
+    }
+
+    // MARK: bidirectional-relay-binder
+
+    func testBidirectionalRelayBinderLeaking() throws {
+        try assertLeak(run("bidirectional-relay-binder", "leaking"), alsoLeaked: ["BidirectionalBehaviorRelay<Bool>"],
+                       site: site(of: ".bind(to: Binder(self) { (_, isOn) in", after: "case .binderRetainingSelf:",
+                                  in: "BidirectionalRelayBinder.swift"),
+                       engineGap: "each leak shows the shortest cycle of its component (the relay's own binding), not the one through the view controller's Binder closure")
+    }
+
+    func testBidirectionalRelayBinderFixed() {
+        assertClean(run("bidirectional-relay-binder", "fixed"))
     }
 }
 

@@ -428,6 +428,46 @@ final class SimUIReactiveTests: XCTestCase {
         XCTAssertEqual(SubscriptionRegistry.count, before, "the binding ends with its table view")
     }
 
+    func testSwitchPropertyIgnoresProgrammaticIsOnButNotSetOn() {
+        let toggle = UISwitch()
+        var values: [Bool] = []
+        let subscription = toggle.rx.isOn.subscribe(onNext: { values.append($0) })
+        toggle.isOn = true
+        toggle.setOn(false, animated: true)
+        toggle.toggle()
+        XCTAssertEqual(values, [false, false, true], "the current value, then setOn and the user's flip; not isOn")
+        let binding = Observable.just(false).bind(to: toggle.rx.isOn)
+        XCTAssertFalse(toggle.isOn)
+        XCTAssertEqual(values, [false, false, true], "binding to rx.isOn sets isOn, which sends no event")
+        binding.dispose()
+        subscription.dispose()
+    }
+
+    func testSwitchFeedbackThroughSetOnStopsAtTheDepthLimitAsReentrantDeliveries() {
+        let toggle = UISwitch()
+        let relay = BehaviorRelay(value: false)
+        let bag = DisposeBag()
+        toggle.rx.isOn.changed.bind(to: relay).disposed(by: bag)
+        relay.skip(1).subscribe(onNext: { [unowned toggle] isOn in toggle.setOn(isOn, animated: true) }).disposed(by: bag)
+        let before = Resources.diagnostics.filter { $0.kind == .reentrantDelivery }.count
+        toggle.toggle()
+        let reentrant = Resources.diagnostics.filter { $0.kind == .reentrantDelivery }.count - before
+        XCTAssertEqual(toggle.refusedDeliveries, 1)
+        XCTAssertEqual(reentrant, UIControl.maximumDeliveryDepth - 1, "each nested round re-enters the relay once")
+    }
+
+    func testTextFieldTextProperty() {
+        let field = UITextField()
+        var texts: [String?] = []
+        let subscription = field.rx.text.subscribe(onNext: { texts.append($0) })
+        field.enterText("hello")
+        let binding = Observable<String?>.just("set").bind(to: field.rx.text)
+        XCTAssertEqual(field.text, "set")
+        XCTAssertEqual(texts, ["", "", "hello", "hello"], "current value, then editing begin, change and end")
+        binding.dispose()
+        subscription.dispose()
+    }
+
     func testItemSelected() {
         let table = UITableView()
         var selected: [Int] = []

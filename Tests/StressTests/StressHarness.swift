@@ -78,10 +78,11 @@ class StressTestCase: XCTestCase {
     ///   - source: the shared observable under test, built inside the test's scope.
     ///   - emit: sends one element into the shared source.
     ///   - complete: terminates the shared source; `nil` for relays, which cannot.
-    ///   - settle: run after the workers finish and before checking, to let
-    ///     scheduled deliveries land.
+    ///   - completesUnderLoad: whether the source completes while the workers
+    ///     run (three quarters through) or only after they finish.
     func stress(
         _ name: String,
+        completesUnderLoad: Bool = true,
         file: StaticString = #filePath, line: UInt = #line,
         _ build: () -> (source: Observable<Int>, emit: @Sendable (Int) -> Void, complete: (@Sendable () -> Void)?)
     ) {
@@ -100,7 +101,7 @@ class StressTestCase: XCTestCase {
                     let keptBag = DisposeBag()
                     var bag = DisposeBag()
                     for step in 0..<Self.iterations {
-                        if thread == 0, step == completedAt, let complete {
+                        if completesUnderLoad, thread == 0, step == completedAt, let complete {
                             complete()
                         }
                         switch step % 5 {
@@ -135,6 +136,7 @@ class StressTestCase: XCTestCase {
                 }
             }
 
+            if !completesUnderLoad { complete?() }
             XCTAssertTrue(DispatchSchedulers.waitUntilIdle(timeout: 10), "scheduled work did not settle", file: file, line: line)
             MainScheduler.drain()
 

@@ -62,17 +62,21 @@ if let index = arguments.firstIndex(of: "--profile") {
 var rows: [Row] = []
 for w in workloads {
     log("workload \(w.id): \(w.title)")
-    let on = measure(w.n, samples: sampleCount, w.on)
-    let off = measure(w.n, samples: sampleCount, w.off)
-    let oc = w.openCombine.map { measure(w.n, samples: sampleCount, $0) }
-    rows.append(Row(workload: w, on: on, off: off, openCombine: oc))
+    let m = measure(w.n, samples: sampleCount, [w.on, w.off] + (w.openCombine.map { [$0] } ?? []))
+    rows.append(Row(workload: w, on: m[0], off: m[1], openCombine: m.count > 2 ? m[2] : nil))
 }
 
 log("backtraces on (b, c)")
-RxWorkloads.RxSuite.setBacktraces(true)
-let backtraceB = measure(workloads[1].n, samples: sampleCount, RxWorkloads.RxSuite.b)
-let backtraceC = measure(workloads[2].n, samples: sampleCount, RxWorkloads.RxSuite.c)
-RxWorkloads.RxSuite.setBacktraces(false)
+/// `body` with a backtrace captured for every subscription, interleaved with the plain run.
+func withBacktraces(_ body: @escaping (Int) -> UInt64) -> [(Int) -> UInt64] {
+    [body, { n in
+        RxWorkloads.RxSuite.setBacktraces(true)
+        defer { RxWorkloads.RxSuite.setBacktraces(false) }
+        return body(n)
+    }]
+}
+let (plainB, backtraceB) = { ($0[0], $0[1]) }(measure(workloads[1].n, samples: sampleCount, withBacktraces(RxWorkloads.RxSuite.b)))
+let (plainC, backtraceC) = { ($0[0], $0[1]) }(measure(workloads[2].n, samples: sampleCount, withBacktraces(RxWorkloads.RxSuite.c)))
 
 /// Resident set size in bytes, from /proc/self/statm.
 func residentBytes() -> Int {
@@ -103,7 +107,7 @@ var md = """
 # RxCore benchmarks
 
 Median ns per operation over \(sampleCount) samples after a warm-up, release build, min–max in
-parentheses; all variants in one process. "RxCore on" is the default build (resource accounting
+parentheses; all variants in one process, their samples interleaved. "RxCore on" is the default build (resource accounting
 on), "RxCore off" the same sources compiled with `RXCORE_NO_ACCOUNTING`. OpenCombine 0.14.
 
 | workload | RxCore on | RxCore off | on/off | OpenCombine | RxCore/OpenCombine | target |
@@ -141,16 +145,16 @@ for r in rows {
     md += "\(r.openCombine.map { String(format: "%.2f", $0.allocationsPerOp) } ?? "—") |\n"
 }
 
-let btB = backtraceB.median - rows[1].on.median
-let btC = backtraceC.median - rows[2].on.median
+let btB = backtraceB.median - plainB.median
+let btC = backtraceC.median - plainC.median
 md += """
 
 ## Backtraces on (libunwind capture per subscription, accounting on)
 
 | workload | backtraces on | accounting on | added per subscription | target ≤ 400 ns |
 | --- | ---: | ---: | ---: | --- |
-| b | \(stats(backtraceB)) | \(ns(rows[1].on.median)) | \(ns(btB)) | \(verdict(btB <= 400)) |
-| c | \(stats(backtraceC)) | \(ns(rows[2].on.median)) | \(ns(btC)) | \(verdict(btC <= 400)) |
+| b | \(stats(backtraceB)) | \(stats(plainB)) | \(ns(btB)) | \(verdict(btB <= 400)) |
+| c | \(stats(backtraceC)) | \(stats(plainC)) | \(ns(btC)) | \(verdict(btC <= 400)) |
 
 ## Soak
 

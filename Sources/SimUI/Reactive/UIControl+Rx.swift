@@ -9,6 +9,20 @@ extension Reactive where Base: UIControl {
         ControlEvent(events: base.actionEvents(for: events) { _ in () })
     }
 
+    /// A property of the control: subscribing sends `getter`'s value at once,
+    /// then again whenever one of `editingEvents` is sent; binding to it calls
+    /// `setter`, which sends no event. Built as RxCocoa's `controlProperty`.
+    public func controlProperty<T>(
+        editingEvents: UIControl.Event,
+        getter: @escaping (Base) -> T,
+        setter: @escaping (Base, T) -> Void
+    ) -> ControlProperty<T> {
+        let values = base.actionEvents(for: editingEvents, startWithCurrentValue: true) { control in
+            getter(control as! Base)
+        }
+        return ControlProperty(values: values, valueSink: Binder(base, binding: setter))
+    }
+
     /// Enables or disables the control.
     public var isEnabled: Binder<Bool> {
         Binder(base) { control, enabled in control.isEnabled = enabled }

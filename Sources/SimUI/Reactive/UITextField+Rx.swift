@@ -1,18 +1,17 @@
 import RxCore
 
 extension Reactive where Base: UITextField {
-    /// The field's text: its current value on subscription, then the value
-    /// after each editing event (what the user typed; setting `text` in code
-    /// sends nothing, as in UIKit). Binding to it sets the text.
+    /// The field's text: the current text on subscription, then after each
+    /// editing event. Binding to it sets the text (only when it differs, as
+    /// RxCocoa does), which sends no event.
     public var text: ControlProperty<String?> {
         value
     }
 
-    /// The field's text, as ``text``.
+    /// The same as ``text``, as RxCocoa names it too.
     public var value: ControlProperty<String?> {
-        let values = base.actionEvents(for: [.allEditingEvents, .valueChanged], startWithCurrentValue: true) { control in
-            (control as? UITextField)?.text
-        }
-        return ControlProperty(values: values, valueSink: Binder(base) { field, text in field.text = text })
+        controlProperty(editingEvents: [.allEditingEvents, .valueChanged], getter: { $0.text }, setter: { field, text in
+            if field.text != text { field.text = text }
+        })
     }
 }
