@@ -6,11 +6,24 @@ enum HeapNames {
     /// `Module.Outer.Type<Swift.Int>` becomes `Outer.Type`: the module prefix
     /// and generic arguments are noise in a cycle path.
     static func shortTypeName(_ name: String) -> String {
+        // A private type reads `(Presenter in _6A1B…)`.
+        let name = withoutPrivateDiscriminators(name)
         // A local type reads `P #1 in Module.f() -> ()`: its own name comes first.
         if let local = name.range(of: " #") { return shortTypeName(String(name[..<local.lowerBound])) }
         let base = name.prefix { $0 != "<" }
         let parts = base.split(separator: ".")
         return parts.count > 1 ? parts.dropFirst().joined(separator: ".") : String(base)
+    }
+
+    /// `Module.(Presenter in _6A1B2C…).f()` becomes `Module.Presenter.f()`.
+    static func withoutPrivateDiscriminators(_ name: String) -> String {
+        name.replacing(#/\(([^()\s]+) in _[0-9A-F]+\)/#) { String($0.output.1) }
+    }
+
+    /// Whether a type belongs to the standard library (array and dictionary
+    /// storage, boxes): never what a user means by a leaked object.
+    static func isStandardLibraryType(_ name: String) -> Bool {
+        name.hasPrefix("Swift.") || name.hasPrefix("_")
     }
 
     /// Whether a full type name belongs to RxCore, whose fields are shown as

@@ -56,6 +56,7 @@ struct PatternClassifier {
     /// so the caller is named), older compilers to `partial apply forwarder for
     /// Type.method(label:)`. Nil for closure literals and thunks.
     static func methodReference(in symbol: String) -> String? {
+        let symbol = HeapNames.withoutPrivateDiscriminators(symbol)
         let enclosing = topLevelComponents(of: symbol, separatedBy: " in ").last ?? ""
         // RxCore's own method references (`observer.on`) are not the user's.
         if enclosing.hasPrefix("RxCore.") || enclosing.hasPrefix("(extension in RxCore)") { return nil }

@@ -17,7 +17,8 @@ enum CaptureReader {
             for context in frontier where visited.insert(context).inserted {
                 guard let layout = probe.layout(ofInstanceAt: context) else { continue }
                 if layout.kind == .classInstance {
-                    if !HeapNames.isRxCoreType(layout.typeName ?? "") { found.append(context) }
+                    let type = layout.typeName ?? ""
+                    if !HeapNames.isRxCoreType(type), !HeapNames.isStandardLibraryType(type) { found.append(context) }
                     continue
                 }
                 guard let node = inspector.node(at: context) else { continue }
