@@ -220,11 +220,6 @@ extension Guide004 {
         func pick(movie: Movie) {
             step.accept(MovieStep.movieIsPicked(movie))
         }
-
-        /// The user asked for the cast of `movie` straight from the list.
-        func pickCast(of movie: Movie) {
-            step.accept(MovieStep.castIsPicked(movieID: movie.id))
-        }
     }
 
     /// The list of movies.

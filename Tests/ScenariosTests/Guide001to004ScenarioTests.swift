@@ -254,6 +254,30 @@ final class Guide001to004ScenarioTests: GuideScenarioTestCase {
         throw XCTSkip("the allocator did not reuse a stepper's address in 100 attempts")
     }
 
+    /// The article's reactive view controller: visible on `viewDidAppear`,
+    /// not on `viewWillDisappear`, displayed the first time once, dismissed
+    /// when dismissed, and its sequences end with it.
+    func testPresentableViewControllerReportsItsDisplayAndDismissal() throws {
+        let root = UIViewController()
+        var cast: Guide004.CastViewController? = Guide004.CastViewController(movieID: 78)
+        var visible: [Bool] = [], firstTimeVisible = 0, dismissed = 0, ended = 0
+        let bag = DisposeBag()
+        cast!.rxVisible.subscribe(onNext: { visible.append($0) }, onCompleted: { ended += 1 }).disposed(by: bag)
+        cast!.rxFirstTimeVisible.subscribe(onSuccess: { firstTimeVisible += 1 }).disposed(by: bag)
+        cast!.rxDismissed.subscribe(onSuccess: { dismissed += 1 }).disposed(by: bag)
+        UIWindow.showScreen(root) {
+            root.present(cast!, animated: true)
+            cast!.dismiss(animated: true)
+            root.present(cast!, animated: true)
+            root.dismiss(animated: true)
+        }
+        cast = nil
+        XCTAssertEqual(visible, [true, false, true, false])
+        XCTAssertEqual(firstTimeVisible, 1)
+        XCTAssertEqual(dismissed, 1)
+        XCTAssertEqual(ended, 1)
+    }
+
     func testCoordinatorNestedSubscriptionsLeakingKeepsTheUndisplayedDetail() throws {
         try assertLeak(run("coordinator-nested-subscriptions", "leaking"), .retainedFromOutside,
                        types: ["MovieDetailViewController", "MovieDetailViewModel"], pattern: nil)
