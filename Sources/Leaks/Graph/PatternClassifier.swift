@@ -15,6 +15,12 @@ struct PatternClassifier {
         }
         for edge in closureEdges {
             if let method = methodReference(behind: edge.reference) {
+                // The leaked object follows a subject or relay it keeps as a
+                // property with its own method: storing what it was given to
+                // follow is the shape the guide names, the method only closes it.
+                if path.contains(where: { $0.from == graph.root && isSubject($0.reference.target) }) {
+                    return .storedSubject
+                }
                 return .methodReference(method)
             }
         }
