@@ -1,8 +1,9 @@
 /// Finds the retain cycles through a graph's root: depth-first, with a depth
 /// bound, each cycle once (not once per rotation), shortest first.
 struct CycleFinder {
-    /// The longest cycle searched for, in edges.
-    static let maximumDepth = 16
+    /// The longest cycle searched for, in raw edges (RxCore plumbing such as
+    /// locks, buffers and thunks counts; it is folded away when shown).
+    static let maximumDepth = 40
     /// The most search steps; keeps pathological graphs bounded.
     static let stepBudget = 2_000_000
 
