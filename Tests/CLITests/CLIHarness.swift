@@ -60,6 +60,16 @@ enum CLI {
             stderr: try String(contentsOf: err, encoding: .utf8))
     }
 
+    nonisolated(unsafe) private static var wholeCatalogue: Invocation?
+
+    /// `rxleaks run --format json`, run once for all the tests that read it.
+    static func wholeCatalogueJSON() throws -> Invocation {
+        if let wholeCatalogue { return wholeCatalogue }
+        let invocation = try run(["run", "--format", "json"])
+        wholeCatalogue = invocation
+        return invocation
+    }
+
     /// `rxleaks list --format json`: one object per scenario.
     static func catalogue() throws -> [JSONValue] {
         try XCTUnwrap(try run(["list", "--format", "json"]).json().arrayValue)

@@ -67,8 +67,31 @@ final class RenderingTests: XCTestCase {
         XCTAssertTrue(dot.hasPrefix(#"digraph "test \"quoted\"" {"#), dot)
         XCTAssertTrue(dot.contains(#"[label="Screen", color=red, penwidth=2]"#), dot)
         XCTAssertTrue(dot.contains("shape=note"), dot)
-        XCTAssertTrue(dot.contains(#"-> v0_s"#) && dot.contains(#"[label="owns""#), dot)
-        XCTAssertTrue(dot.hasSuffix("}\n"))
+        XCTAssertTrue(dot.hasSuffix("  }\n}\n"))
+    }
+
+    func testNodesAreObjectsByAddressAndNameAndOffCycleSubscriptionsHangFromTheirBags() throws {
+        // A closure's context and the object it captures may share an address.
+        let json = #"""
+        {"scenario": "s", "title": "t", "guide": {"file": "000_x.txt", "section": "S"}, "variant": "leaking", "role": "leaking",
+         "expectation": "e", "outcome": {"kind": "leak", "description": "leak"}, "matched": true, "isolated": false,
+         "repetitions": 1, "seconds": 0,
+         "leaks": [{"typeName": "Presenter", "kind": "cycle", "address": 16, "trackedAt": {"origin": "explicit", "file": "F.swift", "line": 1},
+                    "cycle": {"isVerified": true, "edges": [
+                        {"from": {"address": 16, "name": "Presenter"}, "to": {"address": 32, "name": "FlatMapSink"}, "label": "sink", "kind": "strong"},
+                        {"from": {"address": 32, "name": "FlatMapSink"}, "to": {"address": 16, "name": "closure given to flatMap"}, "label": "selector", "kind": "strong"},
+                        {"from": {"address": 16, "name": "closure given to flatMap"}, "to": {"address": 16, "name": "Presenter"}, "label": "captures", "kind": "weak", "site": "F.swift:9"}]}}],
+         "liveSubscriptions": [{"id": 7, "chain": "PublishSubject<Int> → subscribe", "site": "F.swift:3", "file": "M/F.swift", "line": 3,
+                                "owner": "DisposeBag#1 (F.swift:2)"}]}
+        """#
+        let record = try JSONDecoder().decode(VariantRecord.self, from: Data(json.utf8))
+        let dot = CycleGraph.dot([record], name: "n")
+        XCTAssertTrue(dot.contains(#"v0_n0 [label="Presenter", color=red, penwidth=2];"#), dot)
+        XCTAssertTrue(dot.contains(#"v0_n2 [label="closure given to flatMap"];"#), dot)
+        XCTAssertTrue(dot.contains(#"v0_n2 -> v0_n0 [label="captures\nF.swift:9", style=dashed, color=gray40];"#), dot)
+        XCTAssertTrue(dot.contains(#"v0_n4 [label="DisposeBag#1 (F.swift:2)", shape=folder];"#), dot)
+        XCTAssertTrue(dot.contains(#"v0_n4 -> v0_n3 [label="owns", color=gray40];"#), dot)
+        XCTAssertTrue(dot.contains(#"v0_n3 [label="subscription #7\nPublishSubject<Int> → subscribe\nF.swift:3", shape=note];"#), dot)
     }
 
     func testGrowthPerRepetition() {

@@ -16,7 +16,8 @@ final class SelectionTests: XCTestCase {
         XCTAssertEqual(try ids(["test-strong-self"]), ["test-strong-self/leaking", "test-strong-self/fixed"])
         XCTAssertEqual(try ids(["guide000-*"]), ["test-strong-self/leaking", "test-strong-self/fixed"])
         XCTAssertEqual(try ids(["*-self"]), ["test-strong-self/leaking", "test-strong-self/fixed"])
-        XCTAssertEqual(try ids(["beyond-*"]), ["test-ignored-result/completing-source"])
+        XCTAssertThrowsError(try ids(["guide*-test-ignored-*"]), "no guide number, no qualified id")
+        XCTAssertEqual(try ids(["test-ignored-*"]), ["test-ignored-result/completing-source"])
         XCTAssertEqual(try ids(["test-*", "test-strong-self"]).count, 3, "a scenario named twice runs once")
     }
 

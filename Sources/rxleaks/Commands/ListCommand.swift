@@ -46,7 +46,7 @@ struct ListCommand: ParsableCommand {
         let variantCount = scenarios.map(\.variants.count).reduce(0, +)
         return table.render(headerStyle: style.bold)
             + style.dim("\n\(scenarios.count) scenarios, \(variantCount) variants. Patterns match ids and guide-qualified ids "
-                + "(guide000-closure-strong-self, beyond-ignored-disposable).") + "\n"
+                + "(guide000-closure-strong-self).") + "\n"
     }
 }
 

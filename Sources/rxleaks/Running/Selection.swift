@@ -71,12 +71,12 @@ struct Selection {
 }
 
 extension Scenario {
-    /// The id qualified by its guide document, `guide000-closure-strong-self`,
-    /// or `beyond-ignored-disposable` for cases beyond the guide; patterns
-    /// such as `guide000-*` match it.
+    /// The id qualified by the number of its guide document,
+    /// `guide000-closure-strong-self`, so that patterns such as `guide000-*`
+    /// select a document's scenarios; the plain id when the document has no number.
     var qualifiedID: String {
         let number = guide.file.prefix(3)
-        return number.count == 3 && number.allSatisfy(\.isNumber) ? "guide\(number)-\(id)" : "beyond-\(id)"
+        return number.count == 3 && number.allSatisfy(\.isNumber) ? "guide\(number)-\(id)" : id
     }
 
     /// Whether `pattern` (an id, a qualified id, or a glob over either) names this scenario.
