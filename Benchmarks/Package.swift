@@ -32,6 +32,8 @@ let package = Package(
             "BenchSupport", "RxCoreUnaccounted",
             .product(name: "Leaks", package: root),
         ], swiftSettings: [.define("RXCORE_NO_ACCOUNTING")]),
+        // The retain-graph walk at scale (issue: 100,000 objects in under a second).
+        .executableTarget(name: "GraphWalk", dependencies: [.product(name: "Leaks", package: root)]),
         .executableTarget(name: "RxBench", dependencies: [
             "BenchSupport", "CMallocCounter", "RxWorkloads", "RxWorkloadsUnaccounted",
             .product(name: "OpenCombine", package: "OpenCombine"),

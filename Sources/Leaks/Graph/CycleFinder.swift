@@ -5,7 +5,7 @@ struct CycleFinder {
     /// locks, buffers and thunks counts; it is folded away when shown).
     static let maximumDepth = 40
     /// The most search steps; keeps pathological graphs bounded.
-    static let stepBudget = 2_000_000
+    static let stepBudget = 100_000
 
     let graph: RetainGraph
 
@@ -34,7 +34,40 @@ struct CycleFinder {
                 path.removeLast()
             }
         }
+        if let shortest = shortestCycle(within: component) {
+            found.append(shortest)
+            seen.insert(shortest.map(\.reference.target))
+        }
         search(graph.root)
         return Array(found.sorted { $0.count < $1.count }.prefix(limit))
+    }
+
+    /// The shortest cycle through the root, breadth first: found however
+    /// many objects hang off the root (the depth-first search stops at its
+    /// budget in wide graphs; this does not).
+    private func shortestCycle(within component: Set<UInt>) -> [(from: UInt, reference: HeapReference)]? {
+        var cameFrom: [UInt: (from: UInt, reference: HeapReference)] = [:]
+        var queue = [graph.root]
+        var head = 0
+        while head < queue.count {
+            let address = queue[head]
+            head += 1
+            for reference in graph.nodes[address]?.references ?? [] where reference.kind == .strong && component.contains(reference.target) {
+                if reference.target == graph.root {
+                    var path = [(from: address, reference: reference)]
+                    var current = address
+                    while current != graph.root, let step = cameFrom[current] {
+                        path.append(step)
+                        current = step.from
+                    }
+                    return path.reversed()
+                }
+                if cameFrom[reference.target] == nil {
+                    cameFrom[reference.target] = (address, reference)
+                    queue.append(reference.target)
+                }
+            }
+        }
+        return nil
     }
 }

@@ -34,9 +34,10 @@ struct RetainAnalysis {
         // places reflection does not always see (existential boxes), and never
         // from the user's globals: only the objects a reader would recognise
         // (the user's, subjects, bags, sinks) must be held from inside.
+        let inside = graph.strongReferenceCounts()
         isHeldOnlyByCycle = graph.componentOfRoot().allSatisfy { address in
             if let node = graph.nodes[address], node.isRxCore, CyclePresentation.isPlumbing(graph.retainNode(address)) { return true }
-            return (RefCounts.snapshot(ofObjectAt: address)?.strong ?? 0) <= graph.strongReferenceCount(to: address)
+            return (RefCounts.snapshot(ofObjectAt: address)?.strong ?? 0) <= inside[address, default: 0]
         }
     }
 

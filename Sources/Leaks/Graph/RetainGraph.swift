@@ -42,10 +42,12 @@ struct RetainGraph {
         return reachesRoot
     }
 
-    /// Strong references to `address` from objects read in this graph.
-    func strongReferenceCount(to address: UInt) -> Int {
-        nodes.values.reduce(0) { count, node in
-            count + node.references.filter { $0.kind == .strong && $0.target == address }.count
+    /// Strong references to each object from objects read in this graph.
+    func strongReferenceCounts() -> [UInt: Int] {
+        var counts: [UInt: Int] = [:]
+        for node in nodes.values {
+            for reference in node.references where reference.kind == .strong { counts[reference.target, default: 0] += 1 }
         }
+        return counts
     }
 }
