@@ -22,6 +22,7 @@ struct HeapInspector {
             for field in layout.fields {
                 collect(field, base: address, label: field.name ?? "captures", owner: isInstance ? owner : nil, into: &references)
             }
+            HeapNames.attachRecordedSite(in: layout.fields, base: address, to: &references[...])
         }
         return HeapNode(address: address, name: name(of: layout), typeName: layout.typeName, references: references,
                         closure: closureFacts(layout))
@@ -71,9 +72,11 @@ struct HeapInspector {
                 collect(value.value, base: value.valueAddress, label: label, owner: owner, into: &references)
             }
         case .structure, .tuple:
+            let start = references.count
             for child in field.children {
                 collect(child, base: base, label: child.name.map { "\(label).\($0)" } ?? label, owner: owner, into: &references)
             }
+            HeapNames.attachRecordedSite(in: field.children, base: base, to: &references[start...])
         case .enumeration:
             if let index = probe.activeCase(at: base, of: field), field.children.indices.contains(index) {
                 collect(field.children[index], base: base, label: label, owner: owner, into: &references)

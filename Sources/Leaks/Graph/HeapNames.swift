@@ -71,6 +71,29 @@ enum HeapNames {
         }
     }
 
+    /// RxCore keeps, beside each user closure, the `site: CallSite` where it
+    /// was handed over. When `fields` have one, it is given to the closures
+    /// collected from them that have no site yet: this names closures handed
+    /// over before the check began, which the check's own record lacks.
+    static func attachRecordedSite(in fields: [FieldLayout], base: UInt, to references: inout ArraySlice<HeapReference>) {
+        guard references.contains(where: { $0.function != nil && $0.site == nil }),
+              let field = fields.first(where: { $0.name == "site" && $0.typeName == "RxCore.CallSite" }),
+              let site = callSite(at: base &+ UInt(field.offset)) else { return }
+        for index in references.indices where references[index].function != nil && references[index].site == nil {
+            references[index].site = site
+        }
+    }
+
+    /// `File.swift:42` from a `CallSite` in memory: a `StaticString` file ID
+    /// (start, byte count, flags), a `StaticString` function, then the line.
+    static func callSite(at address: UInt) -> String? {
+        guard let words = Memory.readWords(address, count: 7), words[2] & 1 == 0,
+              words[1] > 0, words[1] < 512,
+              let bytes = Memory.read(words[0], count: Int(words[1])) else { return nil }
+        let file = String(decoding: bytes, as: UTF8.self)
+        return "\(file.split(separator: "/").last.map(String.init) ?? file):\(words[6])"
+    }
+
     /// The object an optional or plain strong reference field points at.
     private static func referencedObject(in field: FieldLayout, of base: UInt) -> UInt? {
         guard let word = Memory.readWord(base &+ UInt(field.offset)), word != 0 else { return nil }

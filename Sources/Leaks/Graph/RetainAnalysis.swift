@@ -55,11 +55,12 @@ struct RetainAnalysis {
         let entry = closures?.entry(for: reference.target)
         let isContext = graph.nodes[reference.target]?.closure != nil
         if reference.function != nil, !isContext {
-            let closure = RetainNode(address: reference.target,
-                                     name: entry.map { "closure given to \($0.operatorName) at \($0.site)" } ?? "closure")
+            let site = entry?.site.description ?? reference.site
+            let name = entry.map { "closure given to \($0.operatorName) at \($0.site)" } ?? site.map { "closure given at \($0)" } ?? "closure"
+            let closure = RetainNode(address: reference.target, name: name)
             return [
-                RetainEdge(from: from, to: closure, label: reference.label, kind: .strong, site: entry?.site.description),
-                RetainEdge(from: closure, to: to, label: "captures", kind: .strong, site: entry?.site.description),
+                RetainEdge(from: from, to: closure, label: reference.label, kind: .strong, site: site),
+                RetainEdge(from: closure, to: to, label: "captures", kind: .strong, site: site),
             ]
         }
         return [RetainEdge(from: from, to: to, label: reference.label, kind: reference.kind,
