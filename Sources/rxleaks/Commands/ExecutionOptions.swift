@@ -1,6 +1,5 @@
 import ArgumentParser
 import Leaks
-import RxCore
 import Scenarios
 
 /// How variants run: which ones, how often, in which process, for how long.
@@ -32,8 +31,7 @@ struct ExecutionOptions: ParsableArguments {
 
     /// Switches backtrace capture on in this process when asked.
     func enableBacktraces() {
-        guard backtraces else { return }
-        RunSession.enableBacktraces()
+        if backtraces { Backtraces.isEnabled = true }
     }
 
     /// Resolves `patterns` and `--variant` (or `defaultFilter`) against the catalogue.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Leaks
 import Scenarios
 
 /// `rxleaks _run-variant ID NAME`: the child side of `--isolate`. Runs one
@@ -31,7 +32,7 @@ struct RunVariantCommand: ParsableCommand {
             }
             return (scenario, variant)
         }
-        if backtraces { RunSession.enableBacktraces() }
+        if backtraces { Backtraces.isEnabled = true }
         let job = VariantJob(scenario: scenario, variant: variant, repetitions: max(1, repetitions),
                              backtraces: backtraces, kindCounts: kindCounts, forceIsolation: true)
         let record = RunSession.inProcess(job, inChildProcess: true)

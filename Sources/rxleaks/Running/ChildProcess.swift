@@ -65,7 +65,8 @@ struct ChildProcess {
             }
             let milliseconds = Int32(min(20, max(1, remaining / .milliseconds(1))))
             drain(&open, into: &collected, waitingMilliseconds: open.isEmpty ? 0 : milliseconds)
-            if open.isEmpty && !reaped { usleep(UInt32(milliseconds) * 1000) }
+            // Both pipes closed: the child is exiting; look again soon.
+            if open.isEmpty && !reaped { usleep(1000) }
         }
         close(out.read)
         close(err.read)

@@ -1,6 +1,5 @@
 import Foundation
 import Leaks
-import RxCore
 import Scenarios
 
 /// One variant to run, and how.
@@ -55,11 +54,6 @@ struct RunSession {
             progress.show(index, of: jobs.count, job.label)
             return job.isIsolated ? isolated(job) : Self.inProcess(job)
         }
-    }
-
-    /// Switches on backtrace capture for tracked objects and subscriptions in this process.
-    static func enableBacktraces() {
-        Backtraces.isEnabled = true
     }
 
     /// Runs `job` in this process; `inChildProcess` lets a variant expected to crash run.
