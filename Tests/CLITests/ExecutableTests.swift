@@ -64,7 +64,7 @@ final class ExecutableTests: XCTestCase {
 
     func testTheValidatorRejectsWhatTheSchemaForbids() throws {
         let schema = try CLI.runSchema()
-        let empty = try JSONValue.parse(#"{"schemaVersion": 1, "allMatched": true, "results": [], "summary": {"variants": 0, "scenarios": 0, "matched": 0, "mismatched": 0, "isolated": 0, "crashed": 0, "timedOut": 0, "seconds": 0}}"#)
+        let empty = try JSONValue.parse(#"{"schemaVersion": 1, "allMatched": true, "results": [], "summary": {"variants": 0, "scenarios": 0, "matched": 0, "mismatched": 0, "isolated": 0, "crashed": 0, "timedOut": 0, "faulted": 0, "seconds": 0}}"#)
         XCTAssertEqual(schema.violations(of: empty), [])
         let broken = try JSONValue.parse(#"{"schemaVersion": 2, "allMatched": 1, "results": [{}], "summary": {}, "extra": null}"#)
         let problems = schema.violations(of: broken)
