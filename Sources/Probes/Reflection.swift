@@ -164,8 +164,12 @@ private final class Reflector {
         switch kindWord {
         case MetadataKind.class:
             // The nominal type descriptor (metadata + 40 without Objective-C
-            // interop) must say "class": a stale word rarely does.
-            guard let descriptor = Memory.readWord(words[0] &+ 40),
+            // interop) must say "class" and, like every descriptor, lie in a
+            // loaded Swift image: a stale word that passes the first test by
+            // chance fails the second. It matters, because the runtime's field
+            // reflection (``fieldwiseClassLayout(metadata:)``) reads metadata
+            // directly, with no safe reader to catch a bad pointer.
+            guard let descriptor = Memory.readWord(words[0] &+ 40), crm_in_image(descriptor, 4) != 0,
                   let flags = Memory.read(descriptor, count: 1), flags[0] & 0x1F == 16
             else { return nil }
             return header

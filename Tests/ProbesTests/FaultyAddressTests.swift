@@ -87,6 +87,31 @@ final class FaultyAddressTests: XCTestCase {
         withExtendedLifetime(local) {}
     }
 
+    func testAStaleWordThatLooksLikeAClassReadsAsNil() {
+        // What a soak met: freed memory whose first word points at zeroes (the
+        // kind of a class) followed, 40 bytes on, by a pointer to a byte that
+        // says "class". The runtime's field reflection would follow it blindly.
+        let fakeDescriptor = UnsafeMutablePointer<UInt64>.allocate(capacity: 8)
+        fakeDescriptor.initialize(repeating: 0x10, count: 8)
+        let fakeMetadata = UnsafeMutablePointer<UInt>.allocate(capacity: 16)
+        fakeMetadata.initialize(repeating: 0, count: 16)
+        fakeMetadata[3] = 48                                    // instance size
+        fakeMetadata[5] = UInt(bitPattern: fakeDescriptor)      // nominal type descriptor
+        let object = UnsafeMutablePointer<UInt>.allocate(capacity: 6)
+        object.initialize(repeating: 0, count: 6)
+        object[0] = UInt(bitPattern: fakeMetadata)
+        object[1] = 3                                           // a plausible reference count word
+        defer {
+            object.deallocate()
+            fakeMetadata.deallocate()
+            fakeDescriptor.deallocate()
+        }
+        let (name, layout, size) = queryEverything(at: UInt(bitPattern: object))
+        XCTAssertNil(name)
+        XCTAssertNil(layout)
+        XCTAssertNil(size)
+    }
+
     func testLayoutsStayRightAcrossContextRecycling() throws {
         let victim = Victim()
         victim.next = Victim()
