@@ -272,6 +272,11 @@ private final class Reflector {
         let type = unsafeBitCast(metadata, to: Any.Type.self)
         var fields: [FieldLayout] = []
         let complete = _forEachField(of: type, options: .classType) { name, offset, fieldType, metadataKind in
+            // The runtime may have made `fieldType`'s metadata just now (the
+            // first `any P` of the process), on a heap page the reader copied
+            // earlier in this query: read from the copy, the metadata is zeros,
+            // and RemoteMirror remembers that address as no type for good.
+            crm_reader_reset()
             let typeRef = typeRef(forMetadata: unsafeBitCast(fieldType, to: UInt.self))
             var kind = typeRef == 0 ? CRM_UNKNOWN : api.pointee.infoForTypeRef(context, typeRef).Kind
             if kind == CRM_UNKNOWN {
