@@ -4,7 +4,7 @@ private let replaySubjectKind = ResourceKind("ReplaySubject", .subject)
 /// Replays the elements it keeps (the newest `bufferSize` of them, or all of
 /// them) to each new subscriber, then the terminal event if there was one,
 /// then sends every later event.
-public final class ReplaySubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, @unchecked Sendable {
+public final class ReplaySubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, ObserverRemoving, @unchecked Sendable {
     private struct State {
         var buffer: ReplayBuffer<Element>
         var subject = SubjectState<Element>()
@@ -56,9 +56,7 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
                 if state.subject.isDisposed { return ([], state.subject.refusal(from: self)) }
                 if state.subject.stopEvent == nil {
                     let key = state.subject.observers.insert(observer)
-                    subscription = SubjectSubscription { [weak self] in
-                        self?.state.withLock { $0.subject.observers.remove(key) }
-                    }
+                    subscription = SubjectSubscription(removing: key, from: self)
                 }
                 return (state.buffer.elements, state.subject.stopEvent)
             }
@@ -111,5 +109,11 @@ struct ReplayBuffer<Element> {
     mutating func removeAll() {
         ring = []
         start = 0
+    }
+}
+
+extension ReplaySubject {
+    func removeObserver(_ key: Int) {
+        state.withLock { $0.subject.observers.remove(key) }
     }
 }
