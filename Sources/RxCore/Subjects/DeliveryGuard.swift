@@ -10,6 +10,10 @@ import Synchronization
 /// (``Diagnostic/Kind/concurrentDelivery``), and an observer that sends into
 /// the subject that is delivering to it goes through at once
 /// (``Diagnostic/Kind/reentrantDelivery``), as RxSwift does after its warning.
+/// A feedback loop that keeps re-entering (an observer that always sends
+/// again) would overflow the stack; past ``maximumReentrantDepth`` nested
+/// deliveries the event is dropped instead, and recorded the same way, so the
+/// loop ends and shows up as a run of re-entrant deliveries.
 ///
 /// Subjects that replay to a new subscriber take their turn here too, so a
 /// replayed value can never reach the subscriber after a newer event sent by
@@ -20,6 +24,11 @@ final class DeliveryGuard: @unchecked Sendable {
     /// Replays waiting for or holding the turn. Only two senders at once are
     /// a misuse, so contention is recorded only when no replay can be the holder.
     private let replays = Atomic<Int>(0)
+    /// Re-entrant deliveries in progress; only the delivering thread touches it.
+    private var reentrantDepth = 0
+
+    /// Re-entrant deliveries nested deeper than this are dropped.
+    static let maximumReentrantDepth = 64
 
     init() {
         mutex = .allocate(capacity: 1)
@@ -37,7 +46,10 @@ final class DeliveryGuard: @unchecked Sendable {
         let me = currentThread
         if deliveringThread.load(ordering: .relaxed) == me {
             Resources.record(.reentrantDelivery, in: resource())
+            guard reentrantDepth < Self.maximumReentrantDepth else { return }
+            reentrantDepth += 1
             body()
+            reentrantDepth -= 1
             return
         }
         if pthread_mutex_trylock(mutex) != 0 {
