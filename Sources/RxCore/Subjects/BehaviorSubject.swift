@@ -5,9 +5,11 @@ private let behaviorSubjectKind = ResourceKind("BehaviorSubject", .subject)
 /// later event. After termination a new subscriber receives only the
 /// terminal event.
 public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, @unchecked Sendable {
+    /// The current value comes last: the subject's state ahead of it has a
+    /// fixed layout, so reading it needs no generic type metadata.
     private struct State {
-        var element: Element
         var subject = SubjectState<Element>()
+        var element: Element
     }
 
     private let state: Locked<State>
@@ -43,12 +45,20 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
 
     /// Makes a `next` element the current value and sends the event to the observers.
     public func on(_ event: Event<Element>) {
+        if case .next(let element) = event { return onNext(element) }
+        delivery.deliver(in: "BehaviorSubject<\(Element.self)>") {
+            SubjectObservers.deliver(event, to: state.withLock { $0.subject.receive(event) })
+        }
+    }
+
+    /// Makes `element` the current value and sends it to the observers.
+    public func onNext(_ element: Element) {
         delivery.deliver(in: "BehaviorSubject<\(Element.self)>") {
             let observers = state.withLock { state in
-                if state.subject.isActive, case .next(let element) = event { state.element = element }
-                return state.subject.receive(event)
+                if state.subject.isActive { state.element = element }
+                return state.subject.nextReceivers
             }
-            SubjectObservers.deliver(event, to: observers)
+            SubjectObservers.deliver(next: element, to: observers)
         }
     }
 
@@ -59,7 +69,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
         delivery.replay {
             let first = state.withLock { state -> Event<Element> in
                 if let refusal = state.subject.refusal(from: self) { return refusal }
-                let key = state.subject.observers.insert(observer.on)
+                let key = state.subject.observers.insert(observer)
                 subscription = SubjectSubscription { [weak self] in
                     self?.state.withLock { $0.subject.observers.remove(key) }
                 }

@@ -25,8 +25,16 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
 
     /// Sends the event to the observers subscribed now.
     public func on(_ event: Event<Element>) {
+        if case .next(let element) = event { return onNext(element) }
         delivery.deliver(in: "PublishSubject<\(Element.self)>") {
             SubjectObservers.deliver(event, to: state.withLock { $0.receive(event) })
+        }
+    }
+
+    /// Sends `element` to the observers subscribed now.
+    public func onNext(_ element: Element) {
+        delivery.deliver(in: "PublishSubject<\(Element.self)>") {
+            SubjectObservers.deliver(next: element, to: state.withLock { $0.nextReceivers })
         }
     }
 
@@ -34,7 +42,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         let (key, refusal) = state.withLock { state -> (Int?, Event<Element>?) in
             if let refusal = state.refusal(from: self) { return (nil, refusal) }
-            return (state.observers.insert(observer.on), nil)
+            return (state.observers.insert(observer), nil)
         }
         guard let key else {
             if let refusal { observer.on(refusal) }

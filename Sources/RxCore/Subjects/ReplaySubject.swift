@@ -55,7 +55,7 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
             let (replayed, stopEvent) = state.withLock { state -> ([Element], Event<Element>?) in
                 if state.subject.isDisposed { return ([], state.subject.refusal(from: self)) }
                 if state.subject.stopEvent == nil {
-                    let key = state.subject.observers.insert(observer.on)
+                    let key = state.subject.observers.insert(observer)
                     subscription = SubjectSubscription { [weak self] in
                         self?.state.withLock { $0.subject.observers.remove(key) }
                     }
