@@ -10,8 +10,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
         var subject = SubjectState<Element>()
     }
 
-    private let state: Locked<State>
-    private let delivery = DeliveryGuard()
+    private let state: DeliveryGuard<State, Element>
 
     /// A subject whose current value is `value` until the first `next` event.
     public convenience init(value: Element) {
@@ -20,7 +19,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
 
     /// A subject whose operator chain starts with `source`, for the relay built on it.
     init(value: Element, source: String) {
-        state = Locked(State(element: value))
+        state = DeliveryGuard(State(element: value))
         super.init(kind: behaviorSubjectKind, chain: OperatorChain(source: source, element: Element.self))
     }
 
@@ -43,12 +42,9 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
 
     /// Makes a `next` element the current value and sends the event to the observers.
     public func on(_ event: Event<Element>) {
-        delivery.deliver(in: "BehaviorSubject<\(Element.self)>") {
-            let observers = state.withLock { state in
-                if state.subject.isActive, case .next(let element) = event { state.element = element }
-                return state.subject.receive(event)
-            }
-            SubjectObservers.deliver(event, to: observers)
+        state.send(in: "BehaviorSubject<\(Element.self)>") { state in
+            if state.subject.isActive, case .next(let element) = event { state.element = element }
+            return .event(event, to: state.subject.receive(event))
         }
     }
 
@@ -56,16 +52,13 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     /// termination it receives only the terminal event.
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         var subscription: Disposable = Disposables.create()
-        delivery.replay {
-            let first = state.withLock { state -> Event<Element> in
-                if let refusal = state.subject.refusal(from: self) { return refusal }
-                let key = state.subject.observers.insert(observer.on)
-                subscription = SubjectSubscription { [weak self] in
-                    self?.state.withLock { $0.subject.observers.remove(key) }
-                }
-                return .next(state.element)
+        state.replay { state in
+            if let refusal = state.subject.refusal(from: self) { return .replay([], then: refusal, to: observer.on) }
+            let key = state.subject.observers.insert(observer.on)
+            subscription = SubjectSubscription { [weak self] in
+                self?.state.withLock { $0.subject.observers.remove(key) }
             }
-            observer.on(first)
+            return .replay([state.element], then: nil, to: observer.on)
         }
         return subscription
     }

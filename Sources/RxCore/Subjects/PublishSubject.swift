@@ -4,8 +4,7 @@ private let publishSubjectKind = ResourceKind("PublishSubject", .subject)
 /// Sends each event to the observers subscribed at that moment; a late
 /// subscriber after termination receives only the terminal event.
 public final class PublishSubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, @unchecked Sendable {
-    private let state = Locked(SubjectState<Element>())
-    private let delivery = DeliveryGuard()
+    private let state = DeliveryGuard<SubjectState<Element>, Element>(SubjectState())
 
     /// A subject with no observers.
     public convenience init() {
@@ -25,9 +24,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
 
     /// Sends the event to the observers subscribed now.
     public func on(_ event: Event<Element>) {
-        delivery.deliver(in: "PublishSubject<\(Element.self)>") {
-            SubjectObservers.deliver(event, to: state.withLock { $0.receive(event) })
-        }
+        state.send(in: "PublishSubject<\(Element.self)>") { .event(event, to: $0.receive(event)) }
     }
 
     /// Adds `observer`; after termination it receives only the terminal event.
