@@ -141,8 +141,13 @@ public enum Expectation: Sendable, Equatable, CustomStringConvertible {
     case subscriptionGrowth(perRepetition: Int)
     /// The process crashes (run in a child process), for this reason.
     case crash(reason: String)
-    /// Delivery re-enters itself without end (stopped by the simulated UI's guard).
+    /// Delivery re-enters itself without end (stopped by the simulated UI's
+    /// guard, or by RxCore's bound on re-entrant delivery into a subject).
     case runawayReentrancy
+    /// The body throws (the fault fixtures' expectation).
+    case threw
+    /// Pending work is still pending when settling gives up (the fault fixtures' expectation).
+    case unsettled
 
     public var description: String {
         switch self {
@@ -152,6 +157,8 @@ public enum Expectation: Sendable, Equatable, CustomStringConvertible {
         case .subscriptionGrowth(let count): "subscription growth (+\(count) per repetition)"
         case .crash(let reason): "crash (\(reason))"
         case .runawayReentrancy: "runaway re-entrancy"
+        case .threw: "threw"
+        case .unsettled: "did not settle"
         }
     }
 }

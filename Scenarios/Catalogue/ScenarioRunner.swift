@@ -1,3 +1,4 @@
+import Foundation
 import Leaks
 import RxCore
 
@@ -32,9 +33,10 @@ public enum Observation: Sendable, Equatable, CustomStringConvertible {
     case crashed(String)
     /// Delivery re-entered itself until the simulated UI stopped it.
     case runawayReentrancy
-    /// The body threw.
-    case threw(String)
-    /// Pending work did not settle in time.
+    /// The body threw; `leaked` names the types it leaked before it did.
+    case threw(String, leaked: [String])
+    /// Pending work did not settle in time: what was still pending, and the
+    /// subscriptions made in the run and still alive.
     case unsettled([String])
     /// No object or subscription leaked, but RxCore resources made in the run are still alive.
     case resourcesLeft(Int)
@@ -44,7 +46,7 @@ public enum Observation: Sendable, Equatable, CustomStringConvertible {
     /// Whether this observation is what `expectation` asks for.
     public func matches(_ expectation: Expectation) -> Bool {
         switch (self, expectation) {
-        case (.clean, .clean), (.runawayReentrancy, .runawayReentrancy): true
+        case (.clean, .clean), (.runawayReentrancy, .runawayReentrancy), (.threw, .threw), (.unsettled, .unsettled): true
         case (.leak(let kind, let types, let pattern), .leak(let expectedKind, let expectedTypes, let expectedPattern)):
             kind == expectedKind && Set(expectedTypes).isSubset(of: types) && (expectedPattern == nil || pattern == expectedPattern)
         case (.subscriptionGrowth(let count), .subscriptionGrowth(let expected)): count == expected
@@ -61,8 +63,9 @@ public enum Observation: Sendable, Equatable, CustomStringConvertible {
         case .subscriptionGrowth(let count): "subscription growth (+\(count) per repetition)"
         case .crashed(let reason): "crashed: \(reason)"
         case .runawayReentrancy: "runaway re-entrancy"
-        case .threw(let error): "threw: \(error)"
-        case .unsettled(let pending): "did not settle: \(pending.joined(separator: ", "))"
+        case .threw(let error, let leaked):
+            "threw: \(error)" + (leaked.isEmpty ? "" : "; leaked \(leaked.joined(separator: ", "))")
+        case .unsettled(let pending): "did not settle: \(pending.joined(separator: "; "))"
         case .resourcesLeft(let count): "\(count) RxCore resource(s) left alive"
         case .requiresIsolation: "not run: expected to crash, run it isolated"
         }
@@ -91,7 +94,7 @@ public enum ScenarioRunner {
                                  observed: .requiresIsolation, report: nil, repetitions: 0)
         }
         let host = variant.host?()
-        let reentrantBefore = reentrantDeliveries()
+        let start = Date()
         let report = VariantHost.$current.withValue(host.map(VariantHost.Box.init)) {
             LeakCheck.run("\(scenario.id)/\(variant.name)", settle: variant.settle) { scope in
                 for _ in 0..<max(1, repetitions) {
@@ -100,21 +103,23 @@ public enum ScenarioRunner {
                 }
             }
         }
-        let runaway = reentrantDeliveries() - reentrantBefore >= runawayThreshold
+        let runaway = reentrantDeliveries(since: start) >= runawayThreshold
         let observed = observe(report, runaway: runaway, repetitions: max(1, repetitions), hosted: host != nil)
         withExtendedLifetime(host) {}
         return VariantResult(scenarioID: scenario.id, variant: variant.name, expectation: variant.expectation,
                              observed: observed, report: report, repetitions: max(1, repetitions))
     }
 
-    private static func reentrantDeliveries() -> Int {
-        Resources.diagnostics.filter { $0.kind == .reentrantDelivery }.count
+    /// Counted by date: the log keeps only its latest entries, so once it is
+    /// full its length stops telling how many were added.
+    private static func reentrantDeliveries(since start: Date) -> Int {
+        Resources.diagnostics.filter { $0.kind == .reentrantDelivery && $0.date >= start }.count
     }
 
     /// With a host, subscriptions and resources are judged by how their live
     /// counts grew, since the host's own bindings may be replaced during the check.
     private static func observe(_ report: LeakReport, runaway: Bool, repetitions: Int, hosted: Bool) -> Observation {
-        if let thrown = report.thrownError { return .threw(thrown) }
+        if let thrown = report.thrownError { return .threw(thrown, leaked: report.leaks.map(\.typeName)) }
         if runaway { return .runawayReentrancy }
         if let first = report.leaks.first {
             return .leak(first.kind, types: report.leaks.map(\.typeName), pattern: first.pattern?.id)
@@ -122,10 +127,13 @@ public enum ScenarioRunner {
         let counts = report.counts
         let subscriptions = hosted ? counts.afterSettling.subscriptions - counts.before.subscriptions : report.liveSubscriptions.count
         let resources = hosted ? counts.afterSettling.total - counts.before.total : report.resourceDelta
+        // Unsettled work makes the counts provisional: say so first.
+        if !report.unsettled.isEmpty {
+            return .unsettled(report.unsettled + report.liveSubscriptions.map { "live subscription \($0)" })
+        }
         if subscriptions > 0 {
             return .subscriptionGrowth(perRepetition: subscriptions / repetitions)
         }
-        if !report.unsettled.isEmpty { return .unsettled(report.unsettled) }
         return resources == 0 ? .clean : .resourcesLeft(resources)
     }
 }

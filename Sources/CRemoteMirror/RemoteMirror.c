@@ -146,12 +146,16 @@ typedef void *(*create_context_fn)(void *, QueryDataLayoutFunction, FreeBytesFun
                                    ReadBytesFunction, GetStringLengthFunction,
                                    GetSymbolAddressFunction);
 typedef void (*add_reflection_info_fn)(void *, reflection_info_t);
+typedef void (*destroy_context_fn)(void *);
 
 static crm_api api;
 static add_reflection_info_fn add_reflection_info;
+static create_context_fn create_context;
+static destroy_context_fn destroy_context;
 
 enum { MAX_IMAGES = 4096 };
 static const void *added_images[MAX_IMAGES];
+static reflection_info_t added_infos[MAX_IMAGES];
 static char *image_paths[MAX_IMAGES];
 static int added_count;
 
@@ -168,12 +172,13 @@ static bool add_image(const metadata_sections_t *sections, void *counter) {
     Dl_info image;
     image_paths[added_count] = dladdr(sections->baseAddress, &image) && image.dli_fname
         ? realpath(image.dli_fname, NULL) : NULL;
-    added_images[added_count++] = sections->baseAddress;
     reflection_info_t info = {
         pair(sections->fieldmd), pair(sections->assocty), pair(sections->builtin),
         pair(sections->capture), pair(sections->typeref), pair(sections->reflstr),
         0, 0,
     };
+    added_infos[added_count] = info;
+    added_images[added_count++] = sections->baseAddress;
     add_reflection_info(api.context, info);
     ++*(int *)counter;
     return true;
@@ -192,6 +197,19 @@ int crm_add_new_images(const crm_api *opened) {
         crm_refresh_image_ranges(paths, count);
     }
     return added;
+}
+
+// The context keeps every type info it builds until it is destroyed, and it
+// builds a new one for each query about a closure context: a fresh context
+// fed the same images is the only way to give that memory back.
+int crm_recycle(const crm_api *opened) {
+    (void)opened;
+    void *fresh = create_context(NULL, query_data_layout, free_bytes, read_bytes, string_length, symbol_address);
+    if (fresh == NULL) return 0;
+    for (int index = 0; index < added_count; index++) add_reflection_info(fresh, added_infos[index]);
+    if (destroy_context != NULL) destroy_context(api.context);
+    api.context = fresh;
+    return 1;
 }
 
 #define RESOLVE(field, name)                                                              \
@@ -218,10 +236,10 @@ const crm_api *crm_open(char *error, size_t error_capacity) {
         snprintf(error, error_capacity, "cannot load %s: %s", path, dlerror());
         return NULL;
     }
-    create_context_fn create;
-    *(void **)&create = dlsym(handle, "swift_reflection_createReflectionContextWithDataLayout");
+    *(void **)&create_context = dlsym(handle, "swift_reflection_createReflectionContextWithDataLayout");
     *(void **)&add_reflection_info = dlsym(handle, "swift_reflection_addReflectionInfo");
-    if (create == NULL || add_reflection_info == NULL) {
+    *(void **)&destroy_context = dlsym(handle, "swift_reflection_destroyReflectionContext");
+    if (create_context == NULL || add_reflection_info == NULL) {
         snprintf(error, error_capacity, "%s lacks the reflection-context entry points", path);
         return NULL;
     }
@@ -236,7 +254,7 @@ const crm_api *crm_open(char *error, size_t error_capacity) {
     RESOLVE(genericArgumentOfTypeRef, "swift_reflection_genericArgumentOfTypeRef");
     RESOLVE(projectExistential, "swift_reflection_projectExistential");
     RESOLVE(projectEnumValue, "swift_reflection_projectEnumValue");
-    api.context = create(NULL, query_data_layout, free_bytes, read_bytes, string_length, symbol_address);
+    api.context = create_context(NULL, query_data_layout, free_bytes, read_bytes, string_length, symbol_address);
     if (api.context == NULL) {
         snprintf(error, error_capacity, "swift_reflection_createReflectionContextWithDataLayout failed");
         return NULL;

@@ -75,8 +75,11 @@ public struct FieldLayout: Hashable, Sendable {
     public let typeName: String?
     /// Nested parts of structs, tuples, enums, closures and existentials.
     public let children: [FieldLayout]
-    /// RemoteMirror's type reference, valid for the life of the process.
+    /// RemoteMirror's type reference, valid while the reflection context of
+    /// `generation` lives.
     let typeRef: UInt
+    /// The reflection context `typeRef` belongs to (see ``ReflectionProbe``'s recycling).
+    let generation: Int
 
     /// Whether the field holds a reference to a heap object in its first word.
     public var isReference: Bool {

@@ -15,6 +15,13 @@ import Glibc
 /// It is not thread-safe, so every call goes through one lock. Reads of
 /// freed or foreign addresses return nil rather than crash; freed memory that
 /// is still mapped can, however, read as a plausible object.
+///
+/// RemoteMirror's context keeps every type info it builds, and it builds new
+/// ones for each closure-context query; so that a long-lived process (a soak,
+/// a long test run) stays flat, the probe replaces the context with a fresh
+/// one after ``Reflector/recycleAfter`` queries. Field layouts from before
+/// then still describe offsets and kinds, but their existential and enum
+/// projections return nil.
 public final class ReflectionProbe: Sendable {
     /// The process-wide probe, created on first use.
     public static let shared = ReflectionProbe()
@@ -89,6 +96,7 @@ public final class ReflectionProbe: Sendable {
     private func withReflector<R>(_ body: (Reflector) -> R?) -> R? {
         reflector.withLock { reflector in
             crm_reader_reset()
+            defer { reflector?.recycleIfGrown() }
             return reflector.flatMap(body)
         }
     }
@@ -107,6 +115,24 @@ private final class Reflector {
     var context: UnsafeMutableRawPointer? { api.pointee.context }
     var classFields: [UInt: (size: Int, fields: [FieldLayout])] = [:]
     var typeNames: [UInt: String] = [:]
+    /// Queries that may have grown the context since it was made (a closure
+    /// context counts once per field: each builds a type info).
+    private var queries = 0
+    /// How many contexts came before this one.
+    private(set) var generation = 0
+    /// Queries after which the context is replaced: a few megabytes of type infos.
+    static let recycleAfter = 20_000
+
+    /// Replaces the context once it served ``recycleAfter`` queries, with the
+    /// caches that hold its type references.
+    func recycleIfGrown() {
+        queries += 1
+        guard queries >= Self.recycleAfter, crm_recycle(api) != 0 else { return }
+        queries = 0
+        generation += 1
+        classFields.removeAll()
+        typeNames.removeAll()
+    }
 
     init(api: UnsafePointer<crm_api>) {
         self.api = api
@@ -138,8 +164,12 @@ private final class Reflector {
         switch kindWord {
         case MetadataKind.class:
             // The nominal type descriptor (metadata + 40 without Objective-C
-            // interop) must say "class": a stale word rarely does.
-            guard let descriptor = Memory.readWord(words[0] &+ 40),
+            // interop) must say "class" and, like every descriptor, lie in a
+            // loaded Swift image: a stale word that passes the first test by
+            // chance fails the second. It matters, because the runtime's field
+            // reflection (``fieldwiseClassLayout(metadata:)``) reads metadata
+            // directly, with no safe reader to catch a bad pointer.
+            guard let descriptor = Memory.readWord(words[0] &+ 40), crm_in_image(descriptor, 4) != 0,
                   let flags = Memory.read(descriptor, count: 1), flags[0] & 0x1F == 16
             else { return nil }
             return header
@@ -170,6 +200,7 @@ private final class Reflector {
                 info = api.pointee.infoForInstance(context, address)
             }
             guard info.Kind == CRM_CLOSURE_CONTEXT else { return nil }
+            queries += Int(info.NumFields)
             let fields = (0..<info.NumFields).map { index in
                 field(api.pointee.childOfInstance(context, address, index), base: 0, depth: 0)
             }
@@ -220,7 +251,8 @@ private final class Reflector {
             guard let name = field.name, let owned = ownership[name],
                   [.classExistential, .strong].contains(field.kind) else { return field }
             return FieldLayout(name: field.name, offset: field.offset, kind: FieldLayout.Kind(owned),
-                               typeName: field.typeName, children: field.children, typeRef: field.typeRef)
+                               typeName: field.typeName, children: field.children, typeRef: field.typeRef,
+                               generation: field.generation)
         }
         let layout = (Int(info.0.Size), fields)
         classFields[metadata] = layout
@@ -240,6 +272,11 @@ private final class Reflector {
         let type = unsafeBitCast(metadata, to: Any.Type.self)
         var fields: [FieldLayout] = []
         let complete = _forEachField(of: type, options: .classType) { name, offset, fieldType, metadataKind in
+            // The runtime may have made `fieldType`'s metadata just now (the
+            // first `any P` of the process), on a heap page the reader copied
+            // earlier in this query: read from the copy, the metadata is zeros,
+            // and RemoteMirror remembers that address as no type for good.
+            crm_reader_reset()
             let typeRef = typeRef(forMetadata: unsafeBitCast(fieldType, to: UInt.self))
             var kind = typeRef == 0 ? CRM_UNKNOWN : api.pointee.infoForTypeRef(context, typeRef).Kind
             if kind == CRM_UNKNOWN {
@@ -351,7 +388,7 @@ private final class Reflector {
         }
         return FieldLayout(name: child.Name.map { String(cString: $0) }, offset: offset, kind: kind,
                            typeName: child.TR == 0 ? nil : name(ofTypeRef: child.TR),
-                           children: children, typeRef: child.TR)
+                           children: children, typeRef: child.TR, generation: generation)
     }
 
     // MARK: Names
@@ -429,6 +466,7 @@ private final class Reflector {
         case .opaqueExistential, .classExistential, .errorExistential: break
         default: return nil
         }
+        guard field.generation == generation else { return nil }
         var valueType: UInt = 0
         var valueAddress: UInt64 = 0
         guard api.pointee.projectExistential(context, UInt64(address), field.typeRef, &valueType, &valueAddress) != 0,
@@ -440,7 +478,7 @@ private final class Reflector {
     }
 
     func activeCase(at address: UInt, of field: FieldLayout) -> Int? {
-        guard field.kind == .enumeration else { return nil }
+        guard field.kind == .enumeration, field.generation == generation else { return nil }
         var index: Int32 = -1
         guard api.pointee.projectEnumValue(context, UInt64(address), field.typeRef, &index) != 0, index >= 0 else { return nil }
         return Int(index)

@@ -44,6 +44,26 @@ private final class Sink<Element> {
     init(_ handler: @escaping (Element) -> Int) { self.handler = handler }
 }
 
+/// Only ever fields' types: the metadata of `any FirstMadeDuringTheQuery`
+/// and its siblings does not exist until the probe asks the runtime for the
+/// types of those fields, one after the other, each allocated near the last.
+private protocol FirstMadeDuringTheQuery {}
+private protocol SecondMadeDuringTheQuery {}
+private protocol ThirdMadeDuringTheQuery {}
+private protocol FourthMadeDuringTheQuery {}
+private final class Canceller: FirstMadeDuringTheQuery, SecondMadeDuringTheQuery, ThirdMadeDuringTheQuery,
+                               FourthMadeDuringTheQuery {}
+
+/// RemoteMirror cannot lay this class out whole (the `Atomic`), so the probe
+/// lays out each field from the type the runtime gives, inside its query.
+private final class HolderOfFreshExistentials {
+    let flag = Atomic<Int>(0)
+    let first: any FirstMadeDuringTheQuery = Canceller()
+    let second: any SecondMadeDuringTheQuery = Canceller()
+    let third: any ThirdMadeDuringTheQuery = Canceller()
+    let fourth: any FourthMadeDuringTheQuery = Canceller()
+}
+
 private func address(of object: AnyObject) -> UInt {
     UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque())
 }
@@ -307,6 +327,29 @@ final class ReflectionTests: XCTestCase {
         XCTAssertFalse(hits.contains(where: \.isVerified))
         XCTAssertTrue(hits.allSatisfy { $0.typeName != nil })
         withExtendedLifetime(closure) {}
+    }
+
+    /// Metadata the runtime makes during a query (here for the fields' types)
+    /// can land on a heap page the reader copied earlier in that query:
+    /// RemoteMirror must read it as it is now, not as the copy had it (zeros,
+    /// which it would remember as an unknown type for good).
+    func testFieldTypesWhoseMetadataIsMadeDuringTheQueryAreRead() throws {
+        let object = HolderOfFreshExistentials()
+        let base = address(of: object)
+        let layout = try XCTUnwrap(probe.layout(ofInstanceAt: base))
+        let expected: [(name: String, protocol: String, value: AnyObject)] = [
+            ("first", "FirstMadeDuringTheQuery", object.first as AnyObject),
+            ("second", "SecondMadeDuringTheQuery", object.second as AnyObject),
+            ("third", "ThirdMadeDuringTheQuery", object.third as AnyObject),
+            ("fourth", "FourthMadeDuringTheQuery", object.fourth as AnyObject),
+        ]
+        for (name, proto, value) in expected {
+            let field = try XCTUnwrap(layout.fields.first { $0.name == name }, "\(layout)")
+            XCTAssertEqual(field.kind, .opaqueExistential, "\(name): \(layout)")
+            XCTAssertEqual(field.typeName, "ProbesTests.\(proto)")
+            let projected = try XCTUnwrap(probe.existentialValue(at: base, of: field), name)
+            XCTAssertEqual(Memory.readWord(projected.valueAddress), address(of: value), name)
+        }
     }
 
     func testConcurrentQueriesAreSerialised() throws {

@@ -9,11 +9,6 @@ import XCTest
 /// outcome in detail: the leaked types and verdicts, the cycle's pattern and
 /// the line of the Rx call that took the capturing closure, or a clean run
 /// with no resource left.
-///
-/// The cycle details come from the retain-cycle engine. While that engine
-/// cannot yet see a plain closure cycle at all (checked once on a canary),
-/// cycle assertions are skipped with that reason rather than failed; once it
-/// can, every one of them is enforced.
 class GuideScenarioTestCase: XCTestCase {
     /// Runs `variant` of scenario `id`.
     func run(_ id: String, _ variant: String, repetitions: Int = 1,
@@ -23,12 +18,10 @@ class GuideScenarioTestCase: XCTestCase {
         return ScenarioRunner.run(scenario, found, repetitions: repetitions)
     }
 
-    /// Asserts that the run leaked `types` (each of them), that the first of
-    /// them leaked with verdict `kind`, and, for a cycle, its pattern and the
-    /// line holding `marker` in `sourceFile` (the Rx call that took the
-    /// capturing closure), where the cycle names call sites at all. Details
-    /// the engine cannot give yet end the test as skipped, with the reason,
-    /// after everything else was asserted.
+    /// Asserts that the run leaked `types` (each of them), that it matched its
+    /// expectation, that the first of them leaked with verdict `kind`, and, for
+    /// a cycle, its pattern and the line holding `marker` in `sourceFile` (the
+    /// Rx call that took the capturing closure) among the cycle's call sites.
     func assertLeak(_ result: VariantResult, _ kind: LeakKind, types: [String], pattern: String?,
                     capturedAt marker: String? = nil, in sourceFile: String? = nil, after anchor: String? = nil,
                     file: StaticString = #filePath, line: UInt = #line) throws {
@@ -37,37 +30,20 @@ class GuideScenarioTestCase: XCTestCase {
         for type in types {
             XCTAssertTrue(leaked.contains(type), "\(type) did not leak:\n\(report)", file: file, line: line)
         }
-        if kind == .cycle { try Self.requireCycleEngine() }
+        XCTAssertTrue(result.matched, "expected \(result.expectation), observed \(result.observed)\n\(report)",
+                      file: file, line: line)
         let primary = try XCTUnwrap(report.leaks.first { $0.typeName == types[0] }, "\(report)", file: file, line: line)
-        var gaps: [String] = []
-        if kind == .cycle, primary.kind == .retainedFromOutside, primary.cycle != nil {
-            gaps.append("the engine found the cycle but judged \(primary.typeName) retained from outside it:"
-                        + " observed \(result.observed)")
-        } else if !result.matched, report.leaks.first?.typeName != types[0] {
-            XCTAssertEqual(primary.kind, kind, "\(report)", file: file, line: line)
-            gaps.append("the runner's verdict is that of \(leaked[0]), which the engine tracked before \(types[0]):"
-                        + " observed \(result.observed)")
-        } else {
-            XCTAssertEqual(primary.kind, kind, "\(report)", file: file, line: line)
-            XCTAssertTrue(result.matched, "expected \(result.expectation), observed \(result.observed)\n\(report)",
+        XCTAssertEqual(primary.kind, kind, "\(report)", file: file, line: line)
+        guard kind == .cycle else { return }
+        let cycle = try XCTUnwrap(primary.cycle, "no cycle reported for \(primary.typeName)\n\(report)", file: file, line: line)
+        if let pattern {
+            XCTAssertEqual(primary.pattern?.id, pattern, "\(report)", file: file, line: line)
+        }
+        if let marker, let sourceFile {
+            let site = try Self.site(of: marker, in: sourceFile, after: anchor)
+            XCTAssertTrue(cycle.description.contains(site), "the cycle does not name \(site):\n\(cycle)",
                           file: file, line: line)
         }
-        if kind == .cycle {
-            let cycle = try XCTUnwrap(primary.cycle, "no cycle reported for \(primary.typeName)", file: file, line: line)
-            if let pattern {
-                XCTAssertEqual(primary.pattern?.id, pattern, "\(report)", file: file, line: line)
-            }
-            if let marker, let sourceFile {
-                let site = try Self.site(of: marker, in: sourceFile, after: anchor)
-                if cycle.description.contains(".swift:") {
-                    XCTAssertTrue(cycle.description.contains(site), "the cycle does not name \(site):\n\(cycle)",
-                                  file: file, line: line)
-                } else {
-                    gaps.append("the engine names no call site on this cycle, so \(site) cannot be checked:\n\(cycle)")
-                }
-            }
-        }
-        if !gaps.isEmpty { throw XCTSkip(gaps.joined(separator: "\n")) }
     }
 
     /// Asserts that nothing leaked, no subscription stayed, and no RxCore
@@ -106,23 +82,6 @@ class GuideScenarioTestCase: XCTestCase {
         let start = anchor.flatMap { anchor in lines.firstIndex { $0.contains(anchor) } } ?? 0
         let index = try XCTUnwrap(lines[start...].firstIndex { $0.contains(marker) }, "no \(marker) in \(sourceFile)")
         return "\(URL(fileURLWithPath: sourceFile).lastPathComponent):\(index + 1)"
-    }
-
-    /// Whether the retain-cycle engine reports a plain closure cycle: an
-    /// object whose own bag holds a subscription whose closure holds it.
-    private static let cycleEngineWorks: Bool = {
-        final class Canary {
-            let disposeBag = DisposeBag()
-            let events = PublishSubject<Int>()
-            var last = 0
-            init() { events.subscribe(onNext: { self.last = $0 }).disposed(by: disposeBag) }
-        }
-        let report = LeakCheck.run("retain-cycle engine canary") { scope in scope.track(Canary()) }
-        return report.leaks.first?.kind == .cycle && report.leaks.first?.cycle != nil
-    }()
-
-    static func requireCycleEngine() throws {
-        try XCTSkipUnless(cycleEngineWorks, "the retain-cycle engine does not report a plain closure cycle yet")
     }
 }
 

@@ -56,6 +56,10 @@ if let index = arguments.firstIndex(of: "--profile") {
     let w = workloads.first { $0.id == id }!
     let n = rest.first.flatMap { Int($0) } ?? w.n
     log("profiling \(id): \(Double(w.on(n)) / Double(n)) ns per \(w.unit)")
+    if rest.contains("--mallocs") {
+        let m = measure(n, samples: 0, [w.on])[0]
+        log("allocations: \(m.allocationsPerOp) per \(w.unit)")
+    }
     exit(0)
 }
 

@@ -75,6 +75,12 @@ const crm_api *crm_open(char *error, size_t error_capacity);
 /// since crm_open); returns how many images were added. Needs the lock.
 int crm_add_new_images(const crm_api *api);
 
+/// Replaces the reflection context with a fresh one fed the same images and
+/// destroys the old one, freeing every type info it built; type references
+/// from the old context are invalid afterwards. Returns 0 (keeping the old
+/// context) when a new one cannot be made. Needs the lock.
+int crm_recycle(const crm_api *api);
+
 /// Forgets the heap pages the reader copied during the previous query. Needs
 /// the lock; call at the start of every query.
 void crm_reader_reset(void);

@@ -41,13 +41,10 @@ enum HeapNames {
     }
 
     /// `subscription #3 (PublishSubject<Int> → map → subscribe, Presenter.swift:41)`
-    /// for an RxCore subscription handle, from its registry entry.
+    /// for an RxCore subscription handle, from its registry number.
     static func subscription(handle layout: InstanceLayout) -> String? {
-        guard let entryField = layout.fields.first(where: { $0.name == "entry" }),
-              let entry = referencedObject(in: entryField, of: layout.address),
-              let entryLayout = ReflectionProbe.shared.layout(ofInstanceAt: entry),
-              let idField = entryLayout.fields.first(where: { $0.name == "id" }),
-              let id = Memory.readWord(entry &+ UInt(idField.offset)) else { return nil }
+        guard let idField = layout.fields.first(where: { $0.name == "id" }),
+              let id = Memory.readWord(layout.address &+ UInt(idField.offset)), id != 0 else { return nil }
         guard let record = SubscriptionRegistry.live.first(where: { $0.id == UInt64(id) }) else {
             return "subscription #\(id)"
         }
@@ -92,11 +89,5 @@ enum HeapNames {
               let bytes = Memory.read(words[0], count: Int(words[1])) else { return nil }
         let file = String(decoding: bytes, as: UTF8.self)
         return "\(file.split(separator: "/").last.map(String.init) ?? file):\(words[6])"
-    }
-
-    /// The object an optional or plain strong reference field points at.
-    private static func referencedObject(in field: FieldLayout, of base: UInt) -> UInt? {
-        guard let word = Memory.readWord(base &+ UInt(field.offset)), word != 0 else { return nil }
-        return word
     }
 }

@@ -3,28 +3,42 @@
 public final class OperatorChain: Sendable, CustomStringConvertible {
     private let name: String
     private let elementType: Any.Type?
-    private let upstream: [OperatorChain]
+    /// The first upstream chain; most operators have only this one, which
+    /// then costs no array.
+    private let source: OperatorChain?
+    /// The upstream chains after the first.
+    private let otherSources: [OperatorChain]
 
     /// A source of the chain, such as a subject; rendered `Name<Element>`.
     init(source name: String, element: Any.Type) {
         self.name = name
         self.elementType = element
-        self.upstream = []
+        self.source = nil
+        self.otherSources = []
     }
 
-    /// An operator applied to one or more upstream chains.
-    init(_ name: String, _ upstream: OperatorChain...) {
+    /// An operator applied to one upstream chain.
+    init(_ name: String, _ source: OperatorChain) {
         self.name = name
         self.elementType = nil
-        self.upstream = upstream
+        self.source = source
+        self.otherSources = []
+    }
+
+    /// An operator applied to several upstream chains.
+    convenience init(_ name: String, _ first: OperatorChain, _ second: OperatorChain, _ others: OperatorChain...) {
+        self.init(name, upstream: [first, second] + others)
     }
 
     /// An operator applied to a collection of upstream chains.
     init(_ name: String, upstream: [OperatorChain]) {
         self.name = name
         self.elementType = nil
-        self.upstream = upstream
+        self.source = upstream.first
+        self.otherSources = Array(upstream.dropFirst())
     }
+
+    private var upstream: [OperatorChain] { source.map { [$0] + otherSources } ?? [] }
 
     private var ownName: String {
         elementType.map { "\(name)<\($0)>" } ?? name
@@ -33,11 +47,9 @@ public final class OperatorChain: Sendable, CustomStringConvertible {
     /// `PublishSubject<Int> → map → filter`; several upstreams render as
     /// `combineLatest(A<Int>, B<Int>)`.
     public var description: String {
-        switch upstream.count {
-        case 0: ownName
-        case 1: "\(upstream[0]) → \(ownName)"
-        default: "\(ownName)(\(upstream.map(\.description).joined(separator: ", ")))"
-        }
+        guard let source else { return ownName }
+        if otherSources.isEmpty { return "\(source) → \(ownName)" }
+        return "\(ownName)(\(upstream.map(\.description).joined(separator: ", ")))"
     }
 
     /// This chain followed by a terminal step such as `subscribe`.

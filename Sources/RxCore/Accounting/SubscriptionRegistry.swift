@@ -6,70 +6,123 @@ import Synchronization
 /// An entry is added when the subscription is made and removed when it is
 /// disposed or its sequence terminates.
 public enum SubscriptionRegistry {
-    private static let entries = Mutex<[UInt64: LiveSubscription]>([:])
-    private static let nextID = Atomic<UInt64>(1)
+    /// The live handles, unretained (each removes itself before it goes, or
+    /// turns into a detached record in its `deinit`), in no particular order;
+    /// a handle knows its index, so removal swaps the last one into its place.
+    private struct Storage {
+        var handles: [Unmanaged<SubscriptionHandle>] = []
+        /// Records of handles freed before their subscription ended, by id.
+        var detached: [UInt64: Detached] = [:]
+    }
+
+    /// A record outliving its handle, with the scope `live(in:)` filters by.
+    private struct Detached {
+        let record: SubscriptionRecord
+        let scope: ResourceScope?
+    }
+
+    private static let storage = Mutex(Storage())
+    private static let lastID = Atomic<UInt64>(0)
 
     /// Captures a raw backtrace for each new subscription when set (the leak
     /// engine sets it when backtraces are switched on).
     nonisolated(unsafe) public static var backtraceCapture: (@Sendable () -> [UInt])?
 
     /// The live subscriptions, oldest first.
-    public static var live: [SubscriptionRecord] {
-        entries.withLock { Array($0.values) }.map(\.record).sorted { $0.id < $1.id }
-    }
+    public static var live: [SubscriptionRecord] { records { _ in true } }
 
     /// The live subscriptions made inside `scope`, oldest first.
-    public static func live(in scope: ResourceScope) -> [SubscriptionRecord] {
-        entries.withLock { $0.values.filter { $0.scope === scope } }.map(\.record).sorted { $0.id < $1.id }
-    }
+    public static func live(in scope: ResourceScope) -> [SubscriptionRecord] { records { $0 === scope } }
 
     /// The number of live subscriptions.
-    public static var count: Int { entries.withLock { $0.count } }
+    public static var count: Int { storage.withLock { $0.handles.count + $0.detached.count } }
 
-    static func register(verb: String, chain: OperatorChain, site: CallSite) -> LiveSubscription {
-        let entry = LiveSubscription(
-            id: nextID.wrappingAdd(1, ordering: .relaxed).oldValue,
-            verb: verb, chain: chain, site: site,
-            scope: ResourceScope.attributable,
-            backtrace: backtraceCapture?())
-        entries.withLock { $0[entry.id] = entry }
-        return entry
+    /// The raw fields are copied under the lock (a handle being freed waits in
+    /// `detach` meanwhile, so each one read is intact); text is built outside.
+    private static func records(where isIncluded: (ResourceScope?) -> Bool) -> [SubscriptionRecord] {
+        let (raw, detached) = storage.withLock { storage -> ([RawRecord], [SubscriptionRecord]) in
+            let raw = storage.handles.compactMap { handle in
+                handle._withUnsafeGuaranteedRef { isIncluded($0.scope) ? RawRecord($0) : nil }
+            }
+            return (raw, storage.detached.values.filter { isIncluded($0.scope) }.map(\.record))
+        }
+        return (raw.map(\.record) + detached).sorted { $0.id < $1.id }
     }
 
-    static func unregister(_ entry: LiveSubscription) {
-        _ = entries.withLock { $0.removeValue(forKey: entry.id) }
+    static func nextID() -> UInt64 { lastID.wrappingAdd(1, ordering: .relaxed).newValue }
+
+    /// The current time as seconds since 1970, without going through `Date`.
+    static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    static func register(_ handle: SubscriptionHandle) {
+        let unmanaged = Unmanaged.passUnretained(handle)
+        storage.withLock { storage in
+            handle.registryIndex = storage.handles.count
+            storage.handles.append(unmanaged)
+        }
+    }
+
+    static func unregister(_ handle: SubscriptionHandle) {
+        _ = storage.withLock { remove(handle, from: &$0) }
+    }
+
+    /// Keeps the record of a handle freed while its subscription was live.
+    static func detach(_ handle: SubscriptionHandle) {
+        storage.withLock { storage in
+            guard remove(handle, from: &storage) else { return }
+            storage.detached[handle.id] = Detached(record: RawRecord(handle).record, scope: handle.scope)
+        }
+    }
+
+    /// Records `bag` as the owner of `handle`'s subscription.
+    static func setOwner(_ bag: DisposeBag.Identity, of handle: SubscriptionHandle) {
+        storage.withLock { _ in handle.owner = bag }
+    }
+
+    @discardableResult
+    private static func remove(_ handle: SubscriptionHandle, from storage: inout Storage) -> Bool {
+        let index = handle.registryIndex
+        guard index >= 0 else { return false }
+        let last = storage.handles.removeLast()
+        if index < storage.handles.count {
+            storage.handles[index] = last
+            last._withUnsafeGuaranteedRef { $0.registryIndex = index }
+        }
+        handle.registryIndex = -1
+        return true
     }
 }
 
-/// A live subscription as the registry keeps it.
-final class LiveSubscription: @unchecked Sendable {
+/// A handle's fields as read under the registry's lock.
+private struct RawRecord {
     let id: UInt64
     let verb: String
     let chain: OperatorChain
     let site: CallSite
-    let scope: ResourceScope?
+    let owner: DisposeBag.Identity?
+    let scopeName: String?
+    let createdAt: Double
     let backtrace: [UInt]?
-    let createdAt = Date()
-    private let ownerLock = Mutex<DisposeBag.Identity?>(nil)
 
-    init(id: UInt64, verb: String, chain: OperatorChain, site: CallSite, scope: ResourceScope?, backtrace: [UInt]?) {
-        self.id = id
-        self.verb = verb
-        self.chain = chain
-        self.site = site
-        self.scope = scope
-        self.backtrace = backtrace
-    }
-
-    var owner: DisposeBag.Identity? {
-        get { ownerLock.withLock { $0 } }
-        set { ownerLock.withLock { $0 = newValue } }
+    init(_ handle: SubscriptionHandle) {
+        id = handle.id
+        verb = handle.verb
+        chain = handle.chain
+        site = handle.site
+        owner = handle.owner
+        scopeName = handle.scope?.name
+        createdAt = handle.createdAt
+        backtrace = handle.backtrace
     }
 
     var record: SubscriptionRecord {
         SubscriptionRecord(
-            id: id, site: site, verb: verb, chain: chain.appending(verb),
-            owner: owner, scopeName: scope?.name, createdAt: createdAt, backtrace: backtrace)
+            id: id, site: site, verb: verb, chain: chain.appending(verb), owner: owner, scopeName: scopeName,
+            createdAt: Date(timeIntervalSince1970: createdAt), backtrace: backtrace)
     }
 }
 

@@ -3,34 +3,81 @@ import Synchronization
 private let subscriptionKind = ResourceKind("Subscription", .disposable)
 
 /// What `subscribe`, `bind`, `drive` and `emit` return: it disposes the
-/// upstream chain, runs `onDisposed`, and keeps the subscription's entry in
-/// the ``SubscriptionRegistry`` while it lives.
+/// upstream chain, runs `onDisposed`, and is the subscription's entry in the
+/// ``SubscriptionRegistry`` while it lives.
+///
+/// One object per subscription: the registry keeps an unretained reference to
+/// the handle itself and reads the record's raw fields (site, chain, scope,
+/// time) only when someone asks for ``SubscriptionRegistry/live``.
 final class SubscriptionHandle: Cancelable, @unchecked Sendable {
+    private static let assigned = 1, upstreamGone = 2
+
     private let token = ResourceToken(subscriptionKind)
-    let entry: LiveSubscription?
+    /// The registry's number for this subscription, in order of creation.
+    let id: UInt64
+    let verb: String
+    let chain: OperatorChain
+    /// Where `subscribe`, `bind`, `drive` or `emit` was called.
+    let site: CallSite
+    let scope: ResourceScope?
+    let backtrace: [UInt]?
+    /// Seconds since 1970 when the subscription was made.
+    let createdAt: Double
+    /// The bag that owns the subscription; guarded by the registry's lock.
+    var owner: DisposeBag.Identity?
+    /// Where the registry keeps this handle, -1 once it is out; guarded by the registry's lock.
+    var registryIndex = -1
+
     private let onDisposed: (() -> Void)?
-    private let upstream = SingleAssignmentSlot()
-
-    init(verb: String, chain: OperatorChain, site: CallSite, onDisposed: (() -> Void)?) {
-        #if RXCORE_NO_ACCOUNTING
-        entry = nil
-        #else
-        entry = SubscriptionRegistry.register(verb: verb, chain: chain, site: site)
-        #endif
-        self.onDisposed = onDisposed
-    }
-
+    /// The upstream subscription once attached; released by whoever sets the
+    /// second of `assigned` and `upstreamGone` in `upstreamState`. Not an
+    /// optional: the leak engine's reflection reads a plain existential in a
+    /// class with atomic fields, not an optional one.
+    private var upstream: Disposable = NopDisposable.shared
+    private let upstreamState = Atomic<Int>(0)
     private let ended = DisposedFlag()
 
+    init(verb: String, chain: OperatorChain, site: CallSite, onDisposed: (() -> Void)?) {
+        self.verb = verb
+        self.chain = chain
+        self.site = site
+        self.onDisposed = onDisposed
+        #if RXCORE_NO_ACCOUNTING
+        id = 0
+        scope = nil
+        backtrace = nil
+        createdAt = 0
+        #else
+        id = SubscriptionRegistry.nextID()
+        scope = ResourceScope.attributable
+        backtrace = SubscriptionRegistry.backtraceCapture?()
+        createdAt = SubscriptionRegistry.now()
+        SubscriptionRegistry.register(self)
+        #endif
+    }
+
+    deinit {
+        // A handle dropped before its subscription ended leaves its record
+        // behind, as a subscription nobody can dispose any more.
+        #if !RXCORE_NO_ACCOUNTING
+        if !ended.isSet { SubscriptionRegistry.detach(self) }
+        #endif
+    }
+
     /// Connects the upstream subscription once it exists.
-    func attach(_ disposable: Disposable) { upstream.set(disposable) }
+    func attach(_ disposable: Disposable) {
+        upstream = disposable
+        let previous = upstreamState.bitwiseOr(Self.assigned, ordering: .acquiringAndReleasing).oldValue
+        precondition(previous & Self.assigned == 0, "SubscriptionHandle attached twice")
+        if previous & Self.upstreamGone != 0 { releaseUpstream() }
+    }
 
     var isDisposed: Bool { ended.isSet }
 
     /// Disposal by the subscriber: the upstream chain first, then `onDisposed`.
     func dispose() {
         guard ended.set() else { return }
-        upstream.dispose()
+        disposeUpstream()
         finish()
     }
 
@@ -41,12 +88,26 @@ final class SubscriptionHandle: Cancelable, @unchecked Sendable {
     func terminate() {
         guard ended.set() else { return }
         finish()
-        upstream.dispose()
+        disposeUpstream()
     }
 
     private func finish() {
-        if let entry { SubscriptionRegistry.unregister(entry) }
+        #if !RXCORE_NO_ACCOUNTING
+        SubscriptionRegistry.unregister(self)
+        #endif
         onDisposed?()
+    }
+
+    /// Disposes the upstream now, or on arrival when it is not attached yet.
+    private func disposeUpstream() {
+        let previous = upstreamState.bitwiseOr(Self.upstreamGone, ordering: .acquiringAndReleasing).oldValue
+        if previous & Self.upstreamGone == 0, previous & Self.assigned != 0 { releaseUpstream() }
+    }
+
+    private func releaseUpstream() {
+        let held = upstream
+        upstream = NopDisposable.shared
+        held.dispose()
     }
 }
 

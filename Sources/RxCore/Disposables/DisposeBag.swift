@@ -58,7 +58,9 @@ extension Disposable {
     /// Adds this disposable to `bag`, which disposes it when the bag goes away;
     /// the subscription registry records the bag as its owner.
     public func disposed(by bag: DisposeBag) {
-        (self as? SubscriptionHandle)?.entry?.owner = bag.identity
+        #if !RXCORE_NO_ACCOUNTING
+        if let handle = self as? SubscriptionHandle { SubscriptionRegistry.setOwner(bag.identity, of: handle) }
+        #endif
         bag.insert(self)
     }
 }

@@ -22,6 +22,10 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType, @unchecked Se
         pthread_getspecific(queueKey) == nil
     }
 
+    /// This thread's key while the trampoline runs and nothing was queued
+    /// yet: the queue is made only when work is queued.
+    private static let runningWithoutQueue = UnsafeMutableRawPointer(bitPattern: 1)!
+
     private final class Queue {
         var items: [ScheduledItem] = []
         var head = 0
@@ -37,16 +41,40 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType, @unchecked Se
     }
 
     public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
-        if let existing = pthread_getspecific(Self.queueKey) {
-            let queue = Unmanaged<Queue>.fromOpaque(existing).takeUnretainedValue()
-            let item = ScheduledItem { action(state) }
-            queue.items.append(item)
-            return Disposables.create { item.disposable.dispose() }
+        guard let existing = pthread_getspecific(Self.queueKey) else {
+            return Self.trampoline { action(state) }
         }
-        let queue = Queue()
-        pthread_setspecific(Self.queueKey, Unmanaged.passUnretained(queue).toOpaque())
-        defer { pthread_setspecific(Self.queueKey, nil) }
-        let disposable = action(state)
+        let queue: Queue
+        if existing == Self.runningWithoutQueue {
+            queue = Queue()
+            pthread_setspecific(Self.queueKey, Unmanaged.passRetained(queue).toOpaque())
+        } else {
+            queue = Unmanaged<Queue>.fromOpaque(existing).takeUnretainedValue()
+        }
+        let item = ScheduledItem { action(state) }
+        queue.items.append(item)
+        return Disposables.create { item.disposable.dispose() }
+    }
+
+    /// Runs `body` on this thread's trampoline: at once when the trampoline
+    /// already runs here (the caller then runs the work `body` queues), else
+    /// as its first item, followed by the work queued meanwhile. Nothing is
+    /// allocated unless work is queued.
+    @inline(__always)
+    static func trampoline(_ body: () -> Disposable) -> Disposable {
+        if pthread_getspecific(queueKey) != nil { return body() }
+        pthread_setspecific(queueKey, runningWithoutQueue)
+        let disposable = body()
+        if let existing = pthread_getspecific(queueKey), existing != runningWithoutQueue {
+            let queue = Unmanaged<Queue>.fromOpaque(existing)
+            drain(queue.takeUnretainedValue())
+            queue.release()
+        }
+        pthread_setspecific(queueKey, nil)
+        return disposable
+    }
+
+    private static func drain(_ queue: Queue) {
         while queue.head < queue.items.count {
             let item = queue.items[queue.head]
             queue.head += 1
@@ -54,6 +82,5 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType, @unchecked Se
                 item.disposable.set(ResourceScope.restoring(item.scope, item.run))
             }
         }
-        return withExtendedLifetime(queue) { disposable }
     }
 }

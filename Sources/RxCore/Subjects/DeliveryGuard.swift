@@ -8,6 +8,9 @@ import Darwin
 /// delivery to the thread holding the turn (nanoseconds).
 private let turnPatience = 100_000_000
 
+/// Re-entrant sends into a subject nested deeper than this are dropped.
+let maximumReentrantDeliveryDepth = 64
+
 /// A subject's state behind its lock, and the turn in which the subject
 /// delivers: deliveries are serialized, a thread never waits for another
 /// thread's delivery without bound, and misuse is recorded instead of crashing.
@@ -28,6 +31,11 @@ private let turnPatience = 100_000_000
 /// to take a snapshot of their observers. An observer that sends into the
 /// subject delivering to it goes through at once
 /// (``Diagnostic/Kind/reentrantDelivery``), as RxSwift does after its warning.
+/// A feedback loop that keeps re-entering (an observer that always sends
+/// again) would overflow the stack; past `maximumReentrantDeliveryDepth`
+/// nested sends the event is dropped instead, before it changes the state,
+/// and recorded the same way, so the loop ends and shows up as a run of
+/// re-entrant deliveries.
 ///
 /// Replays to a new subscriber take their turn too, and the state is taken
 /// and the queue filled under one lock, so deliveries follow the order in
@@ -42,6 +50,8 @@ final class DeliveryGuard<State, Element>: @unchecked Sendable {
     private let handedOver: UnsafeMutablePointer<pthread_cond_t>
     private var state: State
     private var turn = Turn()
+    /// Re-entrant sends in progress; only the thread holding the turn touches it.
+    private var reentrantDepth = 0
 
     init(_ state: State) {
         self.state = state
@@ -83,16 +93,25 @@ final class DeliveryGuard<State, Element>: @unchecked Sendable {
     private func run(isSend: Bool, in resource: () -> String, _ take: (inout State) -> SubjectDelivery<Element>) {
         let thread = UInt(bitPattern: Int(bitPattern: pthread_self()))
         pthread_mutex_lock(mutex)
+        let entry = turn.enter(thread, isSend: isSend)
+        if case .reentrant = entry, isSend, reentrantDepth >= maximumReentrantDeliveryDepth {
+            pthread_mutex_unlock(mutex)
+            Resources.record(.reentrantDelivery, in: resource())
+            return
+        }
         let delivery = take(&state)
-        switch turn.enter(thread, isSend: isSend) {
+        switch entry {
         case .holder:
             pthread_mutex_unlock(mutex)
             delivery.perform()
             passTurn()
         case .reentrant:
             pthread_mutex_unlock(mutex)
-            if isSend { Resources.record(.reentrantDelivery, in: resource()) }
+            guard isSend else { return delivery.perform() }
+            Resources.record(.reentrantDelivery, in: resource())
+            reentrantDepth += 1
             delivery.perform()
+            reentrantDepth -= 1
         case .contended(let bySender):
             if bySender { Resources.record(.concurrentDelivery, in: resource()) }
             waitForTurn(thread, with: delivery)

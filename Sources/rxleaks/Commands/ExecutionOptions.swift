@@ -21,6 +21,11 @@ struct ExecutionOptions: ParsableArguments {
         valueName: "SECONDS"))
     var timeLimit: Double = 10
 
+    @Flag(help: ArgumentHelp(
+        "Select from the deliberately faulty fixtures (throw, never settle, flood, crash) instead of the catalogue.",
+        visibility: .hidden))
+    var faultFixtures = false
+
     @Flag(help: "Capture backtraces (libunwind) where objects are tracked and subscriptions made, and print them.")
     var backtraces = false
 
@@ -37,7 +42,8 @@ struct ExecutionOptions: ParsableArguments {
     /// Resolves `patterns` and `--variant` (or `defaultFilter`) against the catalogue.
     func select(_ patterns: [String], defaultFilter: VariantFilter = .all) throws -> Selection {
         try exitingOnBadInput { () throws(BadInput) in
-            try Selection.resolve(patterns, variants: variant ?? defaultFilter)
+            try Selection.resolve(patterns, variants: variant ?? defaultFilter,
+                                  in: faultFixtures ? FaultFixtures.all : Catalogue.all)
         }
     }
 

@@ -26,7 +26,8 @@ struct RunVariantCommand: ParsableCommand {
 
     func run() throws {
         let (scenario, variant) = try exitingOnBadInput { () throws(BadInput) in
-            guard let scenario = Catalogue.scenario(id: scenarioID) else { throw BadInput("unknown scenario id '\(scenarioID)'") }
+            // The fault fixtures' ids never collide with the catalogue's (`fault-…`).
+            guard let scenario = (Catalogue.all + FaultFixtures.all).first(where: { $0.id == scenarioID }) else { throw BadInput("unknown scenario id '\(scenarioID)'") }
             guard let variant = scenario.variant(named: variantName) else {
                 throw BadInput("scenario '\(scenarioID)' has no variant '\(variantName)'")
             }

@@ -17,6 +17,8 @@ struct RunSummary: Codable, Equatable {
     var crashed: Int
     /// Variants killed at the time limit.
     var timedOut: Int
+    /// Variants that threw, did not settle or ran away re-entering (expected or not).
+    var faulted: Int
     /// Wall-clock time of the whole run.
     var seconds: Double
 
@@ -28,14 +30,19 @@ struct RunSummary: Codable, Equatable {
         isolated = records.filter(\.isolated).count
         crashed = records.filter { $0.outcome.kind == .crashed }.count
         timedOut = records.filter { $0.outcome.kind == .timedOut }.count
+        faulted = records.filter { Self.faultKinds.contains($0.outcome.kind) }.count
         self.seconds = seconds
     }
 
-    /// `7 variants in 3 scenarios: 6 matched, 1 did not; 2 isolated (1 crashed, 1 timed out); 0.84 s`.
+    /// The outcomes that are faults of the variant's code rather than verdicts on it.
+    static let faultKinds: Set<Outcome.Kind> = [.threw, .unsettled, .runawayReentrancy]
+
+    /// `7 variants in 3 scenarios: 6 matched, 1 did not; 2 isolated (1 crashed, 1 timed out); 1 faulted; 0.84 s`.
     var line: String {
         var text = "\(variants) variant\(variants == 1 ? "" : "s") in \(scenarios) scenario\(scenarios == 1 ? "" : "s"): "
             + "\(matched) matched, \(mismatched) did not"
         if isolated > 0 { text += "; \(isolated) isolated (\(crashed) crashed, \(timedOut) timed out)" }
+        if faulted > 0 { text += "; \(faulted) faulted (threw, did not settle or ran away)" }
         return text + String(format: "; %.2f s", seconds)
     }
 }

@@ -52,7 +52,8 @@ struct RunSession {
         defer { progress.finish() }
         return jobs.enumerated().map { index, job in
             progress.show(index, of: jobs.count, job.label)
-            return job.isIsolated ? isolated(job) : Self.inProcess(job)
+            if job.isIsolated { return isolated(job) }
+            return InProcessGuard.running(job.label, timeLimit: timeLimit) { Self.inProcess(job) }
         }
     }
 

@@ -1,0 +1,117 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import Synchronization
+
+/// What an in-process run says when a variant takes the process down or does
+/// not return. A crash cannot be survived in-process and a body stuck in a
+/// loop cannot be stopped there, so the user learns which variant it was and
+/// that `--isolate` turns either into that variant's outcome while the run
+/// goes on (a crash by its signal, a hang at `--time-limit`).
+enum InProcessGuard {
+    /// The signals a crash raises: traps, bad accesses, `abort`.
+    private static let crashSignals = [SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGSEGV]
+    private static let labelCapacity = 1024
+
+    /// The running variant's label, readable from a signal handler: no lock,
+    /// no allocation; `labelLength` is 0 between variants.
+    private static let label = UnsafeMutablePointer<CChar>.allocate(capacity: labelCapacity)
+    private static let labelLength = Atomic<Int>(0)
+    /// The handlers that were there before, indexed by signal, to chain to.
+    private static let previous = UnsafeMutablePointer<sigaction>.allocate(capacity: 64)
+    /// Which variant runs (bumped for each) and when it started, for the watchdog.
+    private static let generation = Atomic<Int>(0)
+    private static let startedAt = Atomic<UInt64>(0)
+    private static let installed = Mutex<Bool>(false)
+
+    /// Runs `body`, the in-process run of the variant `label`, under the guard.
+    static func running<T>(_ label: String, timeLimit: Double, _ body: () -> T) -> T {
+        install(timeLimit: timeLimit)
+        let bytes = Array(label.utf8.prefix(labelCapacity))
+        labelLength.store(0, ordering: .sequentiallyConsistent)
+        bytes.withUnsafeBufferPointer { buffer in
+            UnsafeMutableRawPointer(Self.label).copyMemory(from: buffer.baseAddress!, byteCount: buffer.count)
+        }
+        startedAt.store(DispatchTime.now().uptimeNanoseconds, ordering: .sequentiallyConsistent)
+        generation.wrappingAdd(1, ordering: .sequentiallyConsistent)
+        labelLength.store(bytes.count, ordering: .sequentiallyConsistent)
+        defer { labelLength.store(0, ordering: .sequentiallyConsistent) }
+        return body()
+    }
+
+    private static func install(timeLimit: Double) {
+        installed.withLock { installed in
+            guard !installed else { return }
+            installed = true
+            // A stack overflow leaves no stack to run the handler on.
+            var stack = stack_t()
+            stack.ss_size = 256 * 1024
+            stack.ss_sp = UnsafeMutableRawPointer.allocate(byteCount: stack.ss_size, alignment: 16)
+            sigaltstack(&stack, nil)
+            for signal in crashSignals {
+                var action = sigaction()
+                action.__sigaction_handler.sa_sigaction = crashHandler
+                action.sa_flags = SA_SIGINFO | SA_ONSTACK
+                sigemptyset(&action.sa_mask)
+                sigaction(signal, &action, previous + Int(signal))
+            }
+            let watchdog = Thread { watch(timeLimit: timeLimit) }
+            watchdog.name = "rxleaks in-process watchdog"
+            watchdog.start()
+        }
+    }
+
+    /// Says once per variant that it has run longer than `timeLimit`.
+    private static func watch(timeLimit: Double) {
+        var warned = 0
+        while true {
+            usleep(250_000)
+            let current = generation.load(ordering: .sequentiallyConsistent)
+            guard current != warned, labelLength.load(ordering: .sequentiallyConsistent) > 0 else { continue }
+            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - startedAt.load(ordering: .sequentiallyConsistent)) / 1e9
+            guard elapsed >= timeLimit else { continue }
+            warned = current
+            let name = String(decoding: UnsafeRawBufferPointer(start: label, count: labelLength.load(ordering: .sequentiallyConsistent)), as: UTF8.self)
+            Console.writeError("\nrxleaks: \(name) has been running in this process for \(RunSession.seconds(timeLimit.rounded(.up))) s "
+                + "and has not returned: it hangs or floods.\nrxleaks: stop it and run it with --isolate: "
+                + "each variant then runs in its own process, one past --time-limit is killed and reported "
+                + "as timed out, and the run goes on.\n")
+        }
+    }
+
+    /// Writes the notice with async-signal-safe calls only, then hands the
+    /// signal to the handler that was there before (the runtime's backtracer,
+    /// or the default action).
+    private static let crashHandler: @convention(c) (Int32, UnsafeMutablePointer<siginfo_t>?, UnsafeMutableRawPointer?) -> Void = { signal, info, _ in
+        let length = labelLength.load(ordering: .sequentiallyConsistent)
+        if length > 0 {
+            write(STDERR_FILENO, "\nrxleaks: the process crashed (")
+            switch signal {
+            case SIGILL: write(STDERR_FILENO, "SIGILL")
+            case SIGTRAP: write(STDERR_FILENO, "SIGTRAP")
+            case SIGABRT: write(STDERR_FILENO, "SIGABRT")
+            case SIGBUS: write(STDERR_FILENO, "SIGBUS")
+            case SIGFPE: write(STDERR_FILENO, "SIGFPE")
+            default: write(STDERR_FILENO, "SIGSEGV")
+            }
+            write(STDERR_FILENO, ") while running ")
+            _ = Glibc.write(STDERR_FILENO, label, length)
+            write(STDERR_FILENO, """
+                 in this process; the variants after it did not run.
+                rxleaks: run with --isolate to run each variant in its own process: \
+                a crash becomes that variant's outcome and the run goes on.
+
+                """)
+        }
+        sigaction(signal, previous + Int(signal), nil)
+        // A signal sent by raise or abort is not raised again by returning; a fault is.
+        if (info?.pointee.si_code ?? 0) <= 0 { raise(signal) }
+    }
+
+    private static func write(_ descriptor: Int32, _ text: StaticString) {
+        _ = Glibc.write(descriptor, text.utf8Start, text.utf8CodeUnitCount)
+    }
+}
