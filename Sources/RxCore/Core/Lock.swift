@@ -44,7 +44,9 @@ final class Lock: @unchecked Sendable {
 /// leak engine's reflection.
 final class Locked<Value>: @unchecked Sendable {
     private let lock = Lock()
-    private var value: Value
+    /// Only touched under `lock`, which already makes access exclusive: the
+    /// runtime's exclusivity check would only add a thread-local lookup.
+    @exclusivity(unchecked) private var value: Value
 
     init(_ value: Value) {
         self.value = value
@@ -53,8 +55,16 @@ final class Locked<Value>: @unchecked Sendable {
     /// Runs `body` with exclusive access to the value.
     @inline(__always)
     func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
+        // Not `defer`: the optimiser outlines it as a generic function that
+        // looks up `T`'s metadata on every call.
         lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
+        do {
+            let result = try body(&value)
+            lock.unlock()
+            return result
+        } catch {
+            lock.unlock()
+            throw error
+        }
     }
 }

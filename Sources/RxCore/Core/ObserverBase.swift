@@ -7,12 +7,8 @@ class ObserverBase<Element>: ObserverType, Disposable {
 
     func on(_ event: Event<Element>) {
         switch event {
-        case .next:
-            if stopped.load(ordering: .acquiring) {
-                Resources.record(.eventAfterTermination, in: "\(type(of: self))")
-                return
-            }
-            onCore(event)
+        case .next(let element):
+            onNext(element)
         case .error, .completed:
             if stopped.exchange(true, ordering: .acquiringAndReleasing) {
                 Resources.record(.eventAfterTermination, in: "\(type(of: self))")
@@ -22,9 +18,23 @@ class ObserverBase<Element>: ObserverType, Disposable {
         }
     }
 
+    final func onNext(_ element: Element) {
+        if stopped.load(ordering: .acquiring) {
+            Resources.record(.eventAfterTermination, in: "\(type(of: self))")
+            return
+        }
+        onNextCore(element)
+    }
+
     /// Handles an event that respects the grammar.
     func onCore(_ event: Event<Element>) {
         fatalError("ObserverBase.onCore must be overridden")
+    }
+
+    /// Handles an element that respects the grammar; subclasses that can take
+    /// it without an event override this.
+    func onNextCore(_ element: Element) {
+        onCore(.next(element))
     }
 
     func dispose() {
@@ -34,14 +44,27 @@ class ObserverBase<Element>: ObserverType, Disposable {
 
 private let anonymousObserverKind = ResourceKind("AnonymousObserver", .sink)
 
-/// An observer that hands grammatical events to a closure.
+/// An observer that hands grammatical events to a closure, and elements to
+/// `handler` instead when it has one.
 final class AnonymousObserver<Element>: ObserverBase<Element> {
     private let token = ResourceToken(anonymousObserverKind)
-    private let handler: (Event<Element>) -> Void
+    private let handler: ((Element) -> Void)?
+    private let eventHandler: (Event<Element>) -> Void
 
-    init(_ handler: @escaping (Event<Element>) -> Void) {
+    init(elements handler: ((Element) -> Void)? = nil, _ eventHandler: @escaping (Event<Element>) -> Void) {
         self.handler = handler
+        self.eventHandler = eventHandler
     }
 
-    override func onCore(_ event: Event<Element>) { handler(event) }
+    override func onCore(_ event: Event<Element>) { eventHandler(event) }
+
+    override func onNextCore(_ element: Element) {
+        // Optional chaining calls the stored closure without retaining it.
+        guard handler != nil else { return handleNextEvent(element) }
+        handler?(element)
+    }
+
+    /// Out of line, so `onNextCore` never sizes a generic `Event` on its stack.
+    @inline(never)
+    private func handleNextEvent(_ element: Element) { eventHandler(.next(element)) }
 }

@@ -5,6 +5,17 @@ public protocol ObserverType {
 
     /// Receives one event.
     func on(_ event: Event<Element>)
+
+    /// Receives one element: the same as `on(.next(element))`, which is what
+    /// it does unless the observer implements it. RxCore's own observers do,
+    /// so an element passes through a chain without an ``Event`` being built,
+    /// copied and switched on at every step.
+    func onNext(_ element: Element)
+
+    /// Receives completion: the same as `on(.completed)`, which is what it
+    /// does unless the observer implements it (as RxCore's inner-sequence
+    /// observers do, for sequences such as `just` that complete at once).
+    func onCompleted()
 }
 
 extension ObserverType {

@@ -19,6 +19,23 @@ class Sink<Observer: ObserverType>: Disposable {
         observer.on(event)
     }
 
+    /// Sends `element` to the observer unless this sink is disposed, without
+    /// building an event (see ``ObserverType/onNext(_:)``).
+    @inline(__always)
+    final func forwardNext(_ element: Observer.Element) {
+        if disposed.isSet { return }
+        observer.onNext(element)
+    }
+
+    /// Sends `error` to the observer, then disposes: how a sink ends when the
+    /// user's closure throws. Out of line, so the element path of a sink that
+    /// calls it never sizes a generic `Event` on its stack.
+    @inline(never)
+    final func forwardError(_ error: Swift.Error) {
+        forwardOn(.error(error))
+        dispose()
+    }
+
     final var isDisposed: Bool { disposed.isSet }
 
     func dispose() {

@@ -25,9 +25,13 @@ extension ObservableType {
         if let onError { ClosureSites.note(onError, "subscribe(onError:)", site) }
         if let onCompleted { ClosureSites.note(onCompleted, "subscribe(onCompleted:)", site) }
         if let onDisposed { ClosureSites.note(onDisposed, "subscribe(onDisposed:)", site) }
-        return subscribeRegistered(verb: "subscribe", site: site, onDisposed: onDisposed) { event in
+        // Not `onNext ?? { _ in }`: a closure through the generic `??` is
+        // wrapped in two more reabstraction thunks, called for every element.
+        var elements: (Element) -> Void = { _ in }
+        if let onNext { elements = onNext }
+        return subscribeRegistered(verb: "subscribe", site: site, onDisposed: onDisposed, elements: elements) { event in
             switch event {
-            case .next(let element): onNext?(element)
+            case .next: break
             case .error(let error):
                 if let onError { onError(error) } else { Hooks.defaultErrorHandler(site, error) }
             case .completed: onCompleted?()
@@ -52,13 +56,15 @@ extension ObservableType {
     }
 
     /// Subscribes `handler` and records the subscription; `verb` names the
-    /// public call (`subscribe`, `bind`, `drive`, `emit`).
+    /// public call (`subscribe`, `bind`, `drive`, `emit`). Elements go to
+    /// `elements` instead when it is given.
     func subscribeRegistered(
         verb: String, site: CallSite, onDisposed: (() -> Void)?,
+        elements: ((Element) -> Void)? = nil,
         _ handler: @escaping (Event<Element>) -> Void
     ) -> Disposable {
         let subscription = SubscriptionHandle(verb: verb, chain: operatorChain, site: site, onDisposed: onDisposed)
-        let observer = AnonymousObserver<Element> { event in
+        let observer = AnonymousObserver<Element>(elements: elements) { event in
             handler(event)
             if event.isStopEvent { subscription.terminate() }
         }

@@ -16,8 +16,8 @@ final class Just<Element>: Producer<Element> {
     }
 
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        observer.on(.next(element))
-        observer.on(.completed)
+        observer.onNext(element)
+        observer.onCompleted()
         return Disposables.create()
     }
 }

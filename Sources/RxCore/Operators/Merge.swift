@@ -1,3 +1,5 @@
+import Synchronization
+
 private let mergeKind = ResourceKind("Merge", .observable)
 private let mergeArrayKind = ResourceKind("MergeArray", .observable)
 private let mergeSinkKind = ResourceKind("MergeSink", .sink)
@@ -80,7 +82,8 @@ where Observer.Element == SourceSequence.Element {
     private let dropsWhileActive: Bool
     private let lock = RecursiveLock()
     private let sourceSubscription = SingleAssignmentDisposable()
-    private let group = CompositeDisposable()
+    private let group = InnerSubscriptions()
+    private let innerObserverType = InnerSequenceObserver<MergeSink>.self
     private var activeCount = 0
     private var stopped = false
 
@@ -95,7 +98,7 @@ where Observer.Element == SourceSequence.Element {
     }
 
     func run(_ source: Observable<SourceElement>) -> Disposable {
-        _ = group.insert(sourceSubscription)
+        group.insert(sourceSubscription)
         sourceSubscription.setDisposable(source.subscribe(self))
         return group
     }
@@ -103,7 +106,7 @@ where Observer.Element == SourceSequence.Element {
     /// Subscribes every source at once, as the static `merge` does.
     func run(_ sources: [Observable<Observer.Element>]) -> Disposable where SourceSequence == Observable<Observer.Element> {
         lock.performLocked { activeCount += sources.count }
-        for source in sources { subscribeInner(source, into: group) }
+        for source in sources { subscribeInner(source, into: group, observerType: innerObserverType) }
         lock.performLocked {
             stopped = true
             checkCompleted()
@@ -114,7 +117,7 @@ where Observer.Element == SourceSequence.Element {
     func on(_ event: Event<SourceElement>) {
         switch event {
         case .next(let element):
-            if let inner = nextElementArrived(element) { subscribeInner(inner.asObservable(), into: group) }
+            onNext(element)
         case .error(let error):
             lock.performLocked {
                 forwardOn(.error(error))
@@ -129,6 +132,10 @@ where Observer.Element == SourceSequence.Element {
         }
     }
 
+    func onNext(_ element: SourceElement) {
+        if let inner = nextElementArrived(element) { subscribeInner(inner.asObservable(), into: group, observerType: innerObserverType) }
+    }
+
     private func nextElementArrived(_ element: SourceElement) -> SourceSequence? {
         lock.performLocked {
             if dropsWhileActive && activeCount > 0 { return nil }
@@ -137,26 +144,25 @@ where Observer.Element == SourceSequence.Element {
                 activeCount += 1
                 return inner
             } catch {
-                forwardOn(.error(error))
-                dispose()
+                forwardError(error)
                 return nil
             }
         }
     }
 
-    func innerOn(_ event: Event<Observer.Element>, disposeKey: CompositeDisposable.DisposeKey) {
+    func innerNext(_ element: Observer.Element) {
+        lock.performLocked { forwardNext(element) }
+    }
+
+    func innerError(_ error: Swift.Error) {
+        lock.performLocked { forwardError(error) }
+    }
+
+    func innerCompleted(_ inner: InnerSubscription) {
         lock.performLocked {
-            switch event {
-            case .next:
-                forwardOn(event)
-            case .error:
-                forwardOn(event)
-                dispose()
-            case .completed:
-                group.remove(for: disposeKey)
-                activeCount -= 1
-                checkCompleted()
-            }
+            inner.end(in: group)
+            activeCount -= 1
+            checkCompleted()
         }
     }
 
@@ -168,34 +174,138 @@ where Observer.Element == SourceSequence.Element {
     }
 }
 
-/// A sink that subscribes inner sequences into a group of its
-/// subscriptions and receives their events tagged with their group key.
+/// A sink that subscribes inner sequences into its ``InnerSubscriptions``
+/// and receives their events.
 protocol InnerSequenceOwner: AnyObject {
     associatedtype InnerElement
 
-    func innerOn(_ event: Event<InnerElement>, disposeKey: CompositeDisposable.DisposeKey)
+    func innerNext(_ element: InnerElement)
+    func innerError(_ error: Swift.Error)
+    /// Called once `inner` completed; the owner calls `inner.end(in:)` in turn
+    /// with its other bookkeeping.
+    func innerCompleted(_ inner: InnerSubscription)
 }
 
 extension InnerSequenceOwner {
     /// Subscribes `inner` into `group` unless the group is disposed already.
-    func subscribeInner(_ inner: Observable<InnerElement>, into group: CompositeDisposable) {
-        let innerSubscription = SingleAssignmentDisposable()
-        guard let key = group.insert(innerSubscription) else { return }
-        innerSubscription.setDisposable(inner.subscribe(InnerSequenceObserver(owner: self, disposeKey: key)))
+    /// `observerType` is `InnerSequenceObserver<Self>.self`, which the owner
+    /// looks up once: naming the generic type here would look it up for every
+    /// inner sequence.
+    func subscribeInner(_ inner: Observable<InnerElement>, into group: InnerSubscriptions, observerType: InnerSequenceObserver<Self>.Type) {
+        guard let key = group.reserveKey() else { return }
+        let observer = observerType.init(owner: self, key: key)
+        let subscription = inner.subscribe(observer)
+        observer.keep(subscription, in: group)
+    }
+}
+
+/// One inner sequence's place in its owner's ``InnerSubscriptions``.
+///
+/// Its subscription is kept there only once `subscribe` has returned it and
+/// only while the sequence has not ended; a sequence that ends while being
+/// subscribed (as `just` does) never enters the group.
+class InnerSubscription {
+    private static let kept = 1, ended = 2
+
+    fileprivate let key: Int
+    private let state = Atomic<Int>(0)
+
+    init(key: Int) { self.key = key }
+
+    /// Keeps `subscription` in `group`, or disposes it at once when the
+    /// sequence ended already.
+    fileprivate final func keep(_ subscription: Disposable, in group: InnerSubscriptions) {
+        guard state.compareExchange(expected: 0, desired: Self.kept, ordering: .acquiringAndReleasing).exchanged else {
+            return subscription.dispose()
+        }
+        group.insert(subscription, key: key, unless: { state.load(ordering: .acquiring) & Self.ended != 0 })
+    }
+
+    /// Marks the sequence ended and disposes its subscription, if `group` keeps it.
+    final func end(in group: InnerSubscriptions) {
+        let previous = state.bitwiseOr(Self.ended, ordering: .acquiringAndReleasing).oldValue
+        if previous & Self.kept != 0 { group.remove(key) }
     }
 }
 
 /// Receives one inner sequence's events for its owning sink.
-final class InnerSequenceObserver<Owner: InnerSequenceOwner>: ObserverType {
+final class InnerSequenceObserver<Owner: InnerSequenceOwner>: InnerSubscription, ObserverType {
     private let owner: Owner
-    private let disposeKey: CompositeDisposable.DisposeKey
 
-    init(owner: Owner, disposeKey: CompositeDisposable.DisposeKey) {
+    required init(owner: Owner, key: Int) {
         self.owner = owner
-        self.disposeKey = disposeKey
+        super.init(key: key)
     }
 
     func on(_ event: Event<Owner.InnerElement>) {
-        owner.innerOn(event, disposeKey: disposeKey)
+        switch event {
+        case .next(let element): owner.innerNext(element)
+        case .error(let error): owner.innerError(error)
+        case .completed: owner.innerCompleted(self)
+        }
+    }
+
+    func onNext(_ element: Owner.InnerElement) { owner.innerNext(element) }
+
+    func onCompleted() { owner.innerCompleted(self) }
+}
+
+private let innerSubscriptionsKind = ResourceKind("InnerSubscriptions", .disposable)
+
+/// The subscriptions of a sink's source and of its live inner sequences,
+/// disposed together in the order they began.
+///
+/// Keys are taken before subscribing and the subscription is added once
+/// `subscribe` returns it, so an inner sequence that ends while being
+/// subscribed costs no lock here.
+final class InnerSubscriptions: Cancelable, @unchecked Sendable {
+    private struct State {
+        var slots = KeyedSlots<Disposable>()
+        var isDisposed = false
+    }
+
+    private let token = ResourceToken(innerSubscriptionsKind)
+    private let nextKey = Atomic<Int>(0)
+    private let disposed = DisposedFlag()
+    private let state = Locked(State())
+
+    var isDisposed: Bool { disposed.isSet }
+
+    /// A key for a subscription about to begin; `nil` once disposed.
+    func reserveKey() -> Int? {
+        if disposed.isSet { return nil }
+        return nextKey.wrappingAdd(1, ordering: .relaxed).oldValue
+    }
+
+    /// Adds `subscription` under a key of its own.
+    func insert(_ subscription: Disposable) {
+        guard let key = reserveKey() else { return subscription.dispose() }
+        insert(subscription, key: key, unless: { false })
+    }
+
+    /// Adds `subscription` under `key`, which `reserveKey()` gave; disposes
+    /// it at once instead when the group is disposed or `ended()` is true
+    /// (asked under the lock that `remove` takes).
+    func insert(_ subscription: Disposable, key: Int, unless ended: () -> Bool) {
+        let added = state.withLock { state -> Bool in
+            guard !state.isDisposed, !ended() else { return false }
+            state.slots.insert(subscription, key: key)
+            return true
+        }
+        if !added { subscription.dispose() }
+    }
+
+    /// Removes the subscription under `key` and disposes it.
+    func remove(_ key: Int) {
+        state.withLock { $0.slots.remove(key) }?.dispose()
+    }
+
+    func dispose() {
+        guard disposed.set() else { return }
+        let entries = state.withLock { state in
+            state.isDisposed = true
+            return state.slots.removeAll()
+        }
+        for entry in entries { entry.value?.dispose() }
     }
 }

@@ -44,7 +44,8 @@ where Observer.Element == SourceSequence.Element {
     private let maxConcurrent: Int
     private let lock = RecursiveLock()
     private let sourceSubscription = SingleAssignmentDisposable()
-    private let group = CompositeDisposable()
+    private let group = InnerSubscriptions()
+    private let innerObserverType = InnerSequenceObserver<MergeLimitedSink>.self
     private var stopped = false
     private var activeCount = 0
     private var waiting = Queue<SourceSequence>()
@@ -60,7 +61,7 @@ where Observer.Element == SourceSequence.Element {
     }
 
     func run(_ source: Observable<SourceElement>) -> Disposable {
-        _ = group.insert(sourceSubscription)
+        group.insert(sourceSubscription)
         sourceSubscription.setDisposable(source.subscribe(self))
         return group
     }
@@ -68,7 +69,7 @@ where Observer.Element == SourceSequence.Element {
     func on(_ event: Event<SourceElement>) {
         switch event {
         case .next(let element):
-            if let inner = nextElementArrived(element) { subscribeInner(inner.asObservable(), into: group) }
+            onNext(element)
         case .error(let error):
             lock.performLocked {
                 forwardOn(.error(error))
@@ -87,6 +88,10 @@ where Observer.Element == SourceSequence.Element {
         }
     }
 
+    func onNext(_ element: SourceElement) {
+        if let inner = nextElementArrived(element) { subscribeInner(inner.asObservable(), into: group, observerType: innerObserverType) }
+    }
+
     /// The inner sequence to subscribe now, if there is room for it; an
     /// element that finds no room is mapped now and queued.
     private func nextElementArrived(_ element: SourceElement) -> SourceSequence? {
@@ -98,31 +103,30 @@ where Observer.Element == SourceSequence.Element {
                 if hasRoom { return inner }
                 waiting.enqueue(inner)
             } catch {
-                forwardOn(.error(error))
-                dispose()
+                forwardError(error)
             }
             return nil
         }
     }
 
-    func innerOn(_ event: Event<Observer.Element>, disposeKey: CompositeDisposable.DisposeKey) {
+    func innerNext(_ element: Observer.Element) {
+        lock.performLocked { forwardNext(element) }
+    }
+
+    func innerError(_ error: Swift.Error) {
+        lock.performLocked { forwardError(error) }
+    }
+
+    func innerCompleted(_ inner: InnerSubscription) {
         lock.performLocked {
-            switch event {
-            case .next:
-                forwardOn(event)
-            case .error:
-                forwardOn(event)
-                dispose()
-            case .completed:
-                group.remove(for: disposeKey)
-                if let next = waiting.dequeue() {
-                    subscribeInner(next.asObservable(), into: group)
-                } else {
-                    activeCount -= 1
-                    if stopped && activeCount == 0 {
-                        forwardOn(.completed)
-                        dispose()
-                    }
+            inner.end(in: group)
+            if let next = waiting.dequeue() {
+                subscribeInner(next.asObservable(), into: group, observerType: innerObserverType)
+            } else {
+                activeCount -= 1
+                if stopped && activeCount == 0 {
+                    forwardOn(.completed)
+                    dispose()
                 }
             }
         }

@@ -100,7 +100,7 @@ final class ShareWhileConnectedConnection<Element>: ObserverType {
     /// Replays the buffer to `observer` and adds it; called under the lock.
     fileprivate func synchronizedSubscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         for element in buffer.elements { observer.on(.next(element)) }
-        let key = observers.insert(observer.on)
+        let key = observers.insert(observer)
         return SubjectSubscription { [self] in unsubscribe(key) }
     }
 

@@ -48,7 +48,7 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         let (key, outcome) = state.withLock { state -> (Int?, Event<Element>?) in
             if let stopEvent = state.stopEvent { return (nil, stopEvent) }
-            return (state.observers.insert(observer.on), nil)
+            return (state.observers.insert(observer), nil)
         }
         guard let key else {
             if let outcome {

@@ -5,9 +5,11 @@ private let behaviorSubjectKind = ResourceKind("BehaviorSubject", .subject)
 /// later event. After termination a new subscriber receives only the
 /// terminal event.
 public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, @unchecked Sendable {
+    /// The current value comes last: the subject's state ahead of it has a
+    /// fixed layout, so reading it needs no generic type metadata.
     private struct State {
-        var element: Element
         var subject = SubjectState<Element>()
+        var element: Element
     }
 
     private let state: DeliveryGuard<State, Element>
@@ -42,9 +44,15 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
 
     /// Makes a `next` element the current value and sends the event to the observers.
     public func on(_ event: Event<Element>) {
+        if case .next(let element) = event { return onNext(element) }
+        state.send(in: "BehaviorSubject<\(Element.self)>") { .event(event, to: $0.subject.receive(event)) }
+    }
+
+    /// Makes `element` the current value and sends it to the observers.
+    public func onNext(_ element: Element) {
         state.send(in: "BehaviorSubject<\(Element.self)>") { state in
-            if state.subject.isActive, case .next(let element) = event { state.element = element }
-            return .event(event, to: state.subject.receive(event))
+            if state.subject.isActive { state.element = element }
+            return .next(element, to: state.subject.nextReceivers)
         }
     }
 
@@ -52,13 +60,14 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     /// termination it receives only the terminal event.
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         var subscription: Disposable = Disposables.create()
+        let subscriber = SubjectObserver(observer)
         state.replay { state in
-            if let refusal = state.subject.refusal(from: self) { return .replay([], then: refusal, to: observer.on) }
-            let key = state.subject.observers.insert(observer.on)
+            if let refusal = state.subject.refusal(from: self) { return .replay([], then: refusal, to: subscriber) }
+            let key = state.subject.observers.insert(subscriber)
             subscription = SubjectSubscription { [weak self] in
                 self?.state.withLock { $0.subject.observers.remove(key) }
             }
-            return .replay([state.element], then: nil, to: observer.on)
+            return .value(state.element, to: subscriber)
         }
         return subscription
     }

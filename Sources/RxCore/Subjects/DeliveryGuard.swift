@@ -48,10 +48,13 @@ final class DeliveryGuard<State, Element>: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     /// Signalled when the turn is handed to a waiting thread.
     private let handedOver: UnsafeMutablePointer<pthread_cond_t>
-    private var state: State
-    private var turn = Turn()
-    /// Re-entrant sends in progress; only the thread holding the turn touches it.
-    private var reentrantDepth = 0
+    /// Only touched under `mutex` (the depth by the thread holding the turn),
+    /// which already makes access exclusive: the runtime's exclusivity check
+    /// would only add a thread-local lookup.
+    @exclusivity(unchecked) private var state: State
+    @exclusivity(unchecked) private var turn = Turn()
+    /// Re-entrant sends in progress.
+    @exclusivity(unchecked) private var reentrantDepth = 0
 
     init(_ state: State) {
         self.state = state
@@ -73,9 +76,17 @@ final class DeliveryGuard<State, Element>: @unchecked Sendable {
     /// Runs `body` with exclusive access to the state.
     @inline(__always)
     func withLock<T>(_ body: (inout State) throws -> T) rethrows -> T {
+        // Not `defer`: the optimiser outlines it as a generic function that
+        // looks up `T`'s metadata on every call.
         pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body(&state)
+        do {
+            let result = try body(&state)
+            pthread_mutex_unlock(mutex)
+            return result
+        } catch {
+            pthread_mutex_unlock(mutex)
+            throw error
+        }
     }
 
     /// Sends an event: `take` updates the state and returns what to deliver.
@@ -266,33 +277,42 @@ final class DeliveryGuard<State, Element>: @unchecked Sendable {
 
 /// What a subject delivers in one turn, taken from its state under the lock.
 enum SubjectDelivery<Element> {
-    /// A send with nothing to deliver (into a terminated subject, or an
-    /// element an ``AsyncSubject`` keeps).
+    /// A send with nothing to deliver (an element an ``AsyncSubject`` keeps).
     case nothing
+    /// An element to the observers of the moment.
+    case next(Element, to: SubjectObservers<Element>.Entries)
     /// An event to the observers of the moment.
     case event(Event<Element>, to: SubjectObservers<Element>.Entries)
     /// An ``AsyncSubject``'s last element followed by completion.
     case lastElement(Element, to: SubjectObservers<Element>.Entries)
+    /// A ``BehaviorSubject``'s current value to a new subscriber.
+    case value(Element, to: SubjectObserverBase<Element>)
     /// Replayed elements, then the terminal event if any, to a new subscriber.
-    case replay([Element], then: Event<Element>?, to: SubjectObservers<Element>.Handler)
+    case replay([Element], then: Event<Element>?, to: SubjectObserverBase<Element>)
 
     fileprivate var isSend: Bool {
-        if case .replay = self { return false }
-        return true
+        switch self {
+        case .value, .replay: false
+        case .nothing, .next, .event, .lastElement: true
+        }
     }
 
     fileprivate func perform() {
         switch self {
         case .nothing:
             break
+        case .next(let element, let observers):
+            SubjectObservers.deliver(next: element, to: observers)
         case .event(let event, let observers):
             SubjectObservers.deliver(event, to: observers)
         case .lastElement(let element, let observers):
-            SubjectObservers.deliver(.next(element), to: observers)
+            SubjectObservers.deliver(next: element, to: observers)
             SubjectObservers.deliver(.completed, to: observers)
+        case .value(let element, let observer):
+            observer.onNext(element)
         case .replay(let elements, let stopEvent, let observer):
-            for element in elements { observer(.next(element)) }
-            if let stopEvent { observer(stopEvent) }
+            for element in elements { observer.onNext(element) }
+            if let stopEvent { observer.on(stopEvent) }
         }
     }
 }

@@ -24,14 +24,20 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
 
     /// Sends the event to the observers subscribed now.
     public func on(_ event: Event<Element>) {
+        if case .next(let element) = event { return onNext(element) }
         state.send(in: "PublishSubject<\(Element.self)>") { .event(event, to: $0.receive(event)) }
+    }
+
+    /// Sends `element` to the observers subscribed now.
+    public func onNext(_ element: Element) {
+        state.send(in: "PublishSubject<\(Element.self)>") { .next(element, to: $0.nextReceivers) }
     }
 
     /// Adds `observer`; after termination it receives only the terminal event.
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         let (key, refusal) = state.withLock { state -> (Int?, Event<Element>?) in
             if let refusal = state.refusal(from: self) { return (nil, refusal) }
-            return (state.observers.insert(observer.on), nil)
+            return (state.observers.insert(observer), nil)
         }
         guard let key else {
             if let refusal { observer.on(refusal) }

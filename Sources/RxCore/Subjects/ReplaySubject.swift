@@ -47,15 +47,16 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
     /// `observer`, then sends it every later event.
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         var subscription: Disposable = Disposables.create()
+        let subscriber = SubjectObserver(observer)
         state.replay { state in
-            if state.subject.isDisposed { return .replay([], then: state.subject.refusal(from: self), to: observer.on) }
+            if state.subject.isDisposed { return .replay([], then: state.subject.refusal(from: self), to: subscriber) }
             if state.subject.stopEvent == nil {
-                let key = state.subject.observers.insert(observer.on)
+                let key = state.subject.observers.insert(subscriber)
                 subscription = SubjectSubscription { [weak self] in
                     self?.state.withLock { $0.subject.observers.remove(key) }
                 }
             }
-            return .replay(state.buffer.elements, then: state.subject.stopEvent, to: observer.on)
+            return .replay(state.buffer.elements, then: state.subject.stopEvent, to: subscriber)
         }
         return subscription
     }

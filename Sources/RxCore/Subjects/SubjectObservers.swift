@@ -1,69 +1,106 @@
 /// The observers of a subject, with keys to remove them. Kept under the
 /// subject's lock; delivery iterates a copy, outside the lock.
 struct SubjectObservers<Element> {
-    typealias Handler = (Event<Element>) -> Void
-    /// In subscription order; a removed observer leaves a `nil` until the
-    /// next compaction, so removal never shifts the array (a bag disposing
-    /// thousands of subscriptions in order would otherwise be quadratic).
-    typealias Entries = ContiguousArray<(key: Int, handler: Handler?)>
+    typealias Entries = KeyedSlots<SubjectObserverBase<Element>>.Entries
 
-    private(set) var entries: Entries = []
+    private var slots = KeyedSlots<SubjectObserverBase<Element>>()
     private var nextKey = 0
-    private var removed = 0
 
-    var count: Int { entries.count - removed }
+    /// In subscription order; a removed observer leaves a `nil` for a while.
+    var entries: Entries {
+        @inline(__always) get { slots.entries }
+    }
 
-    mutating func insert(_ handler: @escaping Handler) -> Int {
+    var count: Int { slots.count }
+
+    mutating func insert<Observer: ObserverType>(_ observer: Observer) -> Int where Observer.Element == Element {
+        insert(SubjectObserver(observer))
+    }
+
+    /// Adds an observer already boxed, as one a replay is also sent to.
+    mutating func insert(_ observer: SubjectObserverBase<Element>) -> Int {
         defer { nextKey += 1 }
-        entries.append((nextKey, handler))
+        slots.insert(observer, key: nextKey)
         return nextKey
     }
 
-    /// Keys grow with each insertion, so the entries stay sorted by key.
     mutating func remove(_ key: Int) {
-        var low = 0, high = entries.count
-        while low < high {
-            let middle = (low + high) / 2
-            if entries[middle].key < key { low = middle + 1 } else { high = middle }
-        }
-        guard low < entries.count, entries[low].key == key, entries[low].handler != nil else { return }
-        entries[low].handler = nil
-        removed += 1
-        if removed > 16, removed * 2 > entries.count {
-            entries.removeAll { $0.handler == nil }
-            removed = 0
-        }
+        slots.remove(key)
     }
 
     mutating func removeAll() -> Entries {
-        defer {
-            entries = []
-            removed = 0
-        }
-        return entries
+        slots.removeAll()
     }
 
     static func deliver(_ event: Event<Element>, to entries: Entries) {
-        for entry in entries { entry.handler?(event) }
+        for entry in entries { entry.value?.on(event) }
     }
+
+    static func deliver(next element: Element, to entries: Entries) {
+        for entry in entries { entry.value?.onNext(element) }
+    }
+}
+
+/// One observer of a subject. Boxed, rather than kept as the closure
+/// `observer.on`, so delivery can hand it an element without building an event.
+class SubjectObserverBase<Element> {
+    func on(_ event: Event<Element>) {
+        fatalError("SubjectObserverBase.on must be overridden")
+    }
+
+    func onNext(_ element: Element) {
+        fatalError("SubjectObserverBase.onNext must be overridden")
+    }
+}
+
+final class SubjectObserver<Observer: ObserverType>: SubjectObserverBase<Observer.Element> {
+    private let observer: Observer
+
+    init(_ observer: Observer) { self.observer = observer }
+
+    override func on(_ event: Event<Observer.Element>) { observer.on(event) }
+
+    override func onNext(_ element: Observer.Element) { observer.onNext(element) }
 }
 
 /// What every subject keeps under its lock: its observers, its terminal
 /// event and whether it was disposed.
+///
+/// The terminal event is kept as its error, never as a generic `Event`: the
+/// state's layout then does not depend on `Element`, so delivering an element
+/// reads it without looking up generic type metadata.
 struct SubjectState<Element> {
     var observers = SubjectObservers<Element>()
-    var stopEvent: Event<Element>?
     var isDisposed = false
+    private var isStopped = false
+    private var stopError: Swift.Error?
+
+    /// The terminal event the subject received, if any.
+    var stopEvent: Event<Element>? {
+        guard isStopped else { return nil }
+        return stopError.map { .error($0) } ?? .completed
+    }
 
     /// Whether the subject still takes events.
-    var isActive: Bool { stopEvent == nil && !isDisposed }
+    @inline(__always)
+    var isActive: Bool { !isStopped && !isDisposed }
+
+    /// The observers to send an element to.
+    @inline(__always)
+    var nextReceivers: SubjectObservers<Element>.Entries {
+        isActive ? observers.entries : []
+    }
 
     /// Takes `event` and returns the observers to send it to; a terminal
     /// event releases them, as the subject will not send them anything else.
     mutating func receive(_ event: Event<Element>) -> SubjectObservers<Element>.Entries {
         guard isActive else { return [] }
-        guard event.isStopEvent else { return observers.entries }
-        stopEvent = event
+        switch event {
+        case .next: return observers.entries
+        case .error(let error): stopError = error
+        case .completed: break
+        }
+        isStopped = true
         return observers.removeAll()
     }
 
@@ -77,7 +114,8 @@ struct SubjectState<Element> {
     mutating func dispose() {
         isDisposed = true
         _ = observers.removeAll()
-        stopEvent = nil
+        isStopped = false
+        stopError = nil
     }
 }
 
