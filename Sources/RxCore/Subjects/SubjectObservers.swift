@@ -21,9 +21,14 @@ struct SubjectObservers<Element> {
     var count: Int { entries.count - removed }
 
     mutating func insert<Observer: ObserverType>(_ observer: Observer) -> Int where Observer.Element == Element {
+        insert(SubjectObserver(observer))
+    }
+
+    /// Adds an observer already boxed, as one a replay is also sent to.
+    mutating func insert(_ observer: SubjectObserverBase<Element>) -> Int {
         defer { nextKey += 1 }
         keys.append(nextKey)
-        entries.append(SubjectObserver(observer))
+        entries.append(observer)
         return nextKey
     }
 
