@@ -12,7 +12,7 @@ final class Just<Element>: Producer<Element> {
 
     init(element: Element) {
         self.element = element
-        super.init(kind: justKind, chain: OperatorChain(source: "just", element: Element.self))
+        super.init(kind: justKind, chain: OperatorChain.source("just", element: Element.self))
     }
 
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
