@@ -5,14 +5,12 @@ private let behaviorSubjectKind = ResourceKind("BehaviorSubject", .subject)
 /// later event. After termination a new subscriber receives only the
 /// terminal event.
 public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, @unchecked Sendable {
-    /// The current value comes last: the subject's state ahead of it has a
-    /// fixed layout, so reading it needs no generic type metadata.
-    private struct State {
-        var subject = SubjectState<Element>()
-        var element: Element
-    }
-
-    private let state: Locked<State>
+    /// Guards `subject` and `element`: kept as two stored properties rather
+    /// than one generic struct in a ``Locked``, whose layout would depend on
+    /// `Element` and cost a metadata lookup on every element.
+    private let lock = Lock()
+    @exclusivity(unchecked) private var subject = SubjectState<Element>()
+    @exclusivity(unchecked) private var element: Element
     private let delivery = DeliveryGuard()
 
     /// A subject whose current value is `value` until the first `next` event.
@@ -22,24 +20,24 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
 
     /// A subject whose operator chain starts with `source`, for the relay built on it.
     init(value: Element, source: String) {
-        state = Locked(State(element: value))
+        element = value
         super.init(kind: behaviorSubjectKind, chain: OperatorChain(source: source, element: Element.self))
     }
 
     /// Whether any observer is subscribed.
-    public var hasObservers: Bool { state.withLock { $0.subject.observers.count > 0 } }
+    public var hasObservers: Bool { lock.withLock { subject.observers.count > 0 } }
 
     /// Whether ``dispose()`` was called.
-    public var isDisposed: Bool { state.withLock { $0.subject.isDisposed } }
+    public var isDisposed: Bool { lock.withLock { subject.isDisposed } }
 
     /// The current value.
     ///
     /// - Throws: the error the subject terminated with, or
     ///   ``RxError/disposed(object:)`` once it is disposed.
     public func value() throws -> Element {
-        try state.withLock { state -> Result<Element, Swift.Error> in
-            if let error = state.subject.refusal(from: self)?.error { return .failure(error) }
-            return .success(state.element)
+        try lock.withLock { () -> Result<Element, Swift.Error> in
+            if let error = subject.refusal(from: self)?.error { return .failure(error) }
+            return .success(element)
         }.get()
     }
 
@@ -47,17 +45,17 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     public func on(_ event: Event<Element>) {
         if case .next(let element) = event { return onNext(element) }
         delivery.deliver(in: "BehaviorSubject<\(Element.self)>") {
-            SubjectObservers.deliver(event, to: state.withLock { $0.subject.receive(event) })
+            SubjectObservers.deliver(event, to: lock.withLock { subject.receive(event) })
         }
     }
 
     /// Makes `element` the current value and sends it to the observers.
     public func onNext(_ element: Element) {
         delivery.deliver(in: "BehaviorSubject<\(Element.self)>") {
-            let observers = state.withLock { state in
-                if state.subject.isActive { state.element = element }
-                return state.subject.nextReceivers
-            }
+            lock.lock()
+            if subject.isActive { self.element = element }
+            let observers = subject.nextReceivers
+            lock.unlock()
             SubjectObservers.deliver(next: element, to: observers)
         }
     }
@@ -67,13 +65,14 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         var subscription: Disposable = Disposables.create()
         delivery.replay {
-            let first = state.withLock { state -> Event<Element> in
-                if let refusal = state.subject.refusal(from: self) { return refusal }
-                let key = state.subject.observers.insert(observer)
+            let first = lock.withLock { () -> Event<Element> in
+                if let refusal = subject.refusal(from: self) { return refusal }
+                let key = subject.observers.insert(observer)
                 subscription = SubjectSubscription { [weak self] in
-                    self?.state.withLock { $0.subject.observers.remove(key) }
+                    guard let self else { return }
+                    lock.withLock { self.subject.observers.remove(key) }
                 }
-                return .next(state.element)
+                return .next(element)
             }
             observer.on(first)
         }
@@ -86,6 +85,6 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     /// Releases the observers; later subscribers receive a `disposed` error,
     /// and ``value()`` throws it.
     public func dispose() {
-        state.withLock { $0.subject.dispose() }
+        lock.withLock { subject.dispose() }
     }
 }
