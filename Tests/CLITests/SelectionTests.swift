@@ -30,6 +30,25 @@ final class SelectionTests: XCTestCase {
         XCTAssertEqual(VariantFilter(argument: "completing-source"), .named("completing-source"))
     }
 
+    func testTheCleanFilterSelectsEveryVariantExpectedToComeOutClean() throws {
+        XCTAssertEqual(VariantFilter(argument: "clean"), .clean)
+        XCTAssertEqual(try ids([], .clean), ["test-strong-self/fixed", "test-ignored-result/completing-source"],
+                       "fixed and control variants, whatever their names")
+        XCTAssertEqual(try ids(["test-strong-self"], .clean), ["test-strong-self/fixed"])
+
+        let onlyLeaking = Scenario(
+            id: "only-leaking", title: "", guide: TestScenarios.guide, explanation: "", fix: "",
+            variants: [TestScenarios.strongSelf.variants[0]])
+        XCTAssertThrowsError(try Selection.resolve([], variants: .clean, in: [onlyLeaking])) { error in
+            XCTAssertEqual((error as! BadInput).message, "no selected scenario has a variant expected to come out clean")
+        }
+
+        let catalogue = try Selection.resolve([], variants: .all).pairs.map(\.1)
+        let clean = try Selection.resolve([], variants: .clean).pairs.map(\.1)
+        XCTAssertEqual(clean.count, catalogue.filter { $0.expectation == .clean }.count)
+        XCTAssertTrue(clean.allSatisfy { $0.role != .leaking }, "no leaking variant is expected clean")
+    }
+
     func testAnUnknownIdSuggestsTheClosestIds() {
         XCTAssertThrowsError(try ids(["test-strong-slef"])) { error in
             let input = error as! BadInput

@@ -21,6 +21,7 @@ final class BacktraceAndDOTTests: XCTestCase {
             let holder = Holder()
             scope.track(holder)
             holder.bind()
+            breakCycleAfterTest(through: holder.values)
         }
         let leak = try XCTUnwrap(report.leaks.first, report.description)
         let trackedFrames = try XCTUnwrap(leak.trackedAt.backtrace)
@@ -37,6 +38,7 @@ final class BacktraceAndDOTTests: XCTestCase {
             let holder = Holder()
             scope.track(holder)
             holder.bind()
+            breakCycleAfterTest(through: holder.values)
         }
         XCTAssertNil(report.leaks.first?.trackedAt.backtrace)
         XCTAssertNil(report.liveSubscriptions.first?.backtrace)
@@ -47,6 +49,7 @@ final class BacktraceAndDOTTests: XCTestCase {
             let holder = Holder()
             scope.track(holder)
             holder.bind()
+            breakCycleAfterTest(through: holder.values)
         }
         let dot = try XCTUnwrap(report.leaks.first?.cycle?.dot, report.description)
         XCTAssertTrue(dot.hasPrefix("digraph RetainCycle {"))

@@ -36,6 +36,7 @@ final class LeakCheckContractTests: XCTestCase {
             let presenter = Presenter()
             scope.track(presenter)
             presenter.configureLeaking()
+            breakCycleAfterTest(through: presenter.events)
         }
         XCTAssertFalse(report.isClean)
         XCTAssertEqual(report.leaks.map(\.typeName), ["Presenter"])
@@ -73,6 +74,7 @@ final class LeakCheckContractTests: XCTestCase {
             let presenter = Presenter()
             scope.track(presenter)
             presenter.configureLeaking()
+            breakCycleAfterTest(through: presenter.events)
             throw Failure()
         }
         XCTAssertEqual(report.thrownError, "Failure()")
@@ -91,6 +93,7 @@ final class LeakCheckContractTests: XCTestCase {
             let presenter = Presenter()
             scope.track(presenter)
             presenter.configureLeaking()
+            breakCycleAfterTest(through: presenter.events)
         }
         let json = try XCTUnwrap(JSONSerialization.jsonObject(with: report.jsonData()) as? [String: Any])
         XCTAssertEqual(json["name"] as? String, "json")

@@ -19,6 +19,19 @@ private final class Counter {
     }
 }
 
+/// A deliberately leaked counter, held weakly so that only its cycle keeps it:
+/// once the test has asserted, it breaks the cycle through `release()`, so
+/// the process does not end with it (`scripts/leak-check` runs these tests
+/// under LeakSanitizer).
+private final class LeakedCounter: @unchecked Sendable {
+    weak var counter: Counter?
+
+    init(_ counter: Counter) { self.counter = counter }
+
+    /// Completes the counter's subject, which drops the strong-self closure.
+    func release() { counter?.increments.onCompleted() }
+}
+
 /// Work that keeps RxCore resources alive for a while, on other threads.
 private func busyCleanWork(_ index: Int) async throws {
     let counter = Counter()
@@ -47,32 +60,45 @@ struct ParallelLeakCheckedSuite {
 /// The leaking neighbour of the suite above: it leaks for real while they run,
 /// outside any leak check, so its leak must not show up in theirs.
 @Test func leakingNeighbourRunsBesideTheSuite() async {
+    var leaked: [LeakedCounter] = []
     for _ in 0..<24 {
-        Counter().bind(leaking: true)
+        let counter = Counter()
+        counter.bind(leaking: true)
+        leaked.append(LeakedCounter(counter))
         await Task.yield()
     }
+    #expect(leaked.allSatisfy { $0.counter != nil }, "the cycles keep every counter")
+    for counter in leaked { counter.release() }
+    #expect(leaked.allSatisfy { $0.counter == nil })
 }
 
 /// The same in one test, with the verdicts in hand: of sixteen checks running
 /// in parallel, only the one that leaks is reported, with its own leak only.
 @Test func onlyTheLeakingCheckOfManyParallelOnesFails() async {
-    let reports = await withTaskGroup(of: (Int, LeakReport).self) { group in
+    let (reports, leaked) = await withTaskGroup(of: (Int, LeakReport, LeakedCounter?).self) { group in
         for index in 0..<16 {
             group.addTask {
+                var leaked: LeakedCounter?
                 let report = await LeakCheck.run("check \(index)") { scope in
                     let counter = Counter()
                     scope.track(counter)
                     counter.bind(leaking: index == 7)
+                    if index == 7 { leaked = LeakedCounter(counter) }
                     await Task.yield()
                     counter.increments.onNext(index)
                 }
-                return (index, report)
+                return (index, report, leaked)
             }
         }
         var reports: [Int: LeakReport] = [:]
-        for await (index, report) in group { reports[index] = report }
-        return reports
+        var leaked: [LeakedCounter] = []
+        for await (index, report, counter) in group {
+            reports[index] = report
+            leaked += counter.map { [$0] } ?? []
+        }
+        return (reports, leaked)
     }
+    defer { for counter in leaked { counter.release() } }
     #expect(reports.count == 16)
     for (index, report) in reports.sorted(by: { $0.key < $1.key }) {
         if index == 7 {

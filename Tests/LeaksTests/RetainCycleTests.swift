@@ -118,6 +118,7 @@ final class RetainCycleTests: XCTestCase {
             let presenter = Presenter()
             scope.track(presenter)
             presenter.subscribeWithStrongSelf()
+            breakCycleAfterTest(through: presenter.interactor.events)
         }
         XCTAssertEqual(leak.typeName, "Presenter")
         // A subject holds its observers; the subscription's disposable only
@@ -134,6 +135,7 @@ final class RetainCycleTests: XCTestCase {
             let presenter = Presenter()
             scope.track(presenter)
             presenter.subscribeWithMethodValue()
+            breakCycleAfterTest(through: presenter.interactor.events)
         }
         assertCycle(leak, passesThrough: ["closure given to subscribe(onNext:) at RetainCycleTests.swift:25"])
         XCTAssertEqual(leak.pattern?.id, "method-reference-implicit-self")
@@ -144,6 +146,7 @@ final class RetainCycleTests: XCTestCase {
             let presenter = Presenter()
             scope.track(presenter)
             presenter.flatMapMethodReference()
+            breakCycleAfterTest(through: presenter.interactor.events)
         }
         assertCycle(leak, passesThrough: ["─disposeBag→ DisposeBag", "─holds→ subscription #", "(PublishSubject<Int> → flatMap → subscribe, RetainCycleTests.swift:29)",
                                           "FlatMapSink.selector→ closure given to flatMap at RetainCycleTests.swift:29",
@@ -177,6 +180,7 @@ final class RetainCycleTests: XCTestCase {
             let interactor = ListInteractor()
             scope.track(interactor)
             interactor.bind(to: View())
+            breakCycleAfterTest(through: interactor.events)
         }
         XCTAssertEqual(leak.typeName, "ListInteractor")
         assertCycle(leak, passesThrough: ["ListInteractor", "PublishSubject"])
@@ -190,6 +194,7 @@ final class RetainCycleTests: XCTestCase {
             wireframe.presenter = presenter
             scope.track(presenter)
             presenter.interactor.events.subscribe(onNext: { _ in _ = wireframe }).disposed(by: presenter.disposeBag)
+            breakCycleAfterTest(through: presenter.interactor.events)
         }
         assertCycle(leak, passesThrough: ["Wireframe", "presenter", "Presenter"])
     }
@@ -199,6 +204,7 @@ final class RetainCycleTests: XCTestCase {
             let presenter = Presenter()
             scope.track(presenter)
             presenter.subscribeThroughCapturedVar()
+            breakCycleAfterTest(through: presenter.interactor.events)
         }
         assertCycle(leak, passesThrough: ["Presenter", "─events→ PublishSubject", "AnonymousObserver.handler"])
     }
@@ -208,6 +214,7 @@ final class RetainCycleTests: XCTestCase {
             let presenter = DerivedPresenter()
             scope.track(presenter)
             presenter.configure()
+            breakCycleAfterTest(through: presenter.events)
         }
         XCTAssertEqual(leak.typeName, "DerivedPresenter")
         assertCycle(leak, passesThrough: ["─disposeBag→ DisposeBag", "DerivedPresenter"])
@@ -220,6 +227,7 @@ final class RetainCycleTests: XCTestCase {
             owner.sink = holder
             scope.track(owner)
             holder.events.subscribe(onNext: { _ in _ = owner }).disposed(by: holder.bag)
+            breakCycleAfterTest(through: holder.events)
         }
         assertCycle(leak, passesThrough: ["Owner", "sink", "ExistentialHolder"])
     }
@@ -231,6 +239,7 @@ final class RetainCycleTests: XCTestCase {
             owner.bags.append(bag)
             scope.track(owner)
             owner.events.map { $0 }.subscribe(onNext: { _ in _ = owner }).disposed(by: bag)
+            breakCycleAfterTest(through: owner.events)
         }
         assertCycle(arrayLeak, passesThrough: ["─bags[0]→ DisposeBag", "─holds→ subscription #"])
 
@@ -240,13 +249,16 @@ final class RetainCycleTests: XCTestCase {
             owner.bagsByName["main"] = bag
             scope.track(owner)
             owner.events.map { $0 }.subscribe(onNext: { _ in _ = owner }).disposed(by: bag)
+            breakCycleAfterTest(through: owner.events)
         }
         assertCycle(dictionaryLeak, passesThrough: ["─bagsByName[main]→ DisposeBag", "─holds→ subscription #"])
     }
 
     func testObjectFoundByAutomaticTrackingAlone() throws {
         let report = LeakCheck.run { _ in
-            Presenter().subscribeWithStrongSelf()
+            let presenter = Presenter()
+            presenter.subscribeWithStrongSelf()
+            breakCycleAfterTest(through: presenter.interactor.events)
         }
         let leak = try XCTUnwrap(report.leaks.first { $0.typeName == "Presenter" }, report.description)
         XCTAssertEqual(leak.trackedAt.origin, .closureCapture)

@@ -47,6 +47,7 @@ final class AssertNoLeaksTests: FailureCapturingTestCase {
             let model = ViewModel()
             scope.track(model)
             model.bindLeaking()
+            breakCycleAfterTest(through: model.taps)
         }
         capturesFailures = false
         XCTAssertEqual(capturedFailures.count, 1)
@@ -68,11 +69,12 @@ final class TrackForLeaksTests: FailureCapturingTestCase {
         addTeardownBlock { [unowned self] in
             capturesFailures = false
             XCTAssertEqual(capturedFailures.count, 1)
-            XCTAssertEqual(capturedFailures.first?.line, 76)
+            XCTAssertEqual(capturedFailures.first?.line, 78)
             XCTAssertTrue(capturedFailures.first?.description.contains("ViewModel leaked") ?? false)
         }
         let leaking = ViewModel()
         leaking.bindLeaking()
+        breakCycleAfterTest(through: leaking.taps)
         trackForLeaks(leaking)
     }
 

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import RxCore
+@testable import RxCore
 import XCTest
 
 final class SchedulerMainTests: RxTestCase {
@@ -29,6 +29,20 @@ final class SchedulerMainTests: RxTestCase {
         XCTAssertEqual(log, ["outer begins", "outer ends", "inner"])
         XCTAssertEqual(MainScheduler.pendingCount, 0)
         XCTAssertEqual(Resources.snapshot()["ScheduledItem"], 0)
+    }
+
+    func testQueuedWorkLeavesOnePumpWaitingForTheMainDispatchQueueAndTheRunLoopRunsItAll() {
+        // Nothing services DispatchQueue.main while tests run: one pump waits
+        // there however much is queued (a pump per item piled up for good).
+        var log: [Int] = []
+        for value in 1...3 { _ = MainScheduler.asyncInstance.scheduleWork { log.append(value) } }
+        XCTAssertTrue(MainQueue.shared.isPumpPosted)
+        // A run loop on the main thread services the main queue: the one pump
+        // runs an item and posts itself again while items are left.
+        RunLoop.main.run(until: Date().addingTimeInterval(0.2))
+        XCTAssertEqual(log, [1, 2, 3])
+        XCTAssertFalse(MainQueue.shared.isPumpPosted)
+        XCTAssertEqual(MainScheduler.pendingCount, 0)
     }
 
     func testAsyncInstanceAlwaysQueuesAndDrainRunsWorkQueuedWhileDraining() {

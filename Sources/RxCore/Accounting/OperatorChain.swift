@@ -1,5 +1,8 @@
+import Synchronization
+
 /// The operators a subscription goes through, kept as a small linked structure
-/// built once per observable and rendered to text only when someone asks.
+/// shared by observables of the same shape and rendered to text only when
+/// someone asks.
 public final class OperatorChain: Sendable, CustomStringConvertible {
     private let name: String
     private let elementType: Any.Type?
@@ -9,20 +12,55 @@ public final class OperatorChain: Sendable, CustomStringConvertible {
     /// The upstream chains after the first.
     private let otherSources: [OperatorChain]
 
-    /// A source of the chain, such as a subject; rendered `Name<Element>`.
-    init(source name: String, element: Any.Type) {
+    /// Whether this chain is the shared one for its name and upstream: only
+    /// such a chain's identity may key another shared chain.
+    private let isShared: Bool
+
+    private init(name: String, element: Any.Type?, source: OperatorChain?, isShared: Bool) {
         self.name = name
         self.elementType = element
-        self.source = nil
-        self.otherSources = []
-    }
-
-    /// An operator applied to one upstream chain.
-    init(_ name: String, _ source: OperatorChain) {
-        self.name = name
-        self.elementType = nil
         self.source = source
         self.otherSources = []
+        self.isShared = isShared
+    }
+
+    /// A source of the chain, such as a subject; rendered `Name<Element>`.
+    /// Chains are immutable, so every `just<Int>` shares one.
+    static func source(_ name: String, element: Any.Type) -> OperatorChain {
+        shared(Key(name: name, upstream: ObjectIdentifier(element))) {
+            OperatorChain(name: name, element: element, source: nil, isShared: $0)
+        }
+    }
+
+    /// An operator applied to one upstream chain; shared like sources, so a
+    /// pipeline built again and again builds its chain once.
+    static func applying(_ name: String, to source: OperatorChain) -> OperatorChain {
+        guard source.isShared else { return OperatorChain(name: name, element: nil, source: source, isShared: false) }
+        return shared(Key(name: name, upstream: ObjectIdentifier(source))) {
+            OperatorChain(name: name, element: nil, source: source, isShared: $0)
+        }
+    }
+
+    private struct Key: Hashable {
+        let name: String
+        /// The shared upstream chain, or the element type of a source (a
+        /// type and a shared chain are never both alive at one address).
+        let upstream: ObjectIdentifier
+    }
+
+    /// Shared chains live for the process; past this many (names built from
+    /// arguments, such as `take(5)`, could add up), new ones are not kept.
+    private static let sharedLimit = 4_096
+    private static let sharedChains = Mutex<[Key: OperatorChain]>([:])
+
+    private static func shared(_ key: Key, _ make: (_ isShared: Bool) -> OperatorChain) -> OperatorChain {
+        sharedChains.withLock { chains in
+            if let chain = chains[key] { return chain }
+            guard chains.count < sharedLimit else { return make(false) }
+            let chain = make(true)
+            chains[key] = chain
+            return chain
+        }
     }
 
     /// An operator applied to several upstream chains.
@@ -36,6 +74,7 @@ public final class OperatorChain: Sendable, CustomStringConvertible {
         self.elementType = nil
         self.source = upstream.first
         self.otherSources = Array(upstream.dropFirst())
+        self.isShared = false
     }
 
     private var upstream: [OperatorChain] { source.map { [$0] + otherSources } ?? [] }

@@ -21,7 +21,6 @@ public class Observable<Element>: ObservableType {
 
 extension ObservableConvertibleType {
     /// The operator chain behind this sequence (a bare name for foreign types).
-    var operatorChain: OperatorChain {
-        (self as? Observable<Element>)?.chain ?? asObservable().chain
-    }
+    /// An observable is its own `asObservable()`, so no dynamic cast is needed.
+    var operatorChain: OperatorChain { asObservable().chain }
 }

@@ -29,8 +29,10 @@ class Producer<Element>: Observable<Element> {
 final class SinkDisposer: Cancelable, @unchecked Sendable {
     private static let assigned = 1, disposed = 2
     private let state = Atomic<Int>(0)
-    private var sink: Disposable?
-    private var subscription: Disposable?
+    // Written before the atomic state publishes them, taken once by whoever
+    // completes assignment and disposal: no overlapping access to check.
+    @exclusivity(unchecked) private var sink: Disposable?
+    @exclusivity(unchecked) private var subscription: Disposable?
 
     var isDisposed: Bool { state.load(ordering: .acquiring) & Self.disposed != 0 }
 

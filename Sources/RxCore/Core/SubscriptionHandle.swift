@@ -24,16 +24,16 @@ final class SubscriptionHandle: Cancelable, @unchecked Sendable {
     /// Seconds since 1970 when the subscription was made.
     let createdAt: Double
     /// The bag that owns the subscription; guarded by the registry's lock.
-    var owner: DisposeBag.Identity?
+    @exclusivity(unchecked) var owner: DisposeBag.Identity?
     /// Where the registry keeps this handle, -1 once it is out; guarded by the registry's lock.
-    var registryIndex = -1
+    @exclusivity(unchecked) var registryIndex = -1
 
     private let onDisposed: (() -> Void)?
     /// The upstream subscription once attached; released by whoever sets the
     /// second of `assigned` and `upstreamGone` in `upstreamState`. Not an
     /// optional: the leak engine's reflection reads a plain existential in a
     /// class with atomic fields, not an optional one.
-    private var upstream: Disposable = NopDisposable.shared
+    @exclusivity(unchecked) private var upstream: Disposable = NopDisposable.shared
     private let upstreamState = Atomic<Int>(0)
     private let ended = DisposedFlag()
 

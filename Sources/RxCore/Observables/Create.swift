@@ -26,7 +26,7 @@ final class AnonymousObservable<Element>: Producer<Element> {
     init(_ subscribeHandler: @escaping SubscribeHandler, site: CallSite) {
         self.subscribeHandler = subscribeHandler
         self.site = site
-        super.init(kind: anonymousObservableKind, chain: OperatorChain(source: "create", element: Element.self))
+        super.init(kind: anonymousObservableKind, chain: OperatorChain.source("create", element: Element.self))
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {

@@ -24,7 +24,7 @@ final class Deferred<Element>: Producer<Element> {
     init(observableFactory: @escaping Factory, site: CallSite) {
         self.observableFactory = observableFactory
         self.site = site
-        super.init(kind: deferredKind, chain: OperatorChain(source: "deferred", element: Element.self))
+        super.init(kind: deferredKind, chain: OperatorChain.source("deferred", element: Element.self))
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {

@@ -9,7 +9,7 @@ extension ObservableType {
 
 final class EmptyProducer<Element>: Producer<Element> {
     init() {
-        super.init(kind: emptyKind, chain: OperatorChain(source: "empty", element: Element.self))
+        super.init(kind: emptyKind, chain: OperatorChain.source("empty", element: Element.self))
     }
 
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {

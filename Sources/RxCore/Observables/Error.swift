@@ -12,7 +12,7 @@ final class ErrorProducer<Element>: Producer<Element> {
 
     init(error: Swift.Error) {
         self.error = error
-        super.init(kind: errorKind, chain: OperatorChain(source: "error", element: Element.self))
+        super.init(kind: errorKind, chain: OperatorChain.source("error", element: Element.self))
     }
 
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {

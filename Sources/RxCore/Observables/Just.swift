@@ -19,7 +19,7 @@ final class Just<Element>: Producer<Element> {
     @usableFromInline
     init(element: Element) {
         self.element = element
-        super.init(kind: justKind, chain: OperatorChain(source: "just", element: Element.self))
+        super.init(kind: justKind, chain: OperatorChain.source("just", element: Element.self))
     }
 
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {

@@ -9,7 +9,7 @@ extension ObservableType {
 
 final class NeverProducer<Element>: Producer<Element> {
     init() {
-        super.init(kind: neverKind, chain: OperatorChain(source: "never", element: Element.self))
+        super.init(kind: neverKind, chain: OperatorChain.source("never", element: Element.self))
     }
 
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {

@@ -23,7 +23,7 @@ final class RangeProducer<Element: RxAbstractInteger>: Producer<Element> {
         self.start = start
         self.count = count
         self.scheduler = scheduler
-        super.init(kind: rangeKind, chain: OperatorChain(source: "range", element: Element.self))
+        super.init(kind: rangeKind, chain: OperatorChain.source("range", element: Element.self))
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {

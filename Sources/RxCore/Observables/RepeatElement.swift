@@ -15,7 +15,7 @@ final class RepeatElement<Element>: Producer<Element> {
     init(element: Element, scheduler: ImmediateSchedulerType) {
         self.element = element
         self.scheduler = scheduler
-        super.init(kind: repeatElementKind, chain: OperatorChain(source: "repeatElement", element: Element.self))
+        super.init(kind: repeatElementKind, chain: OperatorChain.source("repeatElement", element: Element.self))
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {

@@ -28,7 +28,7 @@ final class ObservableSequence<Elements: Swift.Sequence>: Producer<Elements.Elem
     init(elements: Elements, scheduler: ImmediateSchedulerType, operatorName: String) {
         self.elements = elements
         self.scheduler = scheduler
-        super.init(kind: observableSequenceKind, chain: OperatorChain(source: operatorName, element: Elements.Element.self))
+        super.init(kind: observableSequenceKind, chain: OperatorChain.source(operatorName, element: Elements.Element.self))
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Elements.Element {

@@ -19,7 +19,7 @@ final class Timer<Element: FixedWidthInteger>: Producer<Element> {
         self.scheduler = scheduler
         self.dueTime = dueTime
         self.period = period
-        super.init(kind: timerKind, chain: OperatorChain(source: name, element: Element.self))
+        super.init(kind: timerKind, chain: OperatorChain.source(name, element: Element.self))
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {

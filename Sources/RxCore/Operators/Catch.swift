@@ -34,7 +34,7 @@ final class Catch<Element>: Producer<Element> {
         self.source = source
         self.handler = handler
         self.site = site
-        super.init(kind: catchKind, chain: OperatorChain(name, source.chain))
+        super.init(kind: catchKind, chain: OperatorChain.applying(name, to: source.chain))
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {

@@ -25,7 +25,7 @@ final class CompactMap<SourceElement, Element>: Producer<Element> {
         self.source = source
         self.transform = transform
         self.site = site
-        super.init(kind: compactMapKind, chain: OperatorChain("compactMap", source.chain))
+        super.init(kind: compactMapKind, chain: OperatorChain.applying("compactMap", to: source.chain))
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {

@@ -18,7 +18,7 @@ final class Debounce<Element>: Producer<Element> {
         self.source = source
         self.dueTime = dueTime
         self.scheduler = scheduler
-        super.init(kind: debounceKind, chain: OperatorChain("debounce", source.chain))
+        super.init(kind: debounceKind, chain: OperatorChain.applying("debounce", to: source.chain))
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {

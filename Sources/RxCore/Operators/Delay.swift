@@ -19,7 +19,7 @@ final class Delay<Element>: Producer<Element> {
         self.source = source
         self.dueTime = dueTime
         self.scheduler = scheduler
-        super.init(kind: delayKind, chain: OperatorChain("delay", source.chain))
+        super.init(kind: delayKind, chain: OperatorChain.applying("delay", to: source.chain))
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {

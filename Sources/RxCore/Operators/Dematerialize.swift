@@ -27,7 +27,7 @@ final class Dematerialize<SourceElement: EventConvertible>: Producer<SourceEleme
 
     init(source: Observable<SourceElement>) {
         self.source = source
-        super.init(kind: dematerializeKind, chain: OperatorChain("dematerialize", source.chain))
+        super.init(kind: dematerializeKind, chain: OperatorChain.applying("dematerialize", to: source.chain))
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == SourceElement.Element {

@@ -70,7 +70,7 @@ final class DistinctUntilChanged<Element, Key>: Producer<Element> {
         self.keySelector = keySelector
         self.comparer = comparer
         self.site = site
-        super.init(kind: distinctUntilChangedKind, chain: OperatorChain("distinctUntilChanged", source.chain))
+        super.init(kind: distinctUntilChangedKind, chain: OperatorChain.applying("distinctUntilChanged", to: source.chain))
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {

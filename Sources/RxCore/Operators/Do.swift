@@ -72,7 +72,7 @@ final class Do<Element>: Producer<Element> {
         self.onSubscribed = onSubscribed
         self.onDispose = onDispose
         self.site = site
-        super.init(kind: doKind, chain: OperatorChain("do", source.chain))
+        super.init(kind: doKind, chain: OperatorChain.applying("do", to: source.chain))
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {

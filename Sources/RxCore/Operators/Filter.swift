@@ -24,7 +24,7 @@ final class Filter<Element>: Producer<Element> {
         self.source = source
         self.predicate = predicate
         self.site = site
-        super.init(kind: filterKind, chain: OperatorChain("filter", source.chain))
+        super.init(kind: filterKind, chain: OperatorChain.applying("filter", to: source.chain))
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {

@@ -60,7 +60,7 @@ final class FlatMap<SourceElement, SourceSequence: ObservableConvertibleType>: P
         self.selector = selector
         self.site = site
         self.strategy = strategy
-        super.init(kind: strategy.kind, chain: OperatorChain(strategy.operatorName, source.chain))
+        super.init(kind: strategy.kind, chain: OperatorChain.applying(strategy.operatorName, to: source.chain))
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == SourceSequence.Element {

@@ -13,7 +13,7 @@ final class IgnoreElements<SourceElement>: Producer<Never> {
 
     init(source: Observable<SourceElement>) {
         self.source = source
-        super.init(kind: ignoreElementsKind, chain: OperatorChain("ignoreElements", source.chain))
+        super.init(kind: ignoreElementsKind, chain: OperatorChain.applying("ignoreElements", to: source.chain))
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Never {

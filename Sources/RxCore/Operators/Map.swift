@@ -25,7 +25,7 @@ final class Map<SourceElement, Element>: Producer<Element> {
         self.source = source
         self.transform = transform
         self.site = site
-        super.init(kind: mapKind, chain: OperatorChain("map", source.chain))
+        super.init(kind: mapKind, chain: OperatorChain.applying("map", to: source.chain))
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {

@@ -14,7 +14,7 @@ final class Materialize<SourceElement>: Producer<Event<SourceElement>> {
 
     init(source: Observable<SourceElement>) {
         self.source = source
-        super.init(kind: materializeKind, chain: OperatorChain("materialize", source.chain))
+        super.init(kind: materializeKind, chain: OperatorChain.applying("materialize", to: source.chain))
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Event<SourceElement> {

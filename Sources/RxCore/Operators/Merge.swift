@@ -39,7 +39,7 @@ final class Merge<SourceSequence: ObservableConvertibleType>: Producer<SourceSeq
 
     init(source: Observable<SourceSequence>) {
         self.source = source
-        super.init(kind: mergeKind, chain: OperatorChain("merge", source.chain))
+        super.init(kind: mergeKind, chain: OperatorChain.applying("merge", to: source.chain))
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == SourceSequence.Element {

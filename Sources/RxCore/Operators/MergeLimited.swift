@@ -16,7 +16,7 @@ final class MergeLimited<SourceSequence: ObservableConvertibleType>: Producer<So
     init(source: Observable<SourceSequence>, maxConcurrent: Int) {
         self.source = source
         self.maxConcurrent = maxConcurrent
-        super.init(kind: mergeLimitedKind, chain: OperatorChain("merge(maxConcurrent: \(maxConcurrent))", source.chain))
+        super.init(kind: mergeLimitedKind, chain: OperatorChain.applying("merge(maxConcurrent: \(maxConcurrent))", to: source.chain))
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == SourceSequence.Element {

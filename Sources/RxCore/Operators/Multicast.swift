@@ -76,7 +76,7 @@ final class ConnectableObservableAdapter<Subject: SubjectType>: ConnectableObser
         self.source = source
         self.makeSubject = makeSubject
         self.site = site
-        super.init(kind: connectableAdapterKind, chain: OperatorChain(name, source.chain))
+        super.init(kind: connectableAdapterKind, chain: OperatorChain.applying(name, to: source.chain))
     }
 
     private var lazySubject: Subject {

@@ -16,7 +16,7 @@ final class ObserveOn<Element>: Producer<Element> {
     init(source: Observable<Element>, scheduler: ImmediateSchedulerType) {
         self.source = source
         self.scheduler = scheduler
-        super.init(kind: observeOnKind, chain: OperatorChain("observe(on:)", source.chain))
+        super.init(kind: observeOnKind, chain: OperatorChain.applying("observe(on:)", to: source.chain))
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {

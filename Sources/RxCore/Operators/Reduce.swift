@@ -46,7 +46,7 @@ final class Reduce<SourceElement, Accumulate, Element>: Producer<Element> {
         self.accumulator = accumulator
         self.mapResult = mapResult
         self.site = site
-        super.init(kind: reduceKind, chain: OperatorChain("reduce", source.chain))
+        super.init(kind: reduceKind, chain: OperatorChain.applying("reduce", to: source.chain))
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {

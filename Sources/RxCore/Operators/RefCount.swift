@@ -24,7 +24,7 @@ final class RefCount<ConnectableSource: ConnectableObservableType>: Producer<Con
 
     init(source: ConnectableSource) {
         self.source = source
-        super.init(kind: refCountKind, chain: OperatorChain("refCount", source.operatorChain))
+        super.init(kind: refCountKind, chain: OperatorChain.applying("refCount", to: source.operatorChain))
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {

@@ -22,7 +22,7 @@ final class Retry<Element>: Producer<Element> {
     init(source: Observable<Element>, maxAttemptCount: Int?) {
         self.source = source
         self.maxAttemptCount = maxAttemptCount
-        super.init(kind: retryKind, chain: OperatorChain("retry", source.chain))
+        super.init(kind: retryKind, chain: OperatorChain.applying("retry", to: source.chain))
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {

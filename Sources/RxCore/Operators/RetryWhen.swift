@@ -41,7 +41,7 @@ final class RetryWhen<Element, Failure: Swift.Error, TriggerObservable: Observab
         self.source = source
         self.notificationHandler = notificationHandler
         self.site = site
-        super.init(kind: retryWhenKind, chain: OperatorChain("retry(when:)", source.chain))
+        super.init(kind: retryWhenKind, chain: OperatorChain.applying("retry(when:)", to: source.chain))
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {

@@ -42,7 +42,7 @@ final class Scan<SourceElement, Accumulate>: Producer<Accumulate> {
         self.seed = seed
         self.accumulator = accumulator
         self.site = site
-        super.init(kind: scanKind, chain: OperatorChain("scan", source.chain))
+        super.init(kind: scanKind, chain: OperatorChain.applying("scan", to: source.chain))
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Accumulate {

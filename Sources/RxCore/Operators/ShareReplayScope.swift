@@ -48,7 +48,7 @@ final class ShareWhileConnected<Element>: Observable<Element> {
     init(source: Observable<Element>, replay: Int) {
         self.source = source
         self.replay = replay
-        super.init(kind: shareWhileConnectedKind, chain: OperatorChain("share", source.chain))
+        super.init(kind: shareWhileConnectedKind, chain: OperatorChain.applying("share", to: source.chain))
     }
 
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {

@@ -15,7 +15,7 @@ final class SkipCount<Element>: Producer<Element> {
     init(source: Observable<Element>, count: Int) {
         self.source = source
         self.count = count
-        super.init(kind: skipCountKind, chain: OperatorChain("skip", source.chain))
+        super.init(kind: skipCountKind, chain: OperatorChain.applying("skip", to: source.chain))
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {

@@ -25,7 +25,7 @@ final class SkipWhile<Element>: Producer<Element> {
         self.source = source
         self.predicate = predicate
         self.site = site
-        super.init(kind: skipWhileKind, chain: OperatorChain("skip(while:)", source.chain))
+        super.init(kind: skipWhileKind, chain: OperatorChain.applying("skip(while:)", to: source.chain))
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {

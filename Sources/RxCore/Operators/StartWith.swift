@@ -16,7 +16,7 @@ final class StartWith<Element>: Producer<Element> {
     init(source: Observable<Element>, elements: [Element]) {
         self.source = source
         self.elements = elements
-        super.init(kind: startWithKind, chain: OperatorChain("startWith", source.chain))
+        super.init(kind: startWithKind, chain: OperatorChain.applying("startWith", to: source.chain))
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {

@@ -16,7 +16,7 @@ final class SubscribeOn<Element>: Producer<Element> {
     init(source: Observable<Element>, scheduler: ImmediateSchedulerType) {
         self.source = source
         self.scheduler = scheduler
-        super.init(kind: subscribeOnKind, chain: OperatorChain("subscribe(on:)", source.chain))
+        super.init(kind: subscribeOnKind, chain: OperatorChain.applying("subscribe(on:)", to: source.chain))
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {

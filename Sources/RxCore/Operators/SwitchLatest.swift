@@ -15,7 +15,7 @@ final class Switch<SourceSequence: ObservableConvertibleType>: Producer<SourceSe
 
     init(source: Observable<SourceSequence>) {
         self.source = source
-        super.init(kind: switchKind, chain: OperatorChain("switchLatest", source.chain))
+        super.init(kind: switchKind, chain: OperatorChain.applying("switchLatest", to: source.chain))
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == SourceSequence.Element {

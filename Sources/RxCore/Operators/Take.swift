@@ -17,7 +17,7 @@ final class TakeCount<Element>: Producer<Element> {
     init(source: Observable<Element>, count: Int) {
         self.source = source
         self.count = count
-        super.init(kind: takeCountKind, chain: OperatorChain("take", source.chain))
+        super.init(kind: takeCountKind, chain: OperatorChain.applying("take", to: source.chain))
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {

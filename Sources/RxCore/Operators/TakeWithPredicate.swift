@@ -53,7 +53,7 @@ final class TakeUntilPredicate<Element>: Producer<Element> {
         self.stopsOn = stopsOn
         self.behavior = behavior
         self.site = site
-        super.init(kind: takeUntilPredicateKind, chain: OperatorChain(stopsOn ? "take(until:)" : "take(while:)", source.chain))
+        super.init(kind: takeUntilPredicateKind, chain: OperatorChain.applying(stopsOn ? "take(until:)" : "take(while:)", to: source.chain))
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {

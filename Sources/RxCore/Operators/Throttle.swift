@@ -21,7 +21,7 @@ final class Throttle<Element>: Producer<Element> {
         self.dueTime = dueTime
         self.latest = latest
         self.scheduler = scheduler
-        super.init(kind: throttleKind, chain: OperatorChain("throttle", source.chain))
+        super.init(kind: throttleKind, chain: OperatorChain.applying("throttle", to: source.chain))
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {

@@ -30,7 +30,7 @@ final class Timeout<Element>: Producer<Element> {
         self.dueTime = dueTime
         self.other = other
         self.scheduler = scheduler
-        let chain = other.map { OperatorChain("timeout", source.chain, $0.chain) } ?? OperatorChain("timeout", source.chain)
+        let chain = other.map { OperatorChain("timeout", source.chain, $0.chain) } ?? OperatorChain.applying("timeout", to: source.chain)
         super.init(kind: timeoutKind, chain: chain)
     }
 

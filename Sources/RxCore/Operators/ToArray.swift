@@ -13,7 +13,7 @@ final class ToArray<SourceElement>: Producer<[SourceElement]> {
 
     init(source: Observable<SourceElement>) {
         self.source = source
-        super.init(kind: toArrayKind, chain: OperatorChain("toArray", source.chain))
+        super.init(kind: toArrayKind, chain: OperatorChain.applying("toArray", to: source.chain))
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == [SourceElement] {

@@ -13,8 +13,9 @@ protocol MainQueueItem: AnyObject {
 }
 
 /// The main scheduler's logical serial queue. Two kinds of consumer take
-/// items from it, each item running once: a `DispatchQueue.main` pump posted
-/// per item (apps whose main thread runs a run loop or `dispatchMain`), and
+/// items from it, each item running once: a `DispatchQueue.main` pump that
+/// runs one item and posts itself again while items are left (apps whose main
+/// thread runs a run loop or `dispatchMain`), and
 /// ``MainScheduler/drain()`` (tests and tools on Linux, where nothing services
 /// the main queue). One consumer at a time owns the queue, so items never
 /// overlap; the owner may drain again from inside an item (a blocking wait).
@@ -32,6 +33,10 @@ final class MainQueue: @unchecked Sendable {
         var enqueued = 0
         var owner: pthread_t?
         var ownerDepth = 0
+        /// Whether a pump is posted to `DispatchQueue.main` and has not run
+        /// yet. At most one is: where nothing services the main queue (Linux
+        /// tools and tests), a pump posted per item would pile up for good.
+        var pumpPosted = false
     }
 
     private let state = Locked(State())
@@ -66,13 +71,24 @@ final class MainQueue: @unchecked Sendable {
     }
 
     func enqueue(_ item: MainQueueItem) {
-        state.withLock { state in
+        let post = state.withLock { state -> Bool in
             state.items.append((item, .now()))
             state.enqueued += 1
+            return Self.claimPump(&state)
         }
-        DispatchQueue.main.async { MainQueue.shared.pump() }
+        if post { DispatchQueue.main.async { MainQueue.shared.pump() } }
         SchedulerProgress.shared.notify()
     }
+
+    /// Marks a pump as posted unless one is; true when the caller must post it.
+    private static func claimPump(_ state: inout State) -> Bool {
+        guard !state.pumpPosted else { return false }
+        state.pumpPosted = true
+        return true
+    }
+
+    /// Whether a pump is waiting on `DispatchQueue.main`.
+    var isPumpPosted: Bool { state.withLock { $0.pumpPosted } }
 
     /// Items waiting to run.
     var queuedCount: Int { state.withLock { $0.items.count - $0.head } }
@@ -106,6 +122,7 @@ final class MainQueue: @unchecked Sendable {
     private func pump() {
         let me = pthread_self()
         let item = state.withLock { state -> MainQueueItem? in
+            state.pumpPosted = false
             guard state.owner == nil, let item = takeHead(&state) else { return nil }
             state.owner = me
             state.ownerDepth = 1
@@ -113,11 +130,13 @@ final class MainQueue: @unchecked Sendable {
         }
         guard let item else { return }
         _ = item.run()
-        state.withLock { state in
+        let post = state.withLock { state -> Bool in
             state.enqueued -= 1
             state.ownerDepth = 0
             state.owner = nil
+            return state.head < state.items.count && Self.claimPump(&state)
         }
+        if post { DispatchQueue.main.async { MainQueue.shared.pump() } }
     }
 
     /// Runs queued items on the calling thread until none is left, including

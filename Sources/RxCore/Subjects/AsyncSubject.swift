@@ -17,7 +17,7 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
 
     /// A subject with no observers and no element.
     public init() {
-        super.init(kind: asyncSubjectKind, chain: OperatorChain(source: "AsyncSubject", element: Element.self))
+        super.init(kind: asyncSubjectKind, chain: OperatorChain.source("AsyncSubject", element: Element.self))
     }
 
     /// Whether any observer is subscribed.

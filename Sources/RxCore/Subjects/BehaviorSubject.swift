@@ -21,7 +21,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     /// A subject whose operator chain starts with `source`, for the relay built on it.
     init(value: Element, source: String) {
         element = value
-        super.init(kind: behaviorSubjectKind, chain: OperatorChain(source: source, element: Element.self))
+        super.init(kind: behaviorSubjectKind, chain: OperatorChain.source(source, element: Element.self))
     }
 
     /// Whether any observer is subscribed.

@@ -14,7 +14,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
 
     /// A subject whose operator chain starts with `source`, for the relay built on it.
     init(source: String) {
-        super.init(kind: publishSubjectKind, chain: OperatorChain(source: source, element: Element.self))
+        super.init(kind: publishSubjectKind, chain: OperatorChain.source(source, element: Element.self))
     }
 
     /// Whether any observer is subscribed.

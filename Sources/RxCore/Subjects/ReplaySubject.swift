@@ -17,7 +17,7 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
     /// its operator chain starts with `source`.
     init(bufferSize: Int?, source: String) {
         state = Locked(State(buffer: ReplayBuffer(capacity: bufferSize)))
-        super.init(kind: replaySubjectKind, chain: OperatorChain(source: source, element: Element.self))
+        super.init(kind: replaySubjectKind, chain: OperatorChain.source(source, element: Element.self))
     }
 
     /// A subject that replays the newest `bufferSize` elements.

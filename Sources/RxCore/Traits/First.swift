@@ -14,7 +14,7 @@ final class First<Element>: Producer<Element?> {
 
     init(source: Observable<Element>) {
         self.source = source
-        super.init(kind: firstKind, chain: OperatorChain("first", source.chain))
+        super.init(kind: firstKind, chain: OperatorChain.applying("first", to: source.chain))
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element? {

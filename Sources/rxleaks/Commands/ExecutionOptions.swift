@@ -5,8 +5,8 @@ import Scenarios
 /// How variants run: which ones, how often, in which process, for how long.
 struct ExecutionOptions: ParsableArguments {
     @Option(help: ArgumentHelp(
-        "Which variants: leaking, fixed, control (by role), all, or a variant's name (default: all; leaking for explain).",
-        valueName: "leaking|fixed|control|all|NAME"))
+        "Which variants: leaking, fixed, control (by role), clean (every variant expected to come out clean), all, or a variant's name (default: all; leaking for explain).",
+        valueName: "leaking|fixed|control|clean|all|NAME"))
     var variant: VariantFilter?
 
     @Option(name: .customLong("repeat"), help: ArgumentHelp(
@@ -63,12 +63,18 @@ enum VariantFilter: ExpressibleByArgument, Equatable {
     case all
     /// The variants with this role.
     case role(Variant.Role)
+    /// The variants expected to come out clean (the fixed and control ones):
+    /// the run that must leave nothing behind, for checking the harness
+    /// itself under a leak checker.
+    case clean
     /// The variants with this name.
     case named(String)
 
     init?(argument: String) {
         if argument == "all" {
             self = .all
+        } else if argument == "clean" {
+            self = .clean
         } else if let role = Variant.Role(rawValue: argument) {
             self = .role(role)
         } else {
@@ -80,6 +86,7 @@ enum VariantFilter: ExpressibleByArgument, Equatable {
         switch self {
         case .all: true
         case .role(let role): variant.role == role
+        case .clean: variant.expectation == .clean
         case .named(let name): variant.name == name
         }
     }

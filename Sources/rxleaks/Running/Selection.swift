@@ -61,9 +61,11 @@ struct Selection {
             return BadInput(
                 "no selected scenario has a variant named '\(name)'",
                 hint: (suggestions.isEmpty ? "" : "did you mean \(suggestions.joined(separator: ", "))?\n")
-                    + "variants: \(names.joined(separator: ", ")); roles: leaking, fixed, control; or all")
+                    + "variants: \(names.joined(separator: ", ")); roles: leaking, fixed, control; or clean, all")
         case .role(let role):
             return BadInput("no selected scenario has a \(role.rawValue) variant", hint: "variants: \(names.joined(separator: ", "))")
+        case .clean:
+            return BadInput("no selected scenario has a variant expected to come out clean", hint: "variants: \(names.joined(separator: ", "))")
         case .all:
             return BadInput("the selected scenarios have no variants")
         }
