@@ -5,13 +5,14 @@ private let behaviorSubjectKind = ResourceKind("BehaviorSubject", .subject)
 /// later event. After termination a new subscriber receives only the
 /// terminal event.
 public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, @unchecked Sendable {
-    /// Guards `subject` and `element`: kept as two stored properties rather
-    /// than one generic struct in a ``Locked``, whose layout would depend on
-    /// `Element` and cost a metadata lookup on every element.
-    private let lock = Lock()
-    @exclusivity(unchecked) private var subject = SubjectState<Element>()
-    @exclusivity(unchecked) private var element: Element
-    private let delivery = DeliveryGuard()
+    /// The current value comes last: the subject's state ahead of it has a
+    /// fixed layout, so reading it needs no generic type metadata.
+    private struct State {
+        var subject = SubjectState<Element>()
+        var element: Element
+    }
+
+    private let state: DeliveryGuard<State, Element>
 
     /// A subject whose current value is `value` until the first `next` event.
     public convenience init(value: Element) {
@@ -20,43 +21,38 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
 
     /// A subject whose operator chain starts with `source`, for the relay built on it.
     init(value: Element, source: String) {
-        element = value
+        state = DeliveryGuard(State(element: value))
         super.init(kind: behaviorSubjectKind, chain: OperatorChain.source(source, element: Element.self))
     }
 
     /// Whether any observer is subscribed.
-    public var hasObservers: Bool { lock.withLock { subject.observers.count > 0 } }
+    public var hasObservers: Bool { state.withLock { $0.subject.observers.count > 0 } }
 
     /// Whether ``dispose()`` was called.
-    public var isDisposed: Bool { lock.withLock { subject.isDisposed } }
+    public var isDisposed: Bool { state.withLock { $0.subject.isDisposed } }
 
     /// The current value.
     ///
     /// - Throws: the error the subject terminated with, or
     ///   ``RxError/disposed(object:)`` once it is disposed.
     public func value() throws -> Element {
-        try lock.withLock { () -> Result<Element, Swift.Error> in
-            if let error = subject.refusal(from: self)?.error { return .failure(error) }
-            return .success(element)
+        try state.withLock { state -> Result<Element, Swift.Error> in
+            if let error = state.subject.refusal(from: self)?.error { return .failure(error) }
+            return .success(state.element)
         }.get()
     }
 
     /// Makes a `next` element the current value and sends the event to the observers.
     public func on(_ event: Event<Element>) {
         if case .next(let element) = event { return onNext(element) }
-        delivery.deliver(in: "BehaviorSubject<\(Element.self)>") {
-            SubjectObservers.deliver(event, to: lock.withLock { subject.receive(event) })
-        }
+        state.send(in: "BehaviorSubject<\(Element.self)>") { .event(event, to: $0.subject.receive(event)) }
     }
 
     /// Makes `element` the current value and sends it to the observers.
     public func onNext(_ element: Element) {
-        delivery.deliver(in: "BehaviorSubject<\(Element.self)>") {
-            lock.lock()
-            if subject.isActive { self.element = element }
-            let observers = subject.nextReceivers
-            lock.unlock()
-            SubjectObservers.deliver(next: element, to: observers)
+        state.send(in: "BehaviorSubject<\(Element.self)>") { state in
+            if state.subject.isActive { state.element = element }
+            return .next(element, to: state.subject.nextReceivers)
         }
     }
 
@@ -64,17 +60,14 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     /// termination it receives only the terminal event.
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         var subscription: Disposable = Disposables.create()
-        delivery.replay {
-            let first = lock.withLock { () -> Event<Element> in
-                if let refusal = subject.refusal(from: self) { return refusal }
-                let key = subject.observers.insert(observer)
-                subscription = SubjectSubscription { [weak self] in
-                    guard let self else { return }
-                    lock.withLock { self.subject.observers.remove(key) }
-                }
-                return .next(element)
+        let subscriber = SubjectObserver(observer)
+        state.replay { state in
+            if let refusal = state.subject.refusal(from: self) { return .replay([], then: refusal, to: subscriber) }
+            let key = state.subject.observers.insert(subscriber)
+            subscription = SubjectSubscription { [weak self] in
+                self?.state.withLock { $0.subject.observers.remove(key) }
             }
-            observer.on(first)
+            return .value(state.element, to: subscriber)
         }
         return subscription
     }
@@ -85,6 +78,6 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     /// Releases the observers; later subscribers receive a `disposed` error,
     /// and ``value()`` throws it.
     public func dispose() {
-        lock.withLock { subject.dispose() }
+        state.withLock { $0.subject.dispose() }
     }
 }

@@ -4,8 +4,7 @@ private let publishSubjectKind = ResourceKind("PublishSubject", .subject)
 /// Sends each event to the observers subscribed at that moment; a late
 /// subscriber after termination receives only the terminal event.
 public final class PublishSubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, @unchecked Sendable {
-    private let state = Locked(SubjectState<Element>())
-    private let delivery = DeliveryGuard()
+    private let state = DeliveryGuard<SubjectState<Element>, Element>(SubjectState())
 
     /// A subject with no observers.
     public convenience init() {
@@ -26,16 +25,12 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
     /// Sends the event to the observers subscribed now.
     public func on(_ event: Event<Element>) {
         if case .next(let element) = event { return onNext(element) }
-        delivery.deliver(in: "PublishSubject<\(Element.self)>") {
-            SubjectObservers.deliver(event, to: state.withLock { $0.receive(event) })
-        }
+        state.send(in: "PublishSubject<\(Element.self)>") { .event(event, to: $0.receive(event)) }
     }
 
     /// Sends `element` to the observers subscribed now.
     public func onNext(_ element: Element) {
-        delivery.deliver(in: "PublishSubject<\(Element.self)>") {
-            SubjectObservers.deliver(next: element, to: state.withLock { $0.nextReceivers })
-        }
+        state.send(in: "PublishSubject<\(Element.self)>") { .next(element, to: $0.nextReceivers) }
     }
 
     /// Adds `observer`; after termination it receives only the terminal event.

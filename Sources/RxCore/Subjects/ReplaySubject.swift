@@ -10,13 +10,12 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
         var subject = SubjectState<Element>()
     }
 
-    private let state: Locked<State>
-    private let delivery = DeliveryGuard()
+    private let state: DeliveryGuard<State, Element>
 
     /// A subject keeping `bufferSize` elements, or all of them when `nil`;
     /// its operator chain starts with `source`.
     init(bufferSize: Int?, source: String) {
-        state = Locked(State(buffer: ReplayBuffer(capacity: bufferSize)))
+        state = DeliveryGuard(State(buffer: ReplayBuffer(capacity: bufferSize)))
         super.init(kind: replaySubjectKind, chain: OperatorChain.source(source, element: Element.self))
     }
 
@@ -38,12 +37,9 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
 
     /// Keeps a `next` element for replay and sends the event to the observers.
     public func on(_ event: Event<Element>) {
-        delivery.deliver(in: "ReplaySubject<\(Element.self)>") {
-            let observers = state.withLock { state in
-                if state.subject.isActive, case .next(let element) = event { state.buffer.append(element) }
-                return state.subject.receive(event)
-            }
-            SubjectObservers.deliver(event, to: observers)
+        state.send(in: "ReplaySubject<\(Element.self)>") { state in
+            if state.subject.isActive, case .next(let element) = event { state.buffer.append(element) }
+            return .event(event, to: state.subject.receive(event))
         }
     }
 
@@ -51,19 +47,16 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
     /// `observer`, then sends it every later event.
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         var subscription: Disposable = Disposables.create()
-        delivery.replay {
-            let (replayed, stopEvent) = state.withLock { state -> ([Element], Event<Element>?) in
-                if state.subject.isDisposed { return ([], state.subject.refusal(from: self)) }
-                if state.subject.stopEvent == nil {
-                    let key = state.subject.observers.insert(observer)
-                    subscription = SubjectSubscription { [weak self] in
-                        self?.state.withLock { $0.subject.observers.remove(key) }
-                    }
+        let subscriber = SubjectObserver(observer)
+        state.replay { state in
+            if state.subject.isDisposed { return .replay([], then: state.subject.refusal(from: self), to: subscriber) }
+            if state.subject.stopEvent == nil {
+                let key = state.subject.observers.insert(subscriber)
+                subscription = SubjectSubscription { [weak self] in
+                    self?.state.withLock { $0.subject.observers.remove(key) }
                 }
-                return (state.buffer.elements, state.subject.stopEvent)
             }
-            for element in replayed { observer.on(.next(element)) }
-            if let stopEvent { observer.on(stopEvent) }
+            return .replay(state.buffer.elements, then: state.subject.stopEvent, to: subscriber)
         }
         return subscription
     }

@@ -14,8 +14,13 @@ struct SubjectObservers<Element> {
     var count: Int { slots.count }
 
     mutating func insert<Observer: ObserverType>(_ observer: Observer) -> Int where Observer.Element == Element {
+        insert(SubjectObserver(observer))
+    }
+
+    /// Adds an observer already boxed, as one a replay is also sent to.
+    mutating func insert(_ observer: SubjectObserverBase<Element>) -> Int {
         defer { nextKey += 1 }
-        slots.insert(SubjectObserver(observer), key: nextKey)
+        slots.insert(observer, key: nextKey)
         return nextKey
     }
 
