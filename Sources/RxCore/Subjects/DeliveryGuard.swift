@@ -335,12 +335,12 @@ enum SubjectDelivery<Element> {
         case .nothing:
             break
         case .next(let element, let observers):
-            SubjectObservers.deliver(next: element, to: observers)
+            SubjectObservers<Element>.deliver(next: element, to: observers)
         case .event(let event, let observers):
-            SubjectObservers.deliver(event, to: observers)
+            SubjectObservers<Element>.deliver(event, to: observers)
         case .lastElement(let element, let observers):
-            SubjectObservers.deliver(next: element, to: observers)
-            SubjectObservers.deliver(.completed, to: observers)
+            SubjectObservers<Element>.deliver(next: element, to: observers)
+            SubjectObservers<Element>.deliver(.completed, to: observers)
         case .value(let element, let observer):
             observer.onNext(element)
         case .replay(let elements, let stopEvent, let observer):
