@@ -50,11 +50,13 @@ final class IsolationRunnerTests: XCTestCase {
             VariantJob(scenario: TestScenarios.strongSelf, variant: TestScenarios.strongSelf.variants[1], repetitions: 1,
                        backtraces: false, kindCounts: false, forceIsolation: false),
         ]
-        let records = RunSession(timeLimit: 1, executable: executable).run(jobs)
+        // The limit applies to every child: it must be long enough for a crashing
+        // child to start and die on a loaded machine, not only for the hang to end.
+        let records = RunSession(timeLimit: 5, executable: executable).run(jobs)
 
         XCTAssertEqual(records.map(\.outcome.kind), [.timedOut, .crashed, .crashed, .failed, .clean])
-        XCTAssertEqual(records[0].outcome.description, "timed out after 1 s")
-        XCTAssertEqual(records[0].outcome.timeLimitSeconds, 1)
+        XCTAssertEqual(records[0].outcome.description, "timed out after 5 s")
+        XCTAssertEqual(records[0].outcome.timeLimitSeconds, 5)
         XCTAssertFalse(records[0].matched)
 
         XCTAssertTrue(records[1].outcome.description.hasPrefix("crashed: SIG"), records[1].outcome.description)

@@ -28,8 +28,25 @@ final class BackgroundThread {
         finished.wait()
     }
 
+    /// Waits at most `seconds` for the closure to run and be released; false
+    /// if it did not, so a test of a deadlock fails instead of hanging.
+    func join(timeout seconds: Double) -> Bool {
+        finished.wait(timeout: .now() + seconds) == .success
+    }
+
     /// Runs `body` on another thread and waits for it, as ``join()`` does.
     static func run(_ body: @escaping () -> Void) {
         BackgroundThread(body).join()
+    }
+}
+
+/// A value shared between the test's threads.
+final class Shared<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+    init(_ value: Value) { stored = value }
+    var value: Value {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
     }
 }

@@ -15,9 +15,9 @@ final class ReentrantFloodTests: RxTestCase {
         subject.onNext(0)
         subscription.dispose()
 
-        XCTAssertEqual(received, Array(0...DeliveryGuard.maximumReentrantDepth))
+        XCTAssertEqual(received, Array(0...maximumReentrantDeliveryDepth))
         let recorded = Resources.diagnostics.filter { $0.kind == .reentrantDelivery && $0.date >= start }
-        XCTAssertEqual(recorded.count, DeliveryGuard.maximumReentrantDepth + 1, "every re-entry, the dropped one too")
+        XCTAssertEqual(recorded.count, maximumReentrantDeliveryDepth + 1, "every re-entry, the dropped one too")
     }
 
     func testShallowReentrancyStillGoesThroughAtOnce() {

@@ -8,17 +8,6 @@ private enum SubjectTestError: Error { case boom }
 /// An object whose lifetime a test can watch.
 private final class Payload {}
 
-/// A value shared between the test's threads.
-private final class Shared<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value
-    init(_ value: Value) { stored = value }
-    var value: Value {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
-    }
-}
-
 final class BehaviorSubjectTests: RxTestCase {
     func testSubscriberReceivesTheCurrentValueThenLaterEvents() {
         let subject = BehaviorSubject(value: 1)

@@ -41,28 +41,16 @@ final class SharedSourceStressTests: StressTestCase {
         }
     }
 
-    // Completes only after the load: completing while another thread makes the
-    // first subscription deadlocks (RefCount.swift:50 holds the RefCount lock
-    // across connect(), whose source completes into the ReplaySubject and waits
-    // at DeliveryGuard.swift:47, while the completing thread holds that
-    // DeliveryGuard and waits for the RefCount lock at RefCount.swift:85).
-    // See README, "Reliability".
     func testShareReplayWhileConnected() {
-        stress("share(replay: 1, scope: .whileConnected)", completesUnderLoad: false) {
+        stress("share(replay: 1, scope: .whileConnected)") {
             let subject = PublishSubject<Int>()
             let shared = subject.map { $0 + 1 }.share(replay: 1, scope: .whileConnected)
             return (shared, { subject.onNext($0) }, { subject.onCompleted() })
         }
     }
 
-    // Completes only after the load: completing while another thread makes the
-    // first subscription deadlocks (RefCount.swift:50 holds the RefCount lock
-    // across connect(), whose source completes into the ReplaySubject and waits
-    // at DeliveryGuard.swift:47, while the completing thread holds that
-    // DeliveryGuard and waits for the RefCount lock at RefCount.swift:85).
-    // See README, "Reliability".
     func testShareReplayForever() {
-        stress("share(replay: 2, scope: .forever)", completesUnderLoad: false) {
+        stress("share(replay: 2, scope: .forever)") {
             let subject = PublishSubject<Int>()
             let shared = subject.map { $0 + 1 }.share(replay: 2, scope: .forever)
             return (shared, { subject.onNext($0) }, { subject.onCompleted() })

@@ -77,12 +77,10 @@ class StressTestCase: XCTestCase {
     /// - Parameters:
     ///   - source: the shared observable under test, built inside the test's scope.
     ///   - emit: sends one element into the shared source.
-    ///   - complete: terminates the shared source; `nil` for relays, which cannot.
-    ///   - completesUnderLoad: whether the source completes while the workers
-    ///     run (three quarters through) or only after they finish.
+    ///   - complete: terminates the shared source, three quarters through the
+    ///     load; `nil` for relays, which cannot.
     func stress(
         _ name: String,
-        completesUnderLoad: Bool = true,
         file: StaticString = #filePath, line: UInt = #line,
         _ build: () -> (source: Observable<Int>, emit: @Sendable (Int) -> Void, complete: (@Sendable () -> Void)?)
     ) {
@@ -101,7 +99,7 @@ class StressTestCase: XCTestCase {
                     let keptBag = DisposeBag()
                     var bag = DisposeBag()
                     for step in 0..<Self.iterations {
-                        if completesUnderLoad, thread == 0, step == completedAt, let complete {
+                        if thread == 0, step == completedAt, let complete {
                             complete()
                         }
                         switch step % 5 {
@@ -136,7 +134,6 @@ class StressTestCase: XCTestCase {
                 }
             }
 
-            if !completesUnderLoad { complete?() }
             XCTAssertTrue(DispatchSchedulers.waitUntilIdle(timeout: 10), "scheduled work did not settle", file: file, line: line)
             MainScheduler.drain()
 

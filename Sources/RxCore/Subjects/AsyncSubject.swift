@@ -4,7 +4,7 @@ private let asyncSubjectKind = ResourceKind("AsyncSubject", .subject)
 /// Sends only the last element it received, followed by completion, when it
 /// completes; an error is sent as is. A subscriber after termination receives
 /// the same outcome.
-public final class AsyncSubject<Element>: Observable<Element>, SubjectType, ObserverType, @unchecked Sendable {
+public final class AsyncSubject<Element>: Observable<Element>, SubjectType, ObserverType, ObserverRemoving, @unchecked Sendable {
     private struct State {
         var observers = SubjectObservers<Element>()
         var lastElement: Element?
@@ -12,8 +12,7 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
         var stopEvent: Event<Element>?
     }
 
-    private let state = Locked(State())
-    private let delivery = DeliveryGuard()
+    private let state = DeliveryGuard<State, Element>(State())
 
     /// A subject with no observers and no element.
     public init() {
@@ -26,24 +25,22 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
     /// Keeps a `next` element as the last one; on completion sends it and
     /// completion to the observers, on an error sends the error.
     public func on(_ event: Event<Element>) {
-        delivery.deliver(in: "AsyncSubject<\(Element.self)>") {
-            let (observers, outcome) = state.withLock { state -> (SubjectObservers<Element>.Entries, Event<Element>?) in
-                guard state.stopEvent == nil else { return ([], nil) }
-                switch event {
-                case .next(let element):
-                    state.lastElement = element
-                    return ([], nil)
-                case .error:
-                    state.stopEvent = event
-                case .completed:
-                    state.stopEvent = state.lastElement.map { .next($0) } ?? .completed
-                    state.lastElement = nil
-                }
-                return (state.observers.removeAll(), state.stopEvent)
+        state.send(in: "AsyncSubject<\(Element.self)>") { state in
+            guard state.stopEvent == nil else { return .nothing }
+            switch event {
+            case .next(let element):
+                state.lastElement = element
+                return .nothing
+            case .error:
+                state.stopEvent = event
+                return .event(event, to: state.observers.removeAll())
+            case .completed:
+                let lastElement = state.lastElement
+                state.stopEvent = lastElement.map { .next($0) } ?? .completed
+                state.lastElement = nil
+                guard let lastElement else { return .event(.completed, to: state.observers.removeAll()) }
+                return .lastElement(lastElement, to: state.observers.removeAll())
             }
-            guard let outcome else { return }
-            SubjectObservers.deliver(outcome, to: observers)
-            if case .next = outcome { SubjectObservers.deliver(.completed, to: observers) }
         }
     }
 
@@ -60,11 +57,15 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
             }
             return Disposables.create()
         }
-        return SubjectSubscription { [weak self] in
-            self?.state.withLock { $0.observers.remove(key) }
-        }
+        return SubjectSubscription(removing: key, from: self)
     }
 
     /// The observer side of the subject.
     public func asObserver() -> AsyncSubject<Element> { self }
+}
+
+extension AsyncSubject {
+    func removeObserver(_ key: Int) {
+        state.withLock { $0.observers.remove(key) }
+    }
 }

@@ -4,7 +4,7 @@ private let behaviorSubjectKind = ResourceKind("BehaviorSubject", .subject)
 /// Holds a current value: a new subscriber first receives it, then every
 /// later event. After termination a new subscriber receives only the
 /// terminal event.
-public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, @unchecked Sendable {
+public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, ObserverRemoving, @unchecked Sendable {
     /// The current value comes last: the subject's state ahead of it has a
     /// fixed layout, so reading it needs no generic type metadata.
     private struct State {
@@ -12,8 +12,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
         var element: Element
     }
 
-    private let state: Locked<State>
-    private let delivery = DeliveryGuard()
+    private let state: DeliveryGuard<State, Element>
 
     /// A subject whose current value is `value` until the first `next` event.
     public convenience init(value: Element) {
@@ -22,7 +21,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
 
     /// A subject whose operator chain starts with `source`, for the relay built on it.
     init(value: Element, source: String) {
-        state = Locked(State(element: value))
+        state = DeliveryGuard(State(element: value))
         super.init(kind: behaviorSubjectKind, chain: OperatorChain.source(source, element: Element.self))
     }
 
@@ -46,19 +45,14 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     /// Makes a `next` element the current value and sends the event to the observers.
     public func on(_ event: Event<Element>) {
         if case .next(let element) = event { return onNext(element) }
-        delivery.deliver(in: "BehaviorSubject<\(Element.self)>") {
-            SubjectObservers.deliver(event, to: state.withLock { $0.subject.receive(event) })
-        }
+        state.send(in: "BehaviorSubject<\(Element.self)>") { .event(event, to: $0.subject.receive(event)) }
     }
 
     /// Makes `element` the current value and sends it to the observers.
     public func onNext(_ element: Element) {
-        delivery.deliver(in: "BehaviorSubject<\(Element.self)>") {
-            let observers = state.withLock { state in
-                if state.subject.isActive { state.element = element }
-                return state.subject.nextReceivers
-            }
-            SubjectObservers.deliver(next: element, to: observers)
+        state.sendNext(element, in: "BehaviorSubject<\(Element.self)>") { state in
+            if state.subject.isActive { state.element = element }
+            return state.subject.nextReceivers
         }
     }
 
@@ -66,16 +60,12 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     /// termination it receives only the terminal event.
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         var subscription: Disposable = Disposables.create()
-        delivery.replay {
-            let first = state.withLock { state -> Event<Element> in
-                if let refusal = state.subject.refusal(from: self) { return refusal }
-                let key = state.subject.observers.insert(observer)
-                subscription = SubjectSubscription { [weak self] in
-                    self?.state.withLock { $0.subject.observers.remove(key) }
-                }
-                return .next(state.element)
-            }
-            observer.on(first)
+        let subscriber = SubjectObserver(observer)
+        state.replay { state in
+            if let refusal = state.subject.refusal(from: self) { return .replay([], then: refusal, to: subscriber) }
+            let key = state.subject.observers.insert(subscriber)
+            subscription = SubjectSubscription(removing: key, from: self)
+            return .value(state.element, to: subscriber)
         }
         return subscription
     }
@@ -87,5 +77,11 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     /// and ``value()`` throws it.
     public func dispose() {
         state.withLock { $0.subject.dispose() }
+    }
+}
+
+extension BehaviorSubject {
+    func removeObserver(_ key: Int) {
+        state.withLock { $0.subject.observers.remove(key) }
     }
 }

@@ -4,19 +4,18 @@ private let replaySubjectKind = ResourceKind("ReplaySubject", .subject)
 /// Replays the elements it keeps (the newest `bufferSize` of them, or all of
 /// them) to each new subscriber, then the terminal event if there was one,
 /// then sends every later event.
-public final class ReplaySubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, @unchecked Sendable {
+public final class ReplaySubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, ObserverRemoving, @unchecked Sendable {
     private struct State {
         var buffer: ReplayBuffer<Element>
         var subject = SubjectState<Element>()
     }
 
-    private let state: Locked<State>
-    private let delivery = DeliveryGuard()
+    private let state: DeliveryGuard<State, Element>
 
     /// A subject keeping `bufferSize` elements, or all of them when `nil`;
     /// its operator chain starts with `source`.
     init(bufferSize: Int?, source: String) {
-        state = Locked(State(buffer: ReplayBuffer(capacity: bufferSize)))
+        state = DeliveryGuard(State(buffer: ReplayBuffer(capacity: bufferSize)))
         super.init(kind: replaySubjectKind, chain: OperatorChain.source(source, element: Element.self))
     }
 
@@ -38,12 +37,9 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
 
     /// Keeps a `next` element for replay and sends the event to the observers.
     public func on(_ event: Event<Element>) {
-        delivery.deliver(in: "ReplaySubject<\(Element.self)>") {
-            let observers = state.withLock { state in
-                if state.subject.isActive, case .next(let element) = event { state.buffer.append(element) }
-                return state.subject.receive(event)
-            }
-            SubjectObservers.deliver(event, to: observers)
+        state.send(in: "ReplaySubject<\(Element.self)>") { state in
+            if state.subject.isActive, case .next(let element) = event { state.buffer.append(element) }
+            return .event(event, to: state.subject.receive(event))
         }
     }
 
@@ -51,19 +47,14 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
     /// `observer`, then sends it every later event.
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         var subscription: Disposable = Disposables.create()
-        delivery.replay {
-            let (replayed, stopEvent) = state.withLock { state -> ([Element], Event<Element>?) in
-                if state.subject.isDisposed { return ([], state.subject.refusal(from: self)) }
-                if state.subject.stopEvent == nil {
-                    let key = state.subject.observers.insert(observer)
-                    subscription = SubjectSubscription { [weak self] in
-                        self?.state.withLock { $0.subject.observers.remove(key) }
-                    }
-                }
-                return (state.buffer.elements, state.subject.stopEvent)
+        let subscriber = SubjectObserver(observer)
+        state.replay { state in
+            if state.subject.isDisposed { return .replay([], then: state.subject.refusal(from: self), to: subscriber) }
+            if state.subject.stopEvent == nil {
+                let key = state.subject.observers.insert(subscriber)
+                subscription = SubjectSubscription(removing: key, from: self)
             }
-            for element in replayed { observer.on(.next(element)) }
-            if let stopEvent { observer.on(stopEvent) }
+            return .replay(state.buffer.elements, then: state.subject.stopEvent, to: subscriber)
         }
         return subscription
     }
@@ -111,5 +102,11 @@ struct ReplayBuffer<Element> {
     mutating func removeAll() {
         ring = []
         start = 0
+    }
+}
+
+extension ReplaySubject {
+    func removeObserver(_ key: Int) {
+        state.withLock { $0.subject.observers.remove(key) }
     }
 }
