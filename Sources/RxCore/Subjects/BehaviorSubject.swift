@@ -50,9 +50,9 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
 
     /// Makes `element` the current value and sends it to the observers.
     public func onNext(_ element: Element) {
-        state.send(in: "BehaviorSubject<\(Element.self)>") { state in
+        state.sendNext(element, in: "BehaviorSubject<\(Element.self)>") { state in
             if state.subject.isActive { state.element = element }
-            return .next(element, to: state.subject.nextReceivers)
+            return state.subject.nextReceivers
         }
     }
 

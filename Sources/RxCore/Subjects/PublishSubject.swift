@@ -30,7 +30,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
 
     /// Sends `element` to the observers subscribed now.
     public func onNext(_ element: Element) {
-        state.send(in: "PublishSubject<\(Element.self)>") { .next(element, to: $0.nextReceivers) }
+        state.sendNext(element, in: "PublishSubject<\(Element.self)>") { $0.nextReceivers }
     }
 
     /// Adds `observer`; after termination it receives only the terminal event.
