@@ -5,6 +5,7 @@ import Synchronization
 /// Subscribing runs on the ``CurrentThreadScheduler`` trampoline, as RxSwift
 /// does, so work scheduled recursively during a subscription is queued in the
 /// same order RxSwift would run it.
+@usableFromInline
 class Producer<Element>: Observable<Element> {
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         CurrentThreadScheduler.trampoline { subscribeNow(observer) }
@@ -49,9 +50,8 @@ final class SinkDisposer: Cancelable, @unchecked Sendable {
     }
 
     private func releaseParts() {
-        let sink = self.sink, subscription = self.subscription
-        self.sink = nil
-        self.subscription = nil
+        // Moved out rather than copied and then cleared.
+        let sink = self.sink.take(), subscription = self.subscription.take()
         sink?.dispose()
         subscription?.dispose()
     }

@@ -95,6 +95,33 @@ final class DeliveryGuard<State, Element>: @unchecked Sendable {
         run(isSend: true, in: resource, take)
     }
 
+    /// Sends an element: `take` updates the state and returns the observers
+    /// to send it to. While the turn is free, which it nearly always is, this
+    /// builds no ``SubjectDelivery``: a generic enum whose metadata, and that
+    /// of everything it is copied through, would be looked up for every element.
+    @inline(__always)
+    func sendNext(_ element: Element, in resource: @autoclosure () -> String, _ take: (inout State) -> SubjectObservers<Element>.Entries) {
+        let thread = UInt(bitPattern: Int(bitPattern: pthread_self()))
+        pthread_mutex_lock(mutex)
+        guard turn.owner == 0 else {
+            pthread_mutex_unlock(mutex)
+            return sendNextOutOfTurn(element, in: resource(), take)
+        }
+        _ = turn.enter(thread, isSend: true)
+        let observers = take(&state)
+        pthread_mutex_unlock(mutex)
+        SubjectObservers.deliver(next: element, to: observers)
+        passTurn()
+    }
+
+    /// `sendNext` when another thread holds the turn, or this one does (a
+    /// re-entrant send). Out of line, so `sendNext` never sizes a
+    /// ``SubjectDelivery`` on its stack.
+    @inline(never)
+    private func sendNextOutOfTurn(_ element: Element, in resource: String, _ take: (inout State) -> SubjectObservers<Element>.Entries) {
+        send(in: resource, { .next(element, to: take(&$0)) })
+    }
+
     /// Replays to a new subscriber: `take` adds it and returns what to replay.
     func replay(_ take: (inout State) -> SubjectDelivery<Element>) {
         run(isSend: false, in: { "" }, take)
@@ -132,7 +159,7 @@ final class DeliveryGuard<State, Element>: @unchecked Sendable {
     /// Queues `delivery` and waits, holding the lock, until the turn is
     /// handed to this thread or patience runs out.
     private func waitForTurn(_ thread: UInt, with delivery: SubjectDelivery<Element>) {
-        let ticket = turn.queue(delivery, from: thread)
+        let ticket = turn.queue(QueuedSubjectDelivery(delivery), from: thread)
         var deadline = timespec()
         clock_gettime(CLOCK_REALTIME, &deadline)
         let nanoseconds = Int(deadline.tv_nsec) + turnPatience
@@ -175,103 +202,109 @@ final class DeliveryGuard<State, Element>: @unchecked Sendable {
             }
         }
     }
+}
 
-    private enum Entry {
-        case holder
-        case reentrant
-        /// Another thread holds the turn; `bySender` when that is a misuse
-        /// (another thread's send, not a replay, is under way).
-        case contended(bySender: Bool)
+/// What a thread asking for a subject's turn does.
+private enum Entry {
+    case holder
+    case reentrant
+    /// Another thread holds the turn; `bySender` when that is a misuse
+    /// (another thread's send, not a replay, is under way).
+    case contended(bySender: Bool)
+}
+
+/// What the thread holding a subject's turn does once its delivery is done.
+private enum Pass {
+    case released
+    case handedOver
+    case deliver(QueuedDelivery)
+}
+
+/// A delivery queued for the turn.
+private struct Waiting {
+    var delivery: QueuedDelivery
+    var thread: UInt
+    var ticket: UInt64
+    /// Whether `thread` still waits to deliver it itself.
+    var waits = true
+}
+
+/// A subject's turn to deliver, and the deliveries queued for it. Not
+/// generic, as neither is what it queues: its layout is fixed, so handling
+/// it costs no metadata lookups.
+private struct Turn {
+    /// The thread holding the turn, 0 when nobody does.
+    var owner: UInt = 0
+    /// Queued deliveries, oldest first from `head`; a taken slot holds
+    /// `nil` until the queue empties, so taking never shifts the array.
+    var waiting: ContiguousArray<Waiting?> = []
+    var head = 0
+    var nextTicket: UInt64 = 0
+    /// Sends queued or being delivered, and the thread that made the
+    /// newest of them (0 when there is none). Only two senders at once
+    /// are a misuse: a replay is not a send, and a thread whose earlier
+    /// send the holder is still delivering does not contend with itself.
+    var pendingSends = 0
+    var lastSender: UInt = 0
+    var deliveringSend = false
+
+    /// What a thread asking for the turn should do; it takes the turn if free.
+    mutating func enter(_ thread: UInt, isSend: Bool) -> Entry {
+        if owner == thread { return .reentrant }
+        let bySender = isSend && lastSender != 0 && lastSender != thread
+        if isSend {
+            pendingSends += 1
+            lastSender = thread
+        }
+        guard owner == 0 else { return .contended(bySender: bySender) }
+        owner = thread
+        deliveringSend = isSend
+        return .holder
     }
 
-    private enum Pass {
-        case released
-        case handedOver
-        case deliver(SubjectDelivery<Element>)
+    mutating func queue(_ delivery: QueuedDelivery, from thread: UInt) -> UInt64 {
+        defer { nextTicket &+= 1 }
+        waiting.append(Waiting(delivery: delivery, thread: thread, ticket: nextTicket))
+        return nextTicket
     }
 
-    private struct Waiting {
-        var delivery: SubjectDelivery<Element>
-        var thread: UInt
-        var ticket: UInt64
-        /// Whether `thread` still waits to deliver it itself.
-        var waits = true
+    /// Leaves the delivery with `ticket`, still queued, to the holder.
+    mutating func abandon(_ ticket: UInt64) {
+        for index in head..<waiting.count where waiting[index]?.ticket == ticket {
+            waiting[index]?.waits = false
+            return
+        }
     }
 
-    private struct Turn {
-        /// The thread holding the turn, 0 when nobody does.
-        var owner: UInt = 0
-        /// Queued deliveries, oldest first from `head`; a taken slot holds
-        /// `nil` until the queue empties, so taking never shifts the array.
-        var waiting: ContiguousArray<Waiting?> = []
-        var head = 0
-        var nextTicket: UInt64 = 0
-        /// Sends queued or being delivered, and the thread that made the
-        /// newest of them (0 when there is none). Only two senders at once
-        /// are a misuse: a replay is not a send, and a thread whose earlier
-        /// send the holder is still delivering does not contend with itself.
-        var pendingSends = 0
-        var lastSender: UInt = 0
-        var deliveringSend = false
-
-        /// What a thread asking for the turn should do; it takes the turn if free.
-        mutating func enter(_ thread: UInt, isSend: Bool) -> Entry {
-            if owner == thread { return .reentrant }
-            let bySender = isSend && lastSender != 0 && lastSender != thread
-            if isSend {
-                pendingSends += 1
-                lastSender = thread
-            }
-            guard owner == 0 else { return .contended(bySender: bySender) }
-            owner = thread
-            deliveringSend = isSend
-            return .holder
+    /// The holder's delivery is done: what it does next.
+    mutating func pass() -> Pass {
+        if deliveringSend {
+            deliveringSend = false
+            pendingSends -= 1
+            if pendingSends == 0 { lastSender = 0 }
         }
-
-        mutating func queue(_ delivery: SubjectDelivery<Element>, from thread: UInt) -> UInt64 {
-            defer { nextTicket &+= 1 }
-            waiting.append(Waiting(delivery: delivery, thread: thread, ticket: nextTicket))
-            return nextTicket
+        guard head < waiting.count, let next = waiting[head] else {
+            owner = 0
+            return .released
         }
-
-        /// Leaves the delivery with `ticket`, still queued, to the holder.
-        mutating func abandon(_ ticket: UInt64) {
-            for index in head..<waiting.count where waiting[index]?.ticket == ticket {
-                waiting[index]?.waits = false
-                return
-            }
+        if next.waits {
+            owner = next.thread
+            return .handedOver
         }
+        return .deliver(takeNext())
+    }
 
-        /// The holder's delivery is done: what it does next.
-        mutating func pass() -> Pass {
-            if deliveringSend {
-                deliveringSend = false
-                pendingSends -= 1
-                if pendingSends == 0 { lastSender = 0 }
-            }
-            guard head < waiting.count, let next = waiting[head] else {
-                owner = 0
-                return .released
-            }
-            if next.waits {
-                owner = next.thread
-                return .handedOver
-            }
-            return .deliver(takeNext())
+    /// Removes the oldest queued delivery, which the owner delivers now.
+    mutating func takeNext() -> QueuedDelivery {
+        let next = waiting[head]!
+        waiting[head] = nil
+        head += 1
+        if head == waiting.count {
+            waiting.removeAll(keepingCapacity: true)
+            head = 0
         }
-
-        /// Removes the oldest queued delivery, which the owner delivers now.
-        mutating func takeNext() -> SubjectDelivery<Element> {
-            let next = waiting[head]!
-            waiting[head] = nil
-            head += 1
-            if head == waiting.count {
-                waiting.removeAll(keepingCapacity: true)
-                head = 0
-            }
-            deliveringSend = next.delivery.isSend
-            return next.delivery
-        }
+        deliveringSend = next.delivery.isSend
+        return next.delivery
     }
 }
 
@@ -302,12 +335,12 @@ enum SubjectDelivery<Element> {
         case .nothing:
             break
         case .next(let element, let observers):
-            SubjectObservers.deliver(next: element, to: observers)
+            SubjectObservers<Element>.deliver(next: element, to: observers)
         case .event(let event, let observers):
-            SubjectObservers.deliver(event, to: observers)
+            SubjectObservers<Element>.deliver(event, to: observers)
         case .lastElement(let element, let observers):
-            SubjectObservers.deliver(next: element, to: observers)
-            SubjectObservers.deliver(.completed, to: observers)
+            SubjectObservers<Element>.deliver(next: element, to: observers)
+            SubjectObservers<Element>.deliver(.completed, to: observers)
         case .value(let element, let observer):
             observer.onNext(element)
         case .replay(let elements, let stopEvent, let observer):
@@ -315,4 +348,27 @@ enum SubjectDelivery<Element> {
             if let stopEvent { observer.on(stopEvent) }
         }
     }
+}
+
+/// A delivery queued while another thread holds the turn, boxed so the
+/// turn's queue does not depend on the subject's element type.
+private class QueuedDelivery {
+    let isSend: Bool
+
+    init(isSend: Bool) { self.isSend = isSend }
+
+    func perform() {
+        fatalError("QueuedDelivery.perform must be overridden")
+    }
+}
+
+private final class QueuedSubjectDelivery<Element>: QueuedDelivery {
+    private let delivery: SubjectDelivery<Element>
+
+    init(_ delivery: SubjectDelivery<Element>) {
+        self.delivery = delivery
+        super.init(isSend: delivery.isSend)
+    }
+
+    override func perform() { delivery.perform() }
 }
