@@ -48,12 +48,12 @@ final class DeliveryGuard<State, Element>: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     /// Signalled when the turn is handed to a waiting thread.
     private let handedOver: UnsafeMutablePointer<pthread_cond_t>
-    /// Only touched under `mutex` (the depth by the thread holding the turn),
-    /// which already makes access exclusive: the runtime's exclusivity check
-    /// would only add a thread-local lookup.
+    /// Only touched under `mutex`, which already makes access exclusive: the
+    /// runtime's exclusivity check would only add a thread-local lookup.
     @exclusivity(unchecked) private var state: State
     @exclusivity(unchecked) private var turn = Turn()
-    /// Re-entrant sends in progress.
+    /// Re-entrant sends in progress; only the thread holding the turn touches
+    /// it, and the turn passes from thread to thread under `mutex`.
     @exclusivity(unchecked) private var reentrantDepth = 0
 
     init(_ state: State) {
@@ -129,8 +129,8 @@ final class DeliveryGuard<State, Element>: @unchecked Sendable {
         }
     }
 
-    /// Queues `delivery` and waits, holding the lock, until the turn is
-    /// handed to this thread or patience runs out.
+    /// Called holding `mutex`: queues `delivery` and waits on `handedOver`
+    /// until the turn is handed to this thread or patience runs out.
     private func waitForTurn(_ thread: UInt, with delivery: SubjectDelivery<Element>) {
         let ticket = turn.queue(delivery, from: thread)
         var deadline = timespec()
