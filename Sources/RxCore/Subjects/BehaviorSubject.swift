@@ -45,14 +45,14 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     /// Makes a `next` element the current value and sends the event to the observers.
     public func on(_ event: Event<Element>) {
         if case .next(let element) = event { return onNext(element) }
-        state.send(in: "BehaviorSubject<\(Element.self)>") { .event(event, to: $0.subject.receive(event)) }
+        state.send(event, in: "BehaviorSubject<\(Element.self)>") { $0.subject.receive(event) }
     }
 
     /// Makes `element` the current value and sends it to the observers.
     public func onNext(_ element: Element) {
-        state.send(in: "BehaviorSubject<\(Element.self)>") { state in
+        state.send(next: element, in: "BehaviorSubject<\(Element.self)>") { state in
             if state.subject.isActive { state.element = element }
-            return .next(element, to: state.subject.nextReceivers)
+            return state.subject.nextReceivers
         }
     }
 

@@ -25,12 +25,12 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
     /// Sends the event to the observers subscribed now.
     public func on(_ event: Event<Element>) {
         if case .next(let element) = event { return onNext(element) }
-        state.send(in: "PublishSubject<\(Element.self)>") { .event(event, to: $0.receive(event)) }
+        state.send(event, in: "PublishSubject<\(Element.self)>") { $0.receive(event) }
     }
 
     /// Sends `element` to the observers subscribed now.
     public func onNext(_ element: Element) {
-        state.send(in: "PublishSubject<\(Element.self)>") { .next(element, to: $0.nextReceivers) }
+        state.send(next: element, in: "PublishSubject<\(Element.self)>") { $0.nextReceivers }
     }
 
     /// Adds `observer`; after termination it receives only the terminal event.

@@ -37,9 +37,9 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
 
     /// Keeps a `next` element for replay and sends the event to the observers.
     public func on(_ event: Event<Element>) {
-        state.send(in: "ReplaySubject<\(Element.self)>") { state in
+        state.send(event, in: "ReplaySubject<\(Element.self)>") { state in
             if state.subject.isActive, case .next(let element) = event { state.buffer.append(element) }
-            return .event(event, to: state.subject.receive(event))
+            return state.subject.receive(event)
         }
     }
 
