@@ -33,4 +33,35 @@ final class CoreSmokeTests: RxTestCase {
         XCTAssertEqual(events, ["next 1", "completed", "disposed"])
         XCTAssertTrue(liveSubscriptionsOfThisTest.isEmpty)
     }
+
+    /// `onNext` and `onCompleted` are requirements whose defaults send the
+    /// event: an observer that implements only `on` receives everything
+    /// there, one that implements them receives elements and completion
+    /// through them.
+    func testObserversReceiveElementsThroughOnNextWhenTheyImplementIt() {
+        final class EventsOnly: ObserverType {
+            var log: [String] = []
+            func on(_ event: Event<Int>) { log.append("on \(event)") }
+        }
+        final class Split: ObserverType {
+            var log: [String] = []
+            func on(_ event: Event<Int>) { log.append("on \(event)") }
+            func onNext(_ element: Int) { log.append("onNext \(element)") }
+            func onCompleted() { log.append("onCompleted") }
+        }
+        let subject = PublishSubject<Int>()
+        let eventsOnly = EventsOnly(), split = Split()
+        let subscriptions = [
+            subject.map { $0 + 1 }.subscribe(eventsOnly),
+            subject.map { $0 + 1 }.subscribe(split),
+            Observable.just(7).subscribe(split),
+        ]
+        subject.onNext(1)
+        subject.on(.next(2))
+        subject.onCompleted()
+
+        XCTAssertEqual(eventsOnly.log, ["on next(2)", "on next(3)", "on completed"])
+        XCTAssertEqual(split.log, ["onNext 7", "onCompleted", "onNext 2", "onNext 3", "on completed"])
+        subscriptions.forEach { $0.dispose() }
+    }
 }

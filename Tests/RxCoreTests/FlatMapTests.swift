@@ -103,6 +103,50 @@ final class FlatMapTests: RxTestCase {
         Resources.clearDiagnostics()
     }
 
+    /// Inner subscriptions are disposed in the order they began, also when a
+    /// later one began (re-entrantly) before an earlier one's `subscribe`
+    /// returned, and one that ended while being subscribed is disposed as
+    /// soon as `subscribe` returns.
+    func testFlatMapDisposesInnerSubscriptionsInTheOrderTheyBegan() {
+        let source = PublishSubject<Int>()
+        var log: [String] = []
+        func inner(_ value: Int) -> Observable<Int> {
+            Observable.create { observer in
+                log.append("subscribe \(value)")
+                if value == 1 { source.onNext(2) }
+                if value == 3 { observer.onCompleted() }
+                return Disposables.create { log.append("dispose \(value)") }
+            }
+        }
+        let subscription = source.flatMap(inner).subscribe()
+        source.onNext(1)
+        source.onNext(3)
+        source.onNext(4)
+        log.append("dispose all")
+        subscription.dispose()
+
+        XCTAssertEqual(log, [
+            "subscribe 1", "subscribe 2", "subscribe 3", "dispose 3", "subscribe 4",
+            "dispose all", "dispose 1", "dispose 2", "dispose 4",
+        ])
+        Resources.clearDiagnostics()
+    }
+
+    func testFlatMapOfJustCompletesAfterTheSourceAndKeepsNoInnerSubscription() {
+        let source = PublishSubject<Int>()
+        var received: [Int] = []
+        var completed = false
+        _ = source.flatMap { Observable.just($0 * 2) }
+            .subscribe(onNext: { received.append($0) }, onCompleted: { completed = true })
+        for value in 1...3 { source.onNext(value) }
+        XCTAssertFalse(completed)
+        source.onCompleted()
+
+        XCTAssertEqual(received, [2, 4, 6])
+        XCTAssertTrue(completed)
+        XCTAssertEqual(liveSubscriptionsOfThisTest, [])
+    }
+
     func testFlatMapFirstDropsElementsWhileAnInnerSequenceIsActive() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(400, 3), .completed(500)])

@@ -38,6 +38,10 @@ let workloads = [
     Workload(id: "e", title: "1 subject, 1,000 subscribers", unit: "delivery", n: 1_000_000 / scale,
              on: RxWorkloads.RxSuite.e, off: RxWorkloadsUnaccounted.RxSuite.e, openCombine: CombineSuite.e,
              target: 40, maxCombineRatio: 0.6, maxOnOffRatio: 1.05),
+    // OpenCombine 0.14 has no CombineLatest: no OpenCombine figure.
+    Workload(id: "f", title: "combineLatest of two BehaviorSubjects", unit: "emission", n: 500_000 / scale,
+             on: RxWorkloads.RxSuite.f, off: RxWorkloadsUnaccounted.RxSuite.f, openCombine: nil,
+             target: 200, maxCombineRatio: nil, maxOnOffRatio: nil),
 ]
 
 func log(_ message: String) { FileHandle.standardError.write(Data((message + "\n").utf8)) }
@@ -122,7 +126,7 @@ for r in rows {
     let w = r.workload
     let onOff = r.on.median / r.off.median
     var targets = ["≤ \(ns(w.target)) ns/\(w.unit): \(verdict(r.on.median <= w.target))"]
-    var combineCell = "—", combineRatioCell = "—"
+    var combineCell = "n/a", combineRatioCell = "—"
     if let oc = r.openCombine {
         combineCell = stats(oc)
         let q = r.on.median / oc.median
@@ -133,7 +137,6 @@ for r in rows {
     md += "| \(w.id). \(w.title) (per \(w.unit)) | \(stats(r.on)) | \(stats(r.off)) | \(ratio(onOff)) | "
     md += "\(combineCell) | \(combineRatioCell) | \(targets.joined(separator: "; ")) |\n"
 }
-md += "| f. combineLatest of two BehaviorSubjects (per emission) | n/a | n/a | — | n/a | — | ≤ 200 ns: **not measurable** (no `combineLatest` in RxCore on main; none in OpenCombine 0.14) |\n"
 
 md += """
 

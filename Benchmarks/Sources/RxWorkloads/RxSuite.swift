@@ -73,6 +73,20 @@ public enum RxSuite {
         return now() - start
     }
 
+    /// (f) `combineLatest` of two BehaviorSubjects, per emission (the
+    /// subjects take turns, so every element makes a result).
+    public static func f(_ n: Int) -> UInt64 {
+        let first = BehaviorSubject(value: 0), second = BehaviorSubject(value: 0)
+        let subscription = Observable.combineLatest(first, second) { $0 &+ $1 }.subscribe(onNext: { consume($0) })
+        let start = now()
+        for i in 0..<n {
+            if i & 1 == 0 { first.onNext(i) } else { second.onNext(i) }
+        }
+        let elapsed = now() - start
+        subscription.dispose()
+        return elapsed
+    }
+
     /// The soak: `n` subscribe/dispose cycles on one subject.
     public static func soak(_ n: Int) {
         let subject = PublishSubject<Int>()

@@ -1,5 +1,5 @@
-/// Values kept in the order of their keys, each removable by its key: a
-/// subject's observers, the subscriptions of an operator's inner sequences.
+/// Values kept in the order of their keys, each removable by its key: the
+/// subscriptions of an operator's inner sequences.
 ///
 /// A removed value leaves a `nil` until the next compaction, so removal never
 /// shifts the array (a bag disposing thousands of subscriptions in order would

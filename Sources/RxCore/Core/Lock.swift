@@ -33,9 +33,17 @@ final class Lock: @unchecked Sendable {
     /// Runs `body` holding the lock.
     @inline(__always)
     func withLock<T>(_ body: () throws -> T) rethrows -> T {
+        // Not `defer`: the optimiser outlines it as a generic function that
+        // looks up `T`'s metadata on every call.
         pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body()
+        do {
+            let result = try body()
+            pthread_mutex_unlock(mutex)
+            return result
+        } catch {
+            pthread_mutex_unlock(mutex)
+            throw error
+        }
     }
 }
 
@@ -55,8 +63,7 @@ final class Locked<Value>: @unchecked Sendable {
     /// Runs `body` with exclusive access to the value.
     @inline(__always)
     func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
-        // Not `defer`: the optimiser outlines it as a generic function that
-        // looks up `T`'s metadata on every call.
+        // Not `defer`, as in `Lock.withLock`.
         lock.lock()
         do {
             let result = try body(&value)

@@ -44,19 +44,27 @@ class ObserverBase<Element>: ObserverType, Disposable {
 
 private let anonymousObserverKind = ResourceKind("AnonymousObserver", .sink)
 
-/// An observer that hands grammatical events to a closure, and elements to
-/// `handler` instead when it has one.
+/// The observer behind `subscribe`, `bind`, `drive` and `emit`: it hands
+/// grammatical events to a closure (elements to `handler` instead when it has
+/// one) and ends its subscription after the terminal event.
 final class AnonymousObserver<Element>: ObserverBase<Element> {
     private let token = ResourceToken(anonymousObserverKind)
     private let handler: ((Element) -> Void)?
     private let eventHandler: (Event<Element>) -> Void
+    /// Held here rather than captured by a wrapping closure: one allocation less.
+    private let subscription: SubscriptionHandle
 
-    init(elements handler: ((Element) -> Void)? = nil, _ eventHandler: @escaping (Event<Element>) -> Void) {
+    init(elements handler: ((Element) -> Void)?, subscription: SubscriptionHandle,
+         _ eventHandler: @escaping (Event<Element>) -> Void) {
         self.handler = handler
+        self.subscription = subscription
         self.eventHandler = eventHandler
     }
 
-    override func onCore(_ event: Event<Element>) { eventHandler(event) }
+    override func onCore(_ event: Event<Element>) {
+        eventHandler(event)
+        if event.isStopEvent { subscription.terminate() }
+    }
 
     override func onNextCore(_ element: Element) {
         // Optional chaining calls the stored closure without retaining it.

@@ -5,6 +5,7 @@ import Synchronization
 /// Subscribing runs on the ``CurrentThreadScheduler`` trampoline, as RxSwift
 /// does, so work scheduled recursively during a subscription is queued in the
 /// same order RxSwift would run it.
+@usableFromInline
 class Producer<Element>: Observable<Element> {
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         CurrentThreadScheduler.trampoline { subscribeNow(observer) }

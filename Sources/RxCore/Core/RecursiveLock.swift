@@ -28,6 +28,12 @@ struct RecursiveLock: ~Copyable {
         mutex.deallocate()
     }
 
+    @inline(__always)
+    func lock() { pthread_mutex_lock(mutex) }
+
+    @inline(__always)
+    func unlock() { pthread_mutex_unlock(mutex) }
+
     /// Runs `body` holding the lock.
     @inline(__always)
     func performLocked<T>(_ body: () throws -> T) rethrows -> T {

@@ -36,6 +36,14 @@ class Sink<Observer: ObserverType>: Disposable {
         dispose()
     }
 
+    /// Sends completion to the observer, then disposes; out of line for the
+    /// same reason as ``forwardError(_:)``.
+    @inline(never)
+    final func forwardCompleted() {
+        forwardOn(.completed)
+        dispose()
+    }
+
     final var isDisposed: Bool { disposed.isSet }
 
     func dispose() {

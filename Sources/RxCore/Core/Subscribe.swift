@@ -64,10 +64,7 @@ extension ObservableType {
         _ handler: @escaping (Event<Element>) -> Void
     ) -> Disposable {
         let subscription = SubscriptionHandle(verb: verb, chain: operatorChain, site: site, onDisposed: onDisposed)
-        let observer = AnonymousObserver<Element>(elements: elements) { event in
-            handler(event)
-            if event.isStopEvent { subscription.terminate() }
-        }
+        let observer = AnonymousObserver<Element>(elements: elements, subscription: subscription, handler)
         subscription.attach(asObservable().subscribe(observer))
         return subscription
     }

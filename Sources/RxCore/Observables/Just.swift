@@ -2,14 +2,21 @@ private let justKind = ResourceKind("Just", .observable)
 
 extension ObservableType {
     /// A sequence of one element, then completion.
+    ///
+    /// Inlinable so the caller names `Just` of its concrete element type,
+    /// whose metadata is cached there, instead of RxCore looking it up for
+    /// every `just` (as `flatMap { .just($0) }` makes one per element).
+    @inlinable
     public static func just(_ element: Element) -> Observable<Element> {
         Just(element: element)
     }
 }
 
+@usableFromInline
 final class Just<Element>: Producer<Element> {
     private let element: Element
 
+    @usableFromInline
     init(element: Element) {
         self.element = element
         super.init(kind: justKind, chain: OperatorChain.source("just", element: Element.self))

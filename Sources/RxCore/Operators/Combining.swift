@@ -30,6 +30,9 @@ protocol ElementBuffer {
 
     init()
 
+    /// Whether an element stays once taken, to be combined again.
+    static var keepsElements: Bool { get }
+
     /// Whether there is an element to combine.
     var hasElement: Bool { get }
 
@@ -42,10 +45,18 @@ protocol ElementBuffer {
 /// The state every combining sink shares, under one lock for all sources.
 class CombiningSink<Observer: ObserverType>: Sink<Observer> {
     fileprivate let lock = RecursiveLock()
-    private var isDone: [Bool]
+    // The state below is only touched under `lock`, which makes access
+    // exclusive already: the runtime's exclusivity checks would cost more
+    // than the rest of an element's way through the operator.
+    @exclusivity(unchecked) private var isDone: [Bool]
+    /// Whether a source's element stays once combined (`combineLatest`),
+    /// so that once every source has one, every later element makes a result.
+    private let keepsElements: Bool
+    @exclusivity(unchecked) private var everySourceHasElement = false
 
-    init(arity: Int, observer: Observer, cancel: Cancelable, kind: ResourceKind) {
+    init(arity: Int, keepsElements: Bool, observer: Observer, cancel: Cancelable, kind: ResourceKind) {
         self.isDone = Array(repeating: false, count: arity)
+        self.keepsElements = keepsElements
         super.init(observer: observer, cancel: cancel, kind: kind)
     }
 
@@ -68,16 +79,15 @@ class CombiningSink<Observer: ObserverType>: Sink<Observer> {
     }
 
     fileprivate func next(_ index: Int) {
-        if isDone.indices.allSatisfy(hasElement) {
+        if everySourceHasElement || isDone.indices.allSatisfy(hasElement) {
+            everySourceHasElement = keepsElements
             do {
-                forwardOn(.next(try takeResult()))
+                forwardNext(try takeResult())
             } catch {
-                forwardOn(.error(error))
-                dispose()
+                forwardError(error)
             }
         } else if isDone.indices.allSatisfy({ $0 == index || isDone[$0] }) {
-            forwardOn(.completed)
-            dispose()
+            forwardCompleted()
         }
     }
 
@@ -107,6 +117,13 @@ final class CombiningObserver<Element, Observer: ObserverType>: ObserverType {
         self.index = index
         self.subscription = subscription
         self.store = store
+    }
+
+    func onNext(_ element: Element) {
+        parent.lock.lock()
+        store(element)
+        parent.next(index)
+        parent.lock.unlock()
     }
 
     func on(_ event: Event<Element>) {
@@ -163,13 +180,13 @@ final class CombiningCollectionSink<Buffer: ElementBuffer, Observer: ObserverTyp
     /// The user's closure (or the built-in array), and where it was handed to the operator.
     let resultSelector: ResultSelector
     let site: CallSite
-    private var buffers: [Buffer]
+    @exclusivity(unchecked) private var buffers: [Buffer]
 
     init(count: Int, resultSelector: @escaping ResultSelector, site: CallSite, observer: Observer, cancel: Cancelable, kind: ResourceKind) {
         self.resultSelector = resultSelector
         self.site = site
         self.buffers = Array(repeating: Buffer(), count: count)
-        super.init(arity: count, observer: observer, cancel: cancel, kind: kind)
+        super.init(arity: count, keepsElements: Buffer.keepsElements, observer: observer, cancel: cancel, kind: kind)
     }
 
     /// Subscribes every source; with none, completes at once, after the
@@ -236,13 +253,13 @@ final class CombiningSink2<B1: ElementBuffer, B2: ElementBuffer, Observer: Obser
     /// The user's closure (or the built-in tuple), and where it was handed to the operator.
     let resultSelector: ResultSelector
     let site: CallSite
-    private var buffer1 = B1()
-    private var buffer2 = B2()
+    @exclusivity(unchecked) private var buffer1 = B1()
+    @exclusivity(unchecked) private var buffer2 = B2()
 
     init(resultSelector: @escaping ResultSelector, site: CallSite, observer: Observer, cancel: Cancelable, kind: ResourceKind) {
         self.resultSelector = resultSelector
         self.site = site
-        super.init(arity: 2, observer: observer, cancel: cancel, kind: kind)
+        super.init(arity: 2, keepsElements: B1.keepsElements, observer: observer, cancel: cancel, kind: kind)
     }
 
     func run(_ source1: Observable<B1.Element>, _ source2: Observable<B2.Element>) -> Disposable {
@@ -305,14 +322,14 @@ final class CombiningSink3<B1: ElementBuffer, B2: ElementBuffer, B3: ElementBuff
     /// The user's closure (or the built-in tuple), and where it was handed to the operator.
     let resultSelector: ResultSelector
     let site: CallSite
-    private var buffer1 = B1()
-    private var buffer2 = B2()
-    private var buffer3 = B3()
+    @exclusivity(unchecked) private var buffer1 = B1()
+    @exclusivity(unchecked) private var buffer2 = B2()
+    @exclusivity(unchecked) private var buffer3 = B3()
 
     init(resultSelector: @escaping ResultSelector, site: CallSite, observer: Observer, cancel: Cancelable, kind: ResourceKind) {
         self.resultSelector = resultSelector
         self.site = site
-        super.init(arity: 3, observer: observer, cancel: cancel, kind: kind)
+        super.init(arity: 3, keepsElements: B1.keepsElements, observer: observer, cancel: cancel, kind: kind)
     }
 
     func run(_ source1: Observable<B1.Element>, _ source2: Observable<B2.Element>, _ source3: Observable<B3.Element>) -> Disposable {
@@ -379,15 +396,15 @@ final class CombiningSink4<B1: ElementBuffer, B2: ElementBuffer, B3: ElementBuff
     /// The user's closure (or the built-in tuple), and where it was handed to the operator.
     let resultSelector: ResultSelector
     let site: CallSite
-    private var buffer1 = B1()
-    private var buffer2 = B2()
-    private var buffer3 = B3()
-    private var buffer4 = B4()
+    @exclusivity(unchecked) private var buffer1 = B1()
+    @exclusivity(unchecked) private var buffer2 = B2()
+    @exclusivity(unchecked) private var buffer3 = B3()
+    @exclusivity(unchecked) private var buffer4 = B4()
 
     init(resultSelector: @escaping ResultSelector, site: CallSite, observer: Observer, cancel: Cancelable, kind: ResourceKind) {
         self.resultSelector = resultSelector
         self.site = site
-        super.init(arity: 4, observer: observer, cancel: cancel, kind: kind)
+        super.init(arity: 4, keepsElements: B1.keepsElements, observer: observer, cancel: cancel, kind: kind)
     }
 
     func run(_ source1: Observable<B1.Element>, _ source2: Observable<B2.Element>, _ source3: Observable<B3.Element>, _ source4: Observable<B4.Element>) -> Disposable {

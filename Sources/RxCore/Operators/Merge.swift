@@ -133,21 +133,21 @@ where Observer.Element == SourceSequence.Element {
     }
 
     func onNext(_ element: SourceElement) {
-        if let inner = nextElementArrived(element) { subscribeInner(inner.asObservable(), into: group, observerType: innerObserverType) }
-    }
-
-    private func nextElementArrived(_ element: SourceElement) -> SourceSequence? {
-        lock.performLocked {
-            if dropsWhileActive && activeCount > 0 { return nil }
-            do {
-                let inner = try performMap(element)
-                activeCount += 1
-                return inner
-            } catch {
-                forwardError(error)
-                return nil
-            }
+        // Locked by hand: a closure returning the inner sequence would return
+        // it as an optional of a generic type, whose metadata is looked up
+        // for every element.
+        lock.lock()
+        if dropsWhileActive && activeCount > 0 { return lock.unlock() }
+        let inner: SourceSequence
+        do {
+            inner = try performMap(element)
+        } catch {
+            forwardError(error)
+            return lock.unlock()
         }
+        activeCount += 1
+        lock.unlock()
+        subscribeInner(inner.asObservable(), into: group, observerType: innerObserverType)
     }
 
     func innerNext(_ element: Observer.Element) {
@@ -167,10 +167,7 @@ where Observer.Element == SourceSequence.Element {
     }
 
     private func checkCompleted() {
-        if stopped && activeCount == 0 {
-            forwardOn(.completed)
-            dispose()
-        }
+        if stopped && activeCount == 0 { forwardCompleted() }
     }
 }
 
@@ -194,8 +191,7 @@ extension InnerSequenceOwner {
     func subscribeInner(_ inner: Observable<InnerElement>, into group: InnerSubscriptions, observerType: InnerSequenceObserver<Self>.Type) {
         guard let key = group.reserveKey() else { return }
         let observer = observerType.init(owner: self, key: key)
-        let subscription = inner.subscribe(observer)
-        observer.keep(subscription, in: group)
+        observer.keep(observer.subscribe(to: inner), in: group)
     }
 }
 
@@ -235,6 +231,12 @@ final class InnerSequenceObserver<Owner: InnerSequenceOwner>: InnerSubscription,
     required init(owner: Owner, key: Int) {
         self.owner = owner
         super.init(key: key)
+    }
+
+    /// Subscribes to `inner`. A method of this class, so the type's metadata
+    /// comes from `self` rather than from a lookup.
+    fileprivate func subscribe(to inner: Observable<Owner.InnerElement>) -> Disposable {
+        inner.subscribe(self)
     }
 
     func on(_ event: Event<Owner.InnerElement>) {

@@ -124,10 +124,7 @@ where Observer.Element == SourceSequence.Element {
                 subscribeInner(next.asObservable(), into: group, observerType: innerObserverType)
             } else {
                 activeCount -= 1
-                if stopped && activeCount == 0 {
-                    forwardOn(.completed)
-                    dispose()
-                }
+                if stopped && activeCount == 0 { forwardCompleted() }
             }
         }
     }

@@ -2,6 +2,8 @@
 struct QueuedElements<Element>: ElementBuffer {
     private var queue = Queue<Element>()
 
+    static var keepsElements: Bool { false }
+
     var hasElement: Bool { !queue.isEmpty }
 
     mutating func store(_ element: Element) { queue.enqueue(element) }

@@ -4,7 +4,7 @@ private let asyncSubjectKind = ResourceKind("AsyncSubject", .subject)
 /// Sends only the last element it received, followed by completion, when it
 /// completes; an error is sent as is. A subscriber after termination receives
 /// the same outcome.
-public final class AsyncSubject<Element>: Observable<Element>, SubjectType, ObserverType, @unchecked Sendable {
+public final class AsyncSubject<Element>: Observable<Element>, SubjectType, ObserverType, ObserverRemoving, @unchecked Sendable {
     private struct State {
         var observers = SubjectObservers<Element>()
         var lastElement: Element?
@@ -57,11 +57,15 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
             }
             return Disposables.create()
         }
-        return SubjectSubscription { [weak self] in
-            self?.state.withLock { $0.observers.remove(key) }
-        }
+        return SubjectSubscription(removing: key, from: self)
     }
 
     /// The observer side of the subject.
     public func asObserver() -> AsyncSubject<Element> { self }
+}
+
+extension AsyncSubject {
+    func removeObserver(_ key: Int) {
+        state.withLock { $0.observers.remove(key) }
+    }
 }

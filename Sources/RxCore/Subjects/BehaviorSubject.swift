@@ -4,7 +4,7 @@ private let behaviorSubjectKind = ResourceKind("BehaviorSubject", .subject)
 /// Holds a current value: a new subscriber first receives it, then every
 /// later event. After termination a new subscriber receives only the
 /// terminal event.
-public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, @unchecked Sendable {
+public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, ObserverRemoving, @unchecked Sendable {
     /// The current value comes last: the subject's state ahead of it has a
     /// fixed layout, so reading it needs no generic type metadata.
     private struct State {
@@ -45,12 +45,12 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     /// Makes a `next` element the current value and sends the event to the observers.
     public func on(_ event: Event<Element>) {
         if case .next(let element) = event { return onNext(element) }
-        state.send(event, in: "BehaviorSubject<\(Element.self)>") { $0.subject.receive(event) }
+        state.send(in: "BehaviorSubject<\(Element.self)>") { .event(event, to: $0.subject.receive(event)) }
     }
 
     /// Makes `element` the current value and sends it to the observers.
     public func onNext(_ element: Element) {
-        state.send(next: element, in: "BehaviorSubject<\(Element.self)>") { state in
+        state.sendNext(element, in: "BehaviorSubject<\(Element.self)>") { state in
             if state.subject.isActive { state.element = element }
             return state.subject.nextReceivers
         }
@@ -64,9 +64,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
         state.replay { state in
             if let refusal = state.subject.refusal(from: self) { return .replay([], then: refusal, to: subscriber) }
             let key = state.subject.observers.insert(subscriber)
-            subscription = SubjectSubscription { [weak self] in
-                self?.state.withLock { $0.subject.observers.remove(key) }
-            }
+            subscription = SubjectSubscription(removing: key, from: self)
             return .value(state.element, to: subscriber)
         }
         return subscription
@@ -79,5 +77,11 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     /// and ``value()`` throws it.
     public func dispose() {
         state.withLock { $0.subject.dispose() }
+    }
+}
+
+extension BehaviorSubject {
+    func removeObserver(_ key: Int) {
+        state.withLock { $0.subject.observers.remove(key) }
     }
 }

@@ -45,30 +45,16 @@ let maximumReentrantDeliveryDepth = 64
 /// Reference-holding state (observers, queued deliveries) stays in ordinary
 /// stored properties, so the leak engine sees through the subject.
 final class DeliveryGuard<State, Element>: @unchecked Sendable {
-    // Fixed-layout fields first and the generic state last, so that the hot
-    // path reaches them without looking up generic type metadata.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     /// Signalled when the turn is handed to a waiting thread.
     private let handedOver: UnsafeMutablePointer<pthread_cond_t>
-    /// Only touched under `mutex`, which already makes access exclusive: the
-    /// runtime's exclusivity check would only add a thread-local lookup.
-    @exclusivity(unchecked) private var turn = DeliveryTurn()
-    /// Re-entrant sends in progress; only the thread holding the turn touches
-    /// it, and the turn passes from thread to thread under `mutex`.
-    @exclusivity(unchecked) private var reentrantDepth = 0
-    /// The queued deliveries, oldest first from `turn.head`; a taken slot is
-    /// `nil` until the queue empties, so taking never shifts the array. Only
-    /// touched under `mutex`, and only when `turn` says something is queued.
-    @exclusivity(unchecked) private var queue: ContiguousArray<QueuedDelivery?> = []
+    /// Only touched under `mutex` (the depth by the thread holding the turn),
+    /// which already makes access exclusive: the runtime's exclusivity check
+    /// would only add a thread-local lookup.
     @exclusivity(unchecked) private var state: State
-
-    private struct QueuedDelivery {
-        var delivery: SubjectDelivery<Element>
-        var thread: UInt
-        var ticket: UInt64
-        /// Whether `thread` still waits to deliver it itself.
-        var waits = true
-    }
+    @exclusivity(unchecked) private var turn = Turn()
+    /// Re-entrant sends in progress.
+    @exclusivity(unchecked) private var reentrantDepth = 0
 
     init(_ state: State) {
         self.state = state
@@ -103,99 +89,77 @@ final class DeliveryGuard<State, Element>: @unchecked Sendable {
         }
     }
 
-    /// Sends `element` to the observers `take` returns after updating the state.
+    /// Sends an event: `take` updates the state and returns what to deliver.
     @inline(__always)
-    func send(next element: Element, in resource: @autoclosure () -> String,
-              _ take: (inout State) -> SubjectObservers<Element>.Entries) {
-        guard let observers = run(isSend: true, in: resource, take, perform: { SubjectObservers.deliver(next: element, to: $0) })
-        else { return }
-        waitForTurn(next: element, to: observers)
-    }
-
-    /// Sends `event` to the observers `take` returns after updating the state.
-    @inline(__always)
-    func send(_ event: Event<Element>, in resource: @autoclosure () -> String,
-              _ take: (inout State) -> SubjectObservers<Element>.Entries) {
-        guard let observers = run(isSend: true, in: resource, take, perform: { SubjectObservers.deliver(event, to: $0) })
-        else { return }
-        waitForTurn(event: event, to: observers)
-    }
-
-    /// Sends what `take` returns after updating the state.
     func send(in resource: @autoclosure () -> String, _ take: (inout State) -> SubjectDelivery<Element>) {
-        guard let delivery = run(isSend: true, in: resource, take, perform: { $0.perform() }) else { return }
-        waitForTurn(with: delivery)
+        run(isSend: true, in: resource, take)
+    }
+
+    /// Sends an element: `take` updates the state and returns the observers
+    /// to send it to. While the turn is free, which it nearly always is, this
+    /// builds no ``SubjectDelivery``: a generic enum whose metadata, and that
+    /// of everything it is copied through, would be looked up for every element.
+    @inline(__always)
+    func sendNext(_ element: Element, in resource: @autoclosure () -> String, _ take: (inout State) -> SubjectObservers<Element>.Entries) {
+        let thread = UInt(bitPattern: Int(bitPattern: pthread_self()))
+        pthread_mutex_lock(mutex)
+        guard turn.owner == 0 else {
+            pthread_mutex_unlock(mutex)
+            return sendNextOutOfTurn(element, in: resource(), take)
+        }
+        _ = turn.enter(thread, isSend: true)
+        let observers = take(&state)
+        pthread_mutex_unlock(mutex)
+        SubjectObservers.deliver(next: element, to: observers)
+        passTurn()
+    }
+
+    /// `sendNext` when another thread holds the turn, or this one does (a
+    /// re-entrant send). Out of line, so `sendNext` never sizes a
+    /// ``SubjectDelivery`` on its stack.
+    @inline(never)
+    private func sendNextOutOfTurn(_ element: Element, in resource: String, _ take: (inout State) -> SubjectObservers<Element>.Entries) {
+        send(in: resource, { .next(element, to: take(&$0)) })
     }
 
     /// Replays to a new subscriber: `take` adds it and returns what to replay.
     func replay(_ take: (inout State) -> SubjectDelivery<Element>) {
-        guard let delivery = run(isSend: false, in: { "" }, take, perform: { $0.perform() }) else { return }
-        waitForTurn(with: delivery)
+        run(isSend: false, in: { "" }, take)
     }
 
-    /// Takes a delivery from the state and, in this thread's turn, delivers
-    /// it with `perform`. When another thread holds the turn it returns the
-    /// delivery instead, still holding `mutex`, for the caller to queue with
-    /// `waitForTurn`: out of line, so that only a contended send builds a
-    /// ``SubjectDelivery`` (and looks up its generic type metadata).
     @inline(__always)
-    private func run<Taken>(
-        isSend: Bool, in resource: () -> String, _ take: (inout State) -> Taken, perform: (Taken) -> Void
-    ) -> Taken? {
+    private func run(isSend: Bool, in resource: () -> String, _ take: (inout State) -> SubjectDelivery<Element>) {
         let thread = UInt(bitPattern: Int(bitPattern: pthread_self()))
         pthread_mutex_lock(mutex)
         let entry = turn.enter(thread, isSend: isSend)
-        if entry == .reentrant, isSend, reentrantDepth >= maximumReentrantDeliveryDepth {
+        if case .reentrant = entry, isSend, reentrantDepth >= maximumReentrantDeliveryDepth {
             pthread_mutex_unlock(mutex)
             Resources.record(.reentrantDelivery, in: resource())
-            return nil
+            return
         }
-        let taken = take(&state)
+        let delivery = take(&state)
         switch entry {
         case .holder:
             pthread_mutex_unlock(mutex)
-            perform(taken)
+            delivery.perform()
             passTurn()
         case .reentrant:
             pthread_mutex_unlock(mutex)
-            guard isSend else {
-                perform(taken)
-                return nil
-            }
+            guard isSend else { return delivery.perform() }
             Resources.record(.reentrantDelivery, in: resource())
             reentrantDepth += 1
-            perform(taken)
+            delivery.perform()
             reentrantDepth -= 1
-        case .contended:
-            return taken
-        case .contendedBySender:
-            Resources.record(.concurrentDelivery, in: resource())
-            return taken
+        case .contended(let bySender):
+            if bySender { Resources.record(.concurrentDelivery, in: resource()) }
+            waitForTurn(thread, with: delivery)
         }
-        return nil
     }
 
-    /// `waitForTurn(with:)` for an element, building its delivery out of line.
-    @inline(never)
-    private func waitForTurn(next element: Element, to observers: SubjectObservers<Element>.Entries) {
-        waitForTurn(with: .next(element, to: observers))
-    }
-
-    /// `waitForTurn(with:)` for an event, building its delivery out of line.
-    @inline(never)
-    private func waitForTurn(event: Event<Element>, to observers: SubjectObservers<Element>.Entries) {
-        waitForTurn(with: .event(event, to: observers))
-    }
-
-    /// Called holding `mutex`: queues `delivery` and waits on `handedOver`
-    /// until the turn is handed to this thread or patience runs out.
-    @inline(never)
-    private func waitForTurn(with delivery: SubjectDelivery<Element>) {
-        let thread = UInt(bitPattern: Int(bitPattern: pthread_self()))
-        let ticket = turn.nextTicket
-        turn.nextTicket &+= 1
-        turn.queued += 1
-        queue.append(QueuedDelivery(delivery: delivery, thread: thread, ticket: ticket))
+    /// Queues `delivery` and waits, holding the lock, until the turn is
+    /// handed to this thread or patience runs out.
+    private func waitForTurn(_ thread: UInt, with delivery: SubjectDelivery<Element>) {
+        let ticket = turn.queue(QueuedSubjectDelivery(delivery), from: thread)
         var deadline = timespec()
         clock_gettime(CLOCK_REALTIME, &deadline)
         let nanoseconds = Int(deadline.tv_nsec) + turnPatience
@@ -206,13 +170,11 @@ final class DeliveryGuard<State, Element>: @unchecked Sendable {
             patient = pthread_cond_timedwait(handedOver, mutex, &deadline) != ETIMEDOUT
         }
         guard turn.owner == thread else {
-            for index in turn.head..<queue.count where queue[index]?.ticket == ticket {
-                queue[index]?.waits = false
-            }
+            turn.abandon(ticket)
             pthread_mutex_unlock(mutex)
             return
         }
-        let own = takeQueued()
+        let own = turn.takeNext()
         pthread_mutex_unlock(mutex)
         own.perform()
         passTurn()
@@ -223,110 +185,126 @@ final class DeliveryGuard<State, Element>: @unchecked Sendable {
     /// thread or gives it up. The queue is looked at and the turn passed in
     /// one critical section, so a delivery queued meanwhile is never left
     /// behind with nobody to run it.
-    @inline(__always)
     private func passTurn() {
-        pthread_mutex_lock(mutex)
-        guard turn.passOrRelease() else {
-            pthread_mutex_unlock(mutex)
-            return
-        }
-        passQueuedTurn()
-    }
-
-    /// `passTurn` when something is queued; called holding `mutex`.
-    private func passQueuedTurn() {
         while true {
-            let next = queue[turn.head]!
-            if next.waits {
-                turn.owner = next.thread
+            pthread_mutex_lock(mutex)
+            switch turn.pass() {
+            case .released:
+                pthread_mutex_unlock(mutex)
+                return
+            case .handedOver:
                 pthread_cond_broadcast(handedOver)
                 pthread_mutex_unlock(mutex)
                 return
-            }
-            let delivery = takeQueued()
-            pthread_mutex_unlock(mutex)
-            delivery.perform()
-            pthread_mutex_lock(mutex)
-            guard turn.passOrRelease() else {
+            case .deliver(let delivery):
                 pthread_mutex_unlock(mutex)
-                return
+                delivery.perform()
             }
         }
-    }
-
-    /// Removes the oldest queued delivery, which the owner delivers now;
-    /// called holding `mutex`.
-    private func takeQueued() -> SubjectDelivery<Element> {
-        let next = queue[turn.head]!
-        queue[turn.head] = nil
-        turn.head += 1
-        turn.queued -= 1
-        if turn.queued == 0 {
-            queue.removeAll(keepingCapacity: true)
-            turn.head = 0
-        }
-        turn.deliveringSend = next.delivery.isSend
-        return next.delivery
     }
 }
 
-/// How a thread asking for a subject's turn gets on.
-private enum DeliveryEntry {
+/// What a thread asking for a subject's turn does.
+private enum Entry {
     case holder
     case reentrant
-    /// Another thread holds the turn for a replay, or for an earlier send of this thread.
-    case contended
-    /// Another thread's send is under way: a misuse.
-    case contendedBySender
+    /// Another thread holds the turn; `bySender` when that is a misuse
+    /// (another thread's send, not a replay, is under way).
+    case contended(bySender: Bool)
 }
 
-/// Who holds a subject's turn, and what waits for it. Not generic, so the
-/// hot path needs no generic type metadata; the queued deliveries themselves
-/// live in the guard.
-private struct DeliveryTurn {
+/// What the thread holding a subject's turn does once its delivery is done.
+private enum Pass {
+    case released
+    case handedOver
+    case deliver(QueuedDelivery)
+}
+
+/// A delivery queued for the turn.
+private struct Waiting {
+    var delivery: QueuedDelivery
+    var thread: UInt
+    var ticket: UInt64
+    /// Whether `thread` still waits to deliver it itself.
+    var waits = true
+}
+
+/// A subject's turn to deliver, and the deliveries queued for it. Not
+/// generic, as neither is what it queues: its layout is fixed, so handling
+/// it costs no metadata lookups.
+private struct Turn {
     /// The thread holding the turn, 0 when nobody does.
     var owner: UInt = 0
-    /// Queued deliveries, and where the oldest is.
-    var queued = 0
+    /// Queued deliveries, oldest first from `head`; a taken slot holds
+    /// `nil` until the queue empties, so taking never shifts the array.
+    var waiting: ContiguousArray<Waiting?> = []
     var head = 0
     var nextTicket: UInt64 = 0
-    /// Sends queued or being delivered, and the thread that made the newest
-    /// of them (0 when there is none). Only two senders at once are a
-    /// misuse: a replay is not a send, and a thread whose earlier send the
-    /// holder is still delivering does not contend with itself.
+    /// Sends queued or being delivered, and the thread that made the
+    /// newest of them (0 when there is none). Only two senders at once
+    /// are a misuse: a replay is not a send, and a thread whose earlier
+    /// send the holder is still delivering does not contend with itself.
     var pendingSends = 0
     var lastSender: UInt = 0
     var deliveringSend = false
 
     /// What a thread asking for the turn should do; it takes the turn if free.
-    @inline(__always)
-    mutating func enter(_ thread: UInt, isSend: Bool) -> DeliveryEntry {
+    mutating func enter(_ thread: UInt, isSend: Bool) -> Entry {
         if owner == thread { return .reentrant }
         let bySender = isSend && lastSender != 0 && lastSender != thread
         if isSend {
             pendingSends += 1
             lastSender = thread
         }
-        guard owner == 0 else { return bySender ? .contendedBySender : .contended }
+        guard owner == 0 else { return .contended(bySender: bySender) }
         owner = thread
         deliveringSend = isSend
         return .holder
     }
 
-    /// The holder's delivery is done: gives up the turn and returns false if
-    /// nothing is queued, else returns true (the turn passes on through the queue).
-    @inline(__always)
-    mutating func passOrRelease() -> Bool {
+    mutating func queue(_ delivery: QueuedDelivery, from thread: UInt) -> UInt64 {
+        defer { nextTicket &+= 1 }
+        waiting.append(Waiting(delivery: delivery, thread: thread, ticket: nextTicket))
+        return nextTicket
+    }
+
+    /// Leaves the delivery with `ticket`, still queued, to the holder.
+    mutating func abandon(_ ticket: UInt64) {
+        for index in head..<waiting.count where waiting[index]?.ticket == ticket {
+            waiting[index]?.waits = false
+            return
+        }
+    }
+
+    /// The holder's delivery is done: what it does next.
+    mutating func pass() -> Pass {
         if deliveringSend {
             deliveringSend = false
             pendingSends -= 1
             if pendingSends == 0 { lastSender = 0 }
         }
-        guard queued > 0 else {
+        guard head < waiting.count, let next = waiting[head] else {
             owner = 0
-            return false
+            return .released
         }
-        return true
+        if next.waits {
+            owner = next.thread
+            return .handedOver
+        }
+        return .deliver(takeNext())
+    }
+
+    /// Removes the oldest queued delivery, which the owner delivers now.
+    mutating func takeNext() -> QueuedDelivery {
+        let next = waiting[head]!
+        waiting[head] = nil
+        head += 1
+        if head == waiting.count {
+            waiting.removeAll(keepingCapacity: true)
+            head = 0
+        }
+        deliveringSend = next.delivery.isSend
+        return next.delivery
     }
 }
 
@@ -357,12 +335,12 @@ enum SubjectDelivery<Element> {
         case .nothing:
             break
         case .next(let element, let observers):
-            SubjectObservers.deliver(next: element, to: observers)
+            SubjectObservers<Element>.deliver(next: element, to: observers)
         case .event(let event, let observers):
-            SubjectObservers.deliver(event, to: observers)
+            SubjectObservers<Element>.deliver(event, to: observers)
         case .lastElement(let element, let observers):
-            SubjectObservers.deliver(next: element, to: observers)
-            SubjectObservers.deliver(.completed, to: observers)
+            SubjectObservers<Element>.deliver(next: element, to: observers)
+            SubjectObservers<Element>.deliver(.completed, to: observers)
         case .value(let element, let observer):
             observer.onNext(element)
         case .replay(let elements, let stopEvent, let observer):
@@ -370,4 +348,27 @@ enum SubjectDelivery<Element> {
             if let stopEvent { observer.on(stopEvent) }
         }
     }
+}
+
+/// A delivery queued while another thread holds the turn, boxed so the
+/// turn's queue does not depend on the subject's element type.
+private class QueuedDelivery {
+    let isSend: Bool
+
+    init(isSend: Bool) { self.isSend = isSend }
+
+    func perform() {
+        fatalError("QueuedDelivery.perform must be overridden")
+    }
+}
+
+private final class QueuedSubjectDelivery<Element>: QueuedDelivery {
+    private let delivery: SubjectDelivery<Element>
+
+    init(_ delivery: SubjectDelivery<Element>) {
+        self.delivery = delivery
+        super.init(isSend: delivery.isSend)
+    }
+
+    override func perform() { delivery.perform() }
 }

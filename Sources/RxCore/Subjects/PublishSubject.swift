@@ -3,7 +3,7 @@ private let publishSubjectKind = ResourceKind("PublishSubject", .subject)
 
 /// Sends each event to the observers subscribed at that moment; a late
 /// subscriber after termination receives only the terminal event.
-public final class PublishSubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, @unchecked Sendable {
+public final class PublishSubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, ObserverRemoving, @unchecked Sendable {
     private let state = DeliveryGuard<SubjectState<Element>, Element>(SubjectState())
 
     /// A subject with no observers.
@@ -25,12 +25,12 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
     /// Sends the event to the observers subscribed now.
     public func on(_ event: Event<Element>) {
         if case .next(let element) = event { return onNext(element) }
-        state.send(event, in: "PublishSubject<\(Element.self)>") { $0.receive(event) }
+        state.send(in: "PublishSubject<\(Element.self)>") { .event(event, to: $0.receive(event)) }
     }
 
     /// Sends `element` to the observers subscribed now.
     public func onNext(_ element: Element) {
-        state.send(next: element, in: "PublishSubject<\(Element.self)>") { $0.nextReceivers }
+        state.sendNext(element, in: "PublishSubject<\(Element.self)>") { $0.nextReceivers }
     }
 
     /// Adds `observer`; after termination it receives only the terminal event.
@@ -43,9 +43,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
             if let refusal { observer.on(refusal) }
             return Disposables.create()
         }
-        return SubjectSubscription { [weak self] in
-            self?.state.withLock { $0.observers.remove(key) }
-        }
+        return SubjectSubscription(removing: key, from: self)
     }
 
     /// The observer side of the subject.
@@ -54,5 +52,11 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
     /// Releases the observers; later subscribers receive a `disposed` error.
     public func dispose() {
         state.withLock { $0.dispose() }
+    }
+}
+
+extension PublishSubject {
+    func removeObserver(_ key: Int) {
+        state.withLock { $0.observers.remove(key) }
     }
 }

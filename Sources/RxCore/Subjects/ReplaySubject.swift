@@ -4,7 +4,7 @@ private let replaySubjectKind = ResourceKind("ReplaySubject", .subject)
 /// Replays the elements it keeps (the newest `bufferSize` of them, or all of
 /// them) to each new subscriber, then the terminal event if there was one,
 /// then sends every later event.
-public final class ReplaySubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, @unchecked Sendable {
+public final class ReplaySubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, ObserverRemoving, @unchecked Sendable {
     private struct State {
         var buffer: ReplayBuffer<Element>
         var subject = SubjectState<Element>()
@@ -37,9 +37,9 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
 
     /// Keeps a `next` element for replay and sends the event to the observers.
     public func on(_ event: Event<Element>) {
-        state.send(event, in: "ReplaySubject<\(Element.self)>") { state in
+        state.send(in: "ReplaySubject<\(Element.self)>") { state in
             if state.subject.isActive, case .next(let element) = event { state.buffer.append(element) }
-            return state.subject.receive(event)
+            return .event(event, to: state.subject.receive(event))
         }
     }
 
@@ -52,9 +52,7 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
             if state.subject.isDisposed { return .replay([], then: state.subject.refusal(from: self), to: subscriber) }
             if state.subject.stopEvent == nil {
                 let key = state.subject.observers.insert(subscriber)
-                subscription = SubjectSubscription { [weak self] in
-                    self?.state.withLock { $0.subject.observers.remove(key) }
-                }
+                subscription = SubjectSubscription(removing: key, from: self)
             }
             return .replay(state.buffer.elements, then: state.subject.stopEvent, to: subscriber)
         }
@@ -104,5 +102,11 @@ struct ReplayBuffer<Element> {
     mutating func removeAll() {
         ring = []
         start = 0
+    }
+}
+
+extension ReplaySubject {
+    func removeObserver(_ key: Int) {
+        state.withLock { $0.subject.observers.remove(key) }
     }
 }

@@ -1,17 +1,24 @@
 /// The observers of a subject, with keys to remove them. Kept under the
 /// subject's lock; delivery iterates a copy, outside the lock.
+///
+/// The storage does not depend on `Element` (keys in one array, the boxed
+/// observers as plain objects in another), so subscribing, removing and
+/// delivering run as specialised code, without generic metadata lookups or
+/// value witnesses per element. A removed observer leaves a `nil` until the
+/// next compaction, so removal never shifts the arrays (a bag disposing
+/// thousands of subscriptions in order would otherwise be quadratic).
 struct SubjectObservers<Element> {
-    typealias Entries = KeyedSlots<SubjectObserverBase<Element>>.Entries
-
-    private var slots = KeyedSlots<SubjectObserverBase<Element>>()
-    private var nextKey = 0
+    /// Each a `SubjectObserverBase<Element>`, or `nil` once removed.
+    typealias Entries = ContiguousArray<AnyObject?>
 
     /// In subscription order; a removed observer leaves a `nil` for a while.
-    var entries: Entries {
-        @inline(__always) get { slots.entries }
-    }
+    private(set) var entries: Entries = []
+    /// `entries[i]`'s key; keys grow with each insertion, so they stay sorted.
+    private var keys: ContiguousArray<Int> = []
+    private var removed = 0
+    private var nextKey = 0
 
-    var count: Int { slots.count }
+    var count: Int { entries.count - removed }
 
     mutating func insert<Observer: ObserverType>(_ observer: Observer) -> Int where Observer.Element == Element {
         insert(SubjectObserver(observer))
@@ -20,24 +27,55 @@ struct SubjectObservers<Element> {
     /// Adds an observer already boxed, as one a replay is also sent to.
     mutating func insert(_ observer: SubjectObserverBase<Element>) -> Int {
         defer { nextKey += 1 }
-        slots.insert(observer, key: nextKey)
+        keys.append(nextKey)
+        entries.append(observer)
         return nextKey
     }
 
     mutating func remove(_ key: Int) {
-        slots.remove(key)
+        var low = 0, high = keys.count
+        while low < high {
+            let middle = (low + high) / 2
+            if keys[middle] < key { low = middle + 1 } else { high = middle }
+        }
+        guard low < keys.count, keys[low] == key, entries[low] != nil else { return }
+        entries[low] = nil
+        removed += 1
+        if removed > 16, removed * 2 > entries.count { compact() }
+    }
+
+    private mutating func compact() {
+        var kept = 0
+        for index in entries.indices where entries[index] != nil {
+            entries.swapAt(kept, index)
+            keys[kept] = keys[index]
+            kept += 1
+        }
+        entries.removeLast(entries.count - kept)
+        keys.removeLast(keys.count - kept)
+        removed = 0
     }
 
     mutating func removeAll() -> Entries {
-        slots.removeAll()
+        defer {
+            entries = []
+            keys = []
+            removed = 0
+        }
+        return entries
+    }
+
+    @inline(__always)
+    private static func observer(_ entry: AnyObject) -> SubjectObserverBase<Element> {
+        unsafeDowncast(entry, to: SubjectObserverBase<Element>.self)
     }
 
     static func deliver(_ event: Event<Element>, to entries: Entries) {
-        for entry in entries { entry.value?.on(event) }
+        for case let entry? in entries { observer(entry).on(event) }
     }
 
     static func deliver(next element: Element, to entries: Entries) {
-        for entry in entries { entry.value?.onNext(element) }
+        for case let entry? in entries { observer(entry).onNext(element) }
     }
 }
 
@@ -119,16 +157,38 @@ struct SubjectState<Element> {
     }
 }
 
+/// A subject that a ``SubjectSubscription`` asks to remove an observer by key.
+protocol ObserverRemoving: AnyObject {
+    func removeObserver(_ key: Int)
+}
+
 /// Removes an observer from its subject when disposed.
 final class SubjectSubscription: Disposable, @unchecked Sendable {
     private var unsubscribe: (() -> Void)?
+    /// Held weakly, as the subject must not outlive its last owner for the
+    /// sake of a subscription to it.
+    private weak var subject: (any ObserverRemoving)?
+    private let key: Int
     private let flag = DisposedFlag()
 
-    init(_ unsubscribe: @escaping () -> Void) { self.unsubscribe = unsubscribe }
+    init(_ unsubscribe: @escaping () -> Void) {
+        self.unsubscribe = unsubscribe
+        self.key = 0
+    }
+
+    /// Removes observer `key` from `subject`: one object per subscription, no closure.
+    init(removing key: Int, from subject: any ObserverRemoving) {
+        self.subject = subject
+        self.key = key
+    }
 
     func dispose() {
         guard flag.set() else { return }
-        unsubscribe?()
-        unsubscribe = nil
+        if let unsubscribe {
+            unsubscribe()
+            self.unsubscribe = nil
+        } else {
+            subject?.removeObserver(key)
+        }
     }
 }

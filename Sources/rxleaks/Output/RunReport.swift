@@ -72,6 +72,15 @@ struct RunDocument: Codable {
     }
 }
 
+extension GuideEntry {
+    /// `guide 000` for a numbered guide document, the file's name otherwise
+    /// (`fault fixtures`).
+    var documentName: String {
+        let number = file.prefix(3)
+        return number.count == 3 && number.allSatisfy(\.isNumber) ? "guide \(number)" : file
+    }
+}
+
 /// The run as an aligned table: counts, verdict and match per variant.
 enum RunText {
     static let legend = "counts: live subscriptions, sinks, subjects & relays, disposables & bags, tracked objects; "
@@ -87,7 +96,7 @@ enum RunText {
         for record in records {
             if record.scenario != currentScenario {
                 currentScenario = record.scenario
-                table.rows.append(.line(style.bold(record.scenario) + style.dim("  \(record.title) (guide \(record.guide.file.prefix(3)), \"\(record.guide.section)\")")))
+                table.rows.append(.line(style.bold(record.scenario) + style.dim("  \(record.title) (\(record.guide.documentName), \"\(record.guide.section)\")")))
             }
             let counts = record.counts
             func cell(_ value: (ResourceCounts.Moment) -> Int) -> TextTable.Cell {
