@@ -46,6 +46,13 @@ public final class OperatorChain: Sendable, CustomStringConvertible {
         /// The shared upstream chain, or the element type of a source (a
         /// type and a shared chain are never both alive at one address).
         let upstream: ObjectIdentifier
+
+        /// The upstream and the name's length: few names share both, and
+        /// hashing the name's text would cost more than the comparisons it saves.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(upstream)
+            hasher.combine(name.utf8.count)
+        }
     }
 
     /// Shared chains live for the process; past this many (names built from

@@ -50,9 +50,8 @@ final class SinkDisposer: Cancelable, @unchecked Sendable {
     }
 
     private func releaseParts() {
-        let sink = self.sink, subscription = self.subscription
-        self.sink = nil
-        self.subscription = nil
+        // Moved out rather than copied and then cleared.
+        let sink = self.sink.take(), subscription = self.subscription.take()
         sink?.dispose()
         subscription?.dispose()
     }

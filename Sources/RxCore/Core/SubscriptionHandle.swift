@@ -105,8 +105,8 @@ final class SubscriptionHandle: Cancelable, @unchecked Sendable {
     }
 
     private func releaseUpstream() {
-        let held = upstream
-        upstream = NopDisposable.shared
+        var held: Disposable = NopDisposable.shared
+        swap(&upstream, &held)
         held.dispose()
     }
 }
