@@ -6,7 +6,7 @@ enum CyclePresentation {
     static func isPlumbing(_ node: RetainNode) -> Bool {
         ["Locked", "Lock", "_ContiguousArrayStorage", "SingleAssignmentSlot", "SinkDisposer",
          "SingleAssignmentDisposable", "CompositeDisposable", "SerialDisposable", "BinaryDisposable",
-         "InnerSubscriptions", "SubjectObserver", "closure context", "closure", "box"].contains(node.name)
+         "InnerSubscriptions", "SubjectObserver", "ElementBox", "closure context", "closure", "box"].contains(node.name)
     }
 
     static func compress(_ edges: [RetainEdge], rootName: String) -> [RetainEdge] {

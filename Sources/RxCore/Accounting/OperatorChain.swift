@@ -27,9 +27,28 @@ public final class OperatorChain: Sendable, CustomStringConvertible {
     /// A source of the chain, such as a subject; rendered `Name<Element>`.
     /// Chains are immutable, so every `just<Int>` shares one.
     static func source(_ name: String, element: Any.Type) -> OperatorChain {
-        shared(Key(name: name, upstream: ObjectIdentifier(element))) {
+        if let last = lastSharedSource(), last.elementType.map(ObjectIdentifier.init) == ObjectIdentifier(element), last.name == name {
+            return last
+        }
+        let chain = shared(Key(name: name, upstream: ObjectIdentifier(element))) {
             OperatorChain(name: name, element: element, source: nil, isShared: $0)
         }
+        if chain.isShared {
+            lastSource.store(UInt(bitPattern: Unmanaged.passUnretained(chain).toOpaque()), ordering: .releasing)
+        }
+        return chain
+    }
+
+    /// The shared source chain handed out last. `flatMap { .just($0) }` asks
+    /// for the same one for every element, and the shared lookup's lock and
+    /// hashing cost more than the rest of a `just`. Shared chains live for
+    /// the process and never change, so the address stays valid to read.
+    private static let lastSource = Atomic<UInt>(0)
+
+    private static func lastSharedSource() -> OperatorChain? {
+        let address = lastSource.load(ordering: .acquiring)
+        guard let pointer = UnsafeRawPointer(bitPattern: address) else { return nil }
+        return Unmanaged<OperatorChain>.fromOpaque(pointer).takeUnretainedValue()
     }
 
     /// An operator applied to one upstream chain; shared like sources, so a

@@ -3,25 +3,17 @@
 /// Boxed rather than an `Element?`: copying an optional of a generic type
 /// looks up its metadata, for every element; the box's layout is fixed.
 struct LatestElement<Element>: ElementBuffer {
-    private var latest: LatestElementBox<Element>?
+    private var latest: ElementBox<Element>?
 
     static var keepsElements: Bool { true }
 
     var hasElement: Bool { latest != nil }
 
     mutating func store(_ element: Element) {
-        if let latest { latest.element = element } else { latest = LatestElementBox(element) }
+        if let latest { latest.element = element } else { latest = ElementBox(element) }
     }
 
     func take() -> Element { latest.unsafelyUnwrapped.element }
-}
-
-/// Where ``LatestElement`` keeps its element; replaced in place, under the
-/// combining sink's lock (which is why access goes unchecked).
-final class LatestElementBox<Element> {
-    @exclusivity(unchecked) var element: Element
-
-    init(_ element: Element) { self.element = element }
 }
 
 extension ObservableType {

@@ -5,11 +5,12 @@ private let behaviorSubjectKind = ResourceKind("BehaviorSubject", .subject)
 /// later event. After termination a new subscriber receives only the
 /// terminal event.
 public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, ObserverRemoving, @unchecked Sendable {
-    /// The current value comes last: the subject's state ahead of it has a
-    /// fixed layout, so reading it needs no generic type metadata.
+    /// The current value is boxed (and replaced in the box) so the state's
+    /// layout does not depend on `Element`: handling a generic struct would
+    /// look up its metadata on every element.
     private struct State {
         var subject = SubjectState<Element>()
-        var element: Element
+        let current: ElementBox<Element>
     }
 
     private let state: DeliveryGuard<State, Element>
@@ -21,7 +22,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
 
     /// A subject whose operator chain starts with `source`, for the relay built on it.
     init(value: Element, source: String) {
-        state = DeliveryGuard(State(element: value))
+        state = DeliveryGuard(State(current: ElementBox(value)))
         super.init(kind: behaviorSubjectKind, chain: OperatorChain.source(source, element: Element.self))
     }
 
@@ -38,7 +39,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     public func value() throws -> Element {
         try state.withLock { state -> Result<Element, Swift.Error> in
             if let error = state.subject.refusal(from: self)?.error { return .failure(error) }
-            return .success(state.element)
+            return .success(state.current.element)
         }.get()
     }
 
@@ -51,7 +52,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     /// Makes `element` the current value and sends it to the observers.
     public func onNext(_ element: Element) {
         state.sendNext(element, in: "BehaviorSubject<\(Element.self)>") { state in
-            if state.subject.isActive { state.element = element }
+            if state.subject.isActive { state.current.element = element }
             return state.subject.nextReceivers
         }
     }
@@ -65,7 +66,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
             if let refusal = state.subject.refusal(from: self) { return .replay([], then: refusal, to: subscriber) }
             let key = state.subject.observers.insert(subscriber)
             subscription = SubjectSubscription(removing: key, from: self)
-            return .value(state.element, to: subscriber)
+            return .value(state.current.element, to: subscriber)
         }
         return subscription
     }

@@ -74,8 +74,20 @@ struct SubjectObservers<Element> {
         for case let entry? in entries { observer(entry).on(event) }
     }
 
+    /// `entries` is the caller's snapshot and keeps every observer alive for
+    /// the call, so each is reached through its address, unretained: a
+    /// retain and a release per observer would be most of a delivery's cost
+    /// with many observers.
     static func deliver(next element: Element, to entries: Entries) {
-        for case let entry? in entries { observer(entry).onNext(element) }
+        entries.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            base.withMemoryRebound(to: UInt.self, capacity: buffer.count) { addresses in
+                for index in 0..<buffer.count {
+                    guard let address = UnsafeRawPointer(bitPattern: addresses[index]) else { continue }
+                    Unmanaged<SubjectObserverBase<Element>>.fromOpaque(address)._withUnsafeGuaranteedRef { $0.onNext(element) }
+                }
+            }
+        }
     }
 }
 
