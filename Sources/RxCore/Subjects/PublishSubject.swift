@@ -35,15 +35,19 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
 
     /// Adds `observer`; after termination it receives only the terminal event.
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        let (key, refusal) = state.withLock { state -> (Int?, Event<Element>?) in
-            if let refusal = state.refusal(from: self) { return (nil, refusal) }
-            return (state.observers.insert(observer), nil)
-        }
-        guard let key else {
-            if let refusal { observer.on(refusal) }
-            return Disposables.create()
-        }
+        guard let key = state.withLock({ state -> Int? in
+            state.isActive ? state.observers.insert(observer) : nil
+        }) else { return refuse(observer) }
         return SubjectSubscription(removing: key, from: self)
+    }
+
+    /// Sends a subscriber after termination or disposal what it gets instead
+    /// of being added. Out of line, so subscribing never sizes a generic `Event`
+    /// (a metadata lookup per subscription).
+    @inline(never)
+    private func refuse<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        if let refusal = state.withLock({ $0.refusal(from: self) }) { observer.on(refusal) }
+        return Disposables.create()
     }
 
     /// The observer side of the subject.
