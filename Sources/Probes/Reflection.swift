@@ -267,7 +267,11 @@ private final class Reflector {
     /// become `other`); weak and unowned come from the field records' mangled
     /// types, since the property's type alone does not carry them.
     func fieldwiseClassLayout(metadata: UInt) -> (size: Int, fields: [FieldLayout])? {
-        guard let sizeWord = Memory.readWord(metadata &+ 24) else { return nil }
+        // The runtime reads the metadata with no safe reader: RemoteMirror,
+        // which reads through one, must first make a type of it. A stale word
+        // that passed the header test by chance (a soak of the whole
+        // catalogue met two in a few minutes) rarely decodes as a type name.
+        guard typeRef(forMetadata: metadata) != 0, let sizeWord = Memory.readWord(metadata &+ 24) else { return nil }
         let ownership = fieldOwnership(metadata: metadata)
         let type = unsafeBitCast(metadata, to: Any.Type.self)
         var fields: [FieldLayout] = []

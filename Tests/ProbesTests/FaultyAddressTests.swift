@@ -115,6 +115,27 @@ final class FaultyAddressTests: XCTestCase {
         XCTAssertNil(size)
     }
 
+    func testAStaleWordWhoseDescriptorLiesInAnImageReadsAsNil() {
+        // The second kind the soak met: the "descriptor" lies in a loaded
+        // image and its first byte says "class", but it describes no type.
+        // The runtime's field reflection, handed such metadata, crashes.
+        let inImage: StaticString = "\u{10}\u{10}\u{10}\u{10} not a type descriptor"
+        let fakeMetadata = UnsafeMutablePointer<UInt>.allocate(capacity: 16)
+        fakeMetadata.initialize(repeating: 0, count: 16)
+        fakeMetadata[3] = 48
+        fakeMetadata[5] = UInt(bitPattern: inImage.utf8Start)
+        let object = UnsafeMutablePointer<UInt>.allocate(capacity: 6)
+        object.initialize(repeating: 0, count: 6)
+        object[0] = UInt(bitPattern: fakeMetadata)
+        object[1] = 3
+        defer {
+            object.deallocate()
+            fakeMetadata.deallocate()
+        }
+        XCTAssertNil(probe.layout(ofInstanceAt: UInt(bitPattern: object)))
+        XCTAssertNil(probe.typeName(ofObjectAt: UInt(bitPattern: object)))
+    }
+
     func testLayoutsStayRightAcrossContextRecycling() throws {
         let victim = Victim()
         victim.next = Victim()

@@ -45,24 +45,42 @@ class ObserverBase<Element>: ObserverType, Disposable {
 private let anonymousObserverKind = ResourceKind("AnonymousObserver", .sink)
 
 /// The observer behind `subscribe`, `bind`, `drive` and `emit`: it hands
-/// grammatical events to a closure (elements to `handler` instead when it has
-/// one) and ends its subscription after the terminal event.
+/// grammatical events to `eventHandler`, or, for `subscribe(onNext:…)`,
+/// each kind of event to its own handler, kept here rather than in a closure
+/// that would dispatch them (one allocation less per subscription); it ends
+/// its subscription after the terminal event.
 final class AnonymousObserver<Element>: ObserverBase<Element> {
     private let token = ResourceToken(anonymousObserverKind)
     private let handler: ((Element) -> Void)?
-    private let eventHandler: (Event<Element>) -> Void
-    /// Held here rather than captured by a wrapping closure: one allocation less.
+    private let errorHandler: ((Swift.Error) -> Void)?
+    private let completionHandler: (() -> Void)?
+    private let eventHandler: ((Event<Element>) -> Void)?
+    /// Where the subscription was made, for the default error handler.
+    private let site: CallSite
     private let subscription: SubscriptionHandle
 
-    init(elements handler: ((Element) -> Void)?, subscription: SubscriptionHandle,
-         _ eventHandler: @escaping (Event<Element>) -> Void) {
+    init(elements handler: ((Element) -> Void)?, error errorHandler: ((Swift.Error) -> Void)?,
+         completed completionHandler: (() -> Void)?, events eventHandler: ((Event<Element>) -> Void)?,
+         site: CallSite, subscription: SubscriptionHandle) {
         self.handler = handler
-        self.subscription = subscription
+        self.errorHandler = errorHandler
+        self.completionHandler = completionHandler
         self.eventHandler = eventHandler
+        self.site = site
+        self.subscription = subscription
     }
 
     override func onCore(_ event: Event<Element>) {
-        eventHandler(event)
+        if let eventHandler {
+            eventHandler(event)
+        } else {
+            switch event {
+            case .next(let element): handler?(element)
+            case .error(let error):
+                if let errorHandler { errorHandler(error) } else { Hooks.defaultErrorHandler(site, error) }
+            case .completed: completionHandler?()
+            }
+        }
         if event.isStopEvent { subscription.terminate() }
     }
 
@@ -74,5 +92,5 @@ final class AnonymousObserver<Element>: ObserverBase<Element> {
 
     /// Out of line, so `onNextCore` never sizes a generic `Event` on its stack.
     @inline(never)
-    private func handleNextEvent(_ element: Element) { eventHandler(.next(element)) }
+    private func handleNextEvent(_ element: Element) { eventHandler?(.next(element)) }
 }

@@ -29,14 +29,9 @@ extension ObservableType {
         // wrapped in two more reabstraction thunks, called for every element.
         var elements: (Element) -> Void = { _ in }
         if let onNext { elements = onNext }
-        return subscribeRegistered(verb: "subscribe", site: site, onDisposed: onDisposed, elements: elements) { event in
-            switch event {
-            case .next: break
-            case .error(let error):
-                if let onError { onError(error) } else { Hooks.defaultErrorHandler(site, error) }
-            case .completed: onCompleted?()
-            }
-        }
+        return subscribeRegistered(
+            verb: "subscribe", site: site, onDisposed: onDisposed,
+            elements: elements, onError: onError, onCompleted: onCompleted, events: nil)
     }
 
     /// Subscribes closures that receive `object` along with each event, holding
@@ -56,15 +51,27 @@ extension ObservableType {
     }
 
     /// Subscribes `handler` and records the subscription; `verb` names the
-    /// public call (`subscribe`, `bind`, `drive`, `emit`). Elements go to
-    /// `elements` instead when it is given.
+    /// public call (`subscribe`, `bind`, `drive`, `emit`).
     func subscribeRegistered(
         verb: String, site: CallSite, onDisposed: (() -> Void)?,
-        elements: ((Element) -> Void)? = nil,
         _ handler: @escaping (Event<Element>) -> Void
     ) -> Disposable {
+        subscribeRegistered(
+            verb: verb, site: site, onDisposed: onDisposed,
+            elements: nil, onError: nil, onCompleted: nil, events: handler)
+    }
+
+    /// Subscribes and records the subscription: events go to `events` when
+    /// given, else elements, the error and completion to their own closures.
+    func subscribeRegistered(
+        verb: String, site: CallSite, onDisposed: (() -> Void)?,
+        elements: ((Element) -> Void)?, onError: ((Swift.Error) -> Void)?, onCompleted: (() -> Void)?,
+        events: ((Event<Element>) -> Void)?
+    ) -> Disposable {
         let subscription = SubscriptionHandle(verb: verb, chain: operatorChain, site: site, onDisposed: onDisposed)
-        let observer = AnonymousObserver<Element>(elements: elements, subscription: subscription, handler)
+        let observer = AnonymousObserver<Element>(
+            elements: elements, error: onError, completed: onCompleted, events: events,
+            site: site, subscription: subscription)
         subscription.attach(asObservable().subscribe(observer))
         return subscription
     }

@@ -156,8 +156,8 @@ final class DeliveryGuard<State, Element>: @unchecked Sendable {
         }
     }
 
-    /// Queues `delivery` and waits, holding the lock, until the turn is
-    /// handed to this thread or patience runs out.
+    /// Called holding `mutex`: queues `delivery` and waits on `handedOver`
+    /// until the turn is handed to this thread or patience runs out.
     private func waitForTurn(_ thread: UInt, with delivery: SubjectDelivery<Element>) {
         let ticket = turn.queue(QueuedSubjectDelivery(delivery), from: thread)
         var deadline = timespec()

@@ -25,6 +25,8 @@ enum InProcessGuard {
     /// Which variant runs (bumped for each) and when it started, for the watchdog.
     private static let generation = Atomic<Int>(0)
     private static let startedAt = Atomic<UInt64>(0)
+    /// The running session's `--time-limit`, as the bits of a `Double`.
+    private static let timeLimitBits = Atomic<UInt64>(0)
     private static let installed = Mutex<Bool>(false)
     /// The stack the crash handler runs on: a stack overflow leaves none. The
     /// kernel uses it for as long as the process lives, so a static keeps it,
@@ -34,7 +36,8 @@ enum InProcessGuard {
 
     /// Runs `body`, the in-process run of the variant `label`, under the guard.
     static func running<T>(_ label: String, timeLimit: Double, _ body: () -> T) -> T {
-        install(timeLimit: timeLimit)
+        install()
+        timeLimitBits.store(timeLimit.bitPattern, ordering: .sequentiallyConsistent)
         let bytes = Array(label.utf8.prefix(labelCapacity))
         labelLength.store(0, ordering: .sequentiallyConsistent)
         bytes.withUnsafeBufferPointer { buffer in
@@ -47,7 +50,7 @@ enum InProcessGuard {
         return body()
     }
 
-    private static func install(timeLimit: Double) {
+    private static func install() {
         installed.withLock { installed in
             guard !installed else { return }
             installed = true
@@ -62,17 +65,18 @@ enum InProcessGuard {
                 sigemptyset(&action.sa_mask)
                 sigaction(signal, &action, previous + Int(signal))
             }
-            let watchdog = Thread { watch(timeLimit: timeLimit) }
+            let watchdog = Thread { watch() }
             watchdog.name = "rxleaks in-process watchdog"
             watchdog.start()
         }
     }
 
-    /// Says once per variant that it has run longer than `timeLimit`.
-    private static func watch(timeLimit: Double) {
+    /// Says once per variant that it has run longer than the time limit.
+    private static func watch() {
         var warned = 0
         while true {
             usleep(250_000)
+            let timeLimit = Double(bitPattern: timeLimitBits.load(ordering: .sequentiallyConsistent))
             let current = generation.load(ordering: .sequentiallyConsistent)
             guard current != warned, labelLength.load(ordering: .sequentiallyConsistent) > 0 else { continue }
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - startedAt.load(ordering: .sequentiallyConsistent)) / 1e9
