@@ -50,18 +50,21 @@ final class CompactMapSink<SourceElement, Observer: ObserverType>: Sink<Observer
     func on(_ event: Event<SourceElement>) {
         switch event {
         case .next(let element):
-            do {
-                if let mapped = try transform(element) { forwardOn(.next(mapped)) }
-            } catch {
-                forwardOn(.error(error))
-                dispose()
-            }
+            onNext(element)
         case .error(let error):
             forwardOn(.error(error))
             dispose()
         case .completed:
             forwardOn(.completed)
             dispose()
+        }
+    }
+
+    func onNext(_ element: SourceElement) {
+        do {
+            if let mapped = try transform(element) { forwardNext(mapped) }
+        } catch {
+            forwardError(error)
         }
     }
 }

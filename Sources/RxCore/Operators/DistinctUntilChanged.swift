@@ -101,18 +101,21 @@ final class DistinctUntilChangedSink<Observer: ObserverType, Key>: Sink<Observer
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
-            do {
-                let key = try keySelector(element)
-                if let currentKey, try comparer(currentKey, key) { return }
-                currentKey = key
-                forwardOn(event)
-            } catch {
-                forwardOn(.error(error))
-                dispose()
-            }
+            onNext(element)
         case .error, .completed:
             forwardOn(event)
             dispose()
+        }
+    }
+
+    func onNext(_ element: Element) {
+        do {
+            let key = try keySelector(element)
+            if let currentKey, try comparer(currentKey, key) { return }
+            currentKey = key
+            forwardNext(element)
+        } catch {
+            forwardError(error)
         }
     }
 }
