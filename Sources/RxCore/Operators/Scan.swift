@@ -70,19 +70,22 @@ final class ScanSink<SourceElement, Observer: ObserverType>: Sink<Observer>, Obs
     func on(_ event: Event<SourceElement>) {
         switch event {
         case .next(let element):
-            do {
-                try accumulator(&accumulate, element)
-                forwardOn(.next(accumulate))
-            } catch {
-                forwardOn(.error(error))
-                dispose()
-            }
+            onNext(element)
         case .error(let error):
             forwardOn(.error(error))
             dispose()
         case .completed:
             forwardOn(.completed)
             dispose()
+        }
+    }
+
+    func onNext(_ element: SourceElement) {
+        do {
+            try accumulator(&accumulate, element)
+            forwardNext(accumulate)
+        } catch {
+            forwardError(error)
         }
     }
 }

@@ -36,15 +36,19 @@ final class SkipCountSink<Observer: ObserverType>: Sink<Observer>, ObserverType 
 
     func on(_ event: Event<Element>) {
         switch event {
-        case .next:
-            if remaining <= 0 {
-                forwardOn(event)
-            } else {
-                remaining -= 1
-            }
+        case .next(let element):
+            onNext(element)
         case .error, .completed:
             forwardOn(event)
             dispose()
+        }
+    }
+
+    func onNext(_ element: Element) {
+        if remaining <= 0 {
+            forwardNext(element)
+        } else {
+            remaining -= 1
         }
     }
 }
