@@ -2,10 +2,12 @@ import Synchronization
 
 /// An observer that enforces the event grammar: after `error` or `completed`
 /// it drops further events and records a ``Diagnostic``.
-class ObserverBase<Element>: ObserverType, Disposable {
+///
+/// A `SubjectObserverBase`, so that a subject keeps it as its entry as it is.
+class ObserverBase<Element>: SubjectObserverBase<Element>, ObserverType, Disposable {
     private let stopped = Atomic<Bool>(false)
 
-    func on(_ event: Event<Element>) {
+    override func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
             onNext(element)
@@ -18,7 +20,7 @@ class ObserverBase<Element>: ObserverType, Disposable {
         }
     }
 
-    final func onNext(_ element: Element) {
+    override final func onNext(_ element: Element) {
         if stopped.load(ordering: .acquiring) {
             Resources.record(.eventAfterTermination, in: "\(type(of: self))")
             return

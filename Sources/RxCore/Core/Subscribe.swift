@@ -72,7 +72,7 @@ extension ObservableType {
         let observer = AnonymousObserver<Element>(
             elements: elements, error: onError, completed: onCompleted, events: events,
             site: site, subscription: subscription)
-        subscription.attach(asObservable().subscribe(observer))
+        subscription.attach(asObservable().subscribe(anonymous: observer))
         return subscription
     }
 }

@@ -69,7 +69,7 @@ final class ShareWhileConnectedConnection<Element>: ObserverType {
     private let token = ResourceToken(shareConnectionKind)
     private let parent: ShareWhileConnected<Element>
     private let subscription = SingleAssignmentDisposable()
-    fileprivate var observers = SubjectObservers<Element>()
+    fileprivate var observers = SubjectObservers()
     private var buffer: ReplayBuffer<Element>
     private var disposed = false
 
@@ -79,7 +79,7 @@ final class ShareWhileConnectedConnection<Element>: ObserverType {
     }
 
     func on(_ event: Event<Element>) {
-        let observers = parent.lock.performLocked { () -> SubjectObservers<Element>.Entries in
+        let observers = parent.lock.performLocked { () -> SubjectObservers.Entries in
             if disposed { return [] }
             switch event {
             case .next(let element):

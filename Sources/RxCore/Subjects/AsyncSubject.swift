@@ -6,7 +6,7 @@ private let asyncSubjectKind = ResourceKind("AsyncSubject", .subject)
 /// the same outcome.
 public final class AsyncSubject<Element>: Observable<Element>, SubjectType, ObserverType, ObserverRemoving, @unchecked Sendable {
     private struct State {
-        var observers = SubjectObservers<Element>()
+        var observers = SubjectObservers()
         var lastElement: Element?
         /// `.next(last)` once completed with an element, else the terminal event.
         var stopEvent: Event<Element>?

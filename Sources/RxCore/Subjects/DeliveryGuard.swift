@@ -100,7 +100,7 @@ final class DeliveryGuard<State, Element>: @unchecked Sendable {
     /// builds no ``SubjectDelivery``: a generic enum whose metadata, and that
     /// of everything it is copied through, would be looked up for every element.
     @inline(__always)
-    func sendNext(_ element: Element, in resource: @autoclosure () -> String, _ take: (inout State) -> SubjectObservers<Element>.Entries) {
+    func sendNext(_ element: Element, in resource: @autoclosure () -> String, _ take: (inout State) -> SubjectObservers.Entries) {
         let thread = UInt(bitPattern: Int(bitPattern: pthread_self()))
         pthread_mutex_lock(mutex)
         guard turn.owner == 0 else {
@@ -118,7 +118,7 @@ final class DeliveryGuard<State, Element>: @unchecked Sendable {
     /// re-entrant send). Out of line, so `sendNext` never sizes a
     /// ``SubjectDelivery`` on its stack.
     @inline(never)
-    private func sendNextOutOfTurn(_ element: Element, in resource: String, _ take: (inout State) -> SubjectObservers<Element>.Entries) {
+    private func sendNextOutOfTurn(_ element: Element, in resource: String, _ take: (inout State) -> SubjectObservers.Entries) {
         send(in: resource, { .next(element, to: take(&$0)) })
     }
 
@@ -313,11 +313,11 @@ enum SubjectDelivery<Element> {
     /// A send with nothing to deliver (an element an ``AsyncSubject`` keeps).
     case nothing
     /// An element to the observers of the moment.
-    case next(Element, to: SubjectObservers<Element>.Entries)
+    case next(Element, to: SubjectObservers.Entries)
     /// An event to the observers of the moment.
-    case event(Event<Element>, to: SubjectObservers<Element>.Entries)
+    case event(Event<Element>, to: SubjectObservers.Entries)
     /// An ``AsyncSubject``'s last element followed by completion.
-    case lastElement(Element, to: SubjectObservers<Element>.Entries)
+    case lastElement(Element, to: SubjectObservers.Entries)
     /// A ``BehaviorSubject``'s current value to a new subscriber.
     case value(Element, to: SubjectObserverBase<Element>)
     /// Replayed elements, then the terminal event if any, to a new subscriber.
@@ -335,12 +335,12 @@ enum SubjectDelivery<Element> {
         case .nothing:
             break
         case .next(let element, let observers):
-            SubjectObservers<Element>.deliver(next: element, to: observers)
+            SubjectObservers.deliver(next: element, to: observers)
         case .event(let event, let observers):
-            SubjectObservers<Element>.deliver(event, to: observers)
+            SubjectObservers.deliver(event, to: observers)
         case .lastElement(let element, let observers):
-            SubjectObservers<Element>.deliver(next: element, to: observers)
-            SubjectObservers<Element>.deliver(.completed, to: observers)
+            SubjectObservers.deliver(next: element, to: observers)
+            SubjectObservers.deliver(Event<Element>.completed, to: observers)
         case .value(let element, let observer):
             observer.onNext(element)
         case .replay(let elements, let stopEvent, let observer):

@@ -35,9 +35,15 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
 
     /// Adds `observer`; after termination it receives only the terminal event.
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        guard let key = state.withLock({ state -> Int? in
-            state.isActive ? state.observers.insert(observer) : nil
-        }) else { return refuse(observer) }
+        subscribe(entry: SubjectObserver(observer))
+    }
+
+    override func subscribe(anonymous observer: AnonymousObserver<Element>) -> Disposable {
+        subscribe(entry: observer)
+    }
+
+    private func subscribe(entry: SubjectObserverBase<Element>) -> Disposable {
+        guard let key = state.withLock({ $0.isActive ? $0.observers.insert(entry) : nil }) else { return refuse(entry) }
         return SubjectSubscription(removing: key, from: self)
     }
 
@@ -45,8 +51,8 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
     /// of being added. Out of line, so subscribing never sizes a generic `Event`
     /// (a metadata lookup per subscription).
     @inline(never)
-    private func refuse<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        if let refusal = state.withLock({ $0.refusal(from: self) }) { observer.on(refusal) }
+    private func refuse(_ entry: SubjectObserverBase<Element>) -> Disposable {
+        if let refusal = state.withLock({ $0.refusal(from: self) }) { entry.on(refusal) }
         return Disposables.create()
     }
 

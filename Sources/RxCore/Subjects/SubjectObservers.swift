@@ -7,8 +7,13 @@
 /// value witnesses per element. A removed observer leaves a `nil` until the
 /// next compaction, so removal never shifts the arrays (a bag disposing
 /// thousands of subscriptions in order would otherwise be quadratic).
-struct SubjectObservers<Element> {
-    /// Each a `SubjectObserverBase<Element>`, or `nil` once removed.
+///
+/// Not generic itself (only its insert and deliver functions are): code
+/// that inserts and removes from a subject's observers, unspecialised across
+/// the module boundary, would otherwise look up `SubjectObservers<Element>`'s
+/// metadata on every subscription and every disposal.
+struct SubjectObservers {
+    /// Each a `SubjectObserverBase<Element>` of the subject's `Element`, or `nil` once removed.
     typealias Entries = ContiguousArray<AnyObject?>
 
     /// In subscription order; a removed observer leaves a `nil` for a while.
@@ -20,12 +25,12 @@ struct SubjectObservers<Element> {
 
     var count: Int { entries.count - removed }
 
-    mutating func insert<Observer: ObserverType>(_ observer: Observer) -> Int where Observer.Element == Element {
+    mutating func insert<Observer: ObserverType>(_ observer: Observer) -> Int {
         insert(SubjectObserver(observer))
     }
 
     /// Adds an observer already boxed, as one a replay is also sent to.
-    mutating func insert(_ observer: SubjectObserverBase<Element>) -> Int {
+    mutating func insert<Element>(_ observer: SubjectObserverBase<Element>) -> Int {
         defer { nextKey += 1 }
         keys.append(nextKey)
         entries.append(observer)
@@ -66,19 +71,19 @@ struct SubjectObservers<Element> {
     }
 
     @inline(__always)
-    private static func observer(_ entry: AnyObject) -> SubjectObserverBase<Element> {
+    private static func observer<Element>(_ entry: AnyObject) -> SubjectObserverBase<Element> {
         unsafeDowncast(entry, to: SubjectObserverBase<Element>.self)
     }
 
-    static func deliver(_ event: Event<Element>, to entries: Entries) {
-        for case let entry? in entries { observer(entry).on(event) }
+    static func deliver<Element>(_ event: Event<Element>, to entries: Entries) {
+        for case let entry? in entries { (observer(entry) as SubjectObserverBase<Element>).on(event) }
     }
 
     /// `entries` is the caller's snapshot and keeps every observer alive for
     /// the call, so each is reached through its address, unretained: a
     /// retain and a release per observer would be most of a delivery's cost
     /// with many observers.
-    static func deliver(next element: Element, to entries: Entries) {
+    static func deliver<Element>(next element: Element, to entries: Entries) {
         entries.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
             base.withMemoryRebound(to: UInt.self, capacity: buffer.count) { addresses in
@@ -120,7 +125,7 @@ final class SubjectObserver<Observer: ObserverType>: SubjectObserverBase<Observe
 /// state's layout then does not depend on `Element`, so delivering an element
 /// reads it without looking up generic type metadata.
 struct SubjectState<Element> {
-    var observers = SubjectObservers<Element>()
+    var observers = SubjectObservers()
     var isDisposed = false
     private var isStopped = false
     private var stopError: Swift.Error?
@@ -137,13 +142,13 @@ struct SubjectState<Element> {
 
     /// The observers to send an element to.
     @inline(__always)
-    var nextReceivers: SubjectObservers<Element>.Entries {
+    var nextReceivers: SubjectObservers.Entries {
         isActive ? observers.entries : []
     }
 
     /// Takes `event` and returns the observers to send it to; a terminal
     /// event releases them, as the subject will not send them anything else.
-    mutating func receive(_ event: Event<Element>) -> SubjectObservers<Element>.Entries {
+    mutating func receive(_ event: Event<Element>) -> SubjectObservers.Entries {
         guard isActive else { return [] }
         switch event {
         case .next: return observers.entries
