@@ -16,12 +16,12 @@ public class Observable<Element>: ObservableType {
         fatalError("Observable.subscribe must be overridden by \(type(of: self))")
     }
 
-    /// Subscribes the observer behind `subscribe`, `bind` and `drive`. A
-    /// subject overrides it to keep that observer as its own entry: no box
-    /// around it, so one allocation and one metadata lookup less per subscription.
-    func subscribe(anonymous observer: AnonymousObserver<Element>) -> Disposable {
-        subscribe(observer)
-    }
+    /// Subscribes the observer behind `subscribe`, `bind` and `drive` when
+    /// this sequence keeps it as it is, or returns nil. A subject keeps it as
+    /// its own entry: no box around it, so one allocation and one metadata
+    /// lookup less per subscription. Nil rather than a default that calls
+    /// `subscribe(_:)`, which would look up the observer's metadata once more.
+    func subscribe(entry observer: AnonymousObserver<Element>) -> Disposable? { nil }
 
     public func asObservable() -> Observable<Element> { self }
 }

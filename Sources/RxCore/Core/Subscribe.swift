@@ -72,7 +72,8 @@ extension ObservableType {
         let observer = AnonymousObserver<Element>(
             elements: elements, error: onError, completed: onCompleted, events: events,
             site: site, subscription: subscription)
-        subscription.attach(asObservable().subscribe(anonymous: observer))
+        let observable = asObservable()
+        subscription.attach(observable.subscribe(entry: observer) ?? observable.subscribe(observer))
         return subscription
     }
 }

@@ -35,14 +35,14 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
 
     /// Adds `observer`; after termination it receives only the terminal event.
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        subscribe(entry: SubjectObserver(observer))
+        add(SubjectObserver(observer))
     }
 
-    override func subscribe(anonymous observer: AnonymousObserver<Element>) -> Disposable {
-        subscribe(entry: observer)
+    override func subscribe(entry observer: AnonymousObserver<Element>) -> Disposable? {
+        add(observer)
     }
 
-    private func subscribe(entry: SubjectObserverBase<Element>) -> Disposable {
+    private func add(_ entry: SubjectObserverBase<Element>) -> Disposable {
         guard let key = state.withLock({ $0.isActive ? $0.observers.insert(entry) : nil }) else { return refuse(entry) }
         return SubjectSubscription(removing: key, from: self)
     }
