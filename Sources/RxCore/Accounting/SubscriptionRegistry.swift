@@ -26,7 +26,7 @@ public enum SubscriptionRegistry {
 
     /// Captures a raw backtrace for each new subscription when set (the leak
     /// engine sets it when backtraces are switched on).
-    nonisolated(unsafe) public static var backtraceCapture: (@Sendable () -> [UInt])?
+    @exclusivity(unchecked) nonisolated(unsafe) public static var backtraceCapture: (@Sendable () -> [UInt])?
 
     /// The live subscriptions, oldest first.
     public static var live: [SubscriptionRecord] { records { _ in true } }

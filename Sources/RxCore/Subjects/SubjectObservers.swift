@@ -38,15 +38,25 @@ struct SubjectObservers {
     }
 
     mutating func remove(_ key: Int) {
+        guard let index = index(of: key), entries[index] != nil else { return }
+        entries[index] = nil
+        removed += 1
+        if removed > 16, removed * 2 > entries.count { compact() }
+    }
+
+    /// Where `key` is, if still kept. Keys kept are consecutive unless
+    /// observers were removed out of order and compacted away, so the
+    /// distance from the first key finds it at once; else a binary search.
+    private func index(of key: Int) -> Int? {
+        guard let first = keys.first else { return nil }
+        let guess = key &- first
+        if guess >= 0, guess < keys.count, keys[guess] == key { return guess }
         var low = 0, high = keys.count
         while low < high {
             let middle = (low + high) / 2
             if keys[middle] < key { low = middle + 1 } else { high = middle }
         }
-        guard low < keys.count, keys[low] == key, entries[low] != nil else { return }
-        entries[low] = nil
-        removed += 1
-        if removed > 16, removed * 2 > entries.count { compact() }
+        return low < keys.count && keys[low] == key ? low : nil
     }
 
     private mutating func compact() {
