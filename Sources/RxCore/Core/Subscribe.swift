@@ -68,11 +68,13 @@ extension ObservableType {
         elements: ((Element) -> Void)?, onError: ((Swift.Error) -> Void)?, onCompleted: (() -> Void)?,
         events: ((Event<Element>) -> Void)?
     ) -> Disposable {
-        let subscription = SubscriptionHandle(verb: verb, chain: operatorChain, site: site, onDisposed: onDisposed)
+        // One `asObservable()` for the chain and the subscription: each
+        // retains a subject through its weak-reference side table, the slow path.
+        let observable = asObservable()
+        let subscription = SubscriptionHandle(verb: verb, chain: observable.chain, site: site, onDisposed: onDisposed)
         let observer = AnonymousObserver<Element>(
             elements: elements, error: onError, completed: onCompleted, events: events,
             site: site, subscription: subscription)
-        let observable = asObservable()
         subscription.attach(observable.subscribe(entry: observer) ?? observable.subscribe(observer))
         return subscription
     }
