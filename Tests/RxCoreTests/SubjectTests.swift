@@ -279,3 +279,40 @@ final class SubjectVirtualTimeTests: RxTestCase {
         XCTAssertEqual(result.afterEnd, [.next(500, 3), .completed(500)])
     }
 }
+
+final class PublishSubjectRemovalTests: RxTestCase {
+    /// Disposal in an order that leaves gaps, then compacts them away more
+    /// than once: every remaining observer still receives each element, and
+    /// no disposed one does.
+    func testObserversDisposedOutOfOrderStopReceivingAndTheOthersKeepReceiving() {
+        let subject = PublishSubject<Int>()
+        let count = 100
+        var received = Array(repeating: [Int](), count: count)
+        let subscriptions = (0..<count).map { index in
+            subject.subscribe(onNext: { received[index].append($0) })
+        }
+        var live = Set(0..<count)
+        let rounds: [[Int]] = [
+            Array(stride(from: count - 1, through: 0, by: -3)),  // from the back, with gaps
+            Array(stride(from: 1, to: count, by: 3)),            // from the front, with gaps
+            Array(stride(from: 2, to: count, by: 4)),            // after a compaction
+        ]
+        for (round, disposed) in rounds.enumerated() {
+            for index in disposed {
+                subscriptions[index].dispose()
+                live.remove(index)
+            }
+            subject.onNext(round)
+        }
+        for index in 0..<count {
+            let expected = rounds.indices.filter { round in
+                !rounds[...round].contains { $0.contains(index) }
+            }
+            XCTAssertEqual(received[index], expected, "observer \(index)")
+        }
+        XCTAssertEqual(subject.hasObservers, !live.isEmpty)
+        XCTAssertEqual(liveSubscriptionsOfThisTest.count, live.count)
+        subscriptions.forEach { $0.dispose() }
+        XCTAssertFalse(subject.hasObservers)
+    }
+}

@@ -60,11 +60,20 @@ struct SubjectObservers {
     }
 
     private mutating func compact() {
-        var kept = 0
-        for index in entries.indices where entries[index] != nil {
-            entries.swapAt(kept, index)
-            keys[kept] = keys[index]
-            kept += 1
+        // Through the buffers: the arrays' checked `swapAt` and subscripts
+        // cost more than the moves themselves.
+        let kept = entries.withUnsafeMutableBufferPointer { entries in
+            keys.withUnsafeMutableBufferPointer { keys in
+                var kept = 0
+                for index in 0..<entries.count where entries[index] != nil {
+                    if kept != index {
+                        entries.swapAt(kept, index)
+                        keys[kept] = keys[index]
+                    }
+                    kept += 1
+                }
+                return kept
+            }
         }
         entries.removeLast(entries.count - kept)
         keys.removeLast(keys.count - kept)
