@@ -1,7 +1,7 @@
 /// The accounting stored inside every RxCore resource.
 ///
-/// Creating a token counts the resource as alive (globally, per kind, and in
-/// the current ``ResourceScope`` if any); destroying it, which happens when the
+/// Creating a token counts the resource as alive (per kind, and in the current
+/// ``ResourceScope`` if any); destroying it, which happens when the
 /// owning object deinitialises, counts it as gone. Being non-copyable, a token
 /// cannot be duplicated and so cannot be counted twice.
 struct ResourceToken: ~Copyable {
@@ -13,7 +13,6 @@ struct ResourceToken: ~Copyable {
     init(_ kind: ResourceKind) {
         self.kind = kind
         kind.live.wrappingAdd(1, ordering: .relaxed)
-        Resources.live.wrappingAdd(1, ordering: .relaxed)
         let scope = ResourceScope.attributable
         scope?.resourceCreated()
         self.scope = scope
@@ -21,7 +20,6 @@ struct ResourceToken: ~Copyable {
 
     deinit {
         kind.live.wrappingSubtract(1, ordering: .relaxed)
-        Resources.live.wrappingSubtract(1, ordering: .relaxed)
         scope?.resourceReleased()
     }
     #else

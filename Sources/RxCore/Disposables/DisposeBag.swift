@@ -60,7 +60,11 @@ extension Disposable {
     /// the subscription registry records the bag as its owner.
     public func disposed(by bag: DisposeBag) {
         #if !RXCORE_NO_ACCOUNTING
-        if let handle = self as? SubscriptionHandle { SubscriptionRegistry.setOwner(bag.identity, of: handle) }
+        // A metadata comparison instead of `as?`, a runtime dynamic cast per
+        // subscription; SubscriptionHandle is final, so no subclass is missed.
+        if Self.self == SubscriptionHandle.self {
+            SubscriptionRegistry.setOwner(bag.identity, of: unsafeBitCast(self, to: SubscriptionHandle.self))
+        }
         #endif
         bag.insert(self)
     }
