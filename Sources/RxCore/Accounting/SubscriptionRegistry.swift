@@ -7,10 +7,24 @@ import Synchronization
 /// disposed or its sequence terminates.
 public enum SubscriptionRegistry {
     /// The live handles, unretained (each removes itself before it goes, or
-    /// turns into a detached record in its `deinit`), in no particular order;
-    /// a handle knows its index, so removal swaps the last one into its place.
+    /// turns into a detached record in its `deinit`), in no particular order.
+    /// A handle knows its slot; removal empties the slot for reuse rather than
+    /// moving another handle into it, which would touch that handle's (often
+    /// cold) memory to update its index.
     private struct Storage {
-        var handles: [Unmanaged<SubscriptionHandle>] = []
+        /// An occupied slot holds the handle's address (even); an empty one
+        /// `(next empty slot << 1) | 1`, so the empty slots chain through the
+        /// array itself without a second, growing list.
+        var slots: [Int] = []
+        /// The last emptied slot, -1 when none is empty.
+        var firstFree = -1
+        /// Occupied slots.
+        var liveCount = 0
+
+        /// The handles in the occupied slots.
+        var handles: some Sequence<Unmanaged<SubscriptionHandle>> {
+            slots.lazy.filter { $0 & 1 == 0 }.map { Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: $0)!) }
+        }
         /// Records of handles freed before their subscription ended, by id.
         var detached: [UInt64: Detached] = [:]
     }
@@ -35,7 +49,7 @@ public enum SubscriptionRegistry {
     public static func live(in scope: ResourceScope) -> [SubscriptionRecord] { records { $0 === scope } }
 
     /// The number of live subscriptions.
-    public static var count: Int { storage.withLock { $0.handles.count + $0.detached.count } }
+    public static var count: Int { storage.withLock { $0.liveCount + $0.detached.count } }
 
     /// The raw fields are copied under the lock (a handle being freed waits in
     /// `detach` meanwhile, so each one read is intact); text is built outside.
@@ -51,18 +65,28 @@ public enum SubscriptionRegistry {
 
     static func nextID() -> UInt64 { lastID.wrappingAdd(1, ordering: .relaxed).newValue }
 
-    /// The current time as seconds since 1970, without going through `Date`.
+    /// The current time as seconds since 1970, without going through `Date`;
+    /// the coarse clock (a few milliseconds' resolution, enough for when a
+    /// subscription was made) is read without the precise clock's TSC work.
     static func now() -> Double {
         var time = timespec()
-        clock_gettime(CLOCK_REALTIME, &time)
+        clock_gettime(CLOCK_REALTIME_COARSE, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
     static func register(_ handle: SubscriptionHandle) {
-        let unmanaged = Unmanaged.passUnretained(handle)
+        let address = Int(bitPattern: Unmanaged.passUnretained(handle).toOpaque())
         storage.withLock { storage in
-            handle.registryIndex = storage.handles.count
-            storage.handles.append(unmanaged)
+            storage.liveCount += 1
+            let index = storage.firstFree
+            if index >= 0 {
+                storage.firstFree = storage.slots[index] >> 1
+                storage.slots[index] = address
+                handle.registryIndex = index
+            } else {
+                handle.registryIndex = storage.slots.count
+                storage.slots.append(address)
+            }
         }
     }
 
@@ -87,12 +111,10 @@ public enum SubscriptionRegistry {
     private static func remove(_ handle: SubscriptionHandle, from storage: inout Storage) -> Bool {
         let index = handle.registryIndex
         guard index >= 0 else { return false }
-        let last = storage.handles.removeLast()
-        if index < storage.handles.count {
-            storage.handles[index] = last
-            last._withUnsafeGuaranteedRef { $0.registryIndex = index }
-        }
         handle.registryIndex = -1
+        storage.liveCount -= 1
+        storage.slots[index] = storage.firstFree << 1 | 1
+        storage.firstFree = index
         return true
     }
 }
