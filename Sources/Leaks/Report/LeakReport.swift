@@ -30,7 +30,7 @@ public struct LeakReport: Sendable, Encodable, CustomStringConvertible {
     }
 
     /// The report as pretty-printed JSON with sorted keys; the schema is in
-    /// the README ("Leak report JSON").
+    /// docs/leak-checks.md (the "JSON" item).
     public func jsonData() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
