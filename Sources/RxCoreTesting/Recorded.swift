@@ -25,15 +25,15 @@ extension Recorded {
         Recorded(time: time, value: .next(element))
     }
 
-    /// A `completed` event at `time`; `type` names the element type where nothing else does
-    /// (`.completed(250, Int.self)`).
-    public static func completed<T>(_ time: TestTime, _ type: T.Type = T.self) -> Recorded<Event<T>> where Value == Event<T> {
+    /// A `completed` event at `time`; the element type may be given where
+    /// nothing else names it.
+    public static func completed<T>(_ time: TestTime, _: T.Type = T.self) -> Recorded<Event<T>> where Value == Event<T> {
         Recorded(time: time, value: .completed)
     }
 
-    /// An `error` event at `time`; `type` names the element type where nothing else does
-    /// (`.error(250, testError, Int.self)`).
-    public static func error<T>(_ time: TestTime, _ error: Swift.Error, _ type: T.Type = T.self) -> Recorded<Event<T>> where Value == Event<T> {
+    /// An `error` event at `time`; the element type may be given where
+    /// nothing else names it.
+    public static func error<T>(_ time: TestTime, _ error: Swift.Error, _: T.Type = T.self) -> Recorded<Event<T>> where Value == Event<T> {
         Recorded(time: time, value: .error(error))
     }
 
