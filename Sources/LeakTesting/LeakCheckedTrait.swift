@@ -60,7 +60,7 @@ extension Trait where Self == LeakCheckedTrait {
 }
 
 /// Tracks `object` in the leak check of the current test (a test with the
-/// `.leakChecked` trait, or a ``LeakCheck`` block); records an issue when no
+/// `.leakChecked` trait, or a `LeakCheck` block); records an issue when no
 /// check is running, since nothing would judge it.
 public func trackForLeaks(_ object: AnyObject, sourceLocation: SourceLocation = #_sourceLocation) {
     guard let scope = LeakScope.current else {
