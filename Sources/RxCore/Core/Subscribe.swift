@@ -75,7 +75,7 @@ extension ObservableType {
         let observer = AnonymousObserver<Element>(
             elements: elements, error: onError, completed: onCompleted, events: events,
             site: site, subscription: subscription)
-        subscription.attach(observable.subscribe(entry: observer) ?? observable.subscribe(observer))
+        subscription.attach(observable.subscribe(entry: observer) ?? observable.subscribe(holder: observer))
         return subscription
     }
 }
