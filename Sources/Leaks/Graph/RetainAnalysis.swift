@@ -16,33 +16,34 @@ struct RetainAnalysis {
     init(root: UInt, rootName: String, inspector: HeapInspector) {
         let graph = RetainGraph(root: root, inspector: inspector)
         reachable = Set(graph.nodes.keys)
+        let vocabulary = inspector.vocabulary
+        let presentation = CyclePresentation(vocabulary: vocabulary)
         let candidates = CycleFinder(graph: graph).cyclesThroughRoot(limit: 8).map { path in
-            (path: path, edges: CyclePresentation.compress(
+            (path: path, edges: presentation.compress(
                 path.flatMap { Self.edges(for: $0, in: graph, closures: inspector.closures) }, rootName: rootName))
         }
         // The shortest explanation first, but one through the subscription
         // (its site and owning bag) beats a slightly shorter one without.
-        guard let chosen = candidates.min(by: { Self.score($0.edges) < Self.score($1.edges) }) else {
+        let score = { (edges: [RetainEdge]) in
+            edges.count - (edges.contains { edge in vocabulary.first { $0.role(ofNodeNamed: edge.to.name) } == .subscription } ? 3 : 0)
+        }
+        guard let chosen = candidates.min(by: { score($0.edges) < score($1.edges) }) else {
             cycle = nil
             pattern = nil
             isHeldOnlyByCycle = false
             return
         }
         cycle = RetainCycle(edges: chosen.edges, isVerified: chosen.path.allSatisfy(\.reference.isVerified))
-        pattern = PatternClassifier(graph: graph, path: chosen.path).classify()
-        // RxCore's plumbing (disposers, slots, buffers) is referenced from
+        pattern = PatternClassifier(graph: graph, path: chosen.path, vocabulary: vocabulary).classify()
+        // Library plumbing (disposers, slots, buffers) is referenced from
         // places reflection does not always see (existential boxes), and never
         // from the user's globals: only the objects a reader would recognise
         // (the user's, subjects, bags, sinks) must be held from inside.
         let inside = graph.strongReferenceCounts()
         isHeldOnlyByCycle = graph.componentOfRoot().allSatisfy { address in
-            if let node = graph.nodes[address], node.isRxCore, CyclePresentation.isPlumbing(graph.retainNode(address)) { return true }
+            if let node = graph.nodes[address], node.isLibrary, presentation.isPlumbing(graph.retainNode(address)) { return true }
             return (RefCounts.snapshot(ofObjectAt: address)?.strong ?? 0) <= inside[address, default: 0]
         }
-    }
-
-    private static func score(_ edges: [RetainEdge]) -> Int {
-        edges.count - (edges.contains { $0.to.name.hasPrefix("subscription #") } ? 3 : 0)
     }
 
     /// The edges shown for one step. A closure whose only capture is one
