@@ -20,6 +20,9 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", exact: "602.0.0"),
+        // `swift package generate-documentation`: the DocC catalogues in Sources/*/*.docc.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // MARK: Reactive core (RxSwift, RxRelay, RxCocoa without UIKit; RxTest, RxBlocking)
@@ -41,9 +44,15 @@ let package = Package(
         .target(name: "SimUI", dependencies: ["RxCore"]),
         .target(name: "Scenarios", dependencies: ["RxCore", "SimUI", "Leaks", "RxCoreLeaks"], path: "Scenarios"),
 
+        // MARK: Static lint for the guide's leak patterns (syntax only: no RxCore, no engine)
+        .target(name: "LeakLint", dependencies: [
+            .product(name: "SwiftSyntax", package: "swift-syntax"),
+            .product(name: "SwiftParser", package: "swift-syntax"),
+        ]),
+
         // MARK: Command line
         .executableTarget(name: "rxleaks", dependencies: [
-            "Scenarios", "Leaks", "RxCore", "RxCoreLeaks",
+            "Scenarios", "Leaks", "RxCore", "RxCoreLeaks", "LeakLint",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -52,6 +61,11 @@ let package = Package(
         .testTarget(name: "ProbesTests", dependencies: ["Probes"]),
         .testTarget(name: "LeaksTests", dependencies: ["Leaks", "LeakTesting", "RxCore", "RxCoreTesting", "RxCoreLeaks"]),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "SimUI", "Leaks", "RxCore", "RxCoreLeaks"]),
+        .testTarget(name: "LeakLintTests", dependencies: [
+            "LeakLint",
+            .product(name: "SwiftSyntax", package: "swift-syntax"),
+            .product(name: "SwiftParser", package: "swift-syntax"),
+        ]),
         .testTarget(name: "CLITests", dependencies: ["rxleaks", "Scenarios", "Leaks", "RxCore", "RxCoreLeaks"]),
         .testTarget(name: "StressTests", dependencies: ["RxCore", "RxCoreTesting", "Leaks", "RxCoreLeaks"]),
         .testTarget(name: "PropertyTests", dependencies: [

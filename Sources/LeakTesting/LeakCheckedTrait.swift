@@ -1,4 +1,5 @@
 import Leaks
+import Synchronization
 import Testing
 
 /// A Swift Testing trait that runs each test as a leak check and records an
@@ -34,11 +35,17 @@ public struct LeakCheckedTrait: TestTrait, SuiteTrait, TestScoping {
         // The test's own error is rethrown for Swift Testing to report, not
         // folded into the leak report.
         var thrown: Error?
-        let report = await LeakCheck.run(test.name, settle: settle) { _ in
-            do { try await function() } catch { thrown = error }
+        let trackingCalls = TrackingCalls()
+        let report = await TrackingCalls.$current.withValue(trackingCalls) {
+            await LeakCheck.run(test.name, settle: settle) { _ in
+                do { try await function() } catch { thrown = error }
+            }
         }
         if !report.isClean {
-            Issue.record(Comment(rawValue: report.description))
+            // At the user's line, where an editor shows it: the `trackForLeaks`
+            // call of the object to fix first, or the test itself.
+            let tracked = report.leaks.first.flatMap { trackingCalls.location(of: $0.trackedAt) }
+            Issue.record(Comment(rawValue: report.description), sourceLocation: tracked ?? test.sourceLocation)
         }
         if let thrown { throw thrown }
     }
@@ -53,7 +60,7 @@ extension Trait where Self == LeakCheckedTrait {
 }
 
 /// Tracks `object` in the leak check of the current test (a test with the
-/// `.leakChecked` trait, or a ``LeakCheck`` block); records an issue when no
+/// `.leakChecked` trait, or a `LeakCheck` block); records an issue when no
 /// check is running, since nothing would judge it.
 public func trackForLeaks(_ object: AnyObject, sourceLocation: SourceLocation = #_sourceLocation) {
     guard let scope = LeakScope.current else {
@@ -61,4 +68,23 @@ public func trackForLeaks(_ object: AnyObject, sourceLocation: SourceLocation = 
         return
     }
     scope.track(object, fileID: sourceLocation.fileID, line: UInt(sourceLocation.line))
+    TrackingCalls.current?.record(sourceLocation)
+}
+
+/// The source locations of the `trackForLeaks` calls of one leak-checked
+/// test: a report's tracking site has the file's ID and line, an issue needs
+/// the whole location.
+final class TrackingCalls: Sendable {
+    @TaskLocal static var current: TrackingCalls?
+    private let locations = Mutex<[String: SourceLocation]>([:])
+
+    func record(_ location: SourceLocation) {
+        locations.withLock { $0[Self.key(location.fileID, UInt(location.line))] = location }
+    }
+
+    func location(of site: TrackingSite) -> SourceLocation? {
+        site.origin == .explicit ? locations.withLock { $0[Self.key(site.file, site.line)] } : nil
+    }
+
+    private static func key(_ fileID: String, _ line: UInt) -> String { "\(fileID):\(line)" }
 }

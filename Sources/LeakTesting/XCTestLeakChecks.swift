@@ -41,7 +41,7 @@ extension XCTestCase {
     }
 }
 
-/// An `XCTestCase` whose ``XCTestCase/trackForLeaks(_:file:line:)`` checks run
+/// An `XCTestCase` whose `trackForLeaks(_:file:line:)` checks run
 /// after `tearDown()`, so objects released there are not reported.
 open class LeakTrackingTestCase: XCTestCase {
     open override func invokeTest() {

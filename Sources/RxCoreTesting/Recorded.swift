@@ -25,13 +25,15 @@ extension Recorded {
         Recorded(time: time, value: .next(element))
     }
 
-    /// A `completed` event at `time`.
-    public static func completed<T>(_ time: TestTime) -> Recorded<Event<T>> where Value == Event<T> {
+    /// A `completed` event at `time`; the element type may be given where
+    /// nothing else names it.
+    public static func completed<T>(_ time: TestTime, _: T.Type = T.self) -> Recorded<Event<T>> where Value == Event<T> {
         Recorded(time: time, value: .completed)
     }
 
-    /// An `error` event at `time`.
-    public static func error<T>(_ time: TestTime, _ error: Swift.Error) -> Recorded<Event<T>> where Value == Event<T> {
+    /// An `error` event at `time`; the element type may be given where
+    /// nothing else names it.
+    public static func error<T>(_ time: TestTime, _ error: Swift.Error, _: T.Type = T.self) -> Recorded<Event<T>> where Value == Event<T> {
         Recorded(time: time, value: .error(error))
     }
 

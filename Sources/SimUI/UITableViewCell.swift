@@ -4,7 +4,14 @@
 open class UITableViewCell: UIView {
     /// The built-in cell layouts (all simulated alike).
     public enum CellStyle: Sendable {
-        case `default`, value1, value2, subtitle
+        /// A text label.
+        case `default`
+        /// A text label and a detail label on one line, the detail on the right.
+        case value1
+        /// A detail label on the left, then the text label.
+        case value2
+        /// A text label above a detail label.
+        case subtitle
     }
 
     /// The identifier the cell was registered and dequeued with.

@@ -24,7 +24,16 @@ open class UIViewController {
 
     /// A lifecycle method, for observers of the lifecycle (the `rx` extensions).
     public enum LifecycleEvent: Sendable {
-        case viewDidLoad, viewWillAppear, viewDidAppear, viewWillDisappear, viewDidDisappear
+        /// `viewDidLoad()` ran.
+        case viewDidLoad
+        /// `viewWillAppear(_:)` ran.
+        case viewWillAppear
+        /// `viewDidAppear(_:)` ran.
+        case viewDidAppear
+        /// `viewWillDisappear(_:)` ran.
+        case viewWillDisappear
+        /// `viewDidDisappear(_:)` ran.
+        case viewDidDisappear
     }
 
     private var loadedView: UIView?

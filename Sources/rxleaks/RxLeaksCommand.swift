@@ -15,7 +15,7 @@ struct RxLeaksCommand: ParsableCommand {
             """,
         subcommands: [
             RunCommand.self, ListCommand.self, ExplainCommand.self, CountsCommand.self,
-            SoakCommand.self, RunVariantCommand.self, FaultCommand.self,
+            SoakCommand.self, RunVariantCommand.self, FaultCommand.self, LintCommand.self,
         ],
         defaultSubcommand: RunCommand.self)
 }

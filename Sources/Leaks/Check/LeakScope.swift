@@ -18,7 +18,7 @@ public final class LeakScope: @unchecked Sendable {
 
     private struct State {
         var tracked: [TrackedObject] = []
-        var addresses: Set<UInt> = []
+        var indexByAddress: [UInt: Int] = [:]
         var problems: [String] = []
     }
 
@@ -28,7 +28,8 @@ public final class LeakScope: @unchecked Sendable {
     }
 
     /// Watches `object`: if it is still alive once the check has settled, it is
-    /// reported as leaked. Tracking the same object twice is reported as a problem.
+    /// reported as leaked. Tracking the same object twice is reported as a
+    /// problem; tracking one that a closure's capture already tracked is not.
     public func track(_ object: AnyObject, file: StaticString = #fileID, line: UInt = #line) {
         track(object, fileID: file.description, line: line)
     }
@@ -71,14 +72,27 @@ public final class LeakScope: @unchecked Sendable {
         }
     }
 
-    /// Adds `object` unless it is tracked already; false when it was.
+    /// Adds `object` unless it is tracked already; false when it was. An
+    /// explicit `track` of an object that a closure's capture tracked first
+    /// takes its place: its line is the one the user wrote. (A watched
+    /// object's memory is not reused while the check runs, so an address
+    /// stands for one object.)
     @discardableResult
     func add(_ object: AnyObject, site: TrackingSite) -> Bool {
         let address = UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque())
-        guard state.withLock({ $0.addresses.insert(address).inserted }) else { return false }
-        let tracked = TrackedObject(object, site: site)
-        state.withLock { $0.tracked.append(tracked) }
-        return true
+        let (added, replaced) = state.withLock { state -> (Bool, TrackedObject?) in
+            guard let index = state.indexByAddress[address] else {
+                state.indexByAddress[address] = state.tracked.count
+                state.tracked.append(TrackedObject(object, site: site))
+                return (true, nil)
+            }
+            let existing = state.tracked[index]
+            guard existing.site.origin == .closureCapture, site.origin == .explicit else { return (false, nil) }
+            state.tracked[index] = TrackedObject(object, site: site)
+            return (true, existing)
+        }
+        replaced?.release()
+        return added
     }
 
     func record(problem: String) {

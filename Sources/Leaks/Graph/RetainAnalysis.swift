@@ -11,11 +11,11 @@ struct RetainAnalysis {
     /// held only by references read in the graph: nothing outside keeps it alive.
     let isHeldOnlyByCycle: Bool
     /// Every object read from the root, strongly reachable from it.
-    let reachable: Set<UInt>
+    let graph: RetainGraph
 
     init(root: UInt, rootName: String, inspector: HeapInspector) {
         let graph = RetainGraph(root: root, inspector: inspector)
-        reachable = Set(graph.nodes.keys)
+        self.graph = graph
         let vocabulary = inspector.vocabulary
         let presentation = CyclePresentation(vocabulary: vocabulary)
         let candidates = CycleFinder(graph: graph).cyclesThroughRoot(limit: 8).map { path in

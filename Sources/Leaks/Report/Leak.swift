@@ -12,9 +12,13 @@ public struct Leak: Sendable, Codable, CustomStringConvertible {
     public let trackedAt: TrackingSite
     /// The object's address, for correlating with other tools.
     public let address: UInt
+    /// The address of the leaked object of the same report that holds this
+    /// one: the object to fix first. Nil for an object that needs a fix of
+    /// its own.
+    public var heldBy: UInt? = nil
 
     public var description: String {
-        var text = "\(typeName) leaked (\(kind.explanation)); tracked \(trackedAt)"
+        var text = headline
         if let cycle { text += "\n" + cycle.description.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n") }
         if let pattern { text += "\n  pattern: \(pattern)" }
         return text

@@ -30,7 +30,7 @@ public struct LeakReport: Sendable, Encodable, CustomStringConvertible {
     }
 
     /// The report as pretty-printed JSON with sorted keys; the schema is in
-    /// the README ("Leak report JSON").
+    /// docs/leak-checks.md (the "JSON" item).
     public func jsonData() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -41,16 +41,7 @@ public struct LeakReport: Sendable, Encodable, CustomStringConvertible {
     public var description: String {
         var lines = ["Leak check \"\(name)\": " + (isClean ? "clean" : "NOT clean")]
         if let thrownError { lines.append("  the block threw: \(thrownError)") }
-        // A cycle shared by several leaked objects is shown once.
-        var shownCycles: [Set<RetainNode>] = []
-        for leak in leaks {
-            if let cycle = leak.cycle, shownCycles.contains(Set(cycle.nodes)) {
-                lines.append("  \(leak.typeName) leaked (\(leak.kind.explanation)); tracked \(leak.trackedAt); in the cycle shown above")
-                continue
-            }
-            if let cycle = leak.cycle { shownCycles.append(Set(cycle.nodes)) }
-            lines.append(contentsOf: leak.description.split(separator: "\n").map { "  " + $0 })
-        }
+        lines += leaks.listing.map { "  " + $0 }
         if !liveSubscriptions.isEmpty {
             lines.append("  \(liveSubscriptions.count) subscription(s) made in the check still alive:")
             lines.append(contentsOf: liveSubscriptions.map { "    \($0)" })

@@ -67,6 +67,7 @@ public protocol ResourceScopeObserver: AnyObject, Sendable {
     /// A user closure was handed to an RxCore operator.
     ///
     /// - Parameters:
+    ///   - scope: the scope the closure was handed over in.
     ///   - closure: the closure's context and the call that took it. The
     ///     context is only valid during this call.
     func scope(_ scope: ResourceScope, received closure: ClosureReceipt)

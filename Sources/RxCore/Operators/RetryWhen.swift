@@ -163,7 +163,7 @@ final class RetryTriggerSink<Failure: Swift.Error, TriggerObservable: Observable
 }
 
 extension ObservableType {
-    /// RxSwift 5's name for ``retry(when:file:line:)``.
+    /// RxSwift 5's name for `retry(when:)`.
     @available(*, deprecated, renamed: "retry(when:)")
     public func retryWhen<TriggerObservable: ObservableType, Failure: Swift.Error>(
         _ notificationHandler: @escaping (Observable<Failure>) -> TriggerObservable,
@@ -172,7 +172,7 @@ extension ObservableType {
         retry(when: notificationHandler, file: file, line: line)
     }
 
-    /// RxSwift 5's name for ``retry(when:file:line:)``.
+    /// RxSwift 5's name for `retry(when:)`.
     @available(*, deprecated, renamed: "retry(when:)")
     public func retryWhen<TriggerObservable: ObservableType>(
         _ notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable,

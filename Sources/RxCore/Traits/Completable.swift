@@ -13,7 +13,7 @@ public typealias Completable = PrimitiveSequence<CompletableTrait, Swift.Never>
 }
 
 extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swift.Never {
-    /// What ``create(subscribe:file:line:)`` hands its closure: call it once with the outcome.
+    /// What `create(subscribe:)` hands its closure: call it once with the outcome.
     public typealias CompletableObserver = (CompletableEvent) -> Void
 
     /// A completable whose subscriptions run `subscribe`, which reports the

@@ -15,7 +15,7 @@ public typealias Maybe<Element> = PrimitiveSequence<MaybeTrait, Element>
 }
 
 extension PrimitiveSequenceType where Trait == MaybeTrait {
-    /// What ``create(subscribe:file:line:)`` hands its closure: call it once with the outcome.
+    /// What `create(subscribe:)` hands its closure: call it once with the outcome.
     public typealias MaybeObserver = (MaybeEvent<Element>) -> Void
 
     /// A maybe whose subscriptions run `subscribe`, which reports the

@@ -8,7 +8,7 @@ public typealias Single<Element> = PrimitiveSequence<SingleTrait, Element>
 public typealias SingleEvent<Element> = Result<Element, Swift.Error>
 
 extension PrimitiveSequenceType where Trait == SingleTrait {
-    /// What ``create(subscribe:file:line:)`` hands its closure: call it once with the outcome.
+    /// What `create(subscribe:)` hands its closure: call it once with the outcome.
     public typealias SingleObserver = (SingleEvent<Element>) -> Void
 
     /// A single whose subscriptions run `subscribe`, which reports the

@@ -8,9 +8,9 @@ extension ObservableConvertibleType {
     /// `RxError.timeout` after `timeout` seconds (never, when `nil`).
     ///
     /// Waiting never deadlocks on work the sequence observes on
-    /// ``MainScheduler``: a wait on the main thread runs queued main work
+    /// `MainScheduler`: a wait on the main thread runs queued main work
     /// itself, and a wait on another thread runs it once it has waited
-    /// ``MainScheduler/handoverDelay`` without the main thread taking it.
+    /// `MainScheduler.handoverDelay` without the main thread taking it.
     public func toBlocking(timeout: TimeInterval? = nil) -> BlockingObservable<Element> {
         BlockingObservable(timeout: timeout, source: asObservable())
     }

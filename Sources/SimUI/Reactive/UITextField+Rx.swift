@@ -8,7 +8,7 @@ extension Reactive where Base: UITextField {
         value
     }
 
-    /// The same as ``text``, as RxCocoa names it too.
+    /// The same as `text`, as RxCocoa names it too.
     public var value: ControlProperty<String?> {
         controlProperty(editingEvents: [.allEditingEvents, .valueChanged], getter: { $0.text }, setter: { field, text in
             if field.text != text { field.text = text }

@@ -69,18 +69,7 @@ struct ExplainCommand: ParsableCommand {
             for record in records where record.scenario == scenario.id {
                 output += "\n" + style.bold("Variant \(record.variantLabel)") + ": \(record.outcome.description) "
                 output += (record.matched ? style.green("(as expected)") : style.red("(expected \(record.expectation))")) + "\n"
-                // Objects on one cycle share it: it is printed for the first of them.
-                var shownCycles: [Set<RetainNode>] = []
-                for leak in record.leaks {
-                    if let cycle = leak.cycle {
-                        guard !shownCycles.contains(Set(cycle.nodes)) else {
-                            output += "  \(leak.typeName) leaked (\(leak.kind.explanation)); tracked \(leak.trackedAt); in the cycle shown above\n"
-                            continue
-                        }
-                        shownCycles.append(Set(cycle.nodes))
-                    }
-                    output += indent(leak.description, "  ") + "\n"
-                }
+                output += record.leaks.listing.map { "  " + $0 + "\n" }.joined()
                 if !record.liveSubscriptions.isEmpty {
                     output += "  Live subscriptions (\(record.liveSubscriptions.count)):\n"
                     for subscription in record.liveSubscriptions {

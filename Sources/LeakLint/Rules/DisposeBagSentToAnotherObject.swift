@@ -1,0 +1,51 @@
+import SwiftSyntax
+
+/// A dispose bag that leaves its owner: handed to another object, used by
+/// another object's subscriptions, or captured by a closure of a subscription
+/// it holds itself. The bag then lives as long as the longest-lived holder,
+/// and so do all its subscriptions.
+public struct DisposeBagSentToAnotherObject: LintRule {
+    public let id = "dispose-bag-sent-to-another-object"
+    public let summary = "A DisposeBag passed to or used by another object, or captured by one of its own subscriptions."
+    public let guide = "guide 000, \"Dispose bag\""
+    public let fix = "Give each object its own DisposeBag; return sequences instead of passing the bag along."
+
+    public init() {}
+
+    public func check(_ file: LintedFile) -> [RuleHit] {
+        file.all(FunctionCallExprSyntax.self).compactMap { call in
+            call.calledName == "disposed" ? disposal(call, in: file) : handOver(call, in: file)
+        }
+    }
+
+    /// `wireframe.open(…, disposeBag: disposeBag)`: the object's own bag given to another object.
+    private func handOver(_ call: FunctionCallExprSyntax, in file: LintedFile) -> RuleHit? {
+        guard let bag = call.arguments.first(where: { file.isOwnBag($0.expression) })?.expression else { return nil }
+        if let receiver = call.receiver {
+            // A static function (`Cell.item(…, disposeBag:)`) is a helper, not another object.
+            guard receiver.trimmedDescription != "self", receiver.rootName?.first?.isUppercase == false else { return nil }
+        } else if let name = call.calledName, name.first?.isLowercase ?? true {
+            return nil
+        }
+        return RuleHit(bag, "`\(bag.trimmedDescription)` is handed to \(call.calledExpression.trimmedDescription): its subscriptions now live as long as whoever keeps it")
+    }
+
+    /// `.disposed(by: other.disposeBag)` and `.disposed(by: bag)` inside a subscription that `bag` holds.
+    private func disposal(_ call: FunctionCallExprSyntax, in file: LintedFile) -> RuleHit? {
+        guard let bag = call.argument("by"), !file.isOwnBag(bag), let chainStart = call.receiver?.as(FunctionCallExprSyntax.self) else {
+            return nil
+        }
+        let source = Chain(chainStart).source
+        if let member = bag.as(MemberAccessExprSyntax.self), let owner = member.base?.rootName, owner != "self" {
+            let ownerIsDependency = file.initializerParameters(at: call).contains(owner)
+            let ownerIsOwnProperty = !file.isLocalOrParameter(owner, at: call) && file.declarations.owningProperties.contains(owner)
+            if ownerIsDependency || (!ownerIsOwnProperty && !source.mentions(owner)) {
+                return RuleHit(bag, "the subscription goes into \(owner)'s bag, so it lives as long as \(owner), not as long as this object")
+            }
+            return nil
+        }
+        guard let closure = call.ancestor(ClosureExprSyntax.self), let outer = closure.receivingCall,
+              let outerBag = Chain.enclosing(outer).bag, outerBag.withoutSelf == bag.withoutSelf else { return nil }
+        return RuleHit(bag, "`\(bag.trimmedDescription)` is captured by a closure of a subscription it holds itself: the bag keeps itself alive")
+    }
+}

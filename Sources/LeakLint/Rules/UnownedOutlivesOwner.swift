@@ -1,0 +1,40 @@
+import SwiftSyntax
+
+/// `_ = upload.subscribe(onNext: { [unowned self] … })`: no bag of the owner
+/// ends the subscription, so its closure can run after the owner is gone,
+/// and reading the unowned reference traps.
+public struct UnownedOutlivesOwner: LintRule {
+    public let id = "unowned-outlives-owner"
+    public let summary = "An [unowned] capture in a subscription that no bag of the owner disposes: it can run after the owner is gone and crash."
+    public let guide = "guide 000, \"Capture lists\""
+    public let fix = "Capture [weak self] in blocks of operations that may outlive their owner, or dispose them with the owner's bag."
+
+    public init() {}
+
+    public func check(_ file: LintedFile) -> [RuleHit] {
+        file.all(ClosureExprSyntax.self).flatMap { closure -> [RuleHit] in
+            guard let call = closure.receivingCall, let name = call.calledName, Rx.retainingCalls.contains(name),
+                  let items = closure.signature?.capture?.items else { return [] }
+            let chain = Chain.enclosing(call)
+            guard chain.isReactive(in: file), chain.isDiscarded || chain.isUnusedStatement else { return [] }
+            return items.filter { $0.specifier?.specifier.text == "unowned" }.map { item in
+                RuleHit(item, "[unowned \(item.name.text)] in a subscription whose Disposable no bag keeps: it can outlive \(item.name.text) and trap")
+            }
+        }
+    }
+}
+
+extension Chain {
+    /// Whether the chain is a statement of its own whose result nobody keeps.
+    var isUnusedStatement: Bool {
+        guard let item = outermost.parent?.as(CodeBlockItemSyntax.self), let list = item.parent?.as(CodeBlockItemListSyntax.self) else {
+            return false
+        }
+        // The only statement of a body that returns a value is returned.
+        if list.count == 1, let body = list.parent {
+            if body.is(ClosureExprSyntax.self) || body.is(AccessorBlockSyntax.self) || body.parent?.is(AccessorDeclSyntax.self) == true { return false }
+            if body.parent?.as(FunctionDeclSyntax.self)?.signature.returnClause != nil { return false }
+        }
+        return (outerCalls.last ?? call).calledName.map(Rx.subscriptions.contains) ?? false
+    }
+}

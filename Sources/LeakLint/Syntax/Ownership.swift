@@ -1,0 +1,107 @@
+import SwiftSyntax
+
+extension LintedFile {
+    /// Whether `expression` is a dispose bag the enclosing object owns:
+    /// `disposeBag` or `self.disposeBag`, a stored bag property (or a name a bag
+    /// is conventionally given) that no parameter or local shadows.
+    func isOwnBag(_ expression: ExprSyntax) -> Bool {
+        let name: String
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            name = reference.baseName.text
+            if isLocalOrParameter(name, at: expression) { return false }
+        } else if let member = expression.as(MemberAccessExprSyntax.self),
+                  member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+            name = member.declName.baseName.text
+        } else {
+            return false
+        }
+        // `disposeBag` is the name RxSwift code gives the bag, often declared in a superclass in another file.
+        return declarations.bagNames.contains(name) || name == "disposeBag"
+    }
+
+    /// Whether `name`, used at `node`, is a parameter or a local of an enclosing function or closure.
+    func isLocalOrParameter(_ name: String, at node: some SyntaxProtocol) -> Bool {
+        var current = node.enclosingFunctionLike
+        while let scope = current {
+            if scope.parameterNames.contains(name) { return true }
+            for variable in scope.nodes(of: VariableDeclSyntax.self) where !variable.isMember && variable.position < node.position {
+                if variable.bindings.contains(where: { $0.pattern.trimmedDescription == name }) { return true }
+            }
+            for binding in scope.nodes(of: OptionalBindingConditionSyntax.self) where binding.position < node.position {
+                if binding.pattern.trimmedDescription == name { return true }
+            }
+            current = scope.enclosingFunctionLike
+        }
+        return false
+    }
+
+    /// The parameters of the initializer `node` is in, if it is in one.
+    func initializerParameters(at node: some SyntaxProtocol) -> Set<String> {
+        guard let initializer = node.ancestor(InitializerDeclSyntax.self) else { return [] }
+        return Syntax(initializer).parameterNames
+    }
+}
+
+extension Syntax {
+    /// The names a function, initializer or closure binds as parameters.
+    var parameterNames: Set<String> {
+        if let function = self.as(FunctionDeclSyntax.self) {
+            return Set(function.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text })
+        }
+        if let initializer = self.as(InitializerDeclSyntax.self) {
+            return Set(initializer.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text })
+        }
+        if let closure = self.as(ClosureExprSyntax.self), let parameters = closure.signature?.parameterClause {
+            if let shorthand = parameters.as(ClosureShorthandParameterListSyntax.self) {
+                return Set(shorthand.map(\.name.text))
+            }
+            if let clause = parameters.as(ClosureParameterClauseSyntax.self) {
+                return Set(clause.parameters.map { ($0.secondName ?? $0.firstName).text })
+            }
+        }
+        return []
+    }
+}
+
+extension ClosureExprSyntax {
+    /// How the closure's capture list captures `name`: `weak`, `unowned`,
+    /// `strong` (named without a modifier), or nil when the list does not name it.
+    func capture(of name: String) -> String? {
+        guard let item = signature?.capture?.items.first(where: { $0.name.text == name && $0.initializer == nil }) else {
+            return nil
+        }
+        return item.specifier?.specifier.text ?? "strong"
+    }
+
+    /// The first `self` the closure holds strongly: one in its body, outside
+    /// nested closures that capture self `weak` or `unowned`, when its own
+    /// capture list does not make self weak or unowned.
+    var strongSelfReference: TokenSyntax? {
+        if let capture = capture(of: "self"), capture != "strong" { return nil }
+        if let item = signature?.capture?.items.first(where: { $0.name.text == "self" }) { return item.name }
+        return statements.tokens(viewMode: .sourceAccurate).first { token in
+            guard token.tokenKind == .keyword(.self), token.parent?.is(DeclReferenceExprSyntax.self) == true else { return false }
+            var current = token.parent
+            while let node = current, node.id != id {
+                if let nested = node.as(ClosureExprSyntax.self), let capture = nested.capture(of: "self"), capture != "strong" {
+                    return false
+                }
+                if let member = node.as(MemberAccessExprSyntax.self), member.declName.baseName.tokenKind == .keyword(.self) {
+                    return false
+                }
+                current = node.parent
+            }
+            return true
+        }
+    }
+
+    /// The call the closure is given to, as an argument or a trailing closure.
+    var receivingCall: FunctionCallExprSyntax? {
+        if let call = parent?.as(FunctionCallExprSyntax.self) { return call }
+        if let call = parent?.as(LabeledExprSyntax.self)?.parent?.parent?.as(FunctionCallExprSyntax.self) { return call }
+        if let call = parent?.as(MultipleTrailingClosureElementSyntax.self)?.parent?.parent?.as(FunctionCallExprSyntax.self) {
+            return call
+        }
+        return nil
+    }
+}

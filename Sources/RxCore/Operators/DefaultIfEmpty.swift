@@ -1,0 +1,49 @@
+private let defaultIfEmptyKind = ResourceKind("DefaultIfEmpty", .observable)
+private let defaultIfEmptySinkKind = ResourceKind("DefaultIfEmptySink", .sink)
+
+extension ObservableType {
+    /// The source's events; if it completes without an element, `default`
+    /// first.
+    public func ifEmpty(default: Element) -> Observable<Element> {
+        DefaultIfEmpty(source: asObservable(), default: `default`)
+    }
+}
+
+final class DefaultIfEmpty<Element>: Producer<Element> {
+    private let source: Observable<Element>
+    private let defaultElement: Element
+
+    init(source: Observable<Element>, default defaultElement: Element) {
+        self.source = source
+        self.defaultElement = defaultElement
+        super.init(kind: defaultIfEmptyKind, chain: OperatorChain.applying("ifEmpty(default:)", to: source.chain))
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        let sink = DefaultIfEmptySink(default: defaultElement, observer: observer, cancel: cancel)
+        return (sink, source.subscribe(sink))
+    }
+}
+
+final class DefaultIfEmptySink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+    private let defaultElement: Observer.Element
+    private var isEmpty = true
+
+    init(default defaultElement: Observer.Element, observer: Observer, cancel: Cancelable) {
+        self.defaultElement = defaultElement
+        super.init(observer: observer, cancel: cancel, kind: defaultIfEmptySinkKind)
+    }
+
+    func on(_ event: Event<Observer.Element>) {
+        switch event {
+        case .next(let element):
+            isEmpty = false
+            forwardNext(element)
+        case .error(let error):
+            forwardError(error)
+        case .completed:
+            if isEmpty { forwardNext(defaultElement) }
+            forwardCompleted()
+        }
+    }
+}

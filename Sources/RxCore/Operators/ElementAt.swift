@@ -1,0 +1,52 @@
+private let elementAtKind = ResourceKind("ElementAt", .observable)
+private let elementAtSinkKind = ResourceKind("ElementAtSink", .sink)
+
+extension ObservableType {
+    /// The element at `index` (counted from 0), then completion; fails with
+    /// ``RxError/argumentOutOfRange`` if the source completes before it.
+    public func element(at index: Int) -> Observable<Element> {
+        ElementAt(source: asObservable(), index: index)
+    }
+}
+
+final class ElementAt<Element>: Producer<Element> {
+    private let source: Observable<Element>
+    private let index: Int
+
+    init(source: Observable<Element>, index: Int) {
+        precondition(index >= 0, "index can't be negative")
+        self.source = source
+        self.index = index
+        super.init(kind: elementAtKind, chain: OperatorChain.applying("element(at:)", to: source.chain))
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        let sink = ElementAtSink(index: index, observer: observer, cancel: cancel)
+        return (sink, source.subscribe(sink))
+    }
+}
+
+final class ElementAtSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+    /// Elements still to skip before the one to send.
+    private var remaining: Int
+
+    init(index: Int, observer: Observer, cancel: Cancelable) {
+        self.remaining = index
+        super.init(observer: observer, cancel: cancel, kind: elementAtSinkKind)
+    }
+
+    func on(_ event: Event<Observer.Element>) {
+        switch event {
+        case .next(let element):
+            if remaining == 0 {
+                forwardNext(element)
+                forwardCompleted()
+            }
+            remaining -= 1
+        case .error(let error):
+            forwardError(error)
+        case .completed:
+            forwardError(RxError.argumentOutOfRange)
+        }
+    }
+}

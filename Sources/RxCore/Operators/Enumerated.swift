@@ -1,0 +1,45 @@
+private let enumeratedKind = ResourceKind("Enumerated", .observable)
+private let enumeratedSinkKind = ResourceKind("EnumeratedSink", .sink)
+
+extension ObservableType {
+    /// Each element paired with its index, counted from 0.
+    public func enumerated() -> Observable<(index: Int, element: Element)> {
+        Enumerated(source: asObservable())
+    }
+}
+
+final class Enumerated<SourceElement>: Producer<(index: Int, element: SourceElement)> {
+    private let source: Observable<SourceElement>
+
+    init(source: Observable<SourceElement>) {
+        self.source = source
+        super.init(kind: enumeratedKind, chain: OperatorChain.applying("enumerated", to: source.chain))
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == (index: Int, element: SourceElement) {
+        let sink = EnumeratedSink(observer: observer, cancel: cancel)
+        return (sink, source.subscribe(sink))
+    }
+}
+
+final class EnumeratedSink<SourceElement, Observer: ObserverType>: Sink<Observer>, ObserverType where Observer.Element == (index: Int, element: SourceElement) {
+    private var index = 0
+
+    init(observer: Observer, cancel: Cancelable) {
+        super.init(observer: observer, cancel: cancel, kind: enumeratedSinkKind)
+    }
+
+    func on(_ event: Event<SourceElement>) {
+        switch event {
+        case .next(let element):
+            let (next, overflow) = index.addingReportingOverflow(1)
+            if overflow { return forwardError(RxError.overflow) }
+            forwardNext((index, element))
+            index = next
+        case .error(let error):
+            forwardError(error)
+        case .completed:
+            forwardCompleted()
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import XCTest
+
+/// `rxleaks lint` as a user runs it: formats, exit status, bad paths.
+final class LintCommandTests: XCTestCase {
+    private var directory: URL!
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("rxleaks-lint-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try """
+            final class InboxViewModel {
+                init(events: AppEvents) {
+                    _ = events.didBecomeActive.subscribe(onNext: { [weak self] in self?.refresh() })
+                }
+            }
+            """.write(to: directory.appendingPathComponent("Inbox.swift"), atomically: true, encoding: .utf8)
+        try "final class Clean {}\n".write(to: directory.appendingPathComponent("Clean.swift"), atomically: true, encoding: .utf8)
+    }
+
+    override func tearDownWithError() throws {
+        try FileManager.default.removeItem(at: directory)
+    }
+
+    private func schema(_ name: String) throws -> JSONSchemaValidator {
+        let text = try String(contentsOf: CLI.packageRoot.appendingPathComponent("docs/\(name)"), encoding: .utf8)
+        return JSONSchemaValidator(root: try JSONValue.parse(text))
+    }
+
+    func testCompilerStyleFindingAndExitStatusOne() throws {
+        let invocation = try CLI.run(["lint", directory.path])
+        XCTAssertEqual(invocation.status, 1, invocation.stderr)
+        let path = directory.appendingPathComponent("Inbox.swift").path
+        XCTAssertTrue(invocation.stdout.hasPrefix("\(path):3:36: warning: "), invocation.stdout)
+        XCTAssertTrue(invocation.stdout.contains("[rxleaks.ignored-disposable]\n"), invocation.stdout)
+        XCTAssertTrue(invocation.stdout.hasSuffix("1 finding in 2 files\n"), invocation.stdout)
+    }
+
+    func testCleanFileExitsZero() throws {
+        let invocation = try CLI.run(["lint", directory.appendingPathComponent("Clean.swift").path])
+        XCTAssertEqual(invocation.status, 0, invocation.stdout + invocation.stderr)
+        XCTAssertEqual(invocation.stdout, "0 findings in 1 file\n")
+    }
+
+    func testJSONMatchesItsSchema() throws {
+        let invocation = try CLI.run(["lint", "--format", "json", directory.path])
+        XCTAssertEqual(invocation.status, 1, invocation.stderr)
+        let document = try invocation.json()
+        XCTAssertEqual(try schema("rxleaks-lint.schema.json").violations(of: document), [])
+        XCTAssertEqual(document["findings"]?.arrayValue?.count, 1)
+        XCTAssertEqual(document["findings"]?.arrayValue?.first?["rule"]?.stringValue, "ignored-disposable")
+        XCTAssertEqual(document["findings"]?.arrayValue?.first?["scope"]?.stringValue, "InboxViewModel.init")
+    }
+
+    func testSARIFMatchesTheSARIFSchema() throws {
+        try "final class Broken {\n    func f( {\n".write(to: directory.appendingPathComponent("Broken.swift"), atomically: true, encoding: .utf8)
+        let invocation = try CLI.run(["lint", "--format", "sarif", directory.path])
+        XCTAssertEqual(invocation.status, 1, invocation.stderr)
+        let log = try invocation.json()
+        XCTAssertEqual(try schema("sarif-2.1.0-subset.schema.json").violations(of: log), [])
+        let run = try XCTUnwrap(log["runs"]?.arrayValue?.first)
+        XCTAssertEqual(run["results"]?.arrayValue?.first?["ruleId"]?.stringValue, "ignored-disposable")
+        XCTAssertEqual(run["results"]?.arrayValue?.first?["locations"]?.arrayValue?.first?["physicalLocation"]?["region"]?["startLine"]?.numberValue, 3)
+        XCTAssertEqual(run["invocations"]?.arrayValue?.first?["toolExecutionNotifications"]?.arrayValue?.count, 1)
+        XCTAssertEqual(run["tool"]?["driver"]?["rules"]?.arrayValue?.count, 11)
+    }
+
+    func testTheSchemasRejectWhatTheyShould() throws {
+        let finding = try JSONValue.parse(#"{"tool": "rxleaks lint", "fileCount": 1, "findings": [{"rule": "no-such-rule"}], "unparsableFiles": []}"#)
+        XCTAssertFalse(try schema("rxleaks-lint.schema.json").violations(of: finding).isEmpty)
+        let sarif = try JSONValue.parse(#"{"version": "2.0.0", "runs": [{"tool": {"driver": {}}}]}"#)
+        XCTAssertEqual(try schema("sarif-2.1.0-subset.schema.json").violations(of: sarif).count, 2)
+    }
+
+    func testAFileThatDoesNotParseIsReportedAndTheRestLinted() throws {
+        try "final class Broken {\n    func f( {\n".write(to: directory.appendingPathComponent("Broken.swift"), atomically: true, encoding: .utf8)
+        let invocation = try CLI.run(["lint", directory.path])
+        XCTAssertEqual(invocation.status, 1)
+        XCTAssertTrue(invocation.stdout.contains("Broken.swift:2:"), invocation.stdout)
+        XCTAssertTrue(invocation.stdout.contains("error: file does not parse, not linted"), invocation.stdout)
+        XCTAssertTrue(invocation.stdout.contains("[rxleaks.ignored-disposable]"), invocation.stdout)
+        XCTAssertTrue(invocation.stdout.hasSuffix("1 finding in 3 files, 1 not parsed\n"), invocation.stdout)
+    }
+
+    func testAPathThatDoesNotExistExitsWithUsageError() throws {
+        let invocation = try CLI.run(["lint", directory.path, "/no/such/place"])
+        XCTAssertEqual(invocation.status, 64)
+        XCTAssertEqual(invocation.stdout, "")
+        XCTAssertTrue(invocation.stderr.contains("no such file or directory: /no/such/place"), invocation.stderr)
+        XCTAssertNoStackTrace(invocation)
+    }
+
+    func testABadConfigurationExitsWithUsageError() throws {
+        let configuration = directory.appendingPathComponent("lint.json")
+        try #"{"disabled": ["no-such-rule"]}"#.write(to: configuration, atomically: true, encoding: .utf8)
+        let invocation = try CLI.run(["lint", "--config", configuration.path, directory.path])
+        XCTAssertEqual(invocation.status, 64)
+        XCTAssertTrue(invocation.stderr.contains("unknown pattern id no-such-rule"), invocation.stderr)
+    }
+
+    func testTheConfigurationDisablesAPattern() throws {
+        let configuration = directory.appendingPathComponent("lint.json")
+        try #"{"disabled": ["ignored-disposable"]}"#.write(to: configuration, atomically: true, encoding: .utf8)
+        let invocation = try CLI.run(["lint", "--config", configuration.path, directory.path])
+        XCTAssertEqual(invocation.status, 0, invocation.stdout)
+    }
+}
