@@ -8,7 +8,7 @@ struct CyclePresentation {
 
     /// Nodes that only carry a reference along.
     func isPlumbing(_ node: RetainNode) -> Bool {
-        ["_ContiguousArrayStorage", "closure context", "closure", "box"].contains(node.name) || vocabulary.isPlumbing(node.name)
+        ["_ContiguousArrayStorage", "_DictionaryStorage", "_SetStorage", "closure context", "closure", "box"].contains(node.name) || vocabulary.isPlumbing(node.name)
     }
 
     func compress(_ edges: [RetainEdge], rootName: String) -> [RetainEdge] {

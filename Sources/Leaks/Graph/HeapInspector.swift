@@ -18,6 +18,15 @@ struct HeapInspector {
             for (index, element) in storage.elementAddresses.enumerated() {
                 collect(storage.element, base: element, label: "element [\(index)]", owner: nil, into: &references)
             }
+        } else if let storage = probe.hashedStorage(ofObjectAt: address) {
+            // Keys hold references too (an object used as a key, a Set's elements).
+            for (index, entry) in storage.entries.enumerated() {
+                let label = "element [\(HeapNames.keyDescription(at: entry.key, type: storage.key.typeName) ?? "#\(index)")]"
+                collect(storage.key, base: entry.key, label: label, owner: nil, into: &references)
+                if let value = storage.value, let valueAddress = entry.value {
+                    collect(value, base: valueAddress, label: label, owner: nil, into: &references)
+                }
+            }
         } else {
             let isInstance = layout.kind == .classInstance
             for field in layout.fields {
@@ -44,11 +53,6 @@ struct HeapInspector {
     private func collect(_ field: FieldLayout, base: UInt, label: String, owner: String?, into references: inout [HeapReference]) {
         let shownLabel = owner.map { vocabulary.isLibraryType($0) ? "\(HeapNames.shortTypeName($0)).\(label)" : label } ?? label
         let address = base &+ UInt(field.offset)
-        if owner != nil, let name = field.name, let type = field.typeName,
-           type.hasPrefix("Swift.Dictionary<") || type.hasPrefix("Swift.Set<") {
-            references += HeapNames.hashedCollectionElements(ofObjectAt: base, field: name, label: shownLabel)
-            return
-        }
         switch field.kind {
         case .strong, .classExistential, .errorExistential:
             if let target = Memory.readWord(address), target != 0 {
@@ -71,6 +75,13 @@ struct HeapInspector {
         case .opaqueExistential:
             if let value = probe.existentialValue(at: base, of: field) {
                 collect(value.value, base: value.valueAddress, label: label, owner: owner, into: &references)
+            }
+        case .structure where field.typeName?.hasPrefix("Swift._BridgeStorage<") == true:
+            // A Dictionary's or Set's storage reference is a bridge object,
+            // which reflection leaves opaque; without Objective-C it is the
+            // native storage object itself.
+            if let target = Memory.readWord(address), target != 0 {
+                references.append(HeapReference(target: target, label: shownLabel, kind: .strong, isVerified: true))
             }
         case .structure, .tuple:
             let start = references.count

@@ -33,20 +33,15 @@ enum HeapNames {
         return object
     }
 
-    /// The class instances held in a dictionary or set stored property, read
-    /// with `Mirror` (reflection does not decode hashed storage). Each is a
-    /// strong reference labelled with its key.
-    static func hashedCollectionElements(ofObjectAt address: UInt, field: String, label: String) -> [HeapReference] {
-        guard let pointer = UnsafeRawPointer(bitPattern: address),
-              ReflectionProbe.shared.layout(ofInstanceAt: address)?.kind == .classInstance else { return [] }
-        let object = Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue()
-        guard let collection = Mirror(reflecting: object).descendant(field) else { return [] }
-        return Mirror(reflecting: collection).children.enumerated().flatMap { index, entry -> [HeapReference] in
-            let pair = Mirror(reflecting: entry.value).children.map(\.value)
-            let (key, value) = pair.count == 2 ? ("\(pair[0])", pair[1]) : ("\(index)", entry.value)
-            guard type(of: value) is AnyClass else { return [] }
-            let target = UInt(bitPattern: Unmanaged.passUnretained(value as AnyObject).toOpaque())
-            return [HeapReference(target: target, label: "\(label)[\(key)]", kind: .strong, isVerified: true)]
+    /// A dictionary key as the user wrote it (`main`, `42`) when it is a
+    /// `String` or an `Int`; nil for other types, which are shown by bucket.
+    static func keyDescription(at address: UInt, type: String?) -> String? {
+        guard let pointer = UnsafeRawPointer(bitPattern: address) else { return nil }
+        switch type {
+        // The storage is alive while the graph is read: the copy is retained and released normally.
+        case "Swift.String": return pointer.load(as: String.self)
+        case "Swift.Int": return String(pointer.load(as: Int.self))
+        default: return nil
         }
     }
 
