@@ -3,19 +3,17 @@
 /// wrap the code they check, such as XCTest's `trackForLeaks`, whose check
 /// spans a test's body and teardown.
 ///
-/// While it is open, RxCore work done outside any other check's scope is
-/// attributed to it (closures' captures are tracked, subscriptions and
-/// resources counted), so one can be open at a time: a second one starts
-/// without that attribution and says so in its report's problems.
+/// While it is open, work a library integration (RxCore's) sees outside any
+/// other check's scope is attributed to it (closures' captures are tracked,
+/// subscriptions and resources counted), so one can be open at a time: a
+/// second one starts without that attribution and says so in its problems.
 public final class OpenLeakCheck: @unchecked Sendable {
     private let check: RunningCheck
-    private let isAmbient: Bool
 
     /// Starts a check named `name`.
     public init(_ name: String) {
         check = RunningCheck(name: name)
-        isAmbient = check.resourceScope.beginAmbient()
-        if !isAmbient {
+        if !check.open() {
             check.scope.record(problem: "another open leak check was running: objects captured by closures were not tracked, and subscriptions not counted")
         }
     }
@@ -25,7 +23,7 @@ public final class OpenLeakCheck: @unchecked Sendable {
 
     /// Ends the check: settles pending work and judges.
     public func finish(settle: SettlePolicy = .drain) -> LeakReport {
-        check.resourceScope.endAmbient()
+        check.close()
         return check.finish(settle: settle, thrown: nil)
     }
 }
