@@ -21,6 +21,10 @@ final class RxCoreCheckSession: LeakIntegrationSession {
         try await resourceScope.run(isolation: isolation, body)
     }
 
+    func beginOpenRun() -> Bool { resourceScope?.beginAmbient() ?? true }
+
+    func endOpenRun() { resourceScope?.endAmbient() }
+
     func drainOnThisThread() -> Int { MainScheduler.drain() }
 
     /// A check waits for the work scheduled in it only: another check's
