@@ -1,5 +1,6 @@
 import Leaks
 import RxCore
+import RxCoreLeaks
 import RxCoreTesting
 import XCTest
 

@@ -12,13 +12,13 @@ public final class LeakWatcher: @unchecked Sendable {
     /// still pending when it gave up (empty when everything settled).
     @discardableResult
     public static func settle(_ policy: SettlePolicy = .drain) -> [String] {
-        Settler.settle(policy)
+        Settler.settle(policy, sessions: LeakIntegrations.all.map { $0.makeSession(for: nil) })
     }
 
     /// The leak, when the object is still alive; `nil` when it is gone.
     public func verdict() -> Leak? {
         guard tracked.isAlive else { return nil }
-        return Judge(rxStillAlive: true).leaks(among: [tracked]).first
+        return Judge(workStillAlive: true).leaks(among: [tracked]).first
     }
 
     deinit { tracked.release() }

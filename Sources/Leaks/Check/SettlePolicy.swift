@@ -1,12 +1,12 @@
-import RxCore
-
 /// How a leak check lets pending work finish before judging.
 public enum SettlePolicy: Sendable {
-    /// Drains the main scheduler's queue and waits for RxCore's dispatch
-    /// schedulers to go idle, repeating until nothing is pending; gives up
-    /// after 5 seconds and reports what is still pending. The default.
+    /// Runs the work due on this thread (a main queue) and waits for work on
+    /// other threads to finish, as each ``LeakIntegration`` settles its
+    /// library, repeating until nothing is pending; gives up after 2 seconds
+    /// and reports what is still pending. The default.
     case drain
-    /// Runs a virtual-time scheduler (such as RxCoreTesting's `TestScheduler`)
+    /// Runs a virtual-time scheduler (such as RxCoreTesting's `TestScheduler`,
+    /// with RxCoreLeaks linked)
     /// to the end of its queue, then drains as `.drain` does.
     case virtualTime(any VirtualTimeSettling)
     /// Drains as `.drain` does, but waits at most `Duration` for dispatch work.

@@ -1,5 +1,4 @@
 import Foundation
-import RxCore
 
 /// The verdict of a leak check: what leaked, why, and what is still subscribed.
 public struct LeakReport: Sendable, Encodable, CustomStringConvertible {
@@ -9,11 +8,12 @@ public struct LeakReport: Sendable, Encodable, CustomStringConvertible {
     public let leaks: [Leak]
     /// Tracked objects that died only while pending work settled: not leaks.
     public let releasedLate: [String]
-    /// RxCore resources made in the check and still alive after settling (with
-    /// nothing else running, this is the live total after settling minus before).
+    /// Library resources (RxCore's) made in the check and still alive after
+    /// settling (with nothing else running, this is the live total after
+    /// settling minus before).
     public let resourceDelta: Int
     /// Subscriptions made in the check and still alive after settling.
-    public let liveSubscriptions: [SubscriptionRecord]
+    public let liveSubscriptions: [LiveSubscription]
     /// Live resource counts before the block, after it returned, and after settling.
     public let counts: ResourceCounts
     /// The error the block threw, if it threw.
@@ -29,6 +29,20 @@ public struct LeakReport: Sendable, Encodable, CustomStringConvertible {
         leaks.isEmpty && liveSubscriptions.isEmpty && resourceDelta == 0 && thrownError == nil && unsettled.isEmpty
     }
 
+    /// How many distinct fixes the report asks for: one per reference to
+    /// break and per holder outside the check, counted once however many
+    /// leaked objects it frees, causes beyond those listed included.
+    public var fixCount: Int {
+        var keys: Set<String> = []
+        var unlisted = 0
+        for leak in leaks where leak.heldBy == nil {
+            let new = Set(leak.causes.map { $0.fixKey(of: leak.address) }).subtracting(keys)
+            if !new.isEmpty || leak.causes.isEmpty { unlisted += leak.unlistedCauses }
+            keys.formUnion(new)
+        }
+        return keys.count + unlisted
+    }
+
     /// The report as pretty-printed JSON with sorted keys; the schema is in
     /// docs/leak-checks.md (the "JSON" item).
     public func jsonData() throws -> Data {
@@ -39,7 +53,8 @@ public struct LeakReport: Sendable, Encodable, CustomStringConvertible {
     }
 
     public var description: String {
-        var lines = ["Leak check \"\(name)\": " + (isClean ? "clean" : "NOT clean")]
+        var lines = ["Leak check \"\(name)\": " + (isClean ? "clean" : "NOT clean")
+                     + (fixCount > 0 ? " (\(fixCount) distinct fix\(fixCount == 1 ? "" : "es") below)" : "")]
         if let thrownError { lines.append("  the block threw: \(thrownError)") }
         lines += leaks.listing.map { "  " + $0 }
         if !liveSubscriptions.isEmpty {
@@ -54,42 +69,22 @@ public struct LeakReport: Sendable, Encodable, CustomStringConvertible {
     }
 
     enum CodingKeys: String, CodingKey {
-        case name, isClean, leaks, releasedLate, resourceDelta, liveSubscriptions, counts, thrownError, unsettled, problems
+        case name, isClean, fixCount, leaks, releasedLate, resourceDelta, liveSubscriptions, counts, thrownError, unsettled, problems
     }
 
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(name, forKey: .name)
         try container.encode(isClean, forKey: .isClean)
+        try container.encode(fixCount, forKey: .fixCount)
         try container.encode(leaks, forKey: .leaks)
         try container.encode(releasedLate, forKey: .releasedLate)
         try container.encode(resourceDelta, forKey: .resourceDelta)
-        try container.encode(liveSubscriptions.map(SubscriptionSummary.init), forKey: .liveSubscriptions)
+        try container.encode(liveSubscriptions, forKey: .liveSubscriptions)
         try container.encode(counts, forKey: .counts)
         try container.encodeIfPresent(thrownError, forKey: .thrownError)
         try container.encode(unsettled, forKey: .unsettled)
         try container.encode(problems, forKey: .problems)
-    }
-}
-
-/// A subscription record as the JSON report gives it.
-struct SubscriptionSummary: Encodable {
-    let id: UInt64
-    let verb: String
-    let chain: String
-    let file: String
-    let line: UInt
-    let function: String
-    let owner: String?
-
-    init(_ record: SubscriptionRecord) {
-        id = record.id
-        verb = record.verb
-        chain = record.chain
-        file = record.site.file
-        line = record.site.line
-        function = record.site.function
-        owner = record.owner?.description
     }
 }
 
@@ -119,5 +114,16 @@ public struct ResourceCounts: Sendable, Codable, Equatable {
         public let trackedObjects: Int
         /// `Resources.total`.
         public let total: Int
+
+        /// Counts at one moment, as a library integration reads them.
+        public init(subscriptions: Int, sinks: Int, subjects: Int, disposables: Int, observables: Int, trackedObjects: Int, total: Int) {
+            self.subscriptions = subscriptions
+            self.sinks = sinks
+            self.subjects = subjects
+            self.disposables = disposables
+            self.observables = observables
+            self.trackedObjects = trackedObjects
+            self.total = total
+        }
     }
 }

@@ -93,7 +93,7 @@ final class AnonymousObserver<Element>: ObserverBase<Element> {
             switch event {
             case .next(let element): handler?(element)
             case .error(let error):
-                if let errorHandler { errorHandler(error) } else { Hooks.defaultErrorHandler(site, error) }
+                if let errorHandler { errorHandler(error) } else { Hooks.reportUnhandled(error, subscribedAt: site) }
             case .completed: completionHandler?()
             }
         }

@@ -1,0 +1,7 @@
+import Leaks
+import RxCore
+
+extension VirtualTimeScheduler: VirtualTimeSettling {
+    /// Runs the scheduler's queue to its end.
+    public func settleVirtualTime() { start() }
+}
