@@ -21,6 +21,10 @@ final class RxCoreCheckSession: LeakIntegrationSession {
         try await resourceScope.run(isolation: isolation, body)
     }
 
+    func beginOpenRun() -> Bool { resourceScope?.beginAmbient() ?? true }
+
+    func endOpenRun() { resourceScope?.endAmbient() }
+
     func drainOnThisThread() -> Int { MainScheduler.drain() }
 
     func waitUntilIdle(timeout: Duration) -> Bool {

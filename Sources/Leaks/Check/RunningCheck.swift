@@ -42,6 +42,17 @@ final class RunningCheck {
         try await sessions[index].run(isolation: isolation) { try await run(from: index + 1, isolation: isolation, body) }
     }
 
+    /// Starts attributing work made outside any block to this check; false
+    /// when a library could not (another open check).
+    func open() -> Bool {
+        sessions.map { $0.beginOpenRun() }.allSatisfy { $0 }
+    }
+
+    /// Ends what ``open()`` began.
+    func close() {
+        sessions.forEach { $0.endOpenRun() }
+    }
+
     func finish(settle: SettlePolicy, thrown: Error?) -> LeakReport {
         let tracked = scope.trackedObjects
         let afterTeardown = ResourceCounts.Moment.now(sessions: sessions, tracked: tracked)

@@ -6,15 +6,19 @@ public enum SettlePolicy: Sendable {
     /// and reports what is still pending. The default.
     case drain
     /// Runs a virtual-time scheduler (such as RxCoreTesting's `TestScheduler`,
-    /// with RxCoreLeaks linked)
-    /// to the end of its queue, then drains as `.drain` does.
-    case virtualTime(any VirtualTimeSettling)
+    /// with RxCoreLeaks linked) at most `upTo` of virtual time ahead (an hour
+    /// by default), so endless work (an `interval` nobody disposes) cannot
+    /// hang the check: what is still scheduled then is reported as unsettled.
+    /// Then drains as `.drain` does.
+    case virtualTime(any VirtualTimeSettling, upTo: Duration = .seconds(3600))
     /// Drains as `.drain` does, but waits at most `Duration` for dispatch work.
     case timeout(Duration)
 }
 
-/// A virtual-time scheduler that a leak check can run to completion.
+/// A virtual-time scheduler that a leak check can run forward.
 public protocol VirtualTimeSettling: AnyObject, Sendable {
-    /// Runs every scheduled item, advancing the clock as needed.
-    func settleVirtualTime()
+    /// Runs the items due within `bound` of virtual time from now, advancing
+    /// the clock as needed; returns a description of the work still scheduled
+    /// after that, empty when none is.
+    func settleVirtualTime(within bound: Duration) -> [String]
 }

@@ -1,5 +1,5 @@
 /// Finishes pending work deterministically before a verdict: virtual time is
-/// run to its end, each integration runs the work due on this thread and is
+/// run forward to a bound, each integration runs the work due on this thread and is
 /// waited on for work elsewhere (woken by each item that finishes, not
 /// polled). Only when work is still pending at the deadline — a timer that
 /// never stops, work stuck on a lock — does time decide.
@@ -14,11 +14,18 @@ enum Settler {
     /// everything settled.
     static func settle(_ policy: SettlePolicy, sessions: [any LeakIntegrationSession]) -> [String] {
         var deadline = defaultDeadline
+        var pendingInVirtualTime: [String] = []
         switch policy {
         case .drain: break
-        case .virtualTime(let scheduler): scheduler.settleVirtualTime()
+        case .virtualTime(let scheduler, let bound): pendingInVirtualTime = scheduler.settleVirtualTime(within: bound)
         case .timeout(let limit): deadline = limit
         }
+        return pendingInVirtualTime + drain(sessions, deadline: deadline)
+    }
+
+    /// Drains `sessions` until nothing is pending or `deadline` has passed;
+    /// returns what is still pending.
+    private static func drain(_ sessions: [any LeakIntegrationSession], deadline: Duration) -> [String] {
         let clock = ContinuousClock()
         let end = clock.now.advanced(by: deadline)
         for _ in 0..<maximumRounds {

@@ -86,6 +86,14 @@ public protocol LeakIntegrationSession: AnyObject, Sendable {
     /// Runs the check's asynchronous block as ``run(_:)`` does.
     func run(isolation: isolated (any Actor)?, _ body: () async throws -> Void) async rethrows
 
+    /// Starts attributing to this check what the library makes outside any
+    /// other check, until ``endOpenRun()``: for an ``OpenLeakCheck``, whose
+    /// code is not one block. False when the library cannot (another one is open).
+    func beginOpenRun() -> Bool
+
+    /// Ends what ``beginOpenRun()`` began.
+    func endOpenRun()
+
     /// Runs the work due on the calling thread (a main queue drained here);
     /// returns how many items ran.
     func drainOnThisThread() -> Int
@@ -110,6 +118,8 @@ public protocol LeakIntegrationSession: AnyObject, Sendable {
 extension LeakIntegrationSession {
     public func run(_ body: () throws -> Void) rethrows { try body() }
     public func run(isolation: isolated (any Actor)?, _ body: () async throws -> Void) async rethrows { try await body() }
+    public func beginOpenRun() -> Bool { true }
+    public func endOpenRun() {}
     public func drainOnThisThread() -> Int { 0 }
     public func waitUntilIdle(timeout: Duration) -> Bool { true }
     public func pendingWork() -> [String] { [] }
