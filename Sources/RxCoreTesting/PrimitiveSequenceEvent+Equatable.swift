@@ -6,7 +6,7 @@ import XCTest
 
 extension CompletableEvent: Equatable {
     /// Completable events are equal when their kinds are; errors compare by
-    /// domain and code, as ``Event``'s do.
+    /// domain and code, as `Event`'s do.
     public static func == (lhs: CompletableEvent, rhs: CompletableEvent) -> Bool {
         lhs.events == rhs.events
     }
@@ -21,7 +21,7 @@ extension CompletableEvent: Equatable {
 
 extension MaybeEvent: Equatable where Element: Equatable {
     /// Maybe events are equal when their kinds and elements are; errors
-    /// compare by domain and code, as ``Event``'s do.
+    /// compare by domain and code, as `Event`'s do.
     public static func == (lhs: MaybeEvent, rhs: MaybeEvent) -> Bool {
         lhs.events == rhs.events
     }
