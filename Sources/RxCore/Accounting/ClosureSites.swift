@@ -18,6 +18,10 @@ enum ClosureSites {
     private struct NonThrowingHolder0<R> { let function: () -> R }
     private struct NonThrowingHolder1<A, R> { let function: (A) -> R }
     private struct NonThrowingHolder2<A, B, R> { let function: (A, B) -> R }
+    // Predicates too: `Bool` stored as a generic `R` is returned indirectly,
+    // so the closure would be wrapped in a thunk, allocated for every call.
+    private struct PredicateHolder1<A> { let function: (A) throws -> Bool }
+    private struct PredicateHolder2<A, B> { let function: (A, B) throws -> Bool }
     private struct Holder2Inout<A, B, R> { let function: (inout A, B) throws -> R }
     private struct Holder3<A, B, C, R> { let function: (A, B, C) throws -> R }
     private struct Holder4<A, B, C, D, R> { let function: (A, B, C, D) throws -> R }
@@ -81,6 +85,16 @@ enum ClosureSites {
     @inline(__always)
     static func note<A, B, R>(_ closure: @escaping (A, B) -> R, _ operatorName: String, _ site: CallSite) {
         report(secondWord(of: NonThrowingHolder2(function: closure)), operatorName, site)
+    }
+
+    @inline(__always)
+    static func note<A>(_ closure: @escaping (A) throws -> Bool, _ operatorName: String, _ site: CallSite) {
+        report(secondWord(of: PredicateHolder1(function: closure)), operatorName, site)
+    }
+
+    @inline(__always)
+    static func note<A, B>(_ closure: @escaping (A, B) throws -> Bool, _ operatorName: String, _ site: CallSite) {
+        report(secondWord(of: PredicateHolder2(function: closure)), operatorName, site)
     }
 
     /// Notes an accumulator that updates its first argument in place (`scan(into:)`).

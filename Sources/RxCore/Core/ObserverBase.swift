@@ -102,8 +102,11 @@ final class AnonymousObserver<Element>: ObserverBase<Element> {
 
     override func onNextCore(_ element: Element) {
         // Optional chaining calls the stored closure without retaining it.
-        guard handler != nil else { return handleNextEvent(element) }
-        handler?(element)
+        if handler != nil {
+            handler?(element)
+        } else if eventHandler != nil {
+            handleNextEvent(element)
+        }
     }
 
     override func onCompletedCore() {

@@ -5,9 +5,15 @@ import Synchronization
 class Sink<Observer: ObserverType>: AnySink {
     final let observer: Observer
 
-    init(observer: Observer, cancel: Cancelable?, kind: ResourceKind) {
+    init(observer: Observer, cancel: Cancelable, kind: ResourceKind) {
         self.observer = observer
         super.init(cancel: cancel, kind: kind)
+    }
+
+    /// A sink whose upstream subscription comes later, through ``attach(_:)``.
+    init(observer: Observer, kind: ResourceKind) {
+        self.observer = observer
+        super.init(kind: kind)
     }
 
     /// Sends `event` to the observer unless this sink is disposed.
@@ -63,15 +69,19 @@ class AnySink: Disposable {
     /// both attaching and disposal: no overlapping access to check.
     @exclusivity(unchecked) private var held: Disposable
 
-    init(cancel: Cancelable?, kind: ResourceKind) {
+    // Two initialisers rather than one taking `Cancelable?`: an optional
+    // existential is copied and destroyed through the runtime's generic
+    // `Optional` witnesses, several times per subscription.
+    init(cancel: Cancelable, kind: ResourceKind) {
         self.token = ResourceToken(kind)
-        if let cancel {
-            held = cancel
-            state = Atomic(attachedBit)
-        } else {
-            held = NopDisposable.shared
-            state = Atomic(0)
-        }
+        held = cancel
+        state = Atomic(attachedBit)
+    }
+
+    init(kind: ResourceKind) {
+        self.token = ResourceToken(kind)
+        held = NopDisposable.shared
+        state = Atomic(0)
     }
 
     /// Holds `subscription`, this sink's upstream, and returns the sink as the

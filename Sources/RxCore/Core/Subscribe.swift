@@ -25,13 +25,11 @@ extension ObservableType {
         if let onError { ClosureSites.note(onError, "subscribe(onError:)", site) }
         if let onCompleted { ClosureSites.note(onCompleted, "subscribe(onCompleted:)", site) }
         if let onDisposed { ClosureSites.note(onDisposed, "subscribe(onDisposed:)", site) }
-        // Not `onNext ?? { _ in }`: a closure through the generic `??` is
-        // wrapped in two more reabstraction thunks, called for every element.
-        var elements: (Element) -> Void = { _ in }
-        if let onNext { elements = onNext }
+        // `onNext` as it is, nil included: a default such as `{ _ in }` would
+        // be a closure capturing this generic context, one allocation per subscription.
         return subscribeRegistered(
             verb: "subscribe", site: site, onDisposed: onDisposed,
-            elements: elements, onError: onError, onCompleted: onCompleted, events: nil)
+            elements: onNext, onError: onError, onCompleted: onCompleted, events: nil)
     }
 
     /// Subscribes closures that receive `object` along with each event, holding

@@ -34,7 +34,7 @@ final class Filter<Element>: Producer<Element> {
 
     override func subscribe<Observer: ObserverType>(holder observer: Observer) -> Disposable where Observer.Element == Element {
         CurrentThreadScheduler.trampoline {
-            let sink = FilterSink(predicate: predicate, site: site, observer: observer, cancel: nil)
+            let sink = FilterSink(predicate: predicate, site: site, observer: observer)
             return sink.attach(source.subscribe(holder: sink))
         }
     }
@@ -48,10 +48,17 @@ final class FilterSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
     let predicate: Predicate
     let site: CallSite
 
-    init(predicate: @escaping Predicate, site: CallSite, observer: Observer, cancel: Cancelable?) {
+    init(predicate: @escaping Predicate, site: CallSite, observer: Observer, cancel: Cancelable) {
         self.predicate = predicate
         self.site = site
         super.init(observer: observer, cancel: cancel, kind: filterSinkKind)
+    }
+
+    /// A sink for ``Observable/subscribe(holder:)``, attached to its upstream later.
+    init(predicate: @escaping Predicate, site: CallSite, observer: Observer) {
+        self.predicate = predicate
+        self.site = site
+        super.init(observer: observer, kind: filterSinkKind)
     }
 
     func on(_ event: Event<Element>) {

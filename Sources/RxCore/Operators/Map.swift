@@ -35,7 +35,7 @@ final class Map<SourceElement, Element>: Producer<Element> {
 
     override func subscribe<Observer: ObserverType>(holder observer: Observer) -> Disposable where Observer.Element == Element {
         CurrentThreadScheduler.trampoline {
-            let sink = MapSink(transform: transform, site: site, observer: observer, cancel: nil)
+            let sink = MapSink(transform: transform, site: site, observer: observer)
             return sink.attach(source.subscribe(holder: sink))
         }
     }
@@ -51,10 +51,17 @@ final class MapSink<SourceElement, Result, Observer: ObserverType>: Sink<Observe
     let transform: Transform
     let site: CallSite
 
-    init(transform: @escaping Transform, site: CallSite, observer: Observer, cancel: Cancelable?) {
+    init(transform: @escaping Transform, site: CallSite, observer: Observer, cancel: Cancelable) {
         self.transform = transform
         self.site = site
         super.init(observer: observer, cancel: cancel, kind: mapSinkKind)
+    }
+
+    /// A sink for ``Observable/subscribe(holder:)``, attached to its upstream later.
+    init(transform: @escaping Transform, site: CallSite, observer: Observer) {
+        self.transform = transform
+        self.site = site
+        super.init(observer: observer, kind: mapSinkKind)
     }
 
     func on(_ event: Event<SourceElement>) {
