@@ -4,6 +4,7 @@
 public class Observable<Element>: ObservableType {
     private let token: ResourceToken
     /// The operators this sequence was built from, for subscription records.
+    @usableFromInline
     let chain: OperatorChain
 
     init(kind: ResourceKind, chain: OperatorChain) {
@@ -21,6 +22,7 @@ public class Observable<Element>: ObservableType {
     /// its own entry: no box around it, so one allocation and one metadata
     /// lookup less per subscription. Nil rather than a default that calls
     /// `subscribe(_:)`, which would look up the observer's metadata once more.
+    @usableFromInline
     func subscribe(entry observer: AnonymousObserver<Element>) -> Disposable? { nil }
 
     /// Subscribes an observer that disposes or drops the returned disposable
@@ -28,6 +30,7 @@ public class Observable<Element>: ObservableType {
     /// ``SubscriptionHandle`` and a ``Sink`` holding its upstream do. A producer may then
     /// return its sink itself, with no `SinkDisposer` to let go of the sink
     /// for a holder that would keep it.
+    @usableFromInline
     func subscribe<Observer: ObserverType>(holder observer: Observer) -> Disposable where Observer.Element == Element {
         subscribe(observer)
     }

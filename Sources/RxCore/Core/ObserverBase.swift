@@ -4,9 +4,11 @@ import Synchronization
 /// it drops further events and records a ``Diagnostic``.
 ///
 /// A `SubjectObserverBase`, so that a subject keeps it as its entry as it is.
+@usableFromInline
 class ObserverBase<Element>: SubjectObserverBase<Element>, ObserverType, Disposable {
     private let stopped = Atomic<Bool>(false)
 
+    @usableFromInline
     override func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
@@ -20,6 +22,7 @@ class ObserverBase<Element>: SubjectObserverBase<Element>, ObserverType, Disposa
         }
     }
 
+    @usableFromInline
     override final func onNext(_ element: Element) {
         if stopped.load(ordering: .acquiring) {
             Resources.record(.eventAfterTermination, in: "\(type(of: self))")
@@ -28,6 +31,7 @@ class ObserverBase<Element>: SubjectObserverBase<Element>, ObserverType, Disposa
         onNextCore(element)
     }
 
+    @usableFromInline
     final func onCompleted() {
         if stopped.exchange(true, ordering: .acquiringAndReleasing) {
             Resources.record(.eventAfterTermination, in: "\(type(of: self))")
@@ -53,6 +57,7 @@ class ObserverBase<Element>: SubjectObserverBase<Element>, ObserverType, Disposa
         onCore(.completed)
     }
 
+    @usableFromInline
     func dispose() {
         stopped.store(true, ordering: .releasing)
     }
@@ -65,6 +70,7 @@ private let anonymousObserverKind = ResourceKind("AnonymousObserver", .sink)
 /// each kind of event to its own handler, kept here rather than in a closure
 /// that would dispatch them (one allocation less per subscription); it ends
 /// its subscription after the terminal event.
+@usableFromInline
 final class AnonymousObserver<Element>: ObserverBase<Element> {
     private let token = ResourceToken(anonymousObserverKind)
     private let handler: ((Element) -> Void)?
@@ -75,6 +81,7 @@ final class AnonymousObserver<Element>: ObserverBase<Element> {
     private let site: CallSite
     private let subscription: SubscriptionHandle
 
+    @usableFromInline
     init(elements handler: ((Element) -> Void)?, error errorHandler: ((Swift.Error) -> Void)?,
          completed completionHandler: (() -> Void)?, events eventHandler: ((Event<Element>) -> Void)?,
          site: CallSite, subscription: SubscriptionHandle) {

@@ -13,6 +13,10 @@ extension ObservableType {
     ///
     /// The subscription is recorded in the ``SubscriptionRegistry`` with the call's
     /// site and operator chain until it is disposed or the sequence terminates.
+    ///
+    /// Inlinable, so the caller names the observer's metadata at its own
+    /// element type rather than RxCore looking it up for every subscription.
+    @inlinable
     public func subscribe(
         onNext: ((Element) -> Void)? = nil,
         onError: ((Swift.Error) -> Void)? = nil,
@@ -21,10 +25,7 @@ extension ObservableType {
         file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
     ) -> Disposable {
         let site = CallSite(file: file, line: line, function: function)
-        if let onNext { ClosureSites.note(onNext, "subscribe(onNext:)", site) }
-        if let onError { ClosureSites.note(onError, "subscribe(onError:)", site) }
-        if let onCompleted { ClosureSites.note(onCompleted, "subscribe(onCompleted:)", site) }
-        if let onDisposed { ClosureSites.note(onDisposed, "subscribe(onDisposed:)", site) }
+        noteSubscribeClosures(onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed, site: site)
         // `onNext` as it is, nil included: a default such as `{ _ in }` would
         // be a closure capturing this generic context, one allocation per subscription.
         return subscribeRegistered(
@@ -48,6 +49,18 @@ extension ObservableType {
             file: file, line: line, function: function)
     }
 
+    /// Tells the current ``ResourceScope`` which closures `subscribe(onNext:…)` took.
+    @usableFromInline
+    func noteSubscribeClosures(
+        onNext: ((Element) -> Void)?, onError: ((Swift.Error) -> Void)?,
+        onCompleted: (() -> Void)?, onDisposed: (() -> Void)?, site: CallSite
+    ) {
+        if let onNext { ClosureSites.note(onNext, "subscribe(onNext:)", site) }
+        if let onError { ClosureSites.note(onError, "subscribe(onError:)", site) }
+        if let onCompleted { ClosureSites.note(onCompleted, "subscribe(onCompleted:)", site) }
+        if let onDisposed { ClosureSites.note(onDisposed, "subscribe(onDisposed:)", site) }
+    }
+
     /// Subscribes `handler` and records the subscription; `verb` names the
     /// public call (`subscribe`, `bind`, `drive`, `emit`).
     func subscribeRegistered(
@@ -61,6 +74,8 @@ extension ObservableType {
 
     /// Subscribes and records the subscription: events go to `events` when
     /// given, else elements, the error and completion to their own closures.
+    /// Inlinable, as the public `subscribe` functions that call it.
+    @inlinable
     func subscribeRegistered(
         verb: String, site: CallSite, onDisposed: (() -> Void)?,
         elements: ((Element) -> Void)?, onError: ((Swift.Error) -> Void)?, onCompleted: (() -> Void)?,

@@ -9,6 +9,7 @@ private let subscriptionKind = ResourceKind("Subscription", .disposable)
 /// One object per subscription: the registry keeps an unretained reference to
 /// the handle itself and reads the record's raw fields (site, chain, scope,
 /// time) only when someone asks for ``SubscriptionRegistry/live``.
+@usableFromInline
 final class SubscriptionHandle: Cancelable, @unchecked Sendable {
     private static let assigned = 1, upstreamGone = 2
 
@@ -37,6 +38,7 @@ final class SubscriptionHandle: Cancelable, @unchecked Sendable {
     private let upstreamState = Atomic<Int>(0)
     private let ended = DisposedFlag()
 
+    @usableFromInline
     init(verb: String, chain: OperatorChain, site: CallSite, onDisposed: (() -> Void)?) {
         self.verb = verb
         self.chain = chain
@@ -65,6 +67,7 @@ final class SubscriptionHandle: Cancelable, @unchecked Sendable {
     }
 
     /// Connects the upstream subscription once it exists.
+    @usableFromInline
     func attach(_ disposable: Disposable) {
         upstream = disposable
         let previous = upstreamState.bitwiseOr(Self.assigned, ordering: .acquiringAndReleasing).oldValue
@@ -72,9 +75,11 @@ final class SubscriptionHandle: Cancelable, @unchecked Sendable {
         if previous & Self.upstreamGone != 0 { releaseUpstream() }
     }
 
+    @usableFromInline
     var isDisposed: Bool { ended.isSet }
 
     /// Disposal by the subscriber: the upstream chain first, then `onDisposed`.
+    @usableFromInline
     func dispose() {
         guard ended.set() else { return }
         disposeUpstream()

@@ -3,24 +3,31 @@ private let filterSinkKind = ResourceKind("FilterSink", .sink)
 
 extension ObservableType {
     /// Passes on only the elements for which `predicate` is true.
+    ///
+    /// Inlinable, so the caller names `Filter`'s metadata at its own type
+    /// rather than RxCore looking it up for every call.
+    @inlinable
     public func filter(
         _ predicate: @escaping (Element) throws -> Bool,
         file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
-        let site = CallSite(file: file, line: line)
-        ClosureSites.note(predicate, "filter", site)
-        return Filter(source: asObservable(), predicate: predicate, site: site)
+        Filter(source: asObservable(), predicate: predicate, site: CallSite(file: file, line: line))
     }
 }
 
+@usableFromInline
 final class Filter<Element>: Producer<Element> {
+    @usableFromInline
     typealias Predicate = (Element) throws -> Bool
 
     private let source: Observable<Element>
     private let predicate: Predicate
     private let site: CallSite
 
+    /// Notes the closure here, as `Map` does.
+    @usableFromInline
     init(source: Observable<Element>, predicate: @escaping Predicate, site: CallSite) {
+        ClosureSites.note(predicate, "filter", site)
         self.source = source
         self.predicate = predicate
         self.site = site

@@ -4,24 +4,32 @@ private let mapSinkKind = ResourceKind("MapSink", .sink)
 extension ObservableType {
     /// Transforms each element with `transform`; an error it throws ends the
     /// sequence with that error.
+    ///
+    /// Inlinable, so the caller names `Map`'s metadata at its own types rather
+    /// than RxCore looking it up for every call.
+    @inlinable
     public func map<Result>(
         _ transform: @escaping (Element) throws -> Result,
         file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Result> {
-        let site = CallSite(file: file, line: line)
-        ClosureSites.note(transform, "map", site)
-        return Map(source: asObservable(), transform: transform, site: site)
+        Map(source: asObservable(), transform: transform, site: CallSite(file: file, line: line))
     }
 }
 
+@usableFromInline
 final class Map<SourceElement, Element>: Producer<Element> {
+    @usableFromInline
     typealias Transform = (SourceElement) throws -> Element
 
     private let source: Observable<SourceElement>
     private let transform: Transform
     private let site: CallSite
 
+    /// Notes the closure here rather than in `map`, which is inlined into the
+    /// caller: `ClosureSites` stays internal.
+    @usableFromInline
     init(source: Observable<SourceElement>, transform: @escaping Transform, site: CallSite) {
+        ClosureSites.note(transform, "map", site)
         self.source = source
         self.transform = transform
         self.site = site

@@ -117,6 +117,7 @@ struct SubjectObservers {
 
 /// One observer of a subject. Boxed, rather than kept as the closure
 /// `observer.on`, so delivery can hand it an element without building an event.
+@usableFromInline
 class SubjectObserverBase<Element> {
     func on(_ event: Event<Element>) {
         fatalError("SubjectObserverBase.on must be overridden")
