@@ -9,6 +9,14 @@ let package = Package(
     products: [
         .library(name: "RxCore", targets: ["RxCore"]),
         .library(name: "RxCoreTesting", targets: ["RxCoreTesting"]),
+        // RxSwift's product names. Their modules are named *Compat because SwiftPM refuses two targets
+        // of one name in a package graph; docs/rxswift-conformance.md shows how a package maps them
+        // back to RxSwift's module names.
+        .library(name: "RxSwift", targets: ["RxSwiftCompat"]),
+        .library(name: "RxRelay", targets: ["RxRelayCompat"]),
+        .library(name: "RxCocoa", targets: ["RxCocoaCompat"]),
+        .library(name: "RxTest", targets: ["RxTestCompat"]),
+        .library(name: "RxBlocking", targets: ["RxBlockingCompat"]),
         .library(name: "Leaks", targets: ["Leaks"]),
         .library(name: "LeakTesting", targets: ["LeakTesting"]),
         .library(name: "SimUI", targets: ["SimUI"]),
@@ -26,6 +34,12 @@ let package = Package(
         // MARK: Reactive core (RxSwift, RxRelay, RxCocoa without UIKit; RxTest, RxBlocking)
         .target(name: "RxCore"),
         .target(name: "RxCoreTesting", dependencies: ["RxCore"]),
+        .target(name: "RxSwiftCompat", dependencies: ["RxCore"], path: "Sources/Compat/RxSwiftCompat"),
+        .target(name: "RxRelayCompat", dependencies: ["RxCore"], path: "Sources/Compat/RxRelayCompat"),
+        .target(name: "RxCocoaCompat", dependencies: ["RxCore"], path: "Sources/Compat/RxCocoaCompat"),
+        .target(name: "RxTestCompat", dependencies: ["RxCore", "RxCoreTesting"], path: "Sources/Compat/RxTestCompat"),
+        .target(name: "RxBlockingCompat", dependencies: ["RxCore", "RxCoreTesting"],
+                path: "Sources/Compat/RxBlockingCompat"),
 
         // MARK: Probes: C shims behind a thin Swift wrapper
         .target(name: "CUnwind", linkerSettings: [.linkedLibrary("dl")]),
@@ -61,6 +75,17 @@ let package = Package(
 
         // MARK: Tests
         .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxCoreTesting"]),
+        // Imports RxSwift's five module names the way a switched package does: `-module-alias` maps
+        // each name onto its *Compat module (only a root package may pass such flags).
+        .testTarget(
+            name: "RxSwiftCompatTests",
+            dependencies: ["RxSwiftCompat", "RxRelayCompat", "RxCocoaCompat", "RxTestCompat", "RxBlockingCompat"],
+            swiftSettings: [.unsafeFlags([
+                "-module-alias", "RxSwift=RxSwiftCompat", "-module-alias", "RxRelay=RxRelayCompat",
+                "-module-alias", "RxCocoa=RxCocoaCompat", "-module-alias", "RxTest=RxTestCompat",
+                "-module-alias", "RxBlocking=RxBlockingCompat",
+            ])]
+        ),
         .testTarget(name: "ProbesTests", dependencies: ["Probes"]),
         .testTarget(name: "LeaksTests", dependencies: ["Leaks", "LeakTesting", "RxCore", "RxCoreTesting"]),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "SimUI", "Leaks", "RxCore"]),

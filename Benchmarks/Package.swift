@@ -37,6 +37,7 @@ let package = Package(
         .executableTarget(name: "RxBench", dependencies: [
             "BenchSupport", "CMallocCounter", "RxWorkloads", "RxWorkloadsUnaccounted",
             .product(name: "OpenCombine", package: "OpenCombine"),
+            .product(name: "OpenCombineDispatch", package: "OpenCombine"),
         ]),
     ],
     swiftLanguageModes: [.v5]

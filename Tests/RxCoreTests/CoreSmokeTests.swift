@@ -61,7 +61,7 @@ final class CoreSmokeTests: RxTestCase {
         subject.onCompleted()
 
         XCTAssertEqual(eventsOnly.log, ["on next(2)", "on next(3)", "on completed"])
-        XCTAssertEqual(split.log, ["onNext 7", "onCompleted", "onNext 2", "onNext 3", "on completed"])
+        XCTAssertEqual(split.log, ["onNext 7", "onCompleted", "onNext 2", "onNext 3", "onCompleted"])
         subscriptions.forEach { $0.dispose() }
     }
 }

@@ -8,6 +8,7 @@ import RxCore
 #endif
 import Probes
 import BenchSupport
+import Dispatch
 
 /// The RxCore workloads; each runs `n` operations and returns the nanoseconds
 /// its timed part took (setup that is not the operation stays outside).
@@ -82,6 +83,56 @@ public enum RxSuite {
         for i in 0..<n {
             if i & 1 == 0 { first.onNext(i) } else { second.onNext(i) }
         }
+        let elapsed = now() - start
+        subscription.dispose()
+        return elapsed
+    }
+
+    /// (g) `share(replay: 1)` of a subject with 100 subscribers, per delivery
+    /// (`n` is rounded to whole events).
+    public static func g(_ n: Int) -> UInt64 {
+        let subject = PublishSubject<Int>()
+        let shared = subject.share(replay: 1)
+        let bag = DisposeBag()
+        for _ in 0..<100 { shared.subscribe(onNext: { consume($0) }).disposed(by: bag) }
+        let start = now()
+        for i in 0..<max(1, n / 100) { subject.onNext(i) }
+        return now() - start
+    }
+
+    /// (h) an 8-operator chain from a subject to one subscriber, per event.
+    public static func h(_ n: Int) -> UInt64 {
+        let subject = PublishSubject<Int>()
+        let subscription = subject
+            .map { $0 &+ 1 }
+            .filter { $0 >= 0 }
+            .compactMap { $0 }
+            .map { $0 &* 2 }
+            .scan(0) { $0 &+ $1 }
+            .distinctUntilChanged()
+            .filter { $0 != -1 }
+            .map { $0 &- 1 }
+            .subscribe(onNext: { consume($0) })
+        let start = now()
+        for i in 0..<n { subject.onNext(i) }
+        let elapsed = now() - start
+        subscription.dispose()
+        return elapsed
+    }
+
+    /// (i) `observe(on:)` a serial dispatch scheduler, per event: the time
+    /// until the last event reached the subscriber on the queue.
+    public static func i(_ n: Int) -> UInt64 {
+        let subject = PublishSubject<Int>()
+        let delivered = DispatchSemaphore(value: 0)
+        let scheduler = SerialDispatchQueueScheduler(qos: .userInitiated)
+        let subscription = subject.observe(on: scheduler).subscribe(onNext: { value in
+            consume(value)
+            if value == n - 1 { delivered.signal() }
+        })
+        let start = now()
+        for i in 0..<n { subject.onNext(i) }
+        delivered.wait()
         let elapsed = now() - start
         subscription.dispose()
         return elapsed

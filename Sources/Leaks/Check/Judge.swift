@@ -27,20 +27,28 @@ struct Judge {
             var kind: LeakKind = ownCycle ? .cycle : .retainedFromOutside
             var cycle = analysis.cycle, pattern = analysis.pattern
             var heldBy: UInt?
+            var causes = analysis.causes, unlistedCauses = analysis.unlistedCauses
             let holders = cycles.filter { $0.0 !== object && $0.1.graph.nodes[object.address] != nil }
             if !ownCycle, let holder = holders.first {
                 heldBy = holder.0.address
+                causes = []
+                unlistedCauses = 0
                 // Held by leaked cycles alone (a bag kept by a leaked
                 // interactor): it is abandoned with them. Held from outside as
                 // well (a singleton a leaked closure captured): retained from
                 // outside at most, never blamed on a cycle it is not on.
-                if Self.isHeldOnly(object.address, by: holders.map(\.1.graph)) {
+                if Self.outsideReferences(to: object.address, besides: holders.map(\.1.graph)) == 0 {
                     kind = .cycle
                     cycle = cycle ?? holder.1.cycle
                     pattern = pattern ?? holder.1.pattern
                 }
+            } else if kind == .retainedFromOutside {
+                let count = Self.outsideReferences(to: object.address, besides: [analysis.graph])
+                let holders = count > 0 ? "\(count) strong reference(s) from" : "objects of its cycle held by"
+                causes.append(LeakCause(outsideHolder: "\(holders) what the check did not read "
+                    + "(a global or static, a singleton, a long-lived object, or work still pending)"))
             }
-            return Leak(
+            var leak = Leak(
                 typeName: object.typeName,
                 kind: kind,
                 cycle: cycle,
@@ -48,17 +56,20 @@ struct Judge {
                 trackedAt: object.symbolicatedSite,
                 address: object.address,
                 heldBy: heldBy)
+            leak.causes = causes
+            leak.unlistedCauses = unlistedCauses
+            return leak
         }
         return leaks.filter { $0.heldBy == nil } + leaks.filter { $0.heldBy != nil }
     }
 
-    /// Whether every strong reference to `address` comes from the objects of `graphs`.
-    private static func isHeldOnly(_ address: UInt, by graphs: [RetainGraph]) -> Bool {
+    /// The strong references to `address` that do not come from the objects of `graphs`.
+    private static func outsideReferences(to address: UInt, besides graphs: [RetainGraph]) -> Int {
         var holders: [UInt: HeapNode] = [:]
         for graph in graphs { holders.merge(graph.nodes) { first, _ in first } }
         let inside = holders.values.reduce(0) { count, node in
             count + node.references.filter { $0.kind == .strong && $0.target == address }.count
         }
-        return (RefCounts.snapshot(ofObjectAt: address)?.strong ?? 0) <= inside
+        return max(0, (RefCounts.snapshot(ofObjectAt: address)?.strong ?? 0) - inside)
     }
 }

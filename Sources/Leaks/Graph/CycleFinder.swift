@@ -42,17 +42,25 @@ struct CycleFinder {
         return Array(found.sorted { $0.count < $1.count }.prefix(limit))
     }
 
+    /// One reference of the graph, from the object that holds it.
+    struct Step: Hashable {
+        let from: UInt
+        let reference: HeapReference
+    }
+
     /// The shortest cycle through the root, breadth first: found however
     /// many objects hang off the root (the depth-first search stops at its
-    /// budget in wide graphs; this does not).
-    private func shortestCycle(within component: Set<UInt>) -> [(from: UInt, reference: HeapReference)]? {
+    /// budget in wide graphs; this does not). `avoiding` are references taken
+    /// as broken: the cycle that is left once they are fixed.
+    func shortestCycle(within component: Set<UInt>, avoiding: Set<Step> = []) -> [(from: UInt, reference: HeapReference)]? {
         var cameFrom: [UInt: (from: UInt, reference: HeapReference)] = [:]
         var queue = [graph.root]
         var head = 0
         while head < queue.count {
             let address = queue[head]
             head += 1
-            for reference in graph.nodes[address]?.references ?? [] where reference.kind == .strong && component.contains(reference.target) {
+            for reference in graph.nodes[address]?.references ?? []
+            where reference.kind == .strong && component.contains(reference.target) && !avoiding.contains(Step(from: address, reference: reference)) {
                 if reference.target == graph.root {
                     var path = [(from: address, reference: reference)]
                     var current = address

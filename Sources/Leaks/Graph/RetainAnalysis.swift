@@ -12,14 +12,33 @@ struct RetainAnalysis {
     let isHeldOnlyByCycle: Bool
     /// Every object read from the root, strongly reachable from it.
     let graph: RetainGraph
+    /// Every distinct cycle through the object, one per reference to break:
+    /// the one `cycle` shows first, then, shortest first, what is left each
+    /// time the references before are taken as broken.
+    private(set) var causes: [LeakCause] = []
+    /// Causes found beyond the ``listedCauses`` listed.
+    private(set) var unlistedCauses = 0
+
+    /// The most causes listed per object.
+    static let listedCauses = 5
+    /// The most causes searched for per object, listed or counted.
+    static let searchedCauses = 50
 
     init(root: UInt, rootName: String, inspector: HeapInspector) {
         let graph = RetainGraph(root: root, inspector: inspector)
         self.graph = graph
-        let candidates = CycleFinder(graph: graph).cyclesThroughRoot(limit: 8).map { path in
-            (path: path, edges: CyclePresentation.compress(
-                path.flatMap { Self.edges(for: $0, in: graph, closures: inspector.closures) }, rootName: rootName))
+        let shown = { (path: [(from: UInt, reference: HeapReference)]) -> [RetainEdge] in
+            // The object that holds a closure names its operator when several
+            // closures share one context: the nearest one that is not plumbing.
+            var holder = ""
+            let edges = path.flatMap { step -> [RetainEdge] in
+                let node = graph.retainNode(step.from)
+                if !CyclePresentation.isPlumbing(node) { holder = node.name }
+                return Self.edges(for: step, in: graph, closures: inspector.closures, holder: holder)
+            }
+            return CyclePresentation.compress(edges, rootName: rootName)
         }
+        let candidates = CycleFinder(graph: graph).cyclesThroughRoot(limit: 8).map { (path: $0, edges: shown($0)) }
         // The shortest explanation first, but one through the subscription
         // (its site and owning bag) beats a slightly shorter one without.
         guard let chosen = candidates.min(by: { Self.score($0.edges) < Self.score($1.edges) }) else {
@@ -28,17 +47,49 @@ struct RetainAnalysis {
             isHeldOnlyByCycle = false
             return
         }
-        cycle = RetainCycle(edges: chosen.edges, isVerified: chosen.path.allSatisfy(\.reference.isVerified))
-        pattern = PatternClassifier(graph: graph, path: chosen.path).classify()
+        let present = { (path: [(from: UInt, reference: HeapReference)], edges: [RetainEdge]) in
+            LeakCause(cycle: RetainCycle(edges: edges, isVerified: path.allSatisfy(\.reference.isVerified)),
+                      pattern: PatternClassifier(graph: graph, path: path).classify())
+        }
+        let first = present(chosen.path, chosen.edges)
+        cycle = first.cycle
+        pattern = first.pattern
+        causes = [first]
+        let component = graph.componentOfRoot()
+        var broken: Set<CycleFinder.Step> = [Self.referenceToBreak(on: chosen.path, in: graph)]
+        var fixes: Set<String> = [first.fixKey(of: root)]
+        while causes.count + unlistedCauses < Self.searchedCauses,
+              let path = CycleFinder(graph: graph).shortestCycle(within: component, avoiding: broken) {
+            broken.insert(Self.referenceToBreak(on: path, in: graph))
+            let edges = shown(path)
+            guard fixes.insert(LeakCause.fixKey(on: edges)).inserted else { continue }
+            if causes.count < Self.listedCauses {
+                causes.append(present(path, edges))
+            } else {
+                unlistedCauses += 1
+            }
+        }
         // RxCore's plumbing (disposers, slots, buffers) is referenced from
         // places reflection does not always see (existential boxes), and never
         // from the user's globals: only the objects a reader would recognise
         // (the user's, subjects, bags, sinks) must be held from inside.
         let inside = graph.strongReferenceCounts()
-        isHeldOnlyByCycle = graph.componentOfRoot().allSatisfy { address in
+        isHeldOnlyByCycle = component.allSatisfy { address in
             if let node = graph.nodes[address], node.isRxCore, CyclePresentation.isPlumbing(graph.retainNode(address)) { return true }
             return (RefCounts.snapshot(ofObjectAt: address)?.strong ?? 0) <= inside[address, default: 0]
         }
+    }
+
+    /// The step of a cycle that a fix changes: its last capture by a closure
+    /// (a closure's context holding an object, or a closure whose context is
+    /// the object itself), else its last reference.
+    private static func referenceToBreak(on path: [(from: UInt, reference: HeapReference)], in graph: RetainGraph) -> CycleFinder.Step {
+        let capture = path.last { step in
+            graph.nodes[step.from]?.closure != nil
+                || (step.reference.function != nil && graph.nodes[step.reference.target]?.closure == nil)
+        }
+        let step = capture ?? path[path.count - 1]
+        return CycleFinder.Step(from: step.from, reference: step.reference)
     }
 
     private static func score(_ edges: [RetainEdge]) -> Int {
@@ -49,13 +100,15 @@ struct RetainAnalysis {
     /// strong reference has that object as its context, so the step from a
     /// field holding the closure goes straight to the object: it is shown as
     /// two edges through the closure, which is what the reader needs to see.
-    private static func edges(for step: (from: UInt, reference: HeapReference), in graph: RetainGraph, closures: ClosureTable?) -> [RetainEdge] {
+    private static func edges(for step: (from: UInt, reference: HeapReference), in graph: RetainGraph, closures: ClosureTable?, holder: String) -> [RetainEdge] {
         let from = graph.retainNode(step.from)
         let to = graph.retainNode(step.reference.target)
         let reference = step.reference
-        let entry = closures?.entry(for: reference.target)
+        let entry = closures?.entry(for: reference.target, heldBy: holder)
         let isContext = graph.nodes[reference.target]?.closure != nil
-        if reference.function != nil, !isContext {
+        // From the context of a closure given to an operator (a thunk around
+        // a method reference), the reference is that closure's capture.
+        if reference.function != nil, !isContext, !from.name.hasPrefix("closure given") {
             let site = entry?.site.description ?? reference.site
             let name = entry.map { "closure given to \($0.operatorName) at \($0.site)" } ?? site.map { "closure given at \($0)" } ?? "closure"
             let closure = RetainNode(address: reference.target, name: name)

@@ -6,7 +6,8 @@ public struct Leak: Sendable, Codable, CustomStringConvertible {
     public let typeName: String
     /// Why it is still alive.
     public let kind: LeakKind
-    /// The retain cycle that keeps it alive, when one was found.
+    /// The retain cycle that keeps it alive, when one was found: the first
+    /// of ``causes``.
     public let cycle: RetainCycle?
     /// The guide's name for the cycle's shape, when it matches one.
     public let pattern: LeakPattern?
@@ -18,12 +19,53 @@ public struct Leak: Sendable, Codable, CustomStringConvertible {
     /// one: the object to fix first. Nil for an object that needs a fix of
     /// its own.
     public var heldBy: UInt? = nil
+    /// Every distinct reason the object cannot be freed, each a fix of its
+    /// own: the references to break (one per cycle left once the ones before
+    /// are broken), shortest first, then a holder outside the check. Empty
+    /// for an object listed under the leaked object that holds it.
+    public var causes: [LeakCause] = []
+    /// Causes found beyond those in ``causes``, which lists at most five.
+    public var unlistedCauses = 0
 
     public var description: String {
-        var text = headline
-        if let cycle { text += "\n" + cycle.description.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n") }
-        if let pattern { text += "\n  pattern: \(pattern)" }
-        return text
+        guard causes.count > 1 || unlistedCauses > 0 else {
+            var lines = [headline] + Self.indented(cycle?.description, by: "  ")
+            if let pattern { lines.append("  pattern: \(pattern)") }
+            lines += causes.filter { $0.outsideHolder != nil }.map { "  \($0.summary)" }
+            return lines.joined(separator: "\n")
+        }
+        let total = causes.count + unlistedCauses
+        var lines = ["\(headline); \(total) causes, each a fix of its own:"]
+        for (index, cause) in causes.enumerated() {
+            lines.append("  cause \(index + 1) of \(total): \(cause.summary)")
+            lines += Self.indented(cause.cycle?.description, by: "    ")
+            if let pattern = cause.pattern { lines.append("    pattern: \(pattern)") }
+        }
+        if unlistedCauses > 0 {
+            lines.append("  \(unlistedCauses) more cause(s) not listed\(unlistedCauses + causes.count >= RetainAnalysis.searchedCauses ? " (the search stopped there)" : "")")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func indented(_ text: String?, by prefix: String) -> [String] {
+        text.map { $0.split(separator: "\n").map { prefix + $0 } } ?? []
+    }
+}
+
+extension Leak {
+    /// Decodes a leak; reports written before causes and grouping existed
+    /// (without `heldBy`, `causes`, `unlistedCauses`) decode too.
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        typeName = try container.decode(String.self, forKey: .typeName)
+        kind = try container.decode(LeakKind.self, forKey: .kind)
+        cycle = try container.decodeIfPresent(RetainCycle.self, forKey: .cycle)
+        pattern = try container.decodeIfPresent(LeakPattern.self, forKey: .pattern)
+        trackedAt = try container.decode(TrackingSite.self, forKey: .trackedAt)
+        address = try container.decode(UInt.self, forKey: .address)
+        heldBy = try container.decodeIfPresent(UInt.self, forKey: .heldBy)
+        causes = try container.decodeIfPresent([LeakCause].self, forKey: .causes) ?? []
+        unlistedCauses = try container.decodeIfPresent(Int.self, forKey: .unlistedCauses) ?? 0
     }
 }
 

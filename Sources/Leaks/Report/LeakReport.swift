@@ -29,6 +29,20 @@ public struct LeakReport: Sendable, Encodable, CustomStringConvertible {
         leaks.isEmpty && liveSubscriptions.isEmpty && resourceDelta == 0 && thrownError == nil && unsettled.isEmpty
     }
 
+    /// How many distinct fixes the report asks for: one per reference to
+    /// break and per holder outside the check, counted once however many
+    /// leaked objects it frees, causes beyond those listed included.
+    public var fixCount: Int {
+        var keys: Set<String> = []
+        var unlisted = 0
+        for leak in leaks where leak.heldBy == nil {
+            let new = Set(leak.causes.map { $0.fixKey(of: leak.address) }).subtracting(keys)
+            if !new.isEmpty || leak.causes.isEmpty { unlisted += leak.unlistedCauses }
+            keys.formUnion(new)
+        }
+        return keys.count + unlisted
+    }
+
     /// The report as pretty-printed JSON with sorted keys; the schema is in
     /// docs/leak-checks.md (the "JSON" item).
     public func jsonData() throws -> Data {
@@ -39,7 +53,8 @@ public struct LeakReport: Sendable, Encodable, CustomStringConvertible {
     }
 
     public var description: String {
-        var lines = ["Leak check \"\(name)\": " + (isClean ? "clean" : "NOT clean")]
+        var lines = ["Leak check \"\(name)\": " + (isClean ? "clean" : "NOT clean")
+                     + (fixCount > 0 ? " (\(fixCount) distinct fix\(fixCount == 1 ? "" : "es") below)" : "")]
         if let thrownError { lines.append("  the block threw: \(thrownError)") }
         lines += leaks.listing.map { "  " + $0 }
         if !liveSubscriptions.isEmpty {
@@ -54,13 +69,14 @@ public struct LeakReport: Sendable, Encodable, CustomStringConvertible {
     }
 
     enum CodingKeys: String, CodingKey {
-        case name, isClean, leaks, releasedLate, resourceDelta, liveSubscriptions, counts, thrownError, unsettled, problems
+        case name, isClean, fixCount, leaks, releasedLate, resourceDelta, liveSubscriptions, counts, thrownError, unsettled, problems
     }
 
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(name, forKey: .name)
         try container.encode(isClean, forKey: .isClean)
+        try container.encode(fixCount, forKey: .fixCount)
         try container.encode(leaks, forKey: .leaks)
         try container.encode(releasedLate, forKey: .releasedLate)
         try container.encode(resourceDelta, forKey: .resourceDelta)

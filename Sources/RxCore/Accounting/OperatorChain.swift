@@ -27,37 +27,49 @@ public final class OperatorChain: Sendable, CustomStringConvertible {
     /// A source of the chain, such as a subject; rendered `Name<Element>`.
     /// Chains are immutable, so every `just<Int>` shares one.
     static func source(_ name: String, element: Any.Type) -> OperatorChain {
-        if let last = lastSharedSource(), last.elementType.map(ObjectIdentifier.init) == ObjectIdentifier(element), last.name == name {
+        if let last = remembered(in: lastSource), last.elementType.map(ObjectIdentifier.init) == ObjectIdentifier(element), last.name == name {
             return last
         }
         let chain = shared(Key(name: name, upstream: ObjectIdentifier(element))) {
             OperatorChain(name: name, element: element, source: nil, isShared: $0)
         }
-        if chain.isShared {
-            lastSource.store(UInt(bitPattern: Unmanaged.passUnretained(chain).toOpaque()), ordering: .releasing)
-        }
+        remember(chain, in: lastSource)
         return chain
     }
 
     /// The shared source chain handed out last. `flatMap { .just($0) }` asks
     /// for the same one for every element, and the shared lookup's lock and
-    /// hashing cost more than the rest of a `just`. Shared chains live for
-    /// the process and never change, so the address stays valid to read.
+    /// hashing cost more than the rest of a `just`.
     private static let lastSource = Atomic<UInt>(0)
 
-    private static func lastSharedSource() -> OperatorChain? {
-        let address = lastSource.load(ordering: .acquiring)
+    /// The shared chain applied to this one last, for the same reason: a
+    /// pipeline built again and again (every subscription of a cell) asks for
+    /// the same chains again.
+    private let lastApplied = Atomic<UInt>(0)
+
+    /// Shared chains live for the process and never change, so an address
+    /// kept unretained stays valid to read.
+    private static func remembered(in slot: borrowing Atomic<UInt>) -> OperatorChain? {
+        let address = slot.load(ordering: .acquiring)
         guard let pointer = UnsafeRawPointer(bitPattern: address) else { return nil }
         return Unmanaged<OperatorChain>.fromOpaque(pointer).takeUnretainedValue()
+    }
+
+    private static func remember(_ chain: OperatorChain, in slot: borrowing Atomic<UInt>) {
+        guard chain.isShared else { return }
+        slot.store(UInt(bitPattern: Unmanaged.passUnretained(chain).toOpaque()), ordering: .releasing)
     }
 
     /// An operator applied to one upstream chain; shared like sources, so a
     /// pipeline built again and again builds its chain once.
     static func applying(_ name: String, to source: OperatorChain) -> OperatorChain {
         guard source.isShared else { return OperatorChain(name: name, element: nil, source: source, isShared: false) }
-        return shared(Key(name: name, upstream: ObjectIdentifier(source))) {
+        if let last = remembered(in: source.lastApplied), last.name == name { return last }
+        let chain = shared(Key(name: name, upstream: ObjectIdentifier(source))) {
             OperatorChain(name: name, element: nil, source: source, isShared: $0)
         }
+        remember(chain, in: source.lastApplied)
+        return chain
     }
 
     private struct Key: Hashable {

@@ -75,3 +75,30 @@ public struct ResourceSnapshot: Equatable, Sendable, CustomStringConvertible {
         counts.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: "\n")
     }
 }
+
+/// Resources counted by hand: code outside RxCore that calls `incrementTotal()` when it creates
+/// something and `decrementTotal()` when that goes away, as RxSwift extensions do under `TRACE_RESOURCES`.
+private let countedByHandKind = ResourceKind("CountedByHand", .observable)
+
+extension Resources {
+    /// Counts one more resource in ``total``, one that RxCore did not create; returns the total before.
+    ///
+    /// RxSwift offers it under `TRACE_RESOURCES` so that extensions count their own objects; RxCore
+    /// counts always, so the call is always there. Pair each call with ``decrementTotal()``.
+    @discardableResult
+    public static func incrementTotal() -> Int32 {
+        adjustCountedByHand(by: 1)
+    }
+
+    /// Counts one resource fewer in ``total`` (one counted by ``incrementTotal()``); returns the total before.
+    @discardableResult
+    public static func decrementTotal() -> Int32 {
+        adjustCountedByHand(by: -1)
+    }
+
+    private static func adjustCountedByHand(by change: Int) -> Int32 {
+        let before = total
+        countedByHandKind.live.wrappingAdd(change, ordering: .relaxed)
+        return before
+    }
+}

@@ -23,6 +23,15 @@ public class Observable<Element>: ObservableType {
     /// `subscribe(_:)`, which would look up the observer's metadata once more.
     func subscribe(entry observer: AnonymousObserver<Element>) -> Disposable? { nil }
 
+    /// Subscribes an observer that disposes or drops the returned disposable
+    /// once it is disposed itself or its sequence ends, as
+    /// ``SubscriptionHandle`` and ``UpstreamSink`` do. A producer may then
+    /// return its sink itself, with no `SinkDisposer` to let go of the sink
+    /// for a holder that would keep it.
+    func subscribe<Observer: ObserverType>(holder observer: Observer) -> Disposable where Observer.Element == Element {
+        subscribe(observer)
+    }
+
     public func asObservable() -> Observable<Element> { self }
 }
 

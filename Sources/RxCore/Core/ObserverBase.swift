@@ -28,6 +28,14 @@ class ObserverBase<Element>: SubjectObserverBase<Element>, ObserverType, Disposa
         onNextCore(element)
     }
 
+    final func onCompleted() {
+        if stopped.exchange(true, ordering: .acquiringAndReleasing) {
+            Resources.record(.eventAfterTermination, in: "\(type(of: self))")
+            return
+        }
+        onCompletedCore()
+    }
+
     /// Handles an event that respects the grammar.
     func onCore(_ event: Event<Element>) {
         fatalError("ObserverBase.onCore must be overridden")
@@ -37,6 +45,12 @@ class ObserverBase<Element>: SubjectObserverBase<Element>, ObserverType, Disposa
     /// it without an event override this.
     func onNextCore(_ element: Element) {
         onCore(.next(element))
+    }
+
+    /// Handles completion that respects the grammar; subclasses that can take
+    /// it without an event override this.
+    func onCompletedCore() {
+        onCore(.completed)
     }
 
     func dispose() {
@@ -79,7 +93,7 @@ final class AnonymousObserver<Element>: ObserverBase<Element> {
             switch event {
             case .next(let element): handler?(element)
             case .error(let error):
-                if let errorHandler { errorHandler(error) } else { Hooks.defaultErrorHandler(site, error) }
+                if let errorHandler { errorHandler(error) } else { Hooks.reportUnhandled(error, subscribedAt: site) }
             case .completed: completionHandler?()
             }
         }
@@ -92,7 +106,16 @@ final class AnonymousObserver<Element>: ObserverBase<Element> {
         handler?(element)
     }
 
+    override func onCompletedCore() {
+        if eventHandler != nil { handleCompletedEvent() } else { completionHandler?() }
+        subscription.terminate()
+    }
+
     /// Out of line, so `onNextCore` never sizes a generic `Event` on its stack.
     @inline(never)
     private func handleNextEvent(_ element: Element) { eventHandler?(.next(element)) }
+
+    /// Out of line for the same reason as ``handleNextEvent(_:)``.
+    @inline(never)
+    private func handleCompletedEvent() { eventHandler?(.completed) }
 }

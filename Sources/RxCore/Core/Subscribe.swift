@@ -75,22 +75,7 @@ extension ObservableType {
         let observer = AnonymousObserver<Element>(
             elements: elements, error: onError, completed: onCompleted, events: events,
             site: site, subscription: subscription)
-        subscription.attach(observable.subscribe(entry: observer) ?? observable.subscribe(observer))
+        subscription.attach(observable.subscribe(entry: observer) ?? observable.subscribe(holder: observer))
         return subscription
     }
-}
-
-/// Process-wide hooks, as in RxSwift.
-public enum Hooks {
-    /// Called for an error that reaches `subscribe` without an `onError`
-    /// handler; by default it prints the error and the subscription's site.
-    nonisolated(unsafe) public static var defaultErrorHandler: (CallSite, Swift.Error) -> Void = { site, error in
-        print("Unhandled error happened: \(error)\n subscription called from: \(site)")
-    }
-
-    /// RxSwift's hook for capturing the call stack of a subscription.
-    /// RxCore identifies a subscription by its ``CallSite`` instead, so nothing
-    /// in RxCore calls it; it is here for code written against RxSwift that
-    /// reads or replaces it. By default it captures nothing.
-    nonisolated(unsafe) public static var customCaptureSubscriptionCallstack: () -> [String] = { [] }
 }

@@ -13,6 +13,13 @@ extension ObservableType {
         return Catch(source: asObservable(), handler: handler, name: "catch", site: site)
     }
 
+    /// The elements of the first sequence of `sequence`; on its error, those
+    /// of the next one, and so on; the last one's error is passed on.
+    public static func `catch`<Sequence: Swift.Sequence>(sequence: Sequence) -> Observable<Element>
+    where Sequence.Element == Observable<Element> {
+        Concat(sources: sequence, advancesOnError: true)
+    }
+
     /// On an error, sends `element` and completes.
     public func catchAndReturn(
         _ element: Element,

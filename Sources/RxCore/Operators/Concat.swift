@@ -36,17 +36,21 @@ extension ObservableType where Element: ObservableConvertibleType {
     }
 }
 
+/// `concat` and `catch(sequence:)`: the sources one after the other, moving
+/// on when one completes or, with `advancesOnError`, when one fails.
 final class Concat<Sources: Swift.Sequence, Element>: Producer<Element> where Sources.Element == Observable<Element> {
     private let sources: Sources
+    private let advancesOnError: Bool
 
-    init(sources: Sources) {
+    init(sources: Sources, advancesOnError: Bool = false) {
         self.sources = sources
+        self.advancesOnError = advancesOnError
         let upstream = (sources as? [Observable<Element>]).map { $0.map(\.chain) } ?? []
-        super.init(kind: concatKind, chain: OperatorChain("concat", upstream: upstream))
+        super.init(kind: concatKind, chain: OperatorChain(advancesOnError ? "catch(sequence:)" : "concat", upstream: upstream))
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = ConcatSink(sources: sources.makeIterator(), observer: observer, cancel: cancel)
+        let sink = ConcatSink(sources: sources.makeIterator(), advancesOnError: advancesOnError, observer: observer, cancel: cancel)
         return (sink, sink.run())
     }
 }
@@ -58,11 +62,16 @@ final class Concat<Sources: Swift.Sequence, Element>: Producer<Element> where So
 final class ConcatSink<Sources: IteratorProtocol, Observer: ObserverType>: Sink<Observer>, ObserverType
 where Sources.Element == Observable<Observer.Element> {
     private var sources: Sources
+    /// Whether an error, rather than completion, moves to the next source.
+    private let advancesOnError: Bool
+    /// With `advancesOnError`: the last source's error, sent once none is left.
+    private var lastError: Swift.Error?
     private let current = SerialDisposable()
     private let gate = TrampolineGate()
 
-    init(sources: Sources, observer: Observer, cancel: Cancelable) {
+    init(sources: Sources, advancesOnError: Bool, observer: Observer, cancel: Cancelable) {
         self.sources = sources
+        self.advancesOnError = advancesOnError
         super.init(observer: observer, cancel: cancel, kind: concatSinkKind)
     }
 
@@ -75,11 +84,14 @@ where Sources.Element == Observable<Observer.Element> {
         switch event {
         case .next:
             forwardOn(event)
-        case .error:
+        case .error(let error) where advancesOnError:
+            lastError = error
+            scheduleMoveNext()
+        case .completed where !advancesOnError:
+            scheduleMoveNext()
+        case .error, .completed:
             forwardOn(event)
             dispose()
-        case .completed:
-            scheduleMoveNext()
         }
     }
 
@@ -90,7 +102,7 @@ where Sources.Element == Observable<Observer.Element> {
     private func moveNext() {
         if isDisposed { return }
         guard let next = sources.next() else {
-            forwardOn(.completed)
+            forwardOn(lastError.map { .error($0) } ?? .completed)
             dispose()
             return
         }

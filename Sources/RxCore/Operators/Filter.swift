@@ -29,11 +29,18 @@ final class Filter<Element>: Producer<Element> {
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = FilterSink(predicate: predicate, site: site, observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
+        return (sink, source.subscribe(holder: sink))
+    }
+
+    override func subscribe<Observer: ObserverType>(holder observer: Observer) -> Disposable where Observer.Element == Element {
+        CurrentThreadScheduler.trampoline {
+            let sink = FilterSink(predicate: predicate, site: site, observer: observer, cancel: nil)
+            return sink.attach(source.subscribe(holder: sink))
+        }
     }
 }
 
-final class FilterSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+final class FilterSink<Observer: ObserverType>: UpstreamSink<Observer>, ObserverType {
     typealias Element = Observer.Element
     typealias Predicate = (Element) throws -> Bool
 
@@ -41,7 +48,7 @@ final class FilterSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
     let predicate: Predicate
     let site: CallSite
 
-    init(predicate: @escaping Predicate, site: CallSite, observer: Observer, cancel: Cancelable) {
+    init(predicate: @escaping Predicate, site: CallSite, observer: Observer, cancel: Cancelable?) {
         self.predicate = predicate
         self.site = site
         super.init(observer: observer, cancel: cancel, kind: filterSinkKind)
@@ -56,6 +63,8 @@ final class FilterSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
             dispose()
         }
     }
+
+    func onCompleted() { forwardCompleted() }
 
     func onNext(_ element: Element) {
         do {

@@ -30,21 +30,28 @@ final class Map<SourceElement, Element>: Producer<Element> {
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = MapSink(transform: transform, site: site, observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
+        return (sink, source.subscribe(holder: sink))
+    }
+
+    override func subscribe<Observer: ObserverType>(holder observer: Observer) -> Disposable where Observer.Element == Element {
+        CurrentThreadScheduler.trampoline {
+            let sink = MapSink(transform: transform, site: site, observer: observer, cancel: nil)
+            return sink.attach(source.subscribe(holder: sink))
+        }
     }
 }
 
 /// `Result` is `Observer.Element` named as a parameter of its own, so the
 /// sink finds its metadata among its own generic arguments for every element
 /// rather than asking the runtime for an associated type.
-final class MapSink<SourceElement, Result, Observer: ObserverType>: Sink<Observer>, ObserverType where Observer.Element == Result {
+final class MapSink<SourceElement, Result, Observer: ObserverType>: UpstreamSink<Observer>, ObserverType where Observer.Element == Result {
     typealias Transform = (SourceElement) throws -> Result
 
     /// The user's closure, and where it was handed to `map`.
     let transform: Transform
     let site: CallSite
 
-    init(transform: @escaping Transform, site: CallSite, observer: Observer, cancel: Cancelable) {
+    init(transform: @escaping Transform, site: CallSite, observer: Observer, cancel: Cancelable?) {
         self.transform = transform
         self.site = site
         super.init(observer: observer, cancel: cancel, kind: mapSinkKind)
@@ -58,10 +65,11 @@ final class MapSink<SourceElement, Result, Observer: ObserverType>: Sink<Observe
             forwardOn(.error(error))
             dispose()
         case .completed:
-            forwardOn(.completed)
-            dispose()
+            forwardCompleted()
         }
     }
+
+    func onCompleted() { forwardCompleted() }
 
     func onNext(_ element: SourceElement) {
         do {

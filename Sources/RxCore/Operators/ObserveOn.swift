@@ -1,5 +1,7 @@
 
 private let observeOnKind = ResourceKind("ObserveOn", .observable)
+/// `observe(on:)` onto a serial dispatch queue, counted apart as RxSwift does (its own producer there).
+private let observeOnSerialDispatchQueueKind = ResourceKind("ObserveOnSerialDispatchQueue", .observable)
 private let observeOnSinkKind = ResourceKind("ObserveOnSink", .sink)
 
 extension ObservableType {
@@ -16,7 +18,8 @@ final class ObserveOn<Element>: Producer<Element> {
     init(source: Observable<Element>, scheduler: ImmediateSchedulerType) {
         self.source = source
         self.scheduler = scheduler
-        super.init(kind: observeOnKind, chain: OperatorChain.applying("observe(on:)", to: source.chain))
+        let kind = scheduler is SerialDispatchQueueScheduler ? observeOnSerialDispatchQueueKind : observeOnKind
+        super.init(kind: kind, chain: OperatorChain.applying("observe(on:)", to: source.chain))
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
@@ -80,6 +83,14 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType 
     override func dispose() {
         super.dispose()
         drainSubscription.dispose()
+    }
+}
+
+extension Resources {
+    /// The number of live `observe(on:)` observables whose scheduler is a ``SerialDispatchQueueScheduler``
+    /// (the main scheduler included), as in RxSwift's `TRACE_RESOURCES` builds.
+    public static var numberOfSerialDispatchQueueObservables: Int32 {
+        Int32(truncatingIfNeeded: observeOnSerialDispatchQueueKind.liveCount)
     }
 }
 

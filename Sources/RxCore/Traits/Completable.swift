@@ -61,7 +61,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
         return subscribeOutcome(site: site, onDisposed: onDisposed) { event in
             switch event {
             case .error(let error):
-                if let onError { onError(error) } else { Hooks.defaultErrorHandler(site, error) }
+                if let onError { onError(error) } else { Hooks.reportUnhandled(error, subscribedAt: site) }
             case .completed: onCompleted?()
             }
         }

@@ -73,7 +73,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
             switch event {
             case .next(let element): onSuccess?(element)
             case .error(let error):
-                if let onError { onError(error) } else { Hooks.defaultErrorHandler(site, error) }
+                if let onError { onError(error) } else { Hooks.reportUnhandled(error, subscribedAt: site) }
             case .completed: onCompleted?()
             }
         }

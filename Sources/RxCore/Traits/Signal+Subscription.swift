@@ -113,7 +113,7 @@ extension ObservableType {
         return subscribeRegistered(verb: verb, site: site, onDisposed: onDisposed) { event in
             switch event {
             case .next(let element): onNext?(element)
-            case .error(let error): Hooks.defaultErrorHandler(site, error)
+            case .error(let error): Hooks.reportUnhandled(error, subscribedAt: site)
             case .completed: onCompleted?()
             }
         }

@@ -61,7 +61,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
             switch event {
             case .next(let element): onSuccess?(element)
             case .error(let error):
-                if let onFailure { onFailure(error) } else { Hooks.defaultErrorHandler(site, error) }
+                if let onFailure { onFailure(error) } else { Hooks.reportUnhandled(error, subscribedAt: site) }
             case .completed: break
             }
         }

@@ -1,9 +1,9 @@
 import Foundation
 import Leaks
 
-/// Graphviz DOT for the leaks of explained variants: each retain cycle, the
-/// leaked objects held from outside, and the live subscriptions with the bags
-/// that own them. One cluster per variant.
+/// Graphviz DOT for the leaks of explained variants: each retain cycle (every
+/// cause of a leaked object), the leaked objects held from outside, and the
+/// live subscriptions with the bags that own them. One cluster per variant.
 enum CycleGraph {
     static func dot(_ records: [VariantRecord], name: String) -> String {
         var lines = [
@@ -44,7 +44,9 @@ enum CycleGraph {
             for leak in record.leaks {
                 let leaked = node("\(leak.address)|\(leak.typeName)", label: leak.typeName)
                 style(leaked, "color=red, penwidth=2")
-                for edge in leak.cycle?.edges ?? [] {
+                // Every cause's cycle: each is a fix of its own.
+                let cycles = leak.causes.compactMap(\.cycle)
+                for edge in (cycles.isEmpty ? leak.cycle.map { [$0] } ?? [] : cycles).flatMap(\.edges) {
                     let from = node("\(edge.from.address)|\(edge.from.name)", label: edge.from.name)
                     let to = node("\(edge.to.address)|\(edge.to.name)", label: edge.to.name)
                     let label = edge.label + (edge.site.map { "\n\($0)" } ?? "")

@@ -1,0 +1,56 @@
+/// One reason a leaked object cannot be freed: a reference to break, with the
+/// cycle it closes, or a holder outside the check.
+public struct LeakCause: Sendable, Codable {
+    /// The reference to change: the capture by a closure (or the field) that
+    /// closes `cycle`. Nil for a holder outside the check.
+    public let reference: RetainEdge?
+    /// The cycle through `reference`, from the leaked object back to it.
+    public let cycle: RetainCycle?
+    /// The guide's pattern for that cycle, when it matches one.
+    public let pattern: LeakPattern?
+    /// For a holder outside the check: what is known of it.
+    public let outsideHolder: String?
+
+    /// `closure given to map at Model.swift:12 ─captures→ Model`, or
+    /// `held from outside the check: …`.
+    public var summary: String {
+        if let reference { return "\(reference.from) ─\(reference.label)→ \(reference.to)" }
+        return "held from outside the check: \(outsideHolder ?? "by something the check did not read")"
+    }
+
+    /// A cause that a cycle closes; the reference to break is its last
+    /// capture by a closure (the one that holds the object back), or its
+    /// last reference when no closure is on it.
+    init(cycle: RetainCycle, pattern: LeakPattern?) {
+        self.cycle = cycle
+        self.pattern = pattern
+        reference = Self.reference(on: cycle.edges)
+        outsideHolder = nil
+    }
+
+    /// The reference a fix changes on a cycle's edges.
+    static func reference(on edges: [RetainEdge]) -> RetainEdge? {
+        edges.last { $0.label == "captures" } ?? edges.last
+    }
+
+    /// A holder outside the check, described by `holder`.
+    init(outsideHolder holder: String) {
+        reference = nil
+        cycle = nil
+        pattern = nil
+        outsideHolder = holder
+    }
+
+    /// What identifies the fix: causes of several leaked objects that break
+    /// the same reference are one fix; a holder outside the check is one per
+    /// leaked object (`address`).
+    func fixKey(of address: UInt) -> String {
+        cycle.map { Self.fixKey(on: $0.edges) } ?? "outside|\(address)"
+    }
+
+    /// The reference to break on `edges`: one closure held in two places
+    /// (a factory kept by an observable and by its sink) is one fix.
+    static func fixKey(on edges: [RetainEdge]) -> String {
+        reference(on: edges).map { "\($0.from.address)|\($0.from.name)|\($0.label)|\($0.to.address)" } ?? "none"
+    }
+}

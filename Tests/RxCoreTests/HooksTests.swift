@@ -1,0 +1,28 @@
+import RxCore
+import XCTest
+
+final class HooksTests: RxTestCase {
+    private struct Boom: Error {}
+
+    override func tearDown() {
+        Hooks.recordCallStackOnError = false
+        super.tearDown()
+    }
+
+    func testAnUnhandledErrorCarriesTheSiteAndTheCapturedStackOnlyWhenAskedFor() {
+        var reports: [[String]] = []
+        let (originalHandler, originalCapture) = (Hooks.defaultErrorHandler, Hooks.customCaptureSubscriptionCallstack)
+        defer { (Hooks.defaultErrorHandler, Hooks.customCaptureSubscriptionCallstack) = (originalHandler, originalCapture) }
+        Hooks.defaultErrorHandler = { callStack, error in
+            XCTAssertTrue(error is Boom)
+            reports.append(callStack)
+        }
+        Hooks.customCaptureSubscriptionCallstack = { ["frame 0", "frame 1"] }
+
+        _ = Observable<Int>.error(Boom()).subscribe()
+        Hooks.recordCallStackOnError = true
+        _ = Observable<Int>.error(Boom()).subscribe()
+
+        XCTAssertEqual(reports, [["HooksTests.swift:22"], ["HooksTests.swift:24", "frame 0", "frame 1"]])
+    }
+}
