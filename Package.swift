@@ -17,8 +17,11 @@ let package = Package(
         .library(name: "RxCocoa", targets: ["RxCocoaCompat"]),
         .library(name: "RxTest", targets: ["RxTestCompat"]),
         .library(name: "RxBlocking", targets: ["RxBlockingCompat"]),
-        .library(name: "Leaks", targets: ["Leaks"]),
-        .library(name: "LeakTesting", targets: ["LeakTesting"]),
+        // With RxCore's integration, as before the engine split.
+        .library(name: "Leaks", targets: ["Leaks", "RxCoreLeaks"]),
+        .library(name: "LeakTesting", targets: ["LeakTesting", "RxCoreLeaks"]),
+        // The engine and its test helpers alone, for code without RxCore (docs/engine.md).
+        .library(name: "LeakEngine", targets: ["Leaks", "LeakTesting"]),
         .library(name: "SimUI", targets: ["SimUI"]),
         .executable(name: "rxleaks", targets: ["rxleaks"]),
         .plugin(name: "RxLeaksLintPlugin", targets: ["RxLeaksLintPlugin"]),
@@ -46,13 +49,15 @@ let package = Package(
         .target(name: "CRemoteMirror", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "Probes", dependencies: ["CUnwind", "CRemoteMirror"]),
 
-        // MARK: Leak engine and its test-suite integration
-        .target(name: "Leaks", dependencies: ["RxCore", "Probes"]),
-        .target(name: "LeakTesting", dependencies: ["Leaks", "RxCore"]),
+        // MARK: Leak engine (knows no Rx library), its test-suite helpers, and RxCore's integration
+        .target(name: "Leaks", dependencies: ["Probes"]),
+        .target(name: "LeakTesting", dependencies: ["Leaks"]),
+        .target(name: "CRxCoreLeaks"),
+        .target(name: "RxCoreLeaks", dependencies: ["Leaks", "RxCore", "Probes", "CRxCoreLeaks"]),
 
         // MARK: Simulated UI layer and the scenario catalogue
         .target(name: "SimUI", dependencies: ["RxCore"]),
-        .target(name: "Scenarios", dependencies: ["RxCore", "SimUI", "Leaks"], path: "Scenarios"),
+        .target(name: "Scenarios", dependencies: ["RxCore", "SimUI", "Leaks", "RxCoreLeaks"], path: "Scenarios"),
 
         // MARK: Static lint for the guide's leak patterns (syntax only: no RxCore, no engine)
         .target(name: "LeakLint", dependencies: [
@@ -62,7 +67,7 @@ let package = Package(
 
         // MARK: Command line
         .executableTarget(name: "rxleaks", dependencies: [
-            "Scenarios", "Leaks", "RxCore", "LeakLint",
+            "Scenarios", "Leaks", "RxCore", "RxCoreLeaks", "LeakLint",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -87,15 +92,15 @@ let package = Package(
             ])]
         ),
         .testTarget(name: "ProbesTests", dependencies: ["Probes"]),
-        .testTarget(name: "LeaksTests", dependencies: ["Leaks", "LeakTesting", "RxCore", "RxCoreTesting"]),
-        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "SimUI", "Leaks", "RxCore"]),
+        .testTarget(name: "LeaksTests", dependencies: ["Leaks", "LeakTesting", "RxCore", "RxCoreTesting", "RxCoreLeaks"]),
+        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "SimUI", "Leaks", "RxCore", "RxCoreLeaks"]),
         .testTarget(name: "LeakLintTests", dependencies: [
             "LeakLint",
             .product(name: "SwiftSyntax", package: "swift-syntax"),
             .product(name: "SwiftParser", package: "swift-syntax"),
         ]),
-        .testTarget(name: "CLITests", dependencies: ["rxleaks", "Scenarios", "Leaks", "RxCore"]),
-        .testTarget(name: "StressTests", dependencies: ["RxCore", "RxCoreTesting", "Leaks"]),
+        .testTarget(name: "CLITests", dependencies: ["rxleaks", "Scenarios", "Leaks", "RxCore", "RxCoreLeaks"]),
+        .testTarget(name: "StressTests", dependencies: ["RxCore", "RxCoreTesting", "Leaks", "RxCoreLeaks"]),
         .testTarget(name: "PropertyTests", dependencies: [
             "RxCore", "RxCoreTesting",
             .product(name: "PropertyBased", package: "swift-property-based"),

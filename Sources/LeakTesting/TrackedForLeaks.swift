@@ -2,20 +2,28 @@ import Leaks
 import Synchronization
 import XCTest
 
-/// The objects tracked with `trackForLeaks` in each running XCTest case.
+/// The leak check of each running XCTest case that calls `trackForLeaks`:
+/// opened by the first call, finished once the test is over.
 final class TrackedForLeaks: @unchecked Sendable {
     private static let lists = Mutex<[ObjectIdentifier: TrackedForLeaks]>([:])
     private static let checkedAfterTearDown = Mutex<Set<ObjectIdentifier>>([])
 
-    private let watchers = Mutex<[(watcher: LeakWatcher, file: StaticString, line: UInt)]>([])
+    private let check: OpenLeakCheck
+    /// Where `trackForLeaks` was called, to fail the test at the line of the leaked object.
+    private let calls = Mutex<[(file: StaticString, line: UInt)]>([])
 
-    /// The list of `testCase`; the first call in a test registers its check as
-    /// a teardown block, unless the test case checks after `tearDown()`.
+    private init(name: String) {
+        check = OpenLeakCheck(name)
+    }
+
+    /// The list of `testCase`; the first call in a test opens its check and
+    /// registers its end as a teardown block, unless the test case checks
+    /// after `tearDown()`.
     static func list(for testCase: XCTestCase) -> TrackedForLeaks {
         let key = ObjectIdentifier(testCase)
         let (list, isNew) = lists.withLock { lists -> (TrackedForLeaks, Bool) in
             if let list = lists[key] { return (list, false) }
-            let list = TrackedForLeaks()
+            let list = TrackedForLeaks(name: testCase.name)
             lists[key] = list
             return (list, true)
         }
@@ -34,19 +42,20 @@ final class TrackedForLeaks: @unchecked Sendable {
         check(testCase)
     }
 
+    /// Finishes the check and fails the test with its report, at the
+    /// `trackForLeaks` call of the first leaked object (else the first call).
     private static func check(_ testCase: XCTestCase) {
         guard let list = lists.withLock({ $0.removeValue(forKey: ObjectIdentifier(testCase)) }) else { return }
-        let watched = list.watchers.withLock { $0 }
-        LeakWatcher.settle()
-        for entry in watched {
-            if let leak = entry.watcher.verdict() {
-                XCTFail(leak.description, file: entry.file, line: entry.line)
-            }
-        }
+        let report = list.check.finish()
+        let calls = list.calls.withLock { $0 }
+        guard !report.isClean, let firstCall = calls.first else { return }
+        let leaked = report.leaks.first?.trackedAt
+        let call = calls.first { "\($0.file)" == leaked?.file && $0.line == leaked?.line } ?? firstCall
+        XCTFail(report.description, file: call.file, line: call.line)
     }
 
     func add(_ object: AnyObject, file: StaticString, line: UInt) {
-        let watcher = LeakWatcher(object, file: file, line: line)
-        watchers.withLock { $0.append((watcher, file, line)) }
+        calls.withLock { $0.append((file, line)) }
+        check.scope.track(object, file: file, line: line)
     }
 }

@@ -28,10 +28,14 @@ extension XCTestCase {
         return report
     }
 
-    /// Watches `object` and fails the test if it is still alive once the test
-    /// has finished and pending work has settled.
+    /// Watches `object` and fails the test, with the same report as
+    /// ``assertNoLeaks(_:settle:file:line:_:)``, if it is still alive once the
+    /// test has finished and pending work has settled.
     ///
-    /// The check runs as a teardown block registered by the first call in a
+    /// The first call in a test opens a leak check that lasts until the test
+    /// is over: objects that closures handed to RxCore capture from then on
+    /// are tracked too, and subscriptions made then and still alive are
+    /// reported with their sites. The check runs as a teardown block registered by the first call in a
     /// test, so it runs after every teardown block registered later (they run
     /// last-in first-out) and sees what they release. To also see what
     /// `tearDown()` releases, subclass ``LeakTrackingTestCase``, which checks

@@ -101,8 +101,7 @@ public struct FieldLayout: Hashable, Sendable {
 /// the count is at +16 and the elements start at +32. Arrays of class
 /// instances share `_ContiguousArrayStorage<AnyObject>`, so their `element`
 /// is a class existential whose strong `object` sits at offset 0. Dictionary and Set
-/// storage hash their entries into buckets this does not decode: walk those
-/// with `Mirror` on the collection value instead.
+/// storage hash their entries into buckets: see ``HashedStorage``.
 public struct ArrayStorage: Hashable, Sendable {
     /// The storage object's address.
     public let address: UInt
@@ -119,6 +118,32 @@ public struct ArrayStorage: Hashable, Sendable {
     public var elementAddresses: [UInt] {
         (0..<count).map { elementsAddress + UInt($0 * stride) }
     }
+}
+
+/// The occupied buckets of a Dictionary's or Set's storage object (the
+/// target of the collection's storage reference).
+///
+/// RemoteMirror lays out the header (count, capacity, scale, seed, and the
+/// keys' and values' addresses) but not the buckets: the bucket count is
+/// `1 << scale`, a bitmap of occupied buckets follows the header, keys (a
+/// Set's elements) and values are arrays of that many slots.
+public struct HashedStorage: Hashable, Sendable {
+    /// One occupied bucket.
+    public struct Entry: Hashable, Sendable {
+        /// The key's (element's) address.
+        public let key: UInt
+        /// The value's address; nil for a Set.
+        public let value: UInt?
+    }
+
+    /// The storage object's address.
+    public let address: UInt
+    /// The key (element) type's layout, offsets from the start of a key.
+    public let key: FieldLayout
+    /// The value type's layout; nil for a Set.
+    public let value: FieldLayout?
+    /// The occupied buckets.
+    public let entries: [Entry]
 }
 
 /// The value an existential field currently holds.

@@ -66,6 +66,12 @@ public final class ReflectionProbe: Sendable {
         withReflector { $0.arrayStorage(ofObjectAt: address) }
     }
 
+    /// The occupied buckets of the Swift Dictionary or Set storage object at
+    /// `address`; nil for anything else.
+    public func hashedStorage(ofObjectAt address: UInt) -> HashedStorage? {
+        withReflector { $0.hashedStorage(ofObjectAt: address) }
+    }
+
     /// The dynamic value held by an existential `field` of the object at
     /// `objectAddress`; nil when the field is not an existential or is empty.
     public func existentialValue(at objectAddress: UInt, of field: FieldLayout) -> ExistentialValue? {
@@ -463,6 +469,37 @@ private final class Reflector {
                             base: 0, depth: 0)
         return ArrayStorage(address: address, count: elementType == 0 ? 0 : count, elementsAddress: address &+ 32,
                             stride: Int(info?.Stride ?? 0), element: element)
+    }
+
+    func hashedStorage(ofObjectAt address: UInt) -> HashedStorage? {
+        guard let header = header(ofObjectAt: address), header.kind == .classInstance else { return nil }
+        let storageType = typeRef(forMetadata: header.metadata)
+        guard let name = name(ofTypeRef: storageType) else { return nil }
+        let isDictionary = name.hasPrefix("Swift._DictionaryStorage<")
+        guard isDictionary || name.hasPrefix("Swift._SetStorage<"),
+              api.pointee.genericArgumentCountOfTypeRef(storageType) == (isDictionary ? 2 : 1) else { return nil }
+        // count, capacity, scale (one byte), then after the seed the keys'
+        // (elements') address, the values' address, and the bitmap.
+        guard let header = Memory.readWords(address &+ 16, count: 6) else { return nil }
+        let count = Int(bitPattern: header[0]), scale = Int(header[2] & 0xFF)
+        guard count >= 0, scale < 48, count <= 1 << scale else { return nil }
+        let bucketCount = 1 << scale
+        let bitmapAddress = address &+ (isDictionary ? 64 : 56)
+        guard let bitmap = Memory.readWords(bitmapAddress, count: (bucketCount + 63) / 64) else { return nil }
+        let layouts = (0..<(isDictionary ? 2 : 1)).map { index -> (layout: FieldLayout, stride: Int) in
+            let type = api.pointee.genericArgumentOfTypeRef(storageType, UInt32(index))
+            let info = api.pointee.infoForTypeRef(context, type)
+            return (field(crm_childinfo(Name: nil, Offset: 0, Kind: info.Kind, TR: type), base: 0, depth: 0), Int(info.Stride))
+        }
+        let keys = header[4], values = header[5]
+        var entries: [HashedStorage.Entry] = []
+        for bucket in 0..<bucketCount where bitmap[bucket / 64] & (1 << UInt(bucket % 64)) != 0 {
+            entries.append(HashedStorage.Entry(
+                key: keys &+ UInt(bucket * layouts[0].stride),
+                value: isDictionary ? values &+ UInt(bucket * layouts[1].stride) : nil))
+        }
+        guard entries.count == count else { return nil }
+        return HashedStorage(address: address, key: layouts[0].layout, value: isDictionary ? layouts[1].layout : nil, entries: entries)
     }
 
     func existentialValue(at address: UInt, of field: FieldLayout) -> ExistentialValue? {

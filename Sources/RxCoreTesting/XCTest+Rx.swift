@@ -37,3 +37,14 @@ func sequenceDifferences<T: Equatable>(_ lhs: [T], _ rhs: [T]) -> String {
         return same ? "  \(index): \(left)" : "≠ \(index): \(left) | \(right)"
     }.joined(separator: "\n")
 }
+
+#if !canImport(Darwin)
+extension XCTestCase {
+    /// Waits for `expectations` without a time limit: Apple's XCTest gives
+    /// `wait(for:timeout:)` this default, swift-corelibs-xctest does not, and
+    /// tests written for RxSwift on Apple platforms call it so.
+    public func wait(for expectations: [XCTestExpectation]) {
+        wait(for: expectations, timeout: .infinity)
+    }
+}
+#endif

@@ -103,4 +103,14 @@ final class LeakCheckContractTests: XCTestCase {
         let subscriptions = try XCTUnwrap(json["liveSubscriptions"] as? [[String: Any]])
         XCTAssertEqual(subscriptions.first?["chain"] as? String, "PublishSubject<Int> → subscribe")
     }
+
+    func testOneOpenCheckAtATimeAttributesWorkAndASecondSaysItCannot() {
+        let first = OpenLeakCheck("first")
+        let second = OpenLeakCheck("second")
+        let secondReport = second.finish()
+        XCTAssertTrue(first.finish().problems.isEmpty)
+        XCTAssertEqual(secondReport.problems.count, 1)
+        XCTAssertTrue(secondReport.problems.first?.contains("another open leak check was running") ?? false, secondReport.description)
+        XCTAssertTrue(OpenLeakCheck("third").finish().problems.isEmpty, "the first one's end frees the place")
+    }
 }

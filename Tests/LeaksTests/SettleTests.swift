@@ -1,5 +1,6 @@
 import Leaks
 import RxCore
+import RxCoreLeaks
 import RxCoreTesting
 import XCTest
 
@@ -34,6 +35,20 @@ final class SettleTests: XCTestCase {
         }
         XCTAssertTrue(report.isClean, report.description)
         XCTAssertEqual(report.releasedLate, ["Screen"])
+    }
+
+    func testAnEndlessIntervalOnVirtualTimeStopsAtTheBoundAndIsReportedAsUnsettled() {
+        let scheduler = TestScheduler(initialClock: 0)
+        var subscription: Disposable?
+        let report = LeakCheck.run(settle: .virtualTime(scheduler, upTo: .seconds(60))) { _ in
+            subscription = Observable<Int>.interval(.seconds(1), scheduler: scheduler).subscribe()
+        }
+        subscription?.dispose()
+        XCTAssertFalse(report.isClean)
+        XCTAssertEqual(report.unsettled.count, 1, report.description)
+        XCTAssertTrue(report.unsettled[0].contains("virtual-time scheduler past the settling bound"), report.unsettled[0])
+        XCTAssertEqual(report.liveSubscriptions.map(\.chain), ["interval<Int> → subscribe"])
+        XCTAssertEqual(scheduler.clock, 60)
     }
 
     func testATimerThatNeverStopsIsReportedAsUnsettled() {

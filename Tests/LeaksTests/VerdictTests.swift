@@ -55,6 +55,18 @@ private final class Tally {
     var total = 0
 }
 
+/// Hands its own methods to both forms of `scan`.
+private final class RunningTotal {
+    let disposeBag = DisposeBag()
+    let values = PublishSubject<Int>()
+
+    func add(_ sum: Int, _ value: Int) -> Int { sum + value }
+    func accumulate(_ sum: inout Int, _ value: Int) { sum += value }
+
+    func bindFolding() { values.scan(0, accumulator: add).subscribe().disposed(by: disposeBag) }
+    func bindInPlace() { values.scan(into: 0, accumulator: accumulate).subscribe().disposed(by: disposeBag) }
+}
+
 final class VerdictTests: XCTestCase {
     func testASingletonCapturedByALeakedScreenIsNotTheHeadline() throws {
         let report = LeakCheck.run { scope in
@@ -78,10 +90,11 @@ final class VerdictTests: XCTestCase {
 
     func testAChainHeldByALeakedObjectIsListedUnderItOnce() throws {
         var head: Head?
+        var lines: [UInt] = []
         let report = LeakCheck.run { scope in
             let created = Head()
-            scope.track(created.middle.leaf)
-            scope.track(created.middle)
+            scope.track(created.middle.leaf); lines.append(#line)
+            scope.track(created.middle); lines.append(#line)
             scope.track(created)
             created.bind()
             head = created
@@ -99,8 +112,8 @@ final class VerdictTests: XCTestCase {
         XCTAssertEqual(text.components(separatedBy: "captures (strong)→ Head").count - 1, 1, "the cycle is printed once:\n\(text)")
         XCTAssertTrue(text.contains([
             "    also kept alive by this Head (fix it first):",
-            "      Leaf leaked (held only by a retain cycle); tracked at VerdictTests.swift:83",
-            "      Middle leaked (held only by a retain cycle); tracked at VerdictTests.swift:84",
+            "      Leaf leaked (held only by a retain cycle); tracked at VerdictTests.swift:\(lines[0])",
+            "      Middle leaked (held only by a retain cycle); tracked at VerdictTests.swift:\(lines[1])",
         ].joined(separator: "\n")), text)
     }
 
@@ -117,16 +130,31 @@ final class VerdictTests: XCTestCase {
         XCTAssertEqual(report.problems, [])
     }
 
+    func testAMethodReferenceGivenToScanGetsTheMethodReferenceFix() throws {
+        for bind in [RunningTotal.bindFolding, RunningTotal.bindInPlace] {
+            let report = LeakCheck.run { scope in
+                let total = RunningTotal()
+                scope.track(total)
+                bind(total)()
+                breakCycleAfterTest(through: total.values)
+            }
+            let pattern = try XCTUnwrap(report.leaks.first?.pattern, report.description)
+            XCTAssertEqual(pattern.id, "method-reference-implicit-self", report.description)
+            XCTAssertFalse(pattern.fix.contains("add [weak self]"), pattern.fix)
+        }
+    }
+
     func testTheExplicitTrackingLineReplacesTheCapturesOne() throws {
+        var trackingLine: UInt = 0
         let report = LeakCheck.run { scope in
             let head = Head()
             head.bind()
-            scope.track(head)
+            scope.track(head); trackingLine = #line
             breakCycleAfterTest(through: head.events)
         }
         let leak = try XCTUnwrap(report.leaks.first, report.description)
         XCTAssertEqual(report.problems, [])
         XCTAssertEqual(leak.trackedAt.origin, .explicit)
-        XCTAssertEqual(leak.trackedAt.line, 124)
+        XCTAssertEqual(leak.trackedAt.line, trackingLine)
     }
 }

@@ -12,6 +12,21 @@ private final class ViewModel {
     func bindFixed() { taps.subscribe(onNext: { [weak self] in self?.count += 1 }).disposed(by: disposeBag) }
 }
 
+/// Leaks through its own subscription's closure; only its parent is tracked.
+private final class Child {
+    let disposeBag = DisposeBag()
+    let events = PublishSubject<Int>()
+    var count = 0
+
+    func bind() { events.subscribe(onNext: { _ in self.count += 1 }).disposed(by: disposeBag) }
+}
+
+private final class Parent {
+    let child = Child()
+
+    func start() { child.bind() }
+}
+
 /// Failures the helpers record are captured here instead of failing the
 /// run, so the tests can prove that the helpers fail when they should
 /// (corelibs XCTest has no `XCTExpectFailure`).
@@ -51,7 +66,7 @@ final class AssertNoLeaksTests: FailureCapturingTestCase {
         }
         capturesFailures = false
         XCTAssertEqual(capturedFailures.count, 1)
-        XCTAssertEqual(capturedFailures.first?.line, 46)
+        XCTAssertEqual(capturedFailures.first?.line, 61)
         let message = capturedFailures.first?.description ?? ""
         XCTAssertTrue(message.contains("ViewModel leaked (held only by a retain cycle)"), message)
         XCTAssertTrue(message.contains("PublishSubject<()> → subscribe at XCTestHelperTests.swift:11"), message)
@@ -69,13 +84,31 @@ final class TrackForLeaksTests: FailureCapturingTestCase {
         addTeardownBlock { [unowned self] in
             capturesFailures = false
             XCTAssertEqual(capturedFailures.count, 1)
-            XCTAssertEqual(capturedFailures.first?.line, 78)
+            XCTAssertEqual(capturedFailures.first?.line, 93)
             XCTAssertTrue(capturedFailures.first?.description.contains("ViewModel leaked") ?? false)
         }
         let leaking = ViewModel()
         leaking.bindLeaking()
         breakCycleAfterTest(through: leaking.taps)
         trackForLeaks(leaking)
+    }
+
+    func testFindsTheCycleOfAChildOfTheTrackedObjectWithItsSites() {
+        capturesFailures = true
+        addTeardownBlock { [unowned self] in
+            capturesFailures = false
+            XCTAssertEqual(capturedFailures.count, 1)
+            let message = capturedFailures.first?.description ?? ""
+            XCTAssertTrue(message.contains("Child leaked (held only by a retain cycle); tracked as captured by the closure given to subscribe(onNext:) at XCTestHelperTests.swift:21"), message)
+            XCTAssertTrue(message.contains("─captures (strong)→ Child"), message)
+            XCTAssertTrue(message.contains("1 subscription(s) made in the check still alive:"), message)
+            XCTAssertTrue(message.contains("PublishSubject<Int> → subscribe at XCTestHelperTests.swift:21"), message)
+            XCTAssertFalse(message.contains("Parent leaked"), message)
+        }
+        let parent = Parent()
+        breakCycleAfterTest(through: parent.child.events)
+        trackForLeaks(parent)
+        parent.start()
     }
 
     func testSeesWhatLaterTeardownBlocksRelease() {

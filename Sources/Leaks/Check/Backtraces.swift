@@ -1,6 +1,5 @@
-import Foundation
+import Glibc
 import Probes
-import RxCore
 import Synchronization
 
 /// Whether leak checks capture backtraces where objects are tracked and
@@ -10,25 +9,19 @@ import Synchronization
 /// when set in code. Capture is raw and cheap; symbolication happens only for
 /// what a report shows.
 public enum Backtraces {
-    private static let enabled: Atomic<Bool> = {
-        let fromEnvironment = ProcessInfo.processInfo.environment["RXLEAKS_BACKTRACES"] == "1"
-        if fromEnvironment { SubscriptionRegistry.backtraceCapture = subscriptionBacktrace }
-        return Atomic(fromEnvironment)
-    }()
+    // `getenv`, not `ProcessInfo`: integrations registered at load time ask
+    // for this before `main`.
+    private static let enabled = Atomic<Bool>(getenv("RXLEAKS_BACKTRACES").map { String(cString: $0) == "1" } ?? false)
 
-    /// Whether capture is on. Switching it on also makes RxCore capture a
-    /// backtrace for every new subscription (`SubscriptionRecord.backtrace`).
+    /// Whether capture is on. Switching it on also tells every
+    /// ``LeakIntegration`` to capture backtraces of its own work (RxCore: one
+    /// per subscription).
     public static var isEnabled: Bool {
         get { enabled.load(ordering: .relaxed) }
         set {
             enabled.store(newValue, ordering: .relaxed)
-            SubscriptionRegistry.backtraceCapture = newValue ? subscriptionBacktrace : nil
+            LeakIntegrations.all.forEach { $0.backtracesChanged(enabled: newValue) }
         }
-    }
-
-    /// Skips the registry's and the subscription call's own frames.
-    @Sendable private static func subscriptionBacktrace() -> [UInt] {
-        Backtrace.capture(skip: 0, maxFrames: 48)
     }
 
     /// Symbolicated frames (`function at File.swift:12`) of a raw backtrace,

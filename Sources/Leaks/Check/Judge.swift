@@ -3,11 +3,11 @@ import Probes
 /// Decides, for each tracked object still alive after settling, whether it
 /// leaked and why.
 struct Judge {
-    /// Whether RxCore work made in the check is still alive (subscriptions or
-    /// resources): an object captured by a closure is a leak when it is held by
-    /// a cycle, or when such work may be what holds it.
-    let rxStillAlive: Bool
-    /// The closures handed to RxCore in the check, to name them in cycles.
+    /// Whether library work made in the check is still alive (subscriptions
+    /// or resources): an object captured by a closure is a leak when it is held
+    /// by a cycle, or when such work may be what holds it.
+    let workStillAlive: Bool
+    /// The closures handed to libraries in the check, to name them in cycles.
     var closures: ClosureTable? = nil
 
     /// The leaks, the objects that need a fix first: an object that leaked
@@ -20,7 +20,7 @@ struct Judge {
         }
         let cycles = analyses.filter { $0.1.cycle != nil && $0.1.isHeldOnlyByCycle }
         let leaks: [Leak] = analyses.compactMap { object, analysis in
-            if object.site.origin == .closureCapture, analysis.cycle == nil, !rxStillAlive {
+            if object.site.origin == .closureCapture, analysis.cycle == nil, !workStillAlive {
                 return nil
             }
             let ownCycle = analysis.cycle != nil && analysis.isHeldOnlyByCycle

@@ -1,5 +1,3 @@
-import RxCore
-
 /// Runs a block of code, settles the work it left pending, and reports what
 /// it leaked.
 ///
@@ -18,7 +16,8 @@ public enum LeakCheck {
     ///   - name: the check's name in the report.
     ///   - settle: how pending work is finished before judging.
     ///   - body: the code under test; objects it tracks, and objects captured
-    ///     strongly by closures it hands to RxCore, are judged.
+    ///     strongly by closures it hands to a library with a
+    ///     ``LeakIntegration`` (such as RxCore), are judged.
     public static func run(
         _ name: String = #function,
         settle: SettlePolicy = .drain,

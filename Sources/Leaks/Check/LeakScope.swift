@@ -1,9 +1,8 @@
-import RxCore
 import Synchronization
 
 /// What a leak check's block uses to track objects; it also tracks, by
-/// itself, every object that closures handed to RxCore inside the block
-/// capture strongly.
+/// itself, every object that closures handed to a library inside the block
+/// capture strongly (as the library's ``LeakIntegration`` reports them).
 public final class LeakScope: @unchecked Sendable {
     /// The scope of the leak check running on this task, if any (set for the
     /// block of ``LeakCheck/run(_:settle:_:)`` and for tests with the
@@ -13,7 +12,7 @@ public final class LeakScope: @unchecked Sendable {
     /// The check's name.
     public let name: String
     let backtraces: Bool
-    /// The closures handed to RxCore in this check, for naming graph nodes.
+    /// The closures handed to libraries in this check, for naming graph nodes.
     let closures = ClosureTable()
     private let state = Mutex<State>(State())
 
@@ -59,6 +58,18 @@ public final class LeakScope: @unchecked Sendable {
     private static func asObject<Value>(_ value: Value) -> AnyObject? {
         guard type(of: value as Any) is AnyClass else { return nil }
         return value as AnyObject
+    }
+
+    /// Tells the check that a library took a closure whose context is
+    /// `context`: the objects it captures strongly are tracked, and the closure
+    /// is named `closure given to <operatorName> at File.swift:42` in cycles.
+    /// The context need only be valid during the call.
+    public func noteClosure(context: UnsafeRawPointer, givenTo operatorName: String, file: String, line: UInt) {
+        let address = UInt(bitPattern: context)
+        closures.record(address, operatorName: operatorName, site: SourceSite(file: file, line: line))
+        for object in CaptureReader.stronglyCapturedObjects(ofContext: address) {
+            add(object, site: TrackingSite(origin: .closureCapture, file: file, line: line, operatorName: operatorName, backtrace: nil))
+        }
     }
 
     /// Adds `object` unless it is tracked already; false when it was. An

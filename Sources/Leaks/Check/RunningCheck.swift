@@ -1,21 +1,25 @@
-import RxCore
-
 /// One leak check from start to verdict.
 final class RunningCheck {
     let scope: LeakScope
-    let resourceScope: ResourceScope
+    /// What each registered library does for this check.
+    private let sessions: [any LeakIntegrationSession]
     private let before: ResourceCounts.Moment
 
     init(name: String) {
-        scope = LeakScope(name: name, backtraces: Backtraces.isEnabled)
-        resourceScope = ResourceScope(name: name, observer: ClosureCaptureTracker(scope: scope))
-        before = ResourceCounts.Moment.now(tracked: [])
+        let scope = LeakScope(name: name, backtraces: Backtraces.isEnabled)
+        self.scope = scope
+        sessions = LeakIntegrations.all.map { $0.makeSession(for: scope) }
+        before = ResourceCounts.Moment.now(sessions: sessions, tracked: [])
     }
 
-    /// Runs the block inside the check's resource scope; returns what it threw.
+    /// Runs the block inside every session, with the scope current; returns what it threw.
     func execute(_ body: (LeakScope) throws -> Void) -> Error? {
+        func run(from index: Int) throws {
+            guard index < sessions.count else { return try LeakScope.$current.withValue(scope) { try body(scope) } }
+            try sessions[index].run { try run(from: index + 1) }
+        }
         do {
-            try resourceScope.run { try LeakScope.$current.withValue(scope) { try body(scope) } }
+            try run(from: 0)
             return nil
         } catch {
             return error
@@ -24,27 +28,43 @@ final class RunningCheck {
 
     func execute(isolation: isolated (any Actor)?, _ body: (LeakScope) async throws -> Void) async -> Error? {
         do {
-            try await resourceScope.run(isolation: isolation) {
-                try await LeakScope.$current.withValue(scope, operation: { try await body(scope) }, isolation: isolation)
-            }
+            try await run(from: 0, isolation: isolation, body)
             return nil
         } catch {
             return error
         }
     }
 
+    private func run(from index: Int, isolation: isolated (any Actor)?, _ body: (LeakScope) async throws -> Void) async throws {
+        guard index < sessions.count else {
+            return try await LeakScope.$current.withValue(scope, operation: { try await body(scope) }, isolation: isolation)
+        }
+        try await sessions[index].run(isolation: isolation) { try await run(from: index + 1, isolation: isolation, body) }
+    }
+
+    /// Starts attributing work made outside any block to this check; false
+    /// when a library could not (another open check).
+    func open() -> Bool {
+        sessions.map { $0.beginOpenRun() }.allSatisfy { $0 }
+    }
+
+    /// Ends what ``open()`` began.
+    func close() {
+        sessions.forEach { $0.endOpenRun() }
+    }
+
     func finish(settle: SettlePolicy, thrown: Error?) -> LeakReport {
         let tracked = scope.trackedObjects
-        let afterTeardown = ResourceCounts.Moment.now(tracked: tracked)
+        let afterTeardown = ResourceCounts.Moment.now(sessions: sessions, tracked: tracked)
         let aliveBeforeSettling = Set(tracked.filter(\.isAlive).map(\.address))
-        let unsettled = Settler.settle(settle)
-        let afterSettling = ResourceCounts.Moment.now(tracked: tracked)
+        let unsettled = Settler.settle(settle, sessions: sessions)
+        let afterSettling = ResourceCounts.Moment.now(sessions: sessions, tracked: tracked)
 
-        let liveSubscriptions = SubscriptionRegistry.live(in: resourceScope)
-        let resourceDelta = resourceScope.liveResources
+        let liveSubscriptions = sessions.flatMap { $0.liveSubscriptions() }
+        let resourceDelta = sessions.reduce(0) { $0 + $1.liveResources }
         let survivors = tracked.filter(\.isAlive)
         let releasedLate = tracked.filter { aliveBeforeSettling.contains($0.address) && !$0.isAlive }.map(\.typeName)
-        let leaks = Judge(rxStillAlive: !liveSubscriptions.isEmpty || resourceDelta != 0, closures: scope.closures).leaks(among: survivors)
+        let leaks = Judge(workStillAlive: !liveSubscriptions.isEmpty || resourceDelta != 0, closures: scope.closures).leaks(among: survivors)
         defer { tracked.forEach { $0.release() } }
 
         return LeakReport(
@@ -61,15 +81,16 @@ final class RunningCheck {
 }
 
 extension ResourceCounts.Moment {
-    static func now(tracked: [TrackedObject]) -> Self {
-        let families = Resources.snapshot().byFamily
+    /// The first integration's library counts (zero without one) and the tracked objects alive.
+    static func now(sessions: [any LeakIntegrationSession], tracked: [TrackedObject]) -> Self {
+        let library = sessions.lazy.compactMap { $0.counts() }.first
         return Self(
-            subscriptions: SubscriptionRegistry.count,
-            sinks: families[.sink] ?? 0,
-            subjects: families[.subject] ?? 0,
-            disposables: families[.disposable] ?? 0,
-            observables: families[.observable] ?? 0,
+            subscriptions: library?.subscriptions ?? 0,
+            sinks: library?.sinks ?? 0,
+            subjects: library?.subjects ?? 0,
+            disposables: library?.disposables ?? 0,
+            observables: library?.observables ?? 0,
             trackedObjects: tracked.filter(\.isAlive).count,
-            total: Int(Resources.total))
+            total: library?.total ?? 0)
     }
 }

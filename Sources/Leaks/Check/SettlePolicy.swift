@@ -1,20 +1,24 @@
-import RxCore
-
 /// How a leak check lets pending work finish before judging.
 public enum SettlePolicy: Sendable {
-    /// Drains the main scheduler's queue and waits for RxCore's dispatch
-    /// schedulers to go idle, repeating until nothing is pending; gives up
-    /// after 5 seconds and reports what is still pending. The default.
+    /// Runs the work due on this thread (a main queue) and waits for work on
+    /// other threads to finish, as each ``LeakIntegration`` settles its
+    /// library, repeating until nothing is pending; gives up after 2 seconds
+    /// and reports what is still pending. The default.
     case drain
-    /// Runs a virtual-time scheduler (such as RxCoreTesting's `TestScheduler`)
-    /// to the end of its queue, then drains as `.drain` does.
-    case virtualTime(any VirtualTimeSettling)
+    /// Runs a virtual-time scheduler (such as RxCoreTesting's `TestScheduler`,
+    /// with RxCoreLeaks linked) at most `upTo` of virtual time ahead (an hour
+    /// by default), so endless work (an `interval` nobody disposes) cannot
+    /// hang the check: what is still scheduled then is reported as unsettled.
+    /// Then drains as `.drain` does.
+    case virtualTime(any VirtualTimeSettling, upTo: Duration = .seconds(3600))
     /// Drains as `.drain` does, but waits at most `Duration` for dispatch work.
     case timeout(Duration)
 }
 
-/// A virtual-time scheduler that a leak check can run to completion.
+/// A virtual-time scheduler that a leak check can run forward.
 public protocol VirtualTimeSettling: AnyObject, Sendable {
-    /// Runs every scheduled item, advancing the clock as needed.
-    func settleVirtualTime()
+    /// Runs the items due within `bound` of virtual time from now, advancing
+    /// the clock as needed; returns a description of the work still scheduled
+    /// after that, empty when none is.
+    func settleVirtualTime(within bound: Duration) -> [String]
 }

@@ -1,56 +1,39 @@
-import Foundation
-import RxCore
-
 /// Finishes pending work deterministically before a verdict: virtual time is
-/// run to its end, the main scheduler's queue is drained on this thread, and
-/// RxCore's dispatch schedulers are waited on (woken by each item that
-/// finishes, not polled). Only when work is still pending at the deadline —
-/// a timer that never stops, work stuck on a lock — does time decide.
+/// run forward to a bound, each integration runs the work due on this thread and is
+/// waited on for work elsewhere (woken by each item that finishes, not
+/// polled). Only when work is still pending at the deadline — a timer that
+/// never stops, work stuck on a lock — does time decide.
 enum Settler {
-    /// How long `.drain` waits for dispatch work before reporting it as unsettled.
+    /// How long `.drain` waits for work before reporting it as unsettled.
     static let defaultDeadline: Duration = .seconds(2)
     /// Rounds of draining; work that keeps scheduling more work stops here.
     static let maximumRounds = 1_000
 
-    /// Settles according to `policy`; returns descriptions of work still
-    /// pending when it gave up, empty when everything settled.
-    static func settle(_ policy: SettlePolicy) -> [String] {
+    /// Settles the integrations' `sessions` according to `policy`; returns
+    /// descriptions of work still pending when it gave up, empty when
+    /// everything settled.
+    static func settle(_ policy: SettlePolicy, sessions: [any LeakIntegrationSession]) -> [String] {
         var deadline = defaultDeadline
+        var pendingInVirtualTime: [String] = []
         switch policy {
         case .drain: break
-        case .virtualTime(let scheduler): scheduler.settleVirtualTime()
+        case .virtualTime(let scheduler, let bound): pendingInVirtualTime = scheduler.settleVirtualTime(within: bound)
         case .timeout(let limit): deadline = limit
         }
+        return pendingInVirtualTime + drain(sessions, deadline: deadline)
+    }
+
+    /// Drains `sessions` until nothing is pending or `deadline` has passed;
+    /// returns what is still pending.
+    private static func drain(_ sessions: [any LeakIntegrationSession], deadline: Duration) -> [String] {
         let clock = ContinuousClock()
         let end = clock.now.advanced(by: deadline)
         for _ in 0..<maximumRounds {
-            let ran = MainScheduler.drain()
-            let remaining = clock.now.duration(to: end)
-            let idle = DispatchSchedulers.pendingCount == 0
-                || (remaining > .zero && DispatchSchedulers.waitUntilIdle(timeout: remaining.seconds))
-            if idle, ran == 0, MainScheduler.pendingCount == 0 { return [] }
+            let ran = sessions.reduce(0) { $0 + $1.drainOnThisThread() }
+            let idle = sessions.allSatisfy { $0.waitUntilIdle(timeout: max(.zero, clock.now.duration(to: end))) }
+            if idle, ran == 0 { return [] }
             if clock.now >= end { break }
         }
-        var pending: [String] = []
-        if DispatchSchedulers.pendingCount > 0 {
-            pending.append("\(DispatchSchedulers.pendingCount) item(s) on dispatch schedulers (timers or delayed work)")
-        }
-        if MainScheduler.pendingCount > 0 {
-            pending.append("\(MainScheduler.pendingCount) item(s) on the main scheduler")
-        }
-        return pending
+        return sessions.flatMap { $0.pendingWork() }
     }
-}
-
-extension Duration {
-    /// The duration in seconds, as `TimeInterval`.
-    var seconds: TimeInterval {
-        let (seconds, attoseconds) = components
-        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
-    }
-}
-
-extension VirtualTimeScheduler: VirtualTimeSettling {
-    /// Runs the scheduler's queue to its end.
-    public func settleVirtualTime() { start() }
 }

@@ -1,7 +1,7 @@
 /// Finds the retain cycles through a graph's root: depth-first, with a depth
 /// bound, each cycle once (not once per rotation), shortest first.
 struct CycleFinder {
-    /// The longest cycle searched for, in raw edges (RxCore plumbing such as
+    /// The longest cycle searched for, in raw edges (library plumbing such as
     /// locks, buffers and thunks counts; it is folded away when shown).
     static let maximumDepth = 40
     /// The most search steps; keeps pathological graphs bounded.

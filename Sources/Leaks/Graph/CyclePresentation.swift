@@ -1,15 +1,17 @@
-/// Turns a raw path of references into the cycle a reader needs: RxCore's
-/// plumbing (locks, array buffers, slots, disposers, unnamed thunk contexts)
-/// folded away, and each remaining reference named by what it means.
-enum CyclePresentation {
+/// Turns a raw path of references into the cycle a reader needs: plumbing
+/// (array buffers, unnamed thunk contexts and boxes, and what integrations
+/// name: locks, slots, disposers) folded away, and each remaining reference
+/// named by what it means.
+struct CyclePresentation {
+    /// What the registered integrations know about their own objects.
+    let vocabulary: LibraryVocabulary
+
     /// Nodes that only carry a reference along.
-    static func isPlumbing(_ node: RetainNode) -> Bool {
-        ["Locked", "Lock", "_ContiguousArrayStorage", "SingleAssignmentSlot", "SinkDisposer",
-         "SingleAssignmentDisposable", "CompositeDisposable", "SerialDisposable", "BinaryDisposable",
-         "InnerSubscriptions", "SubjectObserver", "ElementBox", "closure context", "closure", "box"].contains(node.name)
+    func isPlumbing(_ node: RetainNode) -> Bool {
+        ["_ContiguousArrayStorage", "_DictionaryStorage", "_SetStorage", "closure context", "closure", "box"].contains(node.name) || vocabulary.isPlumbing(node.name)
     }
 
-    static func compress(_ edges: [RetainEdge], rootName: String) -> [RetainEdge] {
+    func compress(_ edges: [RetainEdge], rootName: String) -> [RetainEdge] {
         guard let first = edges.first else { return [] }
         let root = RetainNode(address: first.from.address, name: rootName)
         // A closure whose context is the root object shares its address.
@@ -35,14 +37,12 @@ enum CyclePresentation {
         return result
     }
 
-    /// `holds` from a bag, `observer` from a subject, `upstream` from a
-    /// subscription, `captures` from a closure, `Type.field` from other RxCore
-    /// objects, the property name from the user's.
-    private static func meaning(of edge: RetainEdge) -> String {
+    /// What an integration calls it (`holds` from a bag, `observer` from a
+    /// subject, `upstream` from a subscription), `captures` from a closure,
+    /// `Type.field` from other library objects, the property name from the user's.
+    private func meaning(of edge: RetainEdge) -> String {
         let from = edge.from.name
-        if from == "DisposeBag" { return "holds" }
-        if from.hasSuffix("Subject") || from.hasSuffix("Relay") { return "observer" }
-        if from.hasPrefix("subscription #") { return "upstream" }
+        if let meaning = vocabulary.first({ $0.meaningOfReferences(from: from) }) { return meaning }
         if from.hasPrefix("closure") { return "captures" }
         // `bags._buffer._storage[0]` reads `bags[0]`: the property and the index.
         let index = edge.label.hasSuffix("]") ? edge.label[(edge.label.lastIndex(of: "[") ?? edge.label.endIndex)...] : ""

@@ -1,11 +1,12 @@
 import Probes
-import RxCore
 
 /// Reads heap objects into retain-graph nodes: every reference a reflection
-/// probe can see, named by meaning where RxCore or the check knows it.
+/// probe can see, named by meaning where a library integration or the check knows it.
 struct HeapInspector {
-    /// The closures handed to RxCore during the check, to name contexts.
+    /// The closures handed to libraries during the check, to name contexts.
     var closures: ClosureTable?
+    /// What the registered integrations know about their own objects.
+    let vocabulary = LeakIntegrations.vocabulary
     private let probe = ReflectionProbe.shared
 
     /// The node for the heap object at `address`, or nil when it cannot be read.
@@ -17,15 +18,24 @@ struct HeapInspector {
             for (index, element) in storage.elementAddresses.enumerated() {
                 collect(storage.element, base: element, label: "element [\(index)]", owner: nil, into: &references)
             }
+        } else if let storage = probe.hashedStorage(ofObjectAt: address) {
+            // Keys hold references too (an object used as a key, a Set's elements).
+            for (index, entry) in storage.entries.enumerated() {
+                let label = "element [\(HeapNames.keyDescription(at: entry.key, type: storage.key.typeName) ?? "#\(index)")]"
+                collect(storage.key, base: entry.key, label: label, owner: nil, into: &references)
+                if let value = storage.value, let valueAddress = entry.value {
+                    collect(value, base: valueAddress, label: label, owner: nil, into: &references)
+                }
+            }
         } else {
             let isInstance = layout.kind == .classInstance
             for field in layout.fields {
                 collect(field, base: address, label: field.name ?? "captures", owner: isInstance ? owner : nil, into: &references)
             }
-            HeapNames.attachRecordedSite(in: layout.fields, base: address, to: &references[...])
+            HeapNames.attachRecordedSite(in: layout.fields, base: address, to: &references[...], vocabulary: vocabulary)
         }
         return HeapNode(address: address, name: name(of: layout), typeName: layout.typeName, references: references,
-                        closure: closureFacts(layout))
+                        closure: closureFacts(layout), isLibrary: layout.typeName.map(vocabulary.isLibraryType) ?? false)
     }
 
     private func scannedNode(at address: UInt) -> HeapNode? {
@@ -35,19 +45,14 @@ struct HeapInspector {
         }
         let typeName = probe.typeName(ofObjectAt: address)
         return HeapNode(address: address, name: typeName.map(HeapNames.shortTypeName) ?? "object", typeName: typeName,
-                        references: references, closure: nil)
+                        references: references, closure: nil, isLibrary: typeName.map(vocabulary.isLibraryType) ?? false)
     }
 
     /// Adds the references a field holds. Offsets are from `base`, the start
     /// of the heap object (or of the existential's value) that holds the field.
     private func collect(_ field: FieldLayout, base: UInt, label: String, owner: String?, into references: inout [HeapReference]) {
-        let shownLabel = owner.map { HeapNames.isRxCoreType($0) ? "\(HeapNames.shortTypeName($0)).\(label)" : label } ?? label
+        let shownLabel = owner.map { vocabulary.isLibraryType($0) ? "\(HeapNames.shortTypeName($0)).\(label)" : label } ?? label
         let address = base &+ UInt(field.offset)
-        if owner != nil, let name = field.name, let type = field.typeName,
-           type.hasPrefix("Swift.Dictionary<") || type.hasPrefix("Swift.Set<") {
-            references += HeapNames.hashedCollectionElements(ofObjectAt: base, field: name, label: shownLabel)
-            return
-        }
         switch field.kind {
         case .strong, .classExistential, .errorExistential:
             if let target = Memory.readWord(address), target != 0 {
@@ -71,12 +76,19 @@ struct HeapInspector {
             if let value = probe.existentialValue(at: base, of: field) {
                 collect(value.value, base: value.valueAddress, label: label, owner: owner, into: &references)
             }
+        case .structure where field.typeName?.hasPrefix("Swift._BridgeStorage<") == true:
+            // A Dictionary's or Set's storage reference is a bridge object,
+            // which reflection leaves opaque; without Objective-C it is the
+            // native storage object itself.
+            if let target = Memory.readWord(address), target != 0 {
+                references.append(HeapReference(target: target, label: shownLabel, kind: .strong, isVerified: true))
+            }
         case .structure, .tuple:
             let start = references.count
             for child in field.children {
                 collect(child, base: base, label: child.name.map { "\(label).\($0)" } ?? label, owner: owner, into: &references)
             }
-            HeapNames.attachRecordedSite(in: field.children, base: base, to: &references[start...])
+            HeapNames.attachRecordedSite(in: field.children, base: base, to: &references[start...], vocabulary: vocabulary)
         case .enumeration:
             if let index = probe.activeCase(at: base, of: field), field.children.indices.contains(index) {
                 collect(field.children[index], base: base, label: label, owner: owner, into: &references)
@@ -89,11 +101,8 @@ struct HeapInspector {
     private func name(of layout: InstanceLayout) -> String {
         switch layout.kind {
         case .classInstance:
-            let type = HeapNames.shortTypeName(layout.typeName ?? "object")
-            if type == "SubscriptionHandle", let description = HeapNames.subscription(handle: layout) {
-                return description
-            }
-            return type
+            let typeName = layout.typeName ?? "object"
+            return vocabulary.first { $0.name(ofObjectAt: layout.address, typeName: typeName) } ?? HeapNames.shortTypeName(typeName)
         case .closureContext, .genericBox:
             if let entry = closures?.entry(for: layout.address) {
                 return "closure given to \(entry.operatorName) at \(entry.site)"

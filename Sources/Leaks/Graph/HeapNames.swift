@@ -1,5 +1,4 @@
 import Probes
-import RxCore
 
 /// Names for heap objects and helpers to read what reflection leaves raw.
 enum HeapNames {
@@ -26,12 +25,6 @@ enum HeapNames {
         name.hasPrefix("Swift.") || name.hasPrefix("_")
     }
 
-    /// Whether a full type name belongs to RxCore, whose fields are shown as
-    /// `Type.field` (a sink's closure, a bag's contents) rather than bare.
-    static func isRxCoreType(_ name: String) -> Bool {
-        name.hasPrefix("RxCore.")
-    }
-
     /// The object a `weak` reference stored at `address` refers to: the
     /// reference holds the object's side-table entry, whose first word is the object.
     static func weakTarget(at address: UInt) -> UInt? {
@@ -40,54 +33,31 @@ enum HeapNames {
         return object
     }
 
-    /// `subscription #3 (PublishSubject<Int> → map → subscribe, Presenter.swift:41)`
-    /// for an RxCore subscription handle, from its registry number.
-    static func subscription(handle layout: InstanceLayout) -> String? {
-        guard let idField = layout.fields.first(where: { $0.name == "id" }),
-              let id = Memory.readWord(layout.address &+ UInt(idField.offset)), id != 0 else { return nil }
-        guard let record = SubscriptionRegistry.live.first(where: { $0.id == UInt64(id) }) else {
-            return "subscription #\(id)"
-        }
-        return "subscription #\(id) (\(record.chain), \(record.site))"
-    }
-
-    /// The class instances held in a dictionary or set stored property, read
-    /// with `Mirror` (reflection does not decode hashed storage). Each is a
-    /// strong reference labelled with its key.
-    static func hashedCollectionElements(ofObjectAt address: UInt, field: String, label: String) -> [HeapReference] {
-        guard let pointer = UnsafeRawPointer(bitPattern: address),
-              ReflectionProbe.shared.layout(ofInstanceAt: address)?.kind == .classInstance else { return [] }
-        let object = Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue()
-        guard let collection = Mirror(reflecting: object).descendant(field) else { return [] }
-        return Mirror(reflecting: collection).children.enumerated().flatMap { index, entry -> [HeapReference] in
-            let pair = Mirror(reflecting: entry.value).children.map(\.value)
-            let (key, value) = pair.count == 2 ? ("\(pair[0])", pair[1]) : ("\(index)", entry.value)
-            guard type(of: value) is AnyClass else { return [] }
-            let target = UInt(bitPattern: Unmanaged.passUnretained(value as AnyObject).toOpaque())
-            return [HeapReference(target: target, label: "\(label)[\(key)]", kind: .strong, isVerified: true)]
+    /// A dictionary key as the user wrote it (`main`, `42`) when it is a
+    /// `String` or an `Int`; nil for other types, which are shown by bucket.
+    static func keyDescription(at address: UInt, type: String?) -> String? {
+        guard let pointer = UnsafeRawPointer(bitPattern: address) else { return nil }
+        switch type {
+        // The storage is alive while the graph is read: the copy is retained and released normally.
+        case "Swift.String": return pointer.load(as: String.self)
+        case "Swift.Int": return String(pointer.load(as: Int.self))
+        default: return nil
         }
     }
 
-    /// RxCore keeps, beside each user closure, the `site: CallSite` where it
-    /// was handed over. When `fields` have one, it is given to the closures
-    /// collected from them that have no site yet: this names closures handed
-    /// over before the check began, which the check's own record lacks.
-    static func attachRecordedSite(in fields: [FieldLayout], base: UInt, to references: inout ArraySlice<HeapReference>) {
+    /// A library may keep, beside each user closure, a `site` field recording
+    /// where it was handed over (RxCore's `CallSite`). When `fields` have one,
+    /// it is given to the closures collected from them that have no site yet:
+    /// this names closures handed over before the check began, which the
+    /// check's own record lacks.
+    static func attachRecordedSite(in fields: [FieldLayout], base: UInt, to references: inout ArraySlice<HeapReference>,
+                                   vocabulary: LibraryVocabulary) {
         guard references.contains(where: { $0.function != nil && $0.site == nil }),
-              let field = fields.first(where: { $0.name == "site" && $0.typeName == "RxCore.CallSite" }),
-              let site = callSite(at: base &+ UInt(field.offset)) else { return }
+              let field = fields.first(where: { $0.name == "site" }), let type = field.typeName,
+              let site = vocabulary.first({ $0.closureSiteTypeName == type ? $0.closureSite(at: base &+ UInt(field.offset)) : nil })
+        else { return }
         for index in references.indices where references[index].function != nil && references[index].site == nil {
             references[index].site = site
         }
-    }
-
-    /// `File.swift:42` from a `CallSite` in memory: a `StaticString` file ID
-    /// (start, byte count, flags), a `StaticString` function, then the line.
-    static func callSite(at address: UInt) -> String? {
-        guard let words = Memory.readWords(address, count: 7), words[2] & 1 == 0,
-              words[1] > 0, words[1] < 512,
-              let bytes = Memory.read(words[0], count: Int(words[1])) else { return nil }
-        let file = String(decoding: bytes, as: UTF8.self)
-        return "\(file.split(separator: "/").last.map(String.init) ?? file):\(words[6])"
     }
 }

@@ -33,7 +33,6 @@ struct HeapNode {
     let references: [HeapReference]
     /// Set for closure contexts.
     let closure: ClosureFacts?
-
-    /// Whether the object is one of RxCore's own (a sink, subject, bag...).
-    var isRxCore: Bool { typeName.map(HeapNames.isRxCoreType) ?? false }
+    /// Whether the object is a library's own (an RxCore sink, subject, bag...).
+    let isLibrary: Bool
 }

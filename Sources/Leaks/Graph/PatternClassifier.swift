@@ -5,13 +5,15 @@ import Probes
 struct PatternClassifier {
     let graph: RetainGraph
     let path: [(from: UInt, reference: HeapReference)]
+    /// What the registered integrations know about their own objects.
+    let vocabulary: LibraryVocabulary
 
     func classify() -> LeakPattern? {
         // The user's closures: those handed to an operator, and closures whose
-        // context is a user object. RxCore's own closures are not the cause.
+        // context is a user object. A library's own closures are not the cause.
         let closureEdges = path.filter { step in
             guard let target = graph.nodes[step.reference.target] else { return false }
-            return target.name.hasPrefix("closure given to") || (step.reference.function != nil && target.closure == nil && !target.isRxCore)
+            return target.name.hasPrefix("closure given to") || (step.reference.function != nil && target.closure == nil && !target.isLibrary)
         }
         for edge in closureEdges {
             if let method = methodReference(behind: edge.reference) {
@@ -51,7 +53,7 @@ struct PatternClassifier {
         functions += graph.nodes[reference.target]?.closure?.wrappedFunctions ?? []
         for function in functions {
             guard let name = Backtrace.symbolicate([function &+ 1]).first?.function else { continue }
-            if let method = Self.methodReference(in: name) { return method }
+            if let method = Self.methodReference(in: name, vocabulary: vocabulary) { return method }
         }
         return nil
     }
@@ -61,11 +63,11 @@ struct PatternClassifier {
     /// (Type) -> … in caller()` (the method's own name is not in the symbol,
     /// so the caller is named), older compilers to `partial apply forwarder for
     /// Type.method(label:)`. Nil for closure literals and thunks.
-    static func methodReference(in symbol: String) -> String? {
+    static func methodReference(in symbol: String, vocabulary: LibraryVocabulary) -> String? {
         let symbol = HeapNames.withoutPrivateDiscriminators(symbol)
         let enclosing = topLevelComponents(of: symbol, separatedBy: " in ").last ?? ""
-        // RxCore's own method references (`observer.on`) are not the user's.
-        if enclosing.hasPrefix("RxCore.") || enclosing.hasPrefix("(extension in RxCore)") { return nil }
+        // A library's own method references (RxCore's `observer.on`) are not the user's.
+        if vocabulary.ownsFunction(enclosing) { return nil }
         if symbol.contains("implicit closure #"), symbol.contains("in implicit closure #1 (") {
             let declaration = topLevelComponents(of: enclosing, separatedBy: " -> ").first ?? enclosing
             let name = topLevelComponents(of: declaration, separatedBy: ".").last ?? declaration
@@ -119,17 +121,19 @@ struct PatternClassifier {
         return "\(name)(\(labels))"
     }
 
-    private func isBag(_ address: UInt) -> Bool { graph.nodes[address]?.name == "DisposeBag" }
-
-    private func isSubject(_ address: UInt) -> Bool {
-        guard let name = graph.nodes[address]?.name else { return false }
-        return name.hasSuffix("Subject") || name.hasSuffix("Relay")
+    private func role(of address: UInt) -> LibraryObjectRole? {
+        guard let name = graph.nodes[address]?.name else { return nil }
+        return vocabulary.first { $0.role(ofNodeNamed: name) }
     }
 
-    /// Objects outside RxCore that hold `address` strongly.
+    private func isBag(_ address: UInt) -> Bool { role(of: address) == .subscriptionContainer }
+
+    private func isSubject(_ address: UInt) -> Bool { role(of: address) == .subject }
+
+    /// Objects outside any library that hold `address` strongly.
     private func userHolders(of address: UInt) -> Set<UInt> {
         Set(graph.nodes.values.filter { node in
-            node.closure == nil && !node.isRxCore
+            node.closure == nil && !node.isLibrary
                 && node.references.contains { $0.kind == .strong && $0.target == address }
         }.map(\.address))
     }

@@ -27,21 +27,26 @@ struct RetainAnalysis {
     init(root: UInt, rootName: String, inspector: HeapInspector) {
         let graph = RetainGraph(root: root, inspector: inspector)
         self.graph = graph
+        let vocabulary = inspector.vocabulary
+        let presentation = CyclePresentation(vocabulary: vocabulary)
         let shown = { (path: [(from: UInt, reference: HeapReference)]) -> [RetainEdge] in
             // The object that holds a closure names its operator when several
             // closures share one context: the nearest one that is not plumbing.
             var holder = ""
             let edges = path.flatMap { step -> [RetainEdge] in
                 let node = graph.retainNode(step.from)
-                if !CyclePresentation.isPlumbing(node) { holder = node.name }
+                if !presentation.isPlumbing(node) { holder = node.name }
                 return Self.edges(for: step, in: graph, closures: inspector.closures, holder: holder)
             }
-            return CyclePresentation.compress(edges, rootName: rootName)
+            return presentation.compress(edges, rootName: rootName)
         }
         let candidates = CycleFinder(graph: graph).cyclesThroughRoot(limit: 8).map { (path: $0, edges: shown($0)) }
         // The shortest explanation first, but one through the subscription
         // (its site and owning bag) beats a slightly shorter one without.
-        guard let chosen = candidates.min(by: { Self.score($0.edges) < Self.score($1.edges) }) else {
+        let score = { (edges: [RetainEdge]) in
+            edges.count - (edges.contains { edge in vocabulary.first { $0.role(ofNodeNamed: edge.to.name) } == .subscription } ? 3 : 0)
+        }
+        guard let chosen = candidates.min(by: { score($0.edges) < score($1.edges) }) else {
             cycle = nil
             pattern = nil
             isHeldOnlyByCycle = false
@@ -49,7 +54,7 @@ struct RetainAnalysis {
         }
         let present = { (path: [(from: UInt, reference: HeapReference)], edges: [RetainEdge]) in
             LeakCause(cycle: RetainCycle(edges: edges, isVerified: path.allSatisfy(\.reference.isVerified)),
-                      pattern: PatternClassifier(graph: graph, path: path).classify())
+                      pattern: PatternClassifier(graph: graph, path: path, vocabulary: vocabulary).classify())
         }
         let first = present(chosen.path, chosen.edges)
         cycle = first.cycle
@@ -69,13 +74,13 @@ struct RetainAnalysis {
                 unlistedCauses += 1
             }
         }
-        // RxCore's plumbing (disposers, slots, buffers) is referenced from
+        // Library plumbing (disposers, slots, buffers) is referenced from
         // places reflection does not always see (existential boxes), and never
         // from the user's globals: only the objects a reader would recognise
         // (the user's, subjects, bags, sinks) must be held from inside.
         let inside = graph.strongReferenceCounts()
         isHeldOnlyByCycle = component.allSatisfy { address in
-            if let node = graph.nodes[address], node.isRxCore, CyclePresentation.isPlumbing(graph.retainNode(address)) { return true }
+            if let node = graph.nodes[address], node.isLibrary, presentation.isPlumbing(graph.retainNode(address)) { return true }
             return (RefCounts.snapshot(ofObjectAt: address)?.strong ?? 0) <= inside[address, default: 0]
         }
     }
@@ -90,10 +95,6 @@ struct RetainAnalysis {
         }
         let step = capture ?? path[path.count - 1]
         return CycleFinder.Step(from: step.from, reference: step.reference)
-    }
-
-    private static func score(_ edges: [RetainEdge]) -> Int {
-        edges.count - (edges.contains { $0.to.name.hasPrefix("subscription #") } ? 3 : 0)
     }
 
     /// The edges shown for one step. A closure whose only capture is one

@@ -1,5 +1,3 @@
-import RxCore
-
 /// An object that outlived its leak check.
 public struct Leak: Sendable, Codable, CustomStringConvertible {
     /// The leaked object's type, such as `"Presenter"`.
@@ -92,7 +90,7 @@ public struct TrackingSite: Sendable, Codable, CustomStringConvertible {
     public enum Origin: String, Sendable, Codable {
         /// `scope.track(_:)` was called.
         case explicit
-        /// A closure handed to an RxCore operator captured it strongly.
+        /// A closure handed to a library (an RxCore operator) captured it strongly.
         case closureCapture
     }
 

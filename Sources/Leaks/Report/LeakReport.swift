@@ -1,5 +1,4 @@
 import Foundation
-import RxCore
 
 /// The verdict of a leak check: what leaked, why, and what is still subscribed.
 public struct LeakReport: Sendable, Encodable, CustomStringConvertible {
@@ -9,11 +8,12 @@ public struct LeakReport: Sendable, Encodable, CustomStringConvertible {
     public let leaks: [Leak]
     /// Tracked objects that died only while pending work settled: not leaks.
     public let releasedLate: [String]
-    /// RxCore resources made in the check and still alive after settling (with
-    /// nothing else running, this is the live total after settling minus before).
+    /// Library resources (RxCore's) made in the check and still alive after
+    /// settling (with nothing else running, this is the live total after
+    /// settling minus before).
     public let resourceDelta: Int
     /// Subscriptions made in the check and still alive after settling.
-    public let liveSubscriptions: [SubscriptionRecord]
+    public let liveSubscriptions: [LiveSubscription]
     /// Live resource counts before the block, after it returned, and after settling.
     public let counts: ResourceCounts
     /// The error the block threw, if it threw.
@@ -80,32 +80,11 @@ public struct LeakReport: Sendable, Encodable, CustomStringConvertible {
         try container.encode(leaks, forKey: .leaks)
         try container.encode(releasedLate, forKey: .releasedLate)
         try container.encode(resourceDelta, forKey: .resourceDelta)
-        try container.encode(liveSubscriptions.map(SubscriptionSummary.init), forKey: .liveSubscriptions)
+        try container.encode(liveSubscriptions, forKey: .liveSubscriptions)
         try container.encode(counts, forKey: .counts)
         try container.encodeIfPresent(thrownError, forKey: .thrownError)
         try container.encode(unsettled, forKey: .unsettled)
         try container.encode(problems, forKey: .problems)
-    }
-}
-
-/// A subscription record as the JSON report gives it.
-struct SubscriptionSummary: Encodable {
-    let id: UInt64
-    let verb: String
-    let chain: String
-    let file: String
-    let line: UInt
-    let function: String
-    let owner: String?
-
-    init(_ record: SubscriptionRecord) {
-        id = record.id
-        verb = record.verb
-        chain = record.chain
-        file = record.site.file
-        line = record.site.line
-        function = record.site.function
-        owner = record.owner?.description
     }
 }
 
@@ -135,5 +114,16 @@ public struct ResourceCounts: Sendable, Codable, Equatable {
         public let trackedObjects: Int
         /// `Resources.total`.
         public let total: Int
+
+        /// Counts at one moment, as a library integration reads them.
+        public init(subscriptions: Int, sinks: Int, subjects: Int, disposables: Int, observables: Int, trackedObjects: Int, total: Int) {
+            self.subscriptions = subscriptions
+            self.sinks = sinks
+            self.subjects = subjects
+            self.disposables = disposables
+            self.observables = observables
+            self.trackedObjects = trackedObjects
+            self.total = total
+        }
     }
 }

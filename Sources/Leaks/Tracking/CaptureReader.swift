@@ -9,6 +9,7 @@ enum CaptureReader {
     static func stronglyCapturedObjects(ofContext address: UInt) -> [AnyObject] {
         let probe = ReflectionProbe.shared
         let inspector = HeapInspector()
+        let vocabulary = inspector.vocabulary
         var found: [UInt] = []
         var visited: Set<UInt> = []
         var frontier = [address]
@@ -18,7 +19,7 @@ enum CaptureReader {
                 guard let layout = probe.layout(ofInstanceAt: context) else { continue }
                 if layout.kind == .classInstance {
                     let type = layout.typeName ?? ""
-                    if !HeapNames.isRxCoreType(type), !HeapNames.isStandardLibraryType(type) { found.append(context) }
+                    if !vocabulary.isLibraryType(type), !HeapNames.isStandardLibraryType(type) { found.append(context) }
                     continue
                 }
                 guard let node = inspector.node(at: context) else { continue }

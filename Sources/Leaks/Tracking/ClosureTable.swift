@@ -1,12 +1,11 @@
-import RxCore
 import Synchronization
 
-/// The closures handed to RxCore during a check: context address to the
+/// The closures handed to libraries during a check: context address to the
 /// operator that took it and where.
 final class ClosureTable: @unchecked Sendable {
     struct Entry {
         let operatorName: String
-        let site: CallSite
+        let site: SourceSite
     }
 
     /// Several entries share a context when several closures capture one
@@ -14,7 +13,7 @@ final class ClosureTable: @unchecked Sendable {
     /// `subscribe(onNext: { self… })` in one chain.
     private let entries = Mutex<[UInt: [Entry]]>([:])
 
-    func record(_ context: UInt, operatorName: String, site: CallSite) {
+    func record(_ context: UInt, operatorName: String, site: SourceSite) {
         entries.withLock { $0[context, default: []].append(Entry(operatorName: operatorName, site: site)) }
     }
 

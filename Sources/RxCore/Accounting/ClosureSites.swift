@@ -21,6 +21,7 @@ enum ClosureSites {
     private struct Holder2Inout<A, B, R> { let function: (inout A, B) throws -> R }
     private struct Holder3<A, B, C, R> { let function: (A, B, C) throws -> R }
     private struct Holder4<A, B, C, D, R> { let function: (A, B, C, D) throws -> R }
+    private struct PackHolder<each A, R> { let function: (repeat each A) throws -> R }
 
     @inline(__always)
     private static func secondWord<T>(of holder: T) -> UnsafeMutableRawPointer? {
@@ -96,5 +97,13 @@ enum ClosureSites {
     @inline(__always)
     static func note<A, B, C, D, R>(_ closure: @escaping (A, B, C, D) throws -> R, _ operatorName: String, _ site: CallSite) {
         report(secondWord(of: Holder4(function: closure)), operatorName, site)
+    }
+
+    /// Notes a closure of any number of arguments; the operator must keep
+    /// this very value (converted to the parameter-pack type once, before
+    /// both the note and the store), not the caller's original.
+    @inline(__always)
+    static func note<each A, R>(pack closure: @escaping (repeat each A) throws -> R, _ operatorName: String, _ site: CallSite) {
+        report(secondWord(of: PackHolder(function: closure)), operatorName, site)
     }
 }

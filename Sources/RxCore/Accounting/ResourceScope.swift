@@ -14,6 +14,12 @@ public final class ResourceScope: Sendable {
     /// skips the task-local lookup entirely.
     private static let running = Atomic<Int>(0)
 
+    /// The scope of work that runs in no task-local scope, while one is set:
+    /// for test helpers that cannot wrap the code they check in ``run(_:)``.
+    private static let ambient = Mutex<ResourceScope?>(nil)
+    /// Whether ``ambient`` is set: read first, so that finding no scope costs no lock.
+    private static let hasAmbient = Atomic<Bool>(false)
+
     /// A human-readable name, such as the leak check's or the test's.
     public let name: String
     /// Told about closures and subscriptions made inside the scope.
@@ -43,10 +49,41 @@ public final class ResourceScope: Sendable {
         return try await Self.$current.withValue(self, operation: body, isolation: isolation)
     }
 
-    /// The current scope, or `nil` at once when no scope runs anywhere.
+    /// Makes this scope the one that work outside any task-local scope is
+    /// attributed to, until ``endAmbient()``: for test helpers that cannot wrap
+    /// the code they check (XCTest's `trackForLeaks` spans a test's body and
+    /// teardown). One at a time; returns false, changing nothing, while
+    /// another is set.
+    @discardableResult
+    public func beginAmbient() -> Bool {
+        let began = Self.ambient.withLock { ambient -> Bool in
+            guard ambient == nil else { return false }
+            ambient = self
+            Self.hasAmbient.store(true, ordering: .releasing)
+            return true
+        }
+        if began { Self.running.wrappingAdd(1, ordering: .relaxed) }
+        return began
+    }
+
+    /// Ends what ``beginAmbient()`` began; does nothing when this scope is not the ambient one.
+    public func endAmbient() {
+        let ended = Self.ambient.withLock { ambient -> Bool in
+            guard ambient === self else { return false }
+            ambient = nil
+            Self.hasAmbient.store(false, ordering: .releasing)
+            return true
+        }
+        if ended { Self.running.wrappingSubtract(1, ordering: .relaxed) }
+    }
+
+    /// The current scope (else the ambient one), or `nil` at once when no
+    /// scope runs anywhere.
     @inline(__always)
     static var attributable: ResourceScope? {
-        running.load(ordering: .relaxed) == 0 ? nil : current
+        guard running.load(ordering: .relaxed) != 0 else { return nil }
+        if let current { return current }
+        return hasAmbient.load(ordering: .acquiring) ? ambient.withLock { $0 } : nil
     }
 
     /// Runs `body` with `scope` current, or plainly when `scope` is `nil`;

@@ -37,8 +37,10 @@ final class DeferredSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
     typealias Element = Observer.Element
     typealias Factory = () throws -> Observable<Element>
 
-    /// The user's closure, and where it was handed to `deferred`.
-    let observableFactory: Factory
+    /// The user's closure, and where it was handed to `deferred`. Let go
+    /// once called, as RxSwift does: the subscription then holds nothing
+    /// the closure captured.
+    private(set) var observableFactory: Factory?
     let site: CallSite
 
     init(observableFactory: @escaping Factory, site: CallSite, observer: Observer, cancel: Cancelable) {
@@ -49,7 +51,7 @@ final class DeferredSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
 
     func run() -> Disposable {
         do {
-            return try observableFactory().subscribe(self)
+            return try observableFactory.take().unsafelyUnwrapped().subscribe(self)
         } catch {
             forwardOn(.error(error))
             dispose()

@@ -121,3 +121,100 @@ extension ObservableType where Element == Any {
         Combining4(.combineLatest, source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), resultSelector: { ($0, $1, $2, $3) }, site: CallSite(file: file, line: line))
     }
 }
+
+extension ObservableType {
+    /// Once every source has sent an element, sends `resultSelector` of the
+    /// latest element of each whenever any of them sends one. Completes when
+    /// all have completed, or when the others have completed and one never
+    /// sent an element; fails with the first error of any.
+    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType>(
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Observable<Element> {
+        CombiningVariadic(.combineLatest, source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), resultSelector: resultSelector, notes: true, site: CallSite(file: file, line: line))
+    }
+}
+
+extension ObservableType where Element == Any {
+    /// Once every source has sent an element, sends a tuple of the latest
+    /// element of each whenever any of them sends one.
+    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType>(
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)> {
+        CombiningVariadic(.combineLatest, source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), resultSelector: { ($0, $1, $2, $3, $4) }, notes: false, site: CallSite(file: file, line: line))
+    }
+}
+extension ObservableType {
+    /// Once every source has sent an element, sends `resultSelector` of the
+    /// latest element of each whenever any of them sends one. Completes when
+    /// all have completed, or when the others have completed and one never
+    /// sent an element; fails with the first error of any.
+    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType>(
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Observable<Element> {
+        CombiningVariadic(.combineLatest, source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), resultSelector: resultSelector, notes: true, site: CallSite(file: file, line: line))
+    }
+}
+
+extension ObservableType where Element == Any {
+    /// Once every source has sent an element, sends a tuple of the latest
+    /// element of each whenever any of them sends one.
+    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType>(
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)> {
+        CombiningVariadic(.combineLatest, source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), resultSelector: { ($0, $1, $2, $3, $4, $5) }, notes: false, site: CallSite(file: file, line: line))
+    }
+}
+extension ObservableType {
+    /// Once every source has sent an element, sends `resultSelector` of the
+    /// latest element of each whenever any of them sends one. Completes when
+    /// all have completed, or when the others have completed and one never
+    /// sent an element; fails with the first error of any.
+    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType>(
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws -> Element,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Observable<Element> {
+        CombiningVariadic(.combineLatest, source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), resultSelector: resultSelector, notes: true, site: CallSite(file: file, line: line))
+    }
+}
+
+extension ObservableType where Element == Any {
+    /// Once every source has sent an element, sends a tuple of the latest
+    /// element of each whenever any of them sends one.
+    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType>(
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)> {
+        CombiningVariadic(.combineLatest, source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), resultSelector: { ($0, $1, $2, $3, $4, $5, $6) }, notes: false, site: CallSite(file: file, line: line))
+    }
+}
+extension ObservableType {
+    /// Once every source has sent an element, sends `resultSelector` of the
+    /// latest element of each whenever any of them sends one. Completes when
+    /// all have completed, or when the others have completed and one never
+    /// sent an element; fails with the first error of any.
+    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType, O8: ObservableType>(
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, _ source8: O8,
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element) throws -> Element,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Observable<Element> {
+        CombiningVariadic(.combineLatest, source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(), resultSelector: resultSelector, notes: true, site: CallSite(file: file, line: line))
+    }
+}
+
+extension ObservableType where Element == Any {
+    /// Once every source has sent an element, sends a tuple of the latest
+    /// element of each whenever any of them sends one.
+    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType, O8: ObservableType>(
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7, _ source8: O8,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)> {
+        CombiningVariadic(.combineLatest, source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(), resultSelector: { ($0, $1, $2, $3, $4, $5, $6, $7) }, notes: false, site: CallSite(file: file, line: line))
+    }
+}

@@ -11,14 +11,14 @@ enum CombiningStrategy {
     var operatorName: String { self == .combineLatest ? "combineLatest" : "zip" }
 
     /// The producer's and the sink's resource kinds for `arity` sources (`nil`: a collection).
-    fileprivate func kinds(arity: Int?) -> (producer: ResourceKind, sink: ResourceKind) {
+    func kinds(arity: Int?) -> (producer: ResourceKind, sink: ResourceKind) {
         combiningKinds["\(self == .combineLatest ? "CombineLatest" : "Zip")\(arity.map(String.init) ?? "Collection")"]!
     }
 }
 
 private let combiningKinds: [String: (producer: ResourceKind, sink: ResourceKind)] = {
     var kinds: [String: (producer: ResourceKind, sink: ResourceKind)] = [:]
-    for name in ["CombineLatest2", "CombineLatest3", "CombineLatest4", "CombineLatestCollection", "Zip2", "Zip3", "ZipCollection"] {
+    for name in ["CombineLatest", "Zip"].flatMap({ base in ["2", "3", "4", "5", "6", "7", "8", "Collection"].map { base + $0 } }) {
         kinds[name] = (ResourceKind(name, .observable), ResourceKind(name + "Sink", .sink))
     }
     return kinds
@@ -203,6 +203,17 @@ final class CombiningCollectionSink<Buffer: ElementBuffer, Observer: ObserverTyp
                 forwardOn(.error(error))
             }
             dispose()
+        }
+        return Disposables.create(subscriptions)
+    }
+
+    /// Subscribes sources of different element types, kept as `Any` (the
+    /// five- to eight-source forms); the result selector casts them back.
+    func run<each SourceElement>(_ sources: repeat Observable<each SourceElement>) -> Disposable where Buffer.Element == Any {
+        var subscriptions: [Disposable] = []
+        for source in repeat each sources {
+            let index = subscriptions.count
+            subscriptions.append(subscribe(source, index: index) { self.buffers[index].store($0) })
         }
         return Disposables.create(subscriptions)
     }

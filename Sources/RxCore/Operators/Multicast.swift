@@ -41,20 +41,20 @@ extension ObservableType {
     /// A connectable sequence that sends the source's events, once connected,
     /// to the subscribers of the moment (`multicast` with a ``PublishSubject``).
     public func publish() -> ConnectableObservable<Element> {
-        ConnectableObservableAdapter(source: asObservable(), makeSubject: { [subject = PublishSubject<Element>()] in subject }, name: "publish", site: nil)
+        ConnectableObservableAdapter(source: asObservable(), makeSubject: { PublishSubject<Element>() }, name: "publish", site: nil)
     }
 
     /// A connectable sequence that, once connected, sends the source's events
     /// to its subscribers and replays the newest `bufferSize` elements to each
     /// new one (`multicast` with a ``ReplaySubject``).
     public func replay(_ bufferSize: Int) -> ConnectableObservable<Element> {
-        ConnectableObservableAdapter(source: asObservable(), makeSubject: { [subject = ReplaySubject<Element>.create(bufferSize: bufferSize)] in subject }, name: "replay", site: nil)
+        ConnectableObservableAdapter(source: asObservable(), makeSubject: { ReplaySubject<Element>.create(bufferSize: bufferSize) }, name: "replay", site: nil)
     }
 
     /// A connectable sequence that, once connected, sends the source's events
     /// to its subscribers and replays every element to each new one.
     public func replayAll() -> ConnectableObservable<Element> {
-        ConnectableObservableAdapter(source: asObservable(), makeSubject: { [subject = ReplaySubject<Element>.createUnbound()] in subject }, name: "replayAll", site: nil)
+        ConnectableObservableAdapter(source: asObservable(), makeSubject: { ReplaySubject<Element>.createUnbound() }, name: "replayAll", site: nil)
     }
 }
 

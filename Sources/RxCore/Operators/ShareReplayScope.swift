@@ -25,7 +25,9 @@ extension ObservableType {
         case .forever:
             // RxSwift's `multicast(PublishSubject()).refCount()` and
             // `multicast(ReplaySubject.create(bufferSize:)).refCount()`.
-            return replay == 0 ? publish().refCount() : self.replay(replay).refCount()
+            return replay == 0
+                ? multicast(PublishSubject()).refCount()
+                : multicast(ReplaySubject.create(bufferSize: replay)).refCount()
         case .whileConnected:
             return ShareWhileConnected(source: asObservable(), replay: replay)
         }

@@ -10,6 +10,8 @@ struct PriorityQueue<Element> {
 
     func peek() -> Element? { elements.first }
 
+    func count(where isIncluded: (Element) -> Bool) -> Int { elements.count(where: isIncluded) }
+
     mutating func enqueue(_ element: Element) {
         elements.append(element)
         var child = elements.count - 1

@@ -90,6 +90,14 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         state.withLock { $0.isRunning = false }
     }
 
+    /// The virtual time `interval` seconds after the clock, for ``advanceTo(_:)``.
+    public func virtualTime(after interval: TimeInterval) -> VirtualTime {
+        converter.offsetVirtualTime(clock, offset: converter.convertToVirtualTimeInterval(interval))
+    }
+
+    /// Items scheduled and neither run nor disposed yet.
+    public var pendingCount: Int { state.withLock { $0.queue.count { !$0.isDisposed } } }
+
     /// Runs the items due up to `virtualTime`, then sets the clock to it.
     public func advanceTo(_ virtualTime: VirtualTime) {
         state.withLock { state in

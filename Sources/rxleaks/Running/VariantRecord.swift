@@ -157,7 +157,7 @@ struct SubscriptionEntry: Codable, Equatable {
     /// Symbolicated frames where it was made, when backtraces were on.
     var backtrace: [String]?
 
-    init(_ record: SubscriptionRecord) {
+    init(_ record: LiveSubscription) {
         id = record.id
         chain = record.chain
         site = record.site.description

@@ -1,0 +1,29 @@
+/// A leak check over code that is not one block: it starts, the code runs,
+/// and ``finish(settle:)`` settles and judges. For test helpers that cannot
+/// wrap the code they check, such as XCTest's `trackForLeaks`, whose check
+/// spans a test's body and teardown.
+///
+/// While it is open, work a library integration (RxCore's) sees outside any
+/// other check's scope is attributed to it (closures' captures are tracked,
+/// subscriptions and resources counted), so one can be open at a time: a
+/// second one starts without that attribution and says so in its problems.
+public final class OpenLeakCheck: @unchecked Sendable {
+    private let check: RunningCheck
+
+    /// Starts a check named `name`.
+    public init(_ name: String) {
+        check = RunningCheck(name: name)
+        if !check.open() {
+            check.scope.record(problem: "another open leak check was running: objects captured by closures were not tracked, and subscriptions not counted")
+        }
+    }
+
+    /// Where objects are tracked (``LeakScope/track(_:file:line:)``).
+    public var scope: LeakScope { check.scope }
+
+    /// Ends the check: settles pending work and judges.
+    public func finish(settle: SettlePolicy = .drain) -> LeakReport {
+        check.close()
+        return check.finish(settle: settle, thrown: nil)
+    }
+}

@@ -1,0 +1,129 @@
+/// A library that leak checks follow: it tells the engine about the closures
+/// handed to it, the work it keeps alive, how its schedulers settle, and how
+/// its own types read in a retain cycle.
+///
+/// The engine knows no library; without an integration it judges tracked
+/// objects by their lifetimes and the heap graph alone. Register one with
+/// ``LeakIntegrations/register(_:)`` before the first check (the RxCore
+/// integration registers itself when linked). Every requirement but
+/// ``makeSession(for:)`` has a default that adds nothing.
+public protocol LeakIntegration: AnyObject, Sendable {
+    /// The session that follows one check, or the whole process when `scope`
+    /// is nil (settling for a watcher outside any check).
+    func makeSession(for scope: LeakScope?) -> any LeakIntegrationSession
+
+    /// Whether a full type name (`Module.Type<…>`) is the library's own: such
+    /// objects are never tracked as captured user objects, their fields read
+    /// `Type.field` in a cycle, and those named in ``plumbingTypeNames`` are
+    /// folded away.
+    func isLibraryType(_ fullTypeName: String) -> Bool
+
+    /// Short names of the library's types that only carry a reference along
+    /// (locks, slots, disposers): folded out of the cycles shown.
+    var plumbingTypeNames: Set<String> { get }
+
+    /// A better name for the object at `address` than its short type name
+    /// (`subscription #3 (…)` for a subscription handle), or nil.
+    func name(ofObjectAt address: UInt, typeName: String) -> String?
+
+    /// The full type name of a value the library stores beside a closure it
+    /// took, in a field named `site`, recording where the closure was handed
+    /// over; nil when it stores none.
+    var closureSiteTypeName: String? { get }
+
+    /// `File.swift:42`, read from a value of type ``closureSiteTypeName`` at `address`.
+    func closureSite(at address: UInt) -> String?
+
+    /// What the library's object named `nodeName` does with what it refers
+    /// to, shown on the edge (`holds` for a bag, `observer` for a subject), or nil.
+    func meaningOfReferences(from nodeName: String) -> String?
+
+    /// The role of the library's object named `nodeName` in the leak shapes
+    /// the engine recognises, or nil.
+    func role(ofNodeNamed nodeName: String) -> LibraryObjectRole?
+
+    /// Whether a function symbol belongs to the library: its method
+    /// references (`observer.on`) are not the user's.
+    func ownsFunction(_ symbol: String) -> Bool
+
+    /// Called when ``Backtraces/isEnabled`` changes, so the library captures
+    /// backtraces of its own work too.
+    func backtracesChanged(enabled: Bool)
+}
+
+/// What a library object is to the leak shapes a report names.
+public enum LibraryObjectRole: Sendable {
+    /// It keeps subscriptions alive (a dispose bag, a set of cancellables):
+    /// handing it to another object makes that object keep them.
+    case subscriptionContainer
+    /// It relays values to observers it keeps (a subject or relay).
+    case subject
+    /// It is one subscription: a cycle through it can show where it was made
+    /// and what owns it, so such a cycle is preferred to a slightly shorter one.
+    case subscription
+}
+
+extension LeakIntegration {
+    public func isLibraryType(_ fullTypeName: String) -> Bool { false }
+    public var plumbingTypeNames: Set<String> { [] }
+    public func name(ofObjectAt address: UInt, typeName: String) -> String? { nil }
+    public var closureSiteTypeName: String? { nil }
+    public func closureSite(at address: UInt) -> String? { nil }
+    public func meaningOfReferences(from nodeName: String) -> String? { nil }
+    public func role(ofNodeNamed nodeName: String) -> LibraryObjectRole? { nil }
+    public func ownsFunction(_ symbol: String) -> Bool { false }
+    public func backtracesChanged(enabled: Bool) {}
+}
+
+/// What an integration does for one leak check (or, without a check, for
+/// the whole process).
+public protocol LeakIntegrationSession: AnyObject, Sendable {
+    /// Runs the check's block so the library attributes what it makes to this
+    /// check (and tells the scope about closures with
+    /// ``LeakScope/noteClosure(context:givenTo:file:line:)``).
+    func run(_ body: () throws -> Void) rethrows
+
+    /// Runs the check's asynchronous block as ``run(_:)`` does.
+    func run(isolation: isolated (any Actor)?, _ body: () async throws -> Void) async rethrows
+
+    /// Starts attributing to this check what the library makes outside any
+    /// other check, until ``endOpenRun()``: for an ``OpenLeakCheck``, whose
+    /// code is not one block. False when the library cannot (another one is open).
+    func beginOpenRun() -> Bool
+
+    /// Ends what ``beginOpenRun()`` began.
+    func endOpenRun()
+
+    /// Runs the work due on the calling thread (a main queue drained here);
+    /// returns how many items ran.
+    func drainOnThisThread() -> Int
+
+    /// Waits until the check's work on other threads is done, at most
+    /// `timeout`; true when none is pending.
+    func waitUntilIdle(timeout: Duration) -> Bool
+
+    /// The check's work still pending, one description per kind of work (or per item).
+    func pendingWork() -> [String]
+
+    /// Subscriptions made in the check and still alive.
+    func liveSubscriptions() -> [LiveSubscription]
+
+    /// Library resources made in the check and still alive.
+    var liveResources: Int { get }
+
+    /// The library's live counts now, process-wide.
+    func counts() -> ResourceCounts.Moment?
+}
+
+extension LeakIntegrationSession {
+    public func run(_ body: () throws -> Void) rethrows { try body() }
+    public func run(isolation: isolated (any Actor)?, _ body: () async throws -> Void) async rethrows { try await body() }
+    public func beginOpenRun() -> Bool { true }
+    public func endOpenRun() {}
+    public func drainOnThisThread() -> Int { 0 }
+    public func waitUntilIdle(timeout: Duration) -> Bool { true }
+    public func pendingWork() -> [String] { [] }
+    public func liveSubscriptions() -> [LiveSubscription] { [] }
+    public var liveResources: Int { 0 }
+    public func counts() -> ResourceCounts.Moment? { nil }
+}

@@ -1,0 +1,64 @@
+/// A subscription made in a leak check and still alive after settling, as
+/// the library that made it describes it.
+public struct LiveSubscription: Sendable, Equatable, Encodable, CustomStringConvertible {
+    /// The library's number for it, in order of creation.
+    public let id: UInt64
+    /// What made it, such as `subscribe`, `bind` or `sink`.
+    public let verb: String
+    /// The operator chain, such as `PublishSubject<Int> → map → subscribe`.
+    public let chain: String
+    /// Where it was made.
+    public let site: SourceSite
+    /// What owns it (`DisposeBag#2 (File.swift:4)`), or nil when nothing does.
+    public let owner: String?
+    /// Raw return addresses from where it was made, when backtraces were on.
+    public let backtrace: [UInt]?
+
+    /// Describes a subscription for a report.
+    public init(id: UInt64, verb: String, chain: String, site: SourceSite, owner: String?, backtrace: [UInt]?) {
+        self.id = id
+        self.verb = verb
+        self.chain = chain
+        self.site = site
+        self.owner = owner
+        self.backtrace = backtrace
+    }
+
+    /// `#3 PublishSubject<Int> → map → subscribe at File.swift:12, owned by DisposeBag#2 (File.swift:4)`.
+    public var description: String {
+        "#\(id) \(chain) at \(site), " + (owner.map { "owned by \($0)" } ?? "not owned")
+    }
+
+    enum CodingKeys: String, CodingKey { case id, verb, chain, file, line, function, owner }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(verb, forKey: .verb)
+        try container.encode(chain, forKey: .chain)
+        try container.encode(site.file, forKey: .file)
+        try container.encode(site.line, forKey: .line)
+        try container.encode(site.function, forKey: .function)
+        try container.encodeIfPresent(owner, forKey: .owner)
+    }
+}
+
+/// A place in the source: a file as `#fileID` gives it, a line, a function.
+public struct SourceSite: Sendable, Hashable, CustomStringConvertible {
+    /// `Module/File.swift`.
+    public let file: String
+    /// The line.
+    public let line: UInt
+    /// The function, empty when unknown.
+    public let function: String
+
+    /// A site from `#fileID`, `#line` and `#function` values.
+    public init(file: String, line: UInt, function: String = "") {
+        self.file = file
+        self.line = line
+        self.function = function
+    }
+
+    /// `File.swift:42`.
+    public var description: String { "\(file.split(separator: "/").last.map(String.init) ?? file):\(line)" }
+}

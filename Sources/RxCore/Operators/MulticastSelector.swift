@@ -1,0 +1,77 @@
+private let multicastSelectorKind = ResourceKind("MulticastSelector", .observable)
+private let multicastSelectorSinkKind = ResourceKind("MulticastSelectorSink", .sink)
+
+extension ObservableType {
+    /// For each subscription: a subject from `subjectSelector`, the source
+    /// connected to it, and the events of the sequence `selector` makes of
+    /// that subject. An error either closure throws is sent instead.
+    public func multicast<Subject: SubjectType, Result>(
+        _ subjectSelector: @escaping () throws -> Subject,
+        selector: @escaping (Observable<Subject.Element>) throws -> Observable<Result>,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Observable<Result> where Subject.Observer.Element == Element {
+        let site = CallSite(file: file, line: line)
+        ClosureSites.note(subjectSelector, "multicast", site)
+        ClosureSites.note(selector, "multicast", site)
+        return MulticastSelector(source: asObservable(), subjectSelector: subjectSelector, selector: selector, site: site)
+    }
+}
+
+final class MulticastSelector<Subject: SubjectType, Result>: Producer<Result> {
+    typealias SubjectSelector = () throws -> Subject
+    typealias Selector = (Observable<Subject.Element>) throws -> Observable<Result>
+
+    private let source: Observable<Subject.Observer.Element>
+    private let subjectSelector: SubjectSelector
+    private let selector: Selector
+    private let site: CallSite
+
+    init(source: Observable<Subject.Observer.Element>, subjectSelector: @escaping SubjectSelector, selector: @escaping Selector, site: CallSite) {
+        self.source = source
+        self.subjectSelector = subjectSelector
+        self.selector = selector
+        self.site = site
+        super.init(kind: multicastSelectorKind, chain: OperatorChain.applying("multicast", to: source.chain))
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
+        let sink = MulticastSelectorSink(subjectSelector: subjectSelector, selector: selector, site: site, observer: observer, cancel: cancel)
+        return (sink, sink.run(source))
+    }
+}
+
+final class MulticastSelectorSink<Subject: SubjectType, Observer: ObserverType>: Sink<Observer>, ObserverType {
+    typealias SubjectSelector = () throws -> Subject
+    typealias Selector = (Observable<Subject.Element>) throws -> Observable<Observer.Element>
+
+    /// The user's closures, and where they were handed to `multicast`.
+    let subjectSelector: SubjectSelector
+    let selector: Selector
+    let site: CallSite
+
+    init(subjectSelector: @escaping SubjectSelector, selector: @escaping Selector, site: CallSite, observer: Observer, cancel: Cancelable) {
+        self.subjectSelector = subjectSelector
+        self.selector = selector
+        self.site = site
+        super.init(observer: observer, cancel: cancel, kind: multicastSelectorSinkKind)
+    }
+
+    /// Subscribes to the selected sequence first, then connects, so that
+    /// nothing the source sends at once is missed.
+    func run(_ source: Observable<Subject.Observer.Element>) -> Disposable {
+        do {
+            let subject = try subjectSelector()
+            let connectable = ConnectableObservableAdapter(source: source, makeSubject: { subject }, name: "multicast", site: site)
+            let subscription = try selector(connectable.asObservable()).subscribe(self)
+            return Disposables.create(subscription, connectable.connect())
+        } catch {
+            forwardError(error)
+            return Disposables.create()
+        }
+    }
+
+    func on(_ event: Event<Observer.Element>) {
+        forwardOn(event)
+        if event.isStopEvent { dispose() }
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Leaks
+import RxCore
+
+/// One leak check as RxCore sees it: a resource scope that attributes what
+/// the block makes, and RxCore's schedulers to settle.
+final class RxCoreCheckSession: LeakIntegrationSession {
+    private let resourceScope: ResourceScope?
+
+    init(scope: LeakScope?) {
+        resourceScope = scope.map { ResourceScope(name: $0.name, observer: ClosureForwarder(scope: $0)) }
+    }
+
+    func run(_ body: () throws -> Void) rethrows {
+        guard let resourceScope else { return try body() }
+        try resourceScope.run(body)
+    }
+
+    func run(isolation: isolated (any Actor)?, _ body: () async throws -> Void) async rethrows {
+        guard let resourceScope else { return try await body() }
+        try await resourceScope.run(isolation: isolation, body)
+    }
+
+    func beginOpenRun() -> Bool { resourceScope?.beginAmbient() ?? true }
+
+    func endOpenRun() { resourceScope?.endAmbient() }
+
+    func drainOnThisThread() -> Int { MainScheduler.drain() }
+
+    func waitUntilIdle(timeout: Duration) -> Bool {
+        let dispatchIdle = DispatchSchedulers.pendingCount == 0
+            || (timeout > .zero && DispatchSchedulers.waitUntilIdle(timeout: timeout.seconds))
+        return dispatchIdle && MainScheduler.pendingCount == 0
+    }
+
+    func pendingWork() -> [String] {
+        var pending: [String] = []
+        if DispatchSchedulers.pendingCount > 0 {
+            pending.append("\(DispatchSchedulers.pendingCount) item(s) on dispatch schedulers (timers or delayed work)")
+        }
+        if MainScheduler.pendingCount > 0 {
+            pending.append("\(MainScheduler.pendingCount) item(s) on the main scheduler")
+        }
+        return pending
+    }
+
+    func liveSubscriptions() -> [LiveSubscription] {
+        let records = resourceScope.map(SubscriptionRegistry.live(in:)) ?? SubscriptionRegistry.live
+        return records.map { record in
+            LiveSubscription(id: record.id, verb: record.verb, chain: record.chain,
+                             site: SourceSite(file: record.site.file, line: record.site.line, function: record.site.function),
+                             owner: record.owner?.description, backtrace: record.backtrace)
+        }
+    }
+
+    var liveResources: Int { resourceScope?.liveResources ?? 0 }
+
+    func counts() -> ResourceCounts.Moment? {
+        let families = Resources.snapshot().byFamily
+        return ResourceCounts.Moment(
+            subscriptions: SubscriptionRegistry.count,
+            sinks: families[.sink] ?? 0,
+            subjects: families[.subject] ?? 0,
+            disposables: families[.disposable] ?? 0,
+            observables: families[.observable] ?? 0,
+            trackedObjects: 0,
+            total: Int(Resources.total))
+    }
+}
+
+/// Tells the leak check about each closure handed to an RxCore operator in it.
+private final class ClosureForwarder: ResourceScopeObserver, @unchecked Sendable {
+    // Scheduled work may carry the resource scope past the check's end.
+    private weak var scope: LeakScope?
+
+    init(scope: LeakScope) {
+        self.scope = scope
+    }
+
+    func scope(_ resourceScope: ResourceScope, received closure: ClosureReceipt) {
+        guard let context = closure.context else { return }
+        scope?.noteClosure(context: context, givenTo: closure.operatorName, file: closure.site.file, line: closure.site.line)
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as `TimeInterval`.
+    var seconds: TimeInterval {
+        let (seconds, attoseconds) = components
+        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,87 @@
+import Leaks
+import Probes
+import RxCore
+
+/// RxCore's leak integration: the closures handed to RxCore operators are
+/// tracked and named with their call site, subscriptions and resources made in
+/// a check are attributed to it, RxCore's schedulers are settled, and RxCore's
+/// objects read by their meaning in a cycle (`holds`, `observer`, `upstream`).
+///
+/// Linking this module registers it (see ``LeakIntegrations``); there is
+/// nothing to call.
+public final class RxCoreIntegration: LeakIntegration {
+    /// The one instance, registered at load time.
+    public static let shared = RxCoreIntegration()
+
+    private init() {}
+
+    public func makeSession(for scope: LeakScope?) -> any LeakIntegrationSession {
+        RxCoreCheckSession(scope: scope)
+    }
+
+    public func isLibraryType(_ fullTypeName: String) -> Bool {
+        fullTypeName.hasPrefix("RxCore.")
+    }
+
+    public let plumbingTypeNames: Set<String> = [
+        "Locked", "Lock", "SingleAssignmentSlot", "SinkDisposer", "SingleAssignmentDisposable", "CompositeDisposable",
+        "SerialDisposable", "BinaryDisposable", "InnerSubscriptions", "SubjectObserver", "ElementBox",
+    ]
+
+    /// `subscription #3 (PublishSubject<Int> → map → subscribe, Presenter.swift:41)`
+    /// for a subscription handle, from its registry number.
+    public func name(ofObjectAt address: UInt, typeName: String) -> String? {
+        guard typeName == "RxCore.SubscriptionHandle",
+              let layout = ReflectionProbe.shared.layout(ofInstanceAt: address),
+              let idField = layout.fields.first(where: { $0.name == "id" }),
+              let id = Memory.readWord(address &+ UInt(idField.offset)), id != 0 else { return nil }
+        guard let record = SubscriptionRegistry.live.first(where: { $0.id == UInt64(id) }) else {
+            return "subscription #\(id)"
+        }
+        return "subscription #\(id) (\(record.chain), \(record.site))"
+    }
+
+    public var closureSiteTypeName: String? { "RxCore.CallSite" }
+
+    /// `File.swift:42` from a `CallSite` in memory: a `StaticString` file ID
+    /// (start, byte count, flags), a `StaticString` function, then the line.
+    public func closureSite(at address: UInt) -> String? {
+        guard let words = Memory.readWords(address, count: 7), words[2] & 1 == 0,
+              words[1] > 0, words[1] < 512,
+              let bytes = Memory.read(words[0], count: Int(words[1])) else { return nil }
+        let file = String(decoding: bytes, as: UTF8.self)
+        return "\(file.split(separator: "/").last.map(String.init) ?? file):\(words[6])"
+    }
+
+    public func meaningOfReferences(from nodeName: String) -> String? {
+        if nodeName == "DisposeBag" { return "holds" }
+        if nodeName.hasSuffix("Subject") || nodeName.hasSuffix("Relay") { return "observer" }
+        if nodeName.hasPrefix("subscription #") { return "upstream" }
+        return nil
+    }
+
+    public func role(ofNodeNamed nodeName: String) -> LibraryObjectRole? {
+        if nodeName == "DisposeBag" { return .subscriptionContainer }
+        if nodeName.hasSuffix("Subject") || nodeName.hasSuffix("Relay") { return .subject }
+        if nodeName.hasPrefix("subscription #") { return .subscription }
+        return nil
+    }
+
+    public func ownsFunction(_ symbol: String) -> Bool {
+        symbol.hasPrefix("RxCore.") || symbol.hasPrefix("(extension in RxCore)")
+    }
+
+    public func backtracesChanged(enabled: Bool) {
+        SubscriptionRegistry.backtraceCapture = enabled ? Self.subscriptionBacktrace : nil
+    }
+
+    @Sendable private static func subscriptionBacktrace() -> [UInt] {
+        Backtrace.capture(skip: 0, maxFrames: 48)
+    }
+}
+
+/// Called by the C constructor in `CRxCoreLeaks` when the image loads.
+@_cdecl("rxcoreleaks_register")
+func registerAtLoad() {
+    LeakIntegrations.register(RxCoreIntegration.shared)
+}
