@@ -27,13 +27,26 @@ final class RxCoreCheckSession: LeakIntegrationSession {
 
     func drainOnThisThread() -> Int { MainScheduler.drain() }
 
+    /// A check waits for the work scheduled in it only: another check's
+    /// endless timer does not hold it up.
     func waitUntilIdle(timeout: Duration) -> Bool {
-        let dispatchIdle = DispatchSchedulers.pendingCount == 0
-            || (timeout > .zero && DispatchSchedulers.waitUntilIdle(timeout: timeout.seconds))
-        return dispatchIdle && MainScheduler.pendingCount == 0
+        guard let resourceScope else {
+            let dispatchIdle = DispatchSchedulers.pendingCount == 0
+                || (timeout > .zero && DispatchSchedulers.waitUntilIdle(timeout: timeout.seconds))
+            return dispatchIdle && MainScheduler.pendingCount == 0
+        }
+        return resourceScope.pendingWork == 0
+            || (timeout > .zero && DispatchSchedulers.wait(timeout: timeout.seconds) { resourceScope.pendingWork == 0 })
     }
 
     func pendingWork() -> [String] {
+        if let resourceScope {
+            let own = resourceScope.pendingWork
+            guard own > 0 else { return [] }
+            let elsewhere = DispatchSchedulers.pendingCount - own
+            return ["\(own) item(s) on dispatch schedulers (timers or delayed work)"
+                    + (elsewhere > 0 ? "; \(elsewhere) more scheduled outside this check, not waited for" : "")]
+        }
         var pending: [String] = []
         if DispatchSchedulers.pendingCount > 0 {
             pending.append("\(DispatchSchedulers.pendingCount) item(s) on dispatch schedulers (timers or delayed work)")

@@ -51,6 +51,23 @@ final class SettleTests: XCTestCase {
         XCTAssertEqual(scheduler.clock, 60)
     }
 
+    func testAnEarlierChecksEndlessTimerIsNotBlamedOnALaterCheck() {
+        let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "earlier-check")
+        var subscription: Disposable?
+        let leaking = LeakCheck.run(settle: .timeout(.milliseconds(100))) { _ in
+            subscription = Observable<Int>.interval(.milliseconds(20), scheduler: scheduler).subscribe()
+        }
+        defer { subscription?.dispose() }
+        XCTAssertEqual(leaking.unsettled.count, 1, leaking.description)
+        XCTAssertGreaterThan(DispatchSchedulers.pendingCount, 0, "the earlier check's timer is still running")
+        let report = LeakCheck.run { scope in
+            let screen = Screen()
+            scope.track(screen)
+            Observable.just(1).observe(on: scheduler).subscribe(onNext: { screen.values.append($0) }).disposed(by: screen.disposeBag)
+        }
+        XCTAssertTrue(report.isClean, report.description)
+    }
+
     func testATimerThatNeverStopsIsReportedAsUnsettled() {
         let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "settle-test")
         var subscription: Disposable?

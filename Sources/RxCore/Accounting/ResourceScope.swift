@@ -25,6 +25,7 @@ public final class ResourceScope: Sendable {
     /// Told about closures and subscriptions made inside the scope.
     public let observer: (any ResourceScopeObserver)?
     private let live = Atomic<Int>(0)
+    private let scheduled = Atomic<Int>(0)
 
     /// Creates a scope; nothing is attributed to it until ``run(_:)``.
     public init(name: String, observer: (any ResourceScopeObserver)? = nil) {
@@ -34,6 +35,11 @@ public final class ResourceScope: Sendable {
 
     /// RxCore resources created in this scope and still alive.
     public var liveResources: Int { live.load(ordering: .relaxed) }
+
+    /// Work scheduled in this scope on the main or a dispatch scheduler that
+    /// has neither run nor been cancelled (a periodic timer counts as one), so
+    /// a leak check waits for its own work only.
+    public var pendingWork: Int { scheduled.load(ordering: .acquiring) }
 
     /// Runs `body` with this scope current.
     public func run<T>(_ body: () throws -> T) rethrows -> T {
@@ -93,6 +99,9 @@ public final class ResourceScope: Sendable {
         guard let scope else { return try body() }
         return try scope.run(body)
     }
+
+    func workScheduled() { scheduled.wrappingAdd(1, ordering: .acquiringAndReleasing) }
+    func workFinished() { scheduled.wrappingSubtract(1, ordering: .acquiringAndReleasing) }
 
     func resourceCreated() { live.wrappingAdd(1, ordering: .relaxed) }
     func resourceReleased() { live.wrappingSubtract(1, ordering: .relaxed) }

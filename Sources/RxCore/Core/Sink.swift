@@ -109,3 +109,13 @@ final class SinkForward<Observer: ObserverType>: ObserverType {
         if event.isStopEvent { sink.dispose() }
     }
 }
+
+/// A sink that passes every event on unchanged and ends with its sequence:
+/// for operators whose work is all in subscribing (`delaySubscription`,
+/// `using`), counted under their own resource kind.
+final class ForwardingSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+    func on(_ event: Event<Observer.Element>) {
+        forwardOn(event)
+        if event.isStopEvent { dispose() }
+    }
+}

@@ -18,13 +18,13 @@ extension ObservableType {
     /// subscribed only once the previous one has completed.
     public static func concat<Collection: Swift.Collection>(_ collection: Collection) -> Observable<Element>
     where Collection.Element == Observable<Element> {
-        Concat(sources: collection)
+        Concat(sources: collection, count: collection.count)
     }
 
     /// The elements of each of `sources` in turn: each is subscribed only once
     /// the previous one has completed.
     public static func concat(_ sources: Observable<Element>...) -> Observable<Element> {
-        Concat(sources: sources)
+        Concat(sources: sources, count: sources.count)
     }
 }
 
@@ -36,32 +36,56 @@ extension ObservableType where Element: ObservableConvertibleType {
     }
 }
 
+/// The most sources `concat` and `catch(sequence:)` have had waiting at
+/// once, nested ones flattened into their parent included; RxSwift's tests
+/// read it to check that nesting through the last source does not grow.
+nonisolated(unsafe) public var maxTailRecursiveSinkStackSize = 0
+
 /// `concat` and `catch(sequence:)`: the sources one after the other, moving
 /// on when one completes or, with `advancesOnError`, when one fails.
-final class Concat<Sources: Swift.Sequence, Element>: Producer<Element> where Sources.Element == Observable<Element> {
-    private let sources: Sources
-    private let advancesOnError: Bool
+final class Concat<Element>: Producer<Element> {
+    private let sources: AnySequence<Observable<Element>>
+    /// How many sources there are, when known (a collection).
+    private let count: Int?
+    fileprivate let advancesOnError: Bool
 
-    init(sources: Sources, advancesOnError: Bool = false) {
-        self.sources = sources
+    init<Sources: Swift.Sequence>(sources: Sources, count: Int? = nil, advancesOnError: Bool = false) where Sources.Element == Observable<Element> {
+        self.sources = AnySequence(sources)
+        self.count = count
         self.advancesOnError = advancesOnError
         let upstream = (sources as? [Observable<Element>]).map { $0.map(\.chain) } ?? []
         super.init(kind: concatKind, chain: OperatorChain(advancesOnError ? "catch(sequence:)" : "concat", upstream: upstream))
     }
 
+    /// A fresh pass over the sources, for a subscription.
+    fileprivate func pending() -> ConcatSources<Element> {
+        ConcatSources(iterator: sources.makeIterator(), remaining: count)
+    }
+
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = ConcatSink(sources: sources.makeIterator(), advancesOnError: advancesOnError, observer: observer, cancel: cancel)
+        let sink = ConcatSink(sources: pending(), advancesOnError: advancesOnError, observer: observer, cancel: cancel)
         return (sink, sink.run())
     }
+}
+
+/// Sources still to go through, and how many are left when known.
+struct ConcatSources<Element> {
+    var iterator: AnyIterator<Observable<Element>>
+    var remaining: Int?
 }
 
 /// Subscribes the sources one after the other. Moving to the next source
 /// goes through a ``TrampolineGate``, as in RxSwift's tail-recursive sink: a
 /// source that completes while it is being subscribed queues the move instead
 /// of nesting it, so a long run of synchronous sources does not grow the stack.
-final class ConcatSink<Sources: IteratorProtocol, Observer: ObserverType>: Sink<Observer>, ObserverType
-where Sources.Element == Observable<Observer.Element> {
-    private var sources: Sources
+/// A source that is itself the same kind of `concat` is not subscribed: its
+/// sources are stacked on this sink's, and a list whose last source has been
+/// taken is dropped first, so `concat` nested through the last source runs
+/// in constant space, as in RxSwift.
+final class ConcatSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+    typealias Element = Observer.Element
+
+    private var stack: [ConcatSources<Element>]
     /// Whether an error, rather than completion, moves to the next source.
     private let advancesOnError: Bool
     /// With `advancesOnError`: the last source's error, sent once none is left.
@@ -69,8 +93,8 @@ where Sources.Element == Observable<Observer.Element> {
     private let current = SerialDisposable()
     private let gate = TrampolineGate()
 
-    init(sources: Sources, advancesOnError: Bool, observer: Observer, cancel: Cancelable) {
-        self.sources = sources
+    init(sources: ConcatSources<Element>, advancesOnError: Bool, observer: Observer, cancel: Cancelable) {
+        self.stack = [sources]
         self.advancesOnError = advancesOnError
         super.init(observer: observer, cancel: cancel, kind: concatSinkKind)
     }
@@ -80,7 +104,7 @@ where Sources.Element == Observable<Observer.Element> {
         return current
     }
 
-    func on(_ event: Event<Observer.Element>) {
+    func on(_ event: Event<Element>) {
         switch event {
         case .next:
             forwardOn(event)
@@ -101,7 +125,7 @@ where Sources.Element == Observable<Observer.Element> {
 
     private func moveNext() {
         if isDisposed { return }
-        guard let next = sources.next() else {
+        guard let next = nextSource() else {
             forwardOn(lastError.map { .error($0) } ?? .completed)
             dispose()
             return
@@ -109,6 +133,24 @@ where Sources.Element == Observable<Observer.Element> {
         let subscription = SingleAssignmentDisposable()
         current.disposable = subscription
         subscription.setDisposable(next.subscribe(self))
+    }
+
+    /// The next source to subscribe, nested `concat`s flattened; nil when none is left.
+    private func nextSource() -> Observable<Element>? {
+        while var top = stack.popLast() {
+            guard let candidate = top.iterator.next() else { continue }
+            let remaining = top.remaining.map { $0 - 1 }
+            if remaining.map({ $0 >= 1 }) ?? true {
+                top.remaining = remaining
+                stack.append(top)
+            }
+            guard let nested = candidate as? Concat<Element>, nested.advancesOnError == advancesOnError else {
+                return candidate
+            }
+            stack.append(nested.pending())
+            maxTailRecursiveSinkStackSize = max(maxTailRecursiveSinkStackSize, stack.count)
+        }
+        return nil
     }
 
     override func dispose() {

@@ -21,19 +21,8 @@ final class DelaySubscription<Element>: Producer<Element> {
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = DelaySubscriptionSink(observer: observer, cancel: cancel)
+        let sink = ForwardingSink(observer: observer, cancel: cancel, kind: delaySubscriptionSinkKind)
         let source = source
         return (sink, scheduler.scheduleRelative((), dueTime: dueTime) { source.subscribe(sink) })
-    }
-}
-
-final class DelaySubscriptionSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
-    init(observer: Observer, cancel: Cancelable) {
-        super.init(observer: observer, cancel: cancel, kind: delaySubscriptionSinkKind)
-    }
-
-    func on(_ event: Event<Observer.Element>) {
-        forwardOn(event)
-        if event.isStopEvent { dispose() }
     }
 }

@@ -22,6 +22,7 @@ class PendingItem: @unchecked Sendable {
     init(pending: PendingWork, kind: ResourceKind) {
         self.pending = pending
         self.state = Mutex(State(token: ResourceToken(kind)))
+        scope?.workScheduled()
         pending.begin()
     }
 
@@ -44,7 +45,10 @@ class PendingItem: @unchecked Sendable {
             return (true, state.cancelTimer)
         }
         cancelTimer?()
-        if wasPending { pending.end() }
+        if wasPending {
+            scope?.workFinished()
+            pending.end()
+        }
     }
 }
 

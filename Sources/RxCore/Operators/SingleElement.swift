@@ -1,0 +1,77 @@
+private let singleElementKind = ResourceKind("SingleElement", .observable)
+private let singleElementSinkKind = ResourceKind("SingleElementSink", .sink)
+
+extension ObservableType {
+    /// The source's only element, passed on when it arrives; the sequence
+    /// fails with ``RxError/moreThanOneElement`` at a second element and with
+    /// ``RxError/noElements`` when the source completes without one.
+    public func single() -> Observable<Element> {
+        SingleElement(source: asObservable(), predicate: nil)
+    }
+
+    /// The source's only element that satisfies `predicate`, with the errors
+    /// of ``single()`` counted over the matching elements; an error thrown by
+    /// `predicate` fails the sequence.
+    public func single(
+        _ predicate: @escaping (Element) throws -> Bool,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Observable<Element> {
+        ClosureSites.note(predicate, "single", CallSite(file: file, line: line))
+        return SingleElement(source: asObservable(), predicate: predicate)
+    }
+}
+
+final class SingleElement<Element>: Producer<Element> {
+    private let source: Observable<Element>
+    private let predicate: ((Element) throws -> Bool)?
+
+    init(source: Observable<Element>, predicate: ((Element) throws -> Bool)?) {
+        self.source = source
+        self.predicate = predicate
+        super.init(kind: singleElementKind, chain: OperatorChain.applying("single", to: source.chain))
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        let sink = SingleElementSink(predicate: predicate, observer: observer, cancel: cancel)
+        return (sink, source.subscribe(sink))
+    }
+}
+
+final class SingleElementSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+    typealias Element = Observer.Element
+
+    private let predicate: ((Element) throws -> Bool)?
+    private var seenElement = false
+
+    init(predicate: ((Element) throws -> Bool)?, observer: Observer, cancel: Cancelable) {
+        self.predicate = predicate
+        super.init(observer: observer, cancel: cancel, kind: singleElementSinkKind)
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            do {
+                if let predicate, try !predicate(element) { return }
+            } catch {
+                forwardError(error)
+                return
+            }
+            if seenElement {
+                forwardError(RxError.moreThanOneElement)
+                return
+            }
+            seenElement = true
+            forwardOn(event)
+        case .error:
+            forwardOn(event)
+            dispose()
+        case .completed:
+            if seenElement {
+                forwardCompleted()
+            } else {
+                forwardError(RxError.noElements)
+            }
+        }
+    }
+}

@@ -1,0 +1,54 @@
+private let takeLastKind = ResourceKind("TakeLast", .observable)
+private let takeLastSinkKind = ResourceKind("TakeLastSink", .sink)
+
+extension ObservableType {
+    /// The last `count` elements, sent when the source completes, then completion.
+    public func takeLast(_ count: Int) -> Observable<Element> {
+        precondition(count >= 0, "count can't be negative")
+        return TakeLast(source: asObservable(), count: count)
+    }
+}
+
+final class TakeLast<Element>: Producer<Element> {
+    private let source: Observable<Element>
+    private let count: Int
+
+    init(source: Observable<Element>, count: Int) {
+        self.source = source
+        self.count = count
+        super.init(kind: takeLastKind, chain: OperatorChain.applying("takeLast", to: source.chain))
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        let sink = TakeLastSink(count: count, observer: observer, cancel: cancel)
+        return (sink, source.subscribe(sink))
+    }
+}
+
+final class TakeLastSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+    typealias Element = Observer.Element
+
+    private let count: Int
+    private var kept = Queue<Element>()
+
+    init(count: Int, observer: Observer, cancel: Cancelable) {
+        self.count = count
+        super.init(observer: observer, cancel: cancel, kind: takeLastSinkKind)
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            guard count > 0 else { return }
+            kept.enqueue(element)
+            if kept.count > count { _ = kept.dequeue() }
+        case .error:
+            forwardOn(event)
+            dispose()
+        case .completed:
+            while let element = kept.dequeue() { forwardOn(.next(element)) }
+            forwardOn(.completed)
+            dispose()
+        }
+    }
+}

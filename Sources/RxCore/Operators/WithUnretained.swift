@@ -1,0 +1,70 @@
+private let withUnretainedKind = ResourceKind("WithUnretained", .observable)
+private let withUnretainedSinkKind = ResourceKind("WithUnretainedSink", .sink)
+
+extension ObservableType {
+    /// Each element combined by `resultSelector` with `object`, which is held
+    /// weakly: once `object` is gone, the next element completes the sequence
+    /// instead. The usual way to reach `self` in an operator without a cycle.
+    public func withUnretained<Object: AnyObject, Out>(
+        _ object: Object,
+        resultSelector: @escaping (Object, Element) -> Out,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Observable<Out> {
+        ClosureSites.note(resultSelector, "withUnretained", CallSite(file: file, line: line))
+        return WithUnretained(source: asObservable(), object: object, resultSelector: resultSelector)
+    }
+
+    /// Each element paired with `object`, held weakly as in
+    /// ``withUnretained(_:resultSelector:file:line:)``.
+    public func withUnretained<Object: AnyObject>(_ object: Object) -> Observable<(Object, Element)> {
+        WithUnretained(source: asObservable(), object: object) { ($0, $1) }
+    }
+}
+
+final class WithUnretained<Object: AnyObject, SourceElement, Element>: Producer<Element> {
+    typealias ResultSelector = (Object, SourceElement) -> Element
+
+    private let source: Observable<SourceElement>
+    private weak var object: Object?
+    private let resultSelector: ResultSelector
+
+    init(source: Observable<SourceElement>, object: Object, resultSelector: @escaping ResultSelector) {
+        self.source = source
+        self.object = object
+        self.resultSelector = resultSelector
+        super.init(kind: withUnretainedKind, chain: OperatorChain.applying("withUnretained", to: source.chain))
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        let sink = WithUnretainedSink(object: object, resultSelector: resultSelector, observer: observer, cancel: cancel)
+        return (sink, source.subscribe(sink))
+    }
+}
+
+final class WithUnretainedSink<Object: AnyObject, SourceElement, Observer: ObserverType>: Sink<Observer>, ObserverType {
+    typealias ResultSelector = (Object, SourceElement) -> Observer.Element
+
+    private weak var object: Object?
+    private let resultSelector: ResultSelector
+
+    init(object: Object?, resultSelector: @escaping ResultSelector, observer: Observer, cancel: Cancelable) {
+        self.object = object
+        self.resultSelector = resultSelector
+        super.init(observer: observer, cancel: cancel, kind: withUnretainedSinkKind)
+    }
+
+    func on(_ event: Event<SourceElement>) {
+        switch event {
+        case .next(let element):
+            guard let object else {
+                forwardCompleted()
+                return
+            }
+            forwardOn(.next(resultSelector(object, element)))
+        case .error(let error):
+            forwardError(error)
+        case .completed:
+            forwardCompleted()
+        }
+    }
+}
