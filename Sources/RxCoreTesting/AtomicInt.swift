@@ -2,9 +2,9 @@ import Synchronization
 
 /// A thread-safe `Int32` counter with the free-function API of RxSwift's internal `AtomicInt`.
 ///
-/// RxSwift's own tests count concurrent calls with it, reaching RxSwift's copy through
-/// `@testable import`; RxTest users' tests that copied those helpers compile against this one.
-/// Each function returns the value held before the call.
+/// RxSwift's own tests count concurrent calls with it (`increment`, `decrement`, `globalLoad`),
+/// compiling RxSwift's internal copy and its helpers into their test target; tests written that way
+/// compile against this one. `increment` and `decrement` return the value held before the call.
 public final class AtomicInt: Sendable {
     fileprivate let value: Mutex<Int32>
 
@@ -12,30 +12,28 @@ public final class AtomicInt: Sendable {
     public init(_ value: Int32 = 0) {
         self.value = Mutex(value)
     }
-}
 
-/// Adds `value` to `atomic`; returns the value before.
-@discardableResult
-public func add(_ atomic: AtomicInt, _ value: Int32) -> Int32 {
-    atomic.value.withLock { held in
-        defer { held += value }
-        return held
+    fileprivate func add(_ change: Int32) -> Int32 {
+        value.withLock { held in
+            defer { held += change }
+            return held
+        }
     }
-}
-
-/// The value `atomic` holds.
-public func load(_ atomic: AtomicInt) -> Int32 {
-    atomic.value.withLock { $0 }
 }
 
 /// Adds one to `atomic`; returns the value before.
 @discardableResult
 public func increment(_ atomic: AtomicInt) -> Int32 {
-    add(atomic, 1)
+    atomic.add(1)
 }
 
 /// Takes one from `atomic`; returns the value before.
 @discardableResult
 public func decrement(_ atomic: AtomicInt) -> Int32 {
-    add(atomic, -1)
+    atomic.add(-1)
+}
+
+/// The value `atomic` holds (the name of RxSwift's test helper for it).
+public func globalLoad(_ atomic: AtomicInt) -> Int32 {
+    atomic.value.withLock { $0 }
 }

@@ -18,7 +18,8 @@ struct HeapInspector {
             for (index, element) in storage.elementAddresses.enumerated() {
                 collect(storage.element, base: element, label: "element [\(index)]", owner: nil, into: &references)
             }
-        } else if let storage = probe.hashedStorage(ofObjectAt: address) {
+        } else if owner.hasPrefix("Swift._DictionaryStorage<") || owner.hasPrefix("Swift._SetStorage<"),
+                  let storage = probe.hashedStorage(ofObjectAt: address) {
             // Keys hold references too (an object used as a key, a Set's elements).
             for (index, entry) in storage.entries.enumerated() {
                 let label = "element [\(HeapNames.keyDescription(at: entry.key, type: storage.key.typeName) ?? "#\(index)")]"

@@ -15,8 +15,12 @@ enum HeapNames {
     }
 
     /// `Module.(Presenter in _6A1B2C…).f()` becomes `Module.Presenter.f()`.
+    /// The regular expression is compiled on every use: names without a
+    /// discriminator (nearly all) skip it, or a graph walk spends most of its
+    /// time here (85 % of a 2,000-object walk under callgrind).
     static func withoutPrivateDiscriminators(_ name: String) -> String {
-        name.replacing(#/\(([^()\s]+) in _[0-9A-F]+\)/#) { String($0.output.1) }
+        guard name.contains(" in _") else { return name }
+        return name.replacing(#/\(([^()\s]+) in _[0-9A-F]+\)/#) { String($0.output.1) }
     }
 
     /// Whether a type belongs to the standard library (array and dictionary

@@ -25,7 +25,7 @@ public class Observable<Element>: ObservableType {
 
     /// Subscribes an observer that disposes or drops the returned disposable
     /// once it is disposed itself or its sequence ends, as
-    /// ``SubscriptionHandle`` and ``UpstreamSink`` do. A producer may then
+    /// ``SubscriptionHandle`` and a ``Sink`` holding its upstream do. A producer may then
     /// return its sink itself, with no `SinkDisposer` to let go of the sink
     /// for a holder that would keep it.
     func subscribe<Observer: ObserverType>(holder observer: Observer) -> Disposable where Observer.Element == Element {

@@ -2,24 +2,18 @@ import Synchronization
 
 /// The per-subscription worker of an operator: it receives upstream events and
 /// forwards the results to its observer until it is disposed.
-class Sink<Observer: ObserverType>: Disposable {
-    private let token: ResourceToken
+class Sink<Observer: ObserverType>: AnySink {
     final let observer: Observer
-    /// What disposing the sink disposes: its producer's `SinkDisposer`, or nil
-    /// for an ``UpstreamSink``, which holds its upstream itself.
-    private let cancel: Cancelable?
-    private let disposed = DisposedFlag()
 
     init(observer: Observer, cancel: Cancelable?, kind: ResourceKind) {
-        self.token = ResourceToken(kind)
         self.observer = observer
-        self.cancel = cancel
+        super.init(cancel: cancel, kind: kind)
     }
 
     /// Sends `event` to the observer unless this sink is disposed.
     @inline(__always)
     final func forwardOn(_ event: Event<Observer.Element>) {
-        if disposed.isSet { return }
+        if isDisposed { return }
         observer.on(event)
     }
 
@@ -27,7 +21,7 @@ class Sink<Observer: ObserverType>: Disposable {
     /// building an event (see ``ObserverType/onNext(_:)``).
     @inline(__always)
     final func forwardNext(_ element: Observer.Element) {
-        if disposed.isSet { return }
+        if isDisposed { return }
         observer.onNext(element)
     }
 
@@ -43,55 +37,64 @@ class Sink<Observer: ObserverType>: Disposable {
     /// Sends completion to the observer, then disposes. Through the observer's
     /// `onCompleted()`, so no generic `Event` is built (a metadata lookup each).
     final func forwardCompleted() {
-        if !disposed.isSet { observer.onCompleted() }
+        if !isDisposed { observer.onCompleted() }
         dispose()
-    }
-
-    final var isDisposed: Bool { disposed.isSet }
-
-    func dispose() {
-        if disposed.set() { cancel?.dispose() }
     }
 }
 
-private let upstreamAttached = 1, upstreamGone = 2
+private let disposedBit = 1, attachedBit = 2
 
-/// A sink with one upstream subscription, which it can hold itself: then it
-/// is its subscription's disposable and its producer makes no `SinkDisposer`
-/// (one object and one allocation less per operator and subscription).
+/// What a ``Sink`` is apart from its observer: a counted resource that
+/// disposes what it holds once. Not generic, so a sink handed on as a
+/// `Disposable` costs no lookup of its generic class's metadata and conformance.
 ///
-/// Only for an observer that lets go of its upstream once it is disposed or
-/// its sequence ends (see ``Observable/subscribe(holder:)``): the sink keeps
-/// its observer, so a holder that kept a finished sink would keep it too.
-/// An ``UpstreamSink`` is such an observer itself.
-class UpstreamSink<Observer: ObserverType>: Sink<Observer>, Cancelable, @unchecked Sendable {
-    /// Written before `upstreamState` publishes it, taken once by whoever
-    /// completes both attaching and disposal: no overlapping access to check.
-    @exclusivity(unchecked) private var upstream: Disposable = NopDisposable.shared
-    private let upstreamState = Atomic<Int>(0)
+/// What it holds is the `SinkDisposer` its producer's `run` gave it or, for an
+/// operator with one upstream subscription subscribed through
+/// ``Observable/subscribe(holder:)``, that subscription, handed to
+/// ``attach(_:)``. The sink is then its subscription's disposable and the
+/// producer makes no `SinkDisposer` (one object and one allocation less per
+/// operator and subscription). Only for a holder: the sink keeps its
+/// observer, so whoever kept a finished sink would keep that observer too.
+class AnySink: Disposable {
+    private let token: ResourceToken
+    /// `disposedBit`, and `attachedBit` once `held` is set.
+    private let state: Atomic<Int>
+    /// Written before `state` publishes it, taken once by whoever completes
+    /// both attaching and disposal: no overlapping access to check.
+    @exclusivity(unchecked) private var held: Disposable
 
+    init(cancel: Cancelable?, kind: ResourceKind) {
+        self.token = ResourceToken(kind)
+        if let cancel {
+            held = cancel
+            state = Atomic(attachedBit)
+        } else {
+            held = NopDisposable.shared
+            state = Atomic(0)
+        }
+    }
 
-    /// Keeps `subscription`, the sink's upstream, and returns the sink as the
-    /// subscription's disposable. A sink disposed meanwhile (its sequence
+    /// Holds `subscription`, this sink's upstream, and returns the sink as the
+    /// subscription's disposable; a sink disposed meanwhile (its sequence
     /// ended while being subscribed, as `just` does) disposes it at once.
     final func attach(_ subscription: Disposable) -> Disposable {
-        upstream = subscription
-        let previous = upstreamState.bitwiseOr(upstreamAttached, ordering: .acquiringAndReleasing).oldValue
-        if previous & upstreamGone != 0 { releaseUpstream() }
+        held = subscription
+        let previous = state.bitwiseOr(attachedBit, ordering: .acquiringAndReleasing).oldValue
+        precondition(previous & attachedBit == 0, "Sink attached twice")
+        if previous & disposedBit != 0 { releaseHeld() }
         return self
     }
 
-    /// Disposes the `SinkDisposer` when subscribed through the producer's
-    /// `run`, else the upstream this sink holds.
-    override func dispose() {
-        super.dispose()
-        let previous = upstreamState.bitwiseOr(upstreamGone, ordering: .acquiringAndReleasing).oldValue
-        if previous & upstreamGone == 0, previous & upstreamAttached != 0 { releaseUpstream() }
+    final var isDisposed: Bool { state.load(ordering: .acquiring) & disposedBit != 0 }
+
+    func dispose() {
+        let previous = state.bitwiseOr(disposedBit, ordering: .acquiringAndReleasing).oldValue
+        if previous & disposedBit == 0, previous & attachedBit != 0 { releaseHeld() }
     }
 
-    private func releaseUpstream() {
+    private func releaseHeld() {
         var held: Disposable = NopDisposable.shared
-        swap(&upstream, &held)
+        swap(&self.held, &held)
         held.dispose()
     }
 }

@@ -40,7 +40,7 @@ final class Filter<Element>: Producer<Element> {
     }
 }
 
-final class FilterSink<Observer: ObserverType>: UpstreamSink<Observer>, ObserverType {
+final class FilterSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
     typealias Element = Observer.Element
     typealias Predicate = (Element) throws -> Bool
 

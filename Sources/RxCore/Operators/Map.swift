@@ -44,7 +44,7 @@ final class Map<SourceElement, Element>: Producer<Element> {
 /// `Result` is `Observer.Element` named as a parameter of its own, so the
 /// sink finds its metadata among its own generic arguments for every element
 /// rather than asking the runtime for an associated type.
-final class MapSink<SourceElement, Result, Observer: ObserverType>: UpstreamSink<Observer>, ObserverType where Observer.Element == Result {
+final class MapSink<SourceElement, Result, Observer: ObserverType>: Sink<Observer>, ObserverType where Observer.Element == Result {
     typealias Transform = (SourceElement) throws -> Result
 
     /// The user's closure, and where it was handed to `map`.

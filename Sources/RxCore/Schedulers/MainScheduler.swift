@@ -65,4 +65,21 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
 
     /// Queued main-scheduler work that ``drain()`` would run now.
     public static var queuedCount: Int { MainQueue.shared.queuedCount }
+
+    /// Stops the process with `errorMessage` unless called on the main thread.
+    ///
+    /// For code that must only run on the main thread (a binding into UI state); RxSwift skips the
+    /// check on Linux, where Foundation long lacked `Thread.isMainThread`, RxCore makes it everywhere.
+    public static func ensureRunningOnMainThread(errorMessage: String? = nil) {
+        guard Thread.isMainThread else {
+            fatalError(errorMessage ?? "Running on background thread.")
+        }
+    }
+
+    /// Stops the process with `errorMessage` unless called on the main thread, where this scheduler's
+    /// work runs.
+    public static func ensureExecutingOnScheduler(errorMessage: String? = nil) {
+        ensureRunningOnMainThread(errorMessage: errorMessage ??
+            "Executing on background thread. Please use `MainScheduler.instance.schedule` to schedule work on main thread.")
+    }
 }

@@ -1,0 +1,46 @@
+extension ObservableConvertibleType {
+    /// The elements as an `AsyncThrowingStream`, for `for try await` loops.
+    ///
+    /// Iterating subscribes; the stream ends with the sequence's completion or error, and throws
+    /// `CancellationError` when the subscription is disposed before either. Cancelling the iterating
+    /// task disposes the subscription.
+    public var values: AsyncThrowingStream<Element, Swift.Error> {
+        AsyncThrowingStream { continuation in
+            let hasEnded = Locked(false)
+            let endOnce = { (end: () -> Void) in
+                if hasEnded.withLock({ ended in defer { ended = true }; return !ended }) { end() }
+            }
+            let subscription = asObservable().subscribe(
+                onNext: { continuation.yield($0) },
+                onError: { error in endOnce { continuation.finish(throwing: error) } },
+                onCompleted: { endOnce { continuation.finish() } },
+                onDisposed: { endOnce { continuation.finish(throwing: CancellationError()) } }
+            )
+            continuation.onTermination = { @Sendable termination in
+                if case .cancelled = termination { subscription.dispose() }
+            }
+        }
+    }
+}
+
+extension AsyncSequence {
+    /// An observable that iterates this sequence in a detached task of `priority` for each
+    /// subscription: its elements, then completion, or its error.
+    ///
+    /// Disposing cancels the task; a `CancellationError` from the sequence completes the observable.
+    public func asObservable(priority: TaskPriority? = nil) -> Observable<Element> {
+        Observable.create { observer in
+            let task = Task.detached(priority: priority) {
+                do {
+                    for try await element in self { observer.onNext(element) }
+                    observer.onCompleted()
+                } catch is CancellationError {
+                    observer.onCompleted()
+                } catch {
+                    observer.onError(error)
+                }
+            }
+            return Disposables.create { task.cancel() }
+        }
+    }
+}
