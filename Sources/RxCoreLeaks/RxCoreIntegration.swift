@@ -7,7 +7,7 @@ import RxCore
 /// a check are attributed to it, RxCore's schedulers are settled, and RxCore's
 /// objects read by their meaning in a cycle (`holds`, `observer`, `upstream`).
 ///
-/// Linking this module registers it (see ``LeakIntegrations``); there is
+/// Linking this module registers it (see `LeakIntegrations`); there is
 /// nothing to call.
 public final class RxCoreIntegration: LeakIntegration {
     /// The one instance, registered at load time.

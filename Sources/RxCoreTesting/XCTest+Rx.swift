@@ -22,7 +22,7 @@ public func XCTAssertRecordedElements<T: Equatable>(_ stream: [Recorded<Event<T>
 
 /// The failure text lists every position with the expected and actual value,
 /// `≠` marking the ones that differ, which reads better than two long arrays.
-private func assertSequencesEqual<T: Equatable>(_ lhs: [T], _ rhs: [T], file: StaticString, line: UInt) {
+func assertSequencesEqual<T: Equatable>(_ lhs: [T], _ rhs: [T], file: StaticString, line: UInt) {
     guard lhs != rhs else { return }
     XCTFail("Sequences differ:\n" + sequenceDifferences(lhs, rhs), file: file, line: line)
 }

@@ -257,7 +257,7 @@ final class ExecutableTests: XCTestCase {
             XCTAssertTrue(invocation.stderr.contains("did you mean \(id)"), invocation.stderr)
             XCTAssertNoStackTrace(invocation)
         }
-        let subcommand = try CLI.run(["lsit"])
+        let subcommand = try CLI.run(["lst"])
         XCTAssertEqual(subcommand.status, 64)
         XCTAssertTrue(subcommand.stderr.contains("the subcommand `rxleaks list`"), subcommand.stderr)
     }

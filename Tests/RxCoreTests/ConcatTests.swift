@@ -89,4 +89,21 @@ final class ConcatTests: RxTestCase {
         XCTAssertEqual(ys1.subscriptions, [Subscription(210, 260)])
         XCTAssertEqual(ys2.subscriptions, [Subscription(260, 280)])
     }
+
+    /// `[just(i), [just(i + 1), [...].concat()].concat()].concat()`, `depth` levels.
+    private func nestedThroughTheLastSource(_ index: Int, depth: Int) -> Observable<Int> {
+        index == depth - 1 ? .just(index) : Observable.concat([.just(index), nestedThroughTheLastSource(index + 1, depth: depth)])
+    }
+
+    func testConcatNestedThroughItsLastSourceRunsInConstantStack() {
+        maxTailRecursiveSinkStackSize = 0
+        var elements: [Int] = []
+        var completed = false
+
+        _ = nestedThroughTheLastSource(0, depth: 1000).subscribe(onNext: { elements.append($0) }, onCompleted: { completed = true })
+
+        XCTAssertEqual(elements, Array(0..<1000))
+        XCTAssertTrue(completed)
+        XCTAssertEqual(maxTailRecursiveSinkStackSize, 1, "each nested list replaces its parent, whose last source it is")
+    }
 }

@@ -18,7 +18,7 @@ public final class OpenLeakCheck: @unchecked Sendable {
         }
     }
 
-    /// Where objects are tracked (``LeakScope/track(_:file:line:)``).
+    /// Where objects are tracked (``LeakScope/track(_:file:line:)-(AnyObject,_,_)``).
     public var scope: LeakScope { check.scope }
 
     /// Ends the check: settles pending work and judges.

@@ -1,3 +1,5 @@
+import Synchronization
+
 private let concatKind = ResourceKind("Concat", .observable)
 private let concatSinkKind = ResourceKind("ConcatSink", .sink)
 
@@ -39,7 +41,13 @@ extension ObservableType where Element: ObservableConvertibleType {
 /// The most sources `concat` and `catch(sequence:)` have had waiting at
 /// once, nested ones flattened into their parent included; RxSwift's tests
 /// read it to check that nesting through the last source does not grow.
-nonisolated(unsafe) public var maxTailRecursiveSinkStackSize = 0
+public var maxTailRecursiveSinkStackSize: Int {
+    get { deepestConcatStack.load(ordering: .relaxed) }
+    set { deepestConcatStack.store(newValue, ordering: .relaxed) }
+}
+
+/// Atomic: sinks on any thread raise it.
+private let deepestConcatStack = Atomic<Int>(0)
 
 /// `concat` and `catch(sequence:)`: the sources one after the other, moving
 /// on when one completes or, with `advancesOnError`, when one fails.
@@ -148,7 +156,7 @@ final class ConcatSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
                 return candidate
             }
             stack.append(nested.pending())
-            maxTailRecursiveSinkStackSize = max(maxTailRecursiveSinkStackSize, stack.count)
+            deepestConcatStack.max(stack.count, ordering: .relaxed)
         }
         return nil
     }
