@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "LeakEngine", targets: ["Leaks", "LeakTesting"]),
         .library(name: "SimUI", targets: ["SimUI"]),
         .executable(name: "rxleaks", targets: ["rxleaks"]),
+        .plugin(name: "RxLeaksLintPlugin", targets: ["RxLeaksLintPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -69,6 +70,13 @@ let package = Package(
             "Scenarios", "Leaks", "RxCore", "RxCoreLeaks", "LeakLint",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+
+        // `swift package rxleaks-lint`: rxleaks lint over the package's source targets.
+        .plugin(
+            name: "RxLeaksLintPlugin",
+            capability: .command(intent: .custom(
+                verb: "rxleaks-lint", description: "Find the leak guide's patterns in the package's sources (rxleaks lint).")),
+            dependencies: ["rxleaks"]),
 
         // MARK: Tests
         .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxCoreTesting"]),

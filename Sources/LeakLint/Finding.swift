@@ -36,8 +36,9 @@ public struct Finding: Sendable, Hashable, Codable {
 public struct UnparsableFile: Sendable, Hashable, Codable {
     /// The file, as it was given.
     public let file: String
-    /// The first syntax error's line and column (1-based).
+    /// The 1-based line of the first syntax error.
     public let line: Int
+    /// The 1-based column of the first syntax error.
     public let column: Int
     /// The parser's message for the first error.
     public let message: String

@@ -98,6 +98,24 @@ final class LintCommandTests: XCTestCase {
         XCTAssertTrue(invocation.stderr.contains("unknown pattern id no-such-rule"), invocation.stderr)
     }
 
+    func testConfirmPrintsLintFindingsNextToEngineVerdicts() throws {
+        let scenarios = CLI.packageRoot.appendingPathComponent("Scenarios").path
+        let invocation = try CLI.run(["lint", "--confirm", "--scenarios", scenarios, "method-reference-implicit-self"])
+        XCTAssertEqual(invocation.status, 0, invocation.stdout + invocation.stderr)
+        let lines = invocation.stdout.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.first, "method-reference-implicit-self")
+        XCTAssertTrue(lines.contains { $0.hasPrefix("  lint    method-reference-implicit-self at MethodReferenceImplicitSelf.swift:")
+            && $0.hasSuffix("in DashboardPresenter.configure() case .instanceMethodOnModelUpdates") }, invocation.stdout)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("  engine  leaking: leak") }, invocation.stdout)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("  engine  fixed: clean") }, invocation.stdout)
+    }
+
+    func testConfirmWithAnUnknownScenarioExitsWithUsageError() throws {
+        let invocation = try CLI.run(["lint", "--confirm", "no-such-scenario"])
+        XCTAssertEqual(invocation.status, 64)
+        XCTAssertTrue(invocation.stderr.contains("unknown scenario id 'no-such-scenario'"), invocation.stderr)
+    }
+
     func testTheConfigurationDisablesAPattern() throws {
         let configuration = directory.appendingPathComponent("lint.json")
         try #"{"disabled": ["ignored-disposable"]}"#.write(to: configuration, atomically: true, encoding: .utf8)

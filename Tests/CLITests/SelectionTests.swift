@@ -78,6 +78,8 @@ final class SelectionTests: XCTestCase {
         XCTAssertEqual(Suggestions.editDistance("kitten", "sitting"), 3)
         XCTAssertEqual(Suggestions.editDistance("", "abc"), 3)
         XCTAssertEqual(Suggestions.editDistance("same", "same"), 0)
+        XCTAssertEqual(Suggestions.editDistance("lsit", "list"), 1, "a swap of neighbours is one edit")
+        XCTAssertEqual(Suggestions.editDistance("lsit", "lint"), 2)
         XCTAssertEqual(Suggestions.closest(to: "closure-strong-slef", among: ["closure-strong-self", "shared-dispose-bag"]), ["closure-strong-self"])
         XCTAssertEqual(Suggestions.closest(to: "dispose-bag", among: ["shared-dispose-bag", "dispose-bag-captured", "pausable-steps"]),
                        ["dispose-bag-captured", "shared-dispose-bag"], "substrings count when nothing is near")

@@ -186,4 +186,20 @@ final class BagRulesTests: XCTestCase {
             """
         XCTAssertEqual(flaggedLines(of: "stored-subject-in-child", in: source), [6])
     }
+
+    func testSubjectFromParentPassedOnOrWrappedIsNotFlagged() {
+        let source = """
+            final class PickerPresenter {
+                private let disposeBag = DisposeBag()
+                private let select: Binder<String?>
+                private let title: String
+                init(selection: BehaviorRelay<String?>, title: String) {
+                    self.title = title
+                    select = Binder(selection) { relay, value in relay.accept(value) }
+                    handle(selection: selection)
+                }
+            }
+            """
+        XCTAssertEqual(flaggedLines(of: "stored-subject-in-child", in: source), [])
+    }
 }

@@ -9,6 +9,7 @@ public struct AppearBindingsWithoutReset: LintRule {
     public let guide = "guide 001, \"Disposing\""
     public let fix = "Replace the bag in viewWillDisappear (disposeBag = DisposeBag()), or bind once in viewDidLoad."
 
+    /// The rule, ready to run.
     public init() {}
 
     private static let appearing: Set<String> = ["viewWillAppear", "viewDidAppear"]

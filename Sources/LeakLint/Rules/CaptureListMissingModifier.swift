@@ -13,6 +13,7 @@ public struct CaptureListMissingModifier: LintRule {
     public let guide = "guide 000, \"Capture lists\""
     public let fix = "Write the modifier before every name: [unowned wireframe, weak view]."
 
+    /// The rule, ready to run.
     public init() {}
 
     public func check(_ file: LintedFile) -> [RuleHit] {

@@ -8,6 +8,7 @@ public struct CellReuseWithoutNewBag: LintRule {
     public let guide = "guide 000, \"Dispose bag\""
     public let fix = "Assign a new DisposeBag in prepareForReuse() (or call super.prepareForReuse() where the superclass does)."
 
+    /// The rule, ready to run.
     public init() {}
 
     public func check(_ file: LintedFile) -> [RuleHit] {

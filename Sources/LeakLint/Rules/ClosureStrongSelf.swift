@@ -10,6 +10,7 @@ public struct ClosureStrongSelf: LintRule {
     public let guide = "guide 000, \"Capture lists\""
     public let fix = "Capture [weak self] (or [unowned self] when the object's own bag disposes the subscription), or bind to a Binder."
 
+    /// The rule, ready to run.
     public init() {}
 
     public func check(_ file: LintedFile) -> [RuleHit] {

@@ -10,6 +10,7 @@ public struct DisposeBagSentToAnotherObject: LintRule {
     public let guide = "guide 000, \"Dispose bag\""
     public let fix = "Give each object its own DisposeBag; return sequences instead of passing the bag along."
 
+    /// The rule, ready to run.
     public init() {}
 
     public func check(_ file: LintedFile) -> [RuleHit] {

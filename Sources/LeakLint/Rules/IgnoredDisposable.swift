@@ -8,6 +8,7 @@ public struct IgnoredDisposable: LintRule {
     public let guide = "guide 000, \"Dispose bag\""
     public let fix = "Keep the Disposable: .disposed(by: disposeBag) with the object's own bag."
 
+    /// The rule, ready to run.
     public init() {}
 
     public func check(_ file: LintedFile) -> [RuleHit] {

@@ -9,6 +9,7 @@ public struct MethodReferenceImplicitSelf: LintRule {
     public let guide = "guide 000, \"Capture lists\""
     public let fix = "Make the method static (a pure transformation) and pass Type.method, or use a closure with [weak self]."
 
+    /// The rule, ready to run.
     public init() {}
 
     public func check(_ file: LintedFile) -> [RuleHit] {

@@ -9,6 +9,7 @@ public struct NestedSubscribe: LintRule {
     public let guide = "guide 000, \"Dispose bag\""
     public let fix = "Let an operator own the inner subscription: flatMapLatest { … }.bind(to: …), disposed once."
 
+    /// The rule, ready to run.
     public init() {}
 
     public func check(_ file: LintedFile) -> [RuleHit] {

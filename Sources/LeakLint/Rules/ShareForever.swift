@@ -8,6 +8,7 @@ public struct ShareForever: LintRule {
     public let guide = "guide 000, \"Subjects and Relays\""
     public let fix = "Use share(replay: 1, scope: .whileConnected) (the default), or replay something small (an id, a URL)."
 
+    /// The rule, ready to run.
     public init() {}
 
     public func check(_ file: LintedFile) -> [RuleHit] {

@@ -9,6 +9,7 @@ public struct StoredSubjectInChild: LintRule {
     public let guide = "guide 000, \"Subjects and Relays\""
     public let fix = "Don't store the parent's subject: pass it to handle functions, and keep only a Binder (which holds it weakly)."
 
+    /// The rule, ready to run.
     public init() {}
 
     public func check(_ file: LintedFile) -> [RuleHit] {

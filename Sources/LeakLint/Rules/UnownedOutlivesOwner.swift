@@ -9,6 +9,7 @@ public struct UnownedOutlivesOwner: LintRule {
     public let guide = "guide 000, \"Capture lists\""
     public let fix = "Capture [weak self] in blocks of operations that may outlive their owner, or dispose them with the owner's bag."
 
+    /// The rule, ready to run.
     public init() {}
 
     public func check(_ file: LintedFile) -> [RuleHit] {
