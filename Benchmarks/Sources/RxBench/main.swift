@@ -64,15 +64,17 @@ struct Row {
     let openCombine: Measurement?
 }
 
-// `--profile ID [N]`: only workload ID with accounting on, N operations, for callgrind or perf.
+// `--profile ID [N] [--off] [--mallocs]`: only workload ID, N operations, with
+// accounting on (or off with `--off`), for callgrind or perf.
 if let index = arguments.firstIndex(of: "--profile") {
     let id = arguments[arguments.index(after: index)]
     let rest = arguments[arguments.index(index, offsetBy: 2)...]
     let w = workloads.first { $0.id == id }!
     let n = rest.first.flatMap { Int($0) } ?? w.n
-    log("profiling \(id): \(Double(w.on(n)) / Double(n)) ns per \(w.unit)")
+    let run = rest.contains("--off") ? w.off : w.on
+    log("profiling \(id): \(Double(run(n)) / Double(n)) ns per \(w.unit)")
     if rest.contains("--mallocs") {
-        let m = measure(n, samples: 0, [w.on])[0]
+        let m = measure(n, samples: 0, [run])[0]
         log("allocations: \(m.allocationsPerOp) per \(w.unit)")
     }
     exit(0)

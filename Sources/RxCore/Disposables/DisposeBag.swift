@@ -34,13 +34,17 @@ public final class DisposeBag: @unchecked Sendable {
     }
 
     /// Adds `disposable`, or disposes it at once when the bag is being torn down.
-    public func insert(_ disposable: Disposable) {
-        let accepted = lock.withLock { () -> Bool in
-            guard contents != nil else { return false }
+    public func insert(_ disposable: consuming Disposable) {
+        // Without a closure around the append, the disposable moves into the
+        // array rather than being copied there and destroyed here.
+        lock.lock()
+        if contents != nil {
             contents!.append(disposable)
-            return true
+            lock.unlock()
+            return
         }
-        if !accepted { disposable.dispose() }
+        lock.unlock()
+        disposable.dispose()
     }
 
     /// The number of disposables the bag holds.
