@@ -100,6 +100,11 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         Maybe(raw: Observable.just(element))
     }
 
+    /// A maybe that succeeds with `element` on `scheduler`.
+    public static func just(_ element: Element, scheduler: ImmediateSchedulerType) -> Maybe<Element> {
+        Maybe(raw: Observable.just(element, scheduler: scheduler))
+    }
+
     /// A maybe that completes without an element.
     public static func empty() -> Maybe<Element> {
         Maybe(raw: Observable.empty())

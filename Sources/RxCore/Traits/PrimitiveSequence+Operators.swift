@@ -66,6 +66,12 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     public func catchAndReturn(_ element: Element, file: StaticString = #fileID, line: UInt = #line) -> Single<Element> {
         Single(raw: primitiveSequence.source.catchAndReturn(element, file: file, line: line))
     }
+
+    /// RxSwift 5's name for `catchAndReturn(_:)`.
+    @available(*, deprecated, renamed: "catchAndReturn(_:)")
+    public func catchErrorJustReturn(_ element: Element, file: StaticString = #fileID, line: UInt = #line) -> Single<Element> {
+        catchAndReturn(element, file: file, line: line)
+    }
 }
 
 extension PrimitiveSequenceType where Trait == MaybeTrait {
@@ -93,6 +99,12 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// On an error, succeeds with `element` instead.
     public func catchAndReturn(_ element: Element, file: StaticString = #fileID, line: UInt = #line) -> Maybe<Element> {
         Maybe(raw: primitiveSequence.source.catchAndReturn(element, file: file, line: line))
+    }
+
+    /// RxSwift 5's name for `catchAndReturn(_:)`.
+    @available(*, deprecated, renamed: "catchAndReturn(_:)")
+    public func catchErrorJustReturn(_ element: Element, file: StaticString = #fileID, line: UInt = #line) -> Maybe<Element> {
+        catchAndReturn(element, file: file, line: line)
     }
 }
 

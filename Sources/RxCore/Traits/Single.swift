@@ -99,6 +99,11 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         Single(raw: Observable.just(element))
     }
 
+    /// A single that succeeds with `element` on `scheduler`.
+    public static func just(_ element: Element, scheduler: ImmediateSchedulerType) -> Single<Element> {
+        Single(raw: Observable.just(element, scheduler: scheduler))
+    }
+
     /// Transforms the element with `transform`; an error it throws is the
     /// single's failure.
     public func map<Result>(
@@ -135,5 +140,30 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// The same outcome as a ``Maybe``.
     public func asMaybe() -> Maybe<Element> {
         Maybe(raw: primitiveSequence.source)
+    }
+}
+
+extension PrimitiveSequenceType where Trait == SingleTrait {
+    /// Succeeds with `resultSelector` of the elements of every single in
+    /// `collection` once all have succeeded (of an empty array when there
+    /// are none); the first error ends it.
+    public static func zip<Collection: Swift.Collection, Result>(
+        _ collection: Collection,
+        resultSelector: @escaping ([Element]) throws -> Result,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Single<Result> where Collection.Element == Single<Element> {
+        if collection.isEmpty {
+            return Single.deferred({ Single.just(try resultSelector([])) }, file: file, line: line)
+        }
+        return Single(raw: Observable.zip(collection.map { $0.asObservable() }, resultSelector: resultSelector, file: file, line: line))
+    }
+
+    /// Succeeds with the elements of every single in `collection` once all
+    /// have succeeded (an empty array when there are none); the first error ends it.
+    public static func zip<Collection: Swift.Collection>(
+        _ collection: Collection,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Single<[Element]> where Collection.Element == Single<Element> {
+        zip(collection, resultSelector: { $0 }, file: file, line: line)
     }
 }
