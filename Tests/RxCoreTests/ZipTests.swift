@@ -17,15 +17,30 @@ final class ZipTests: RxTestCase {
         XCTAssertEqual(ys.subscriptions, [Subscription(200, 400)])
     }
 
-    func testCompletesWhenAnElementCanNeverBePaired() {
+    /// RxSwift 6: zip of two to eight sources waits for every source's
+    /// completion, even when an element can never be paired any more.
+    func testCompletesWhenEverySourceHasCompleted() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .completed(220)])
         let ys = scheduler.createHotObservable([.next(230, "a"), .next(240, "b"), .completed(500)])
 
         let res = scheduler.start { Observable.zip(xs, ys).map { "\($0)\($1)" } }
 
-        XCTAssertEqual(res.events, [.next(230, "1a"), .completed(240)])
+        XCTAssertEqual(res.events, [.next(230, "1a"), .completed(500)])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)])
+        XCTAssertEqual(ys.subscriptions, [Subscription(200, 500)])
+    }
+
+    /// RxSwift 6: zip of a collection ends at an element that can never be
+    /// paired, once every other source has completed.
+    func testCollectionFormCompletesWhenAnElementCanNeverBePaired() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .completed(220)])
+        let ys = scheduler.createHotObservable([.next(230, 10), .next(240, 20), .completed(500)])
+
+        let res = scheduler.start { Observable.zip([xs, ys]) }
+
+        XCTAssertEqual(res.events, [.next(230, [1, 10]), .completed(240)])
         XCTAssertEqual(ys.subscriptions, [Subscription(200, 240)])
     }
 

@@ -1,9 +1,10 @@
 /// `combineLatest` and `zip` are one operator with two ways of keeping each
 /// source's elements: the latest one, kept until replaced, or a queue, taken
 /// from one element at a time. Either way a result is sent when every source
-/// has an element, and the sequence ends when all sources have completed or
-/// when the others have completed and the source that just sent can never
-/// make a result.
+/// has an element. The sequence ends when all sources have completed; and,
+/// for `combineLatest` and `zip` of a collection but not `zip` of two to
+/// eight sources (RxSwift 6's rules, which its tests pin down), also when the
+/// others have completed and the source that just sent can never make a result.
 enum CombiningStrategy {
     case combineLatest
     case zip
@@ -53,10 +54,14 @@ class CombiningSink<Observer: ObserverType>: Sink<Observer> {
     /// so that once every source has one, every later element makes a result.
     private let keepsElements: Bool
     @exclusivity(unchecked) private var everySourceHasElement = false
+    /// Whether an element that can never be combined (every other source has
+    /// completed) ends the sequence at once, rather than the last completion.
+    private let endsWhenUnpairable: Bool
 
-    init(arity: Int, keepsElements: Bool, observer: Observer, cancel: Cancelable, kind: ResourceKind) {
+    init(arity: Int, keepsElements: Bool, endsWhenUnpairable: Bool, observer: Observer, cancel: Cancelable, kind: ResourceKind) {
         self.isDone = Array(repeating: false, count: arity)
         self.keepsElements = keepsElements
+        self.endsWhenUnpairable = endsWhenUnpairable
         super.init(observer: observer, cancel: cancel, kind: kind)
     }
 
@@ -86,7 +91,7 @@ class CombiningSink<Observer: ObserverType>: Sink<Observer> {
             } catch {
                 forwardError(error)
             }
-        } else if isDone.indices.allSatisfy({ $0 == index || isDone[$0] }) {
+        } else if endsWhenUnpairable, isDone.indices.allSatisfy({ $0 == index || isDone[$0] }) {
             forwardCompleted()
         }
     }
@@ -164,11 +169,11 @@ final class CombiningCollection<SourceElement, Element>: Producer<Element> {
         switch strategy {
         case .combineLatest:
             let sink = CombiningCollectionSink<LatestElement<SourceElement>, Observer>(
-                count: sources.count, resultSelector: resultSelector, site: site, observer: observer, cancel: cancel, kind: kind)
+                count: sources.count, endsWhenUnpairable: true, resultSelector: resultSelector, site: site, observer: observer, cancel: cancel, kind: kind)
             return (sink, sink.run(sources, emptyResult: true))
         case .zip:
             let sink = CombiningCollectionSink<QueuedElements<SourceElement>, Observer>(
-                count: sources.count, resultSelector: resultSelector, site: site, observer: observer, cancel: cancel, kind: kind)
+                count: sources.count, endsWhenUnpairable: true, resultSelector: resultSelector, site: site, observer: observer, cancel: cancel, kind: kind)
             return (sink, sink.run(sources, emptyResult: false))
         }
     }
@@ -182,11 +187,11 @@ final class CombiningCollectionSink<Buffer: ElementBuffer, Observer: ObserverTyp
     let site: CallSite
     @exclusivity(unchecked) private var buffers: [Buffer]
 
-    init(count: Int, resultSelector: @escaping ResultSelector, site: CallSite, observer: Observer, cancel: Cancelable, kind: ResourceKind) {
+    init(count: Int, endsWhenUnpairable: Bool, resultSelector: @escaping ResultSelector, site: CallSite, observer: Observer, cancel: Cancelable, kind: ResourceKind) {
         self.resultSelector = resultSelector
         self.site = site
         self.buffers = Array(repeating: Buffer(), count: count)
-        super.init(arity: count, keepsElements: Buffer.keepsElements, observer: observer, cancel: cancel, kind: kind)
+        super.init(arity: count, keepsElements: Buffer.keepsElements, endsWhenUnpairable: endsWhenUnpairable, observer: observer, cancel: cancel, kind: kind)
     }
 
     /// Subscribes every source; with none, completes at once, after the
@@ -270,7 +275,7 @@ final class CombiningSink2<B1: ElementBuffer, B2: ElementBuffer, Observer: Obser
     init(resultSelector: @escaping ResultSelector, site: CallSite, observer: Observer, cancel: Cancelable, kind: ResourceKind) {
         self.resultSelector = resultSelector
         self.site = site
-        super.init(arity: 2, keepsElements: B1.keepsElements, observer: observer, cancel: cancel, kind: kind)
+        super.init(arity: 2, keepsElements: B1.keepsElements, endsWhenUnpairable: B1.keepsElements, observer: observer, cancel: cancel, kind: kind)
     }
 
     func run(_ source1: Observable<B1.Element>, _ source2: Observable<B2.Element>) -> Disposable {
@@ -340,7 +345,7 @@ final class CombiningSink3<B1: ElementBuffer, B2: ElementBuffer, B3: ElementBuff
     init(resultSelector: @escaping ResultSelector, site: CallSite, observer: Observer, cancel: Cancelable, kind: ResourceKind) {
         self.resultSelector = resultSelector
         self.site = site
-        super.init(arity: 3, keepsElements: B1.keepsElements, observer: observer, cancel: cancel, kind: kind)
+        super.init(arity: 3, keepsElements: B1.keepsElements, endsWhenUnpairable: B1.keepsElements, observer: observer, cancel: cancel, kind: kind)
     }
 
     func run(_ source1: Observable<B1.Element>, _ source2: Observable<B2.Element>, _ source3: Observable<B3.Element>) -> Disposable {
@@ -415,7 +420,7 @@ final class CombiningSink4<B1: ElementBuffer, B2: ElementBuffer, B3: ElementBuff
     init(resultSelector: @escaping ResultSelector, site: CallSite, observer: Observer, cancel: Cancelable, kind: ResourceKind) {
         self.resultSelector = resultSelector
         self.site = site
-        super.init(arity: 4, keepsElements: B1.keepsElements, observer: observer, cancel: cancel, kind: kind)
+        super.init(arity: 4, keepsElements: B1.keepsElements, endsWhenUnpairable: B1.keepsElements, observer: observer, cancel: cancel, kind: kind)
     }
 
     func run(_ source1: Observable<B1.Element>, _ source2: Observable<B2.Element>, _ source3: Observable<B3.Element>, _ source4: Observable<B4.Element>) -> Disposable {

@@ -39,11 +39,11 @@ final class CombiningVariadic<each SourceElement, Result>: Producer<Result> {
         switch strategy {
         case .combineLatest:
             let sink = CombiningCollectionSink<LatestElement<Any>, Observer>(
-                count: arity, resultSelector: select, site: site, observer: observer, cancel: cancel, kind: kind)
+                count: arity, endsWhenUnpairable: strategy == .combineLatest, resultSelector: select, site: site, observer: observer, cancel: cancel, kind: kind)
             return (sink, sink.run(repeat each sources))
         case .zip:
             let sink = CombiningCollectionSink<QueuedElements<Any>, Observer>(
-                count: arity, resultSelector: select, site: site, observer: observer, cancel: cancel, kind: kind)
+                count: arity, endsWhenUnpairable: strategy == .combineLatest, resultSelector: select, site: site, observer: observer, cancel: cancel, kind: kind)
             return (sink, sink.run(repeat each sources))
         }
     }

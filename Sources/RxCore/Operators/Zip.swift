@@ -14,8 +14,7 @@ struct QueuedElements<Element>: ElementBuffer {
 extension ObservableType {
     /// Pairs the sources' elements by position: sends `resultSelector` of
     /// every source's n-th element once all have sent their n-th, queueing the
-    /// elements of faster sources. Completes when all have completed, or when
-    /// the others have completed and an element can never be paired; fails
+    /// elements of faster sources. Completes when all have completed; fails
     /// with the first error of any.
     public static func zip<Collection: Swift.Collection>(
         _ collection: Collection,
@@ -40,8 +39,7 @@ extension ObservableType {
 extension ObservableType {
     /// Pairs the sources' elements by position: sends `resultSelector` of
     /// every source's n-th element once all have sent their n-th, queueing the
-    /// elements of faster sources. Completes when all have completed, or when
-    /// the others have completed and an element can never be paired; fails
+    /// elements of faster sources. Completes when all have completed; fails
     /// with the first error of any.
     public static func zip<O1: ObservableType, O2: ObservableType>(
         _ source1: O1, _ source2: O2,
@@ -68,8 +66,7 @@ extension ObservableType where Element == Any {
 extension ObservableType {
     /// Pairs the sources' elements by position: sends `resultSelector` of
     /// every source's n-th element once all have sent their n-th, queueing the
-    /// elements of faster sources. Completes when all have completed, or when
-    /// the others have completed and an element can never be paired; fails
+    /// elements of faster sources. Completes when all have completed; fails
     /// with the first error of any.
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3,
