@@ -95,12 +95,9 @@ final class WindowSink<Element, Observer: ObserverType>: Sink<Observer>, Observe
     private func startTimer() {
         if timer.isDisposed { return }
         let windowID = windowID
-        // Weakly: a scheduler may keep a cancelled action until its due time,
-        // and the source's subscription already holds this sink while it matters.
-        timer.disposable = scheduler.scheduleRelative((), dueTime: timeSpan) { [weak self] _ in
-            guard let self else { return Disposables.create() }
-            self.lock.performLocked {
-                if windowID == self.windowID { self.openNextWindow() }
+        timer.disposable = scheduler.scheduleRelative((), dueTime: timeSpan) { [self] _ in
+            lock.performLocked {
+                if windowID == self.windowID { openNextWindow() }
             }
             return Disposables.create()
         }

@@ -7,8 +7,8 @@ extension MaybeTrait: ZippableTrait {}
 
 extension PrimitiveSequenceType where Trait: ZippableTrait {
     /// Succeeds with `resultSelector` of the sources' elements once all have
-    /// succeeded; the first error, or (for maybes) the first completion
-    /// without an element, ends it.
+    /// succeeded, and fails with the first error. A maybe that completes
+    /// without an element makes it complete as soon as the others have an outcome.
     public static func zip<E1, E2>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         resultSelector: @escaping (E1, E2) throws -> Element,
@@ -20,8 +20,8 @@ extension PrimitiveSequenceType where Trait: ZippableTrait {
 
 extension PrimitiveSequenceType where Trait: ZippableTrait, Element == Any {
     /// Succeeds with the tuple of the sources' elements once all have
-    /// succeeded; the first error, or (for maybes) the first completion
-    /// without an element, ends it.
+    /// succeeded, and fails with the first error. A maybe that completes
+    /// without an element makes it complete as soon as the others have an outcome.
     public static func zip<E1, E2>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         file: StaticString = #fileID, line: UInt = #line
@@ -32,8 +32,8 @@ extension PrimitiveSequenceType where Trait: ZippableTrait, Element == Any {
 
 extension PrimitiveSequenceType where Trait: ZippableTrait {
     /// Succeeds with `resultSelector` of the sources' elements once all have
-    /// succeeded; the first error, or (for maybes) the first completion
-    /// without an element, ends it.
+    /// succeeded, and fails with the first error. A maybe that completes
+    /// without an element makes it complete as soon as the others have an outcome.
     public static func zip<E1, E2, E3>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>,
         resultSelector: @escaping (E1, E2, E3) throws -> Element,
@@ -45,8 +45,8 @@ extension PrimitiveSequenceType where Trait: ZippableTrait {
 
 extension PrimitiveSequenceType where Trait: ZippableTrait, Element == Any {
     /// Succeeds with the tuple of the sources' elements once all have
-    /// succeeded; the first error, or (for maybes) the first completion
-    /// without an element, ends it.
+    /// succeeded, and fails with the first error. A maybe that completes
+    /// without an element makes it complete as soon as the others have an outcome.
     public static func zip<E1, E2, E3>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>,
         file: StaticString = #fileID, line: UInt = #line
@@ -57,8 +57,8 @@ extension PrimitiveSequenceType where Trait: ZippableTrait, Element == Any {
 
 extension PrimitiveSequenceType where Trait: ZippableTrait {
     /// Succeeds with `resultSelector` of the sources' elements once all have
-    /// succeeded; the first error, or (for maybes) the first completion
-    /// without an element, ends it.
+    /// succeeded, and fails with the first error. A maybe that completes
+    /// without an element makes it complete as soon as the others have an outcome.
     public static func zip<E1, E2, E3, E4>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
         resultSelector: @escaping (E1, E2, E3, E4) throws -> Element,
@@ -70,8 +70,8 @@ extension PrimitiveSequenceType where Trait: ZippableTrait {
 
 extension PrimitiveSequenceType where Trait: ZippableTrait, Element == Any {
     /// Succeeds with the tuple of the sources' elements once all have
-    /// succeeded; the first error, or (for maybes) the first completion
-    /// without an element, ends it.
+    /// succeeded, and fails with the first error. A maybe that completes
+    /// without an element makes it complete as soon as the others have an outcome.
     public static func zip<E1, E2, E3, E4>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
         file: StaticString = #fileID, line: UInt = #line
@@ -82,8 +82,8 @@ extension PrimitiveSequenceType where Trait: ZippableTrait, Element == Any {
 
 extension PrimitiveSequenceType where Trait: ZippableTrait {
     /// Succeeds with `resultSelector` of the sources' elements once all have
-    /// succeeded; the first error, or (for maybes) the first completion
-    /// without an element, ends it.
+    /// succeeded, and fails with the first error. A maybe that completes
+    /// without an element makes it complete as soon as the others have an outcome.
     public static func zip<E1, E2, E3, E4, E5>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>,
         resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element,
@@ -95,8 +95,8 @@ extension PrimitiveSequenceType where Trait: ZippableTrait {
 
 extension PrimitiveSequenceType where Trait: ZippableTrait, Element == Any {
     /// Succeeds with the tuple of the sources' elements once all have
-    /// succeeded; the first error, or (for maybes) the first completion
-    /// without an element, ends it.
+    /// succeeded, and fails with the first error. A maybe that completes
+    /// without an element makes it complete as soon as the others have an outcome.
     public static func zip<E1, E2, E3, E4, E5>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>,
         file: StaticString = #fileID, line: UInt = #line
@@ -107,8 +107,8 @@ extension PrimitiveSequenceType where Trait: ZippableTrait, Element == Any {
 
 extension PrimitiveSequenceType where Trait: ZippableTrait {
     /// Succeeds with `resultSelector` of the sources' elements once all have
-    /// succeeded; the first error, or (for maybes) the first completion
-    /// without an element, ends it.
+    /// succeeded, and fails with the first error. A maybe that completes
+    /// without an element makes it complete as soon as the others have an outcome.
     public static func zip<E1, E2, E3, E4, E5, E6>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Element,
@@ -120,8 +120,8 @@ extension PrimitiveSequenceType where Trait: ZippableTrait {
 
 extension PrimitiveSequenceType where Trait: ZippableTrait, Element == Any {
     /// Succeeds with the tuple of the sources' elements once all have
-    /// succeeded; the first error, or (for maybes) the first completion
-    /// without an element, ends it.
+    /// succeeded, and fails with the first error. A maybe that completes
+    /// without an element makes it complete as soon as the others have an outcome.
     public static func zip<E1, E2, E3, E4, E5, E6>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
         file: StaticString = #fileID, line: UInt = #line
@@ -132,8 +132,8 @@ extension PrimitiveSequenceType where Trait: ZippableTrait, Element == Any {
 
 extension PrimitiveSequenceType where Trait: ZippableTrait {
     /// Succeeds with `resultSelector` of the sources' elements once all have
-    /// succeeded; the first error, or (for maybes) the first completion
-    /// without an element, ends it.
+    /// succeeded, and fails with the first error. A maybe that completes
+    /// without an element makes it complete as soon as the others have an outcome.
     public static func zip<E1, E2, E3, E4, E5, E6, E7>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>, _ source7: PrimitiveSequence<Trait, E7>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Element,
@@ -145,8 +145,8 @@ extension PrimitiveSequenceType where Trait: ZippableTrait {
 
 extension PrimitiveSequenceType where Trait: ZippableTrait, Element == Any {
     /// Succeeds with the tuple of the sources' elements once all have
-    /// succeeded; the first error, or (for maybes) the first completion
-    /// without an element, ends it.
+    /// succeeded, and fails with the first error. A maybe that completes
+    /// without an element makes it complete as soon as the others have an outcome.
     public static func zip<E1, E2, E3, E4, E5, E6, E7>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>, _ source7: PrimitiveSequence<Trait, E7>,
         file: StaticString = #fileID, line: UInt = #line
@@ -157,8 +157,8 @@ extension PrimitiveSequenceType where Trait: ZippableTrait, Element == Any {
 
 extension PrimitiveSequenceType where Trait: ZippableTrait {
     /// Succeeds with `resultSelector` of the sources' elements once all have
-    /// succeeded; the first error, or (for maybes) the first completion
-    /// without an element, ends it.
+    /// succeeded, and fails with the first error. A maybe that completes
+    /// without an element makes it complete as soon as the others have an outcome.
     public static func zip<E1, E2, E3, E4, E5, E6, E7, E8>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>, _ source7: PrimitiveSequence<Trait, E7>, _ source8: PrimitiveSequence<Trait, E8>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element,
@@ -170,8 +170,8 @@ extension PrimitiveSequenceType where Trait: ZippableTrait {
 
 extension PrimitiveSequenceType where Trait: ZippableTrait, Element == Any {
     /// Succeeds with the tuple of the sources' elements once all have
-    /// succeeded; the first error, or (for maybes) the first completion
-    /// without an element, ends it.
+    /// succeeded, and fails with the first error. A maybe that completes
+    /// without an element makes it complete as soon as the others have an outcome.
     public static func zip<E1, E2, E3, E4, E5, E6, E7, E8>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>, _ source7: PrimitiveSequence<Trait, E7>, _ source8: PrimitiveSequence<Trait, E8>,
         file: StaticString = #fileID, line: UInt = #line
