@@ -41,11 +41,10 @@ final class RxCoreCheckSession: LeakIntegrationSession {
 
     func pendingWork() -> [String] {
         if let resourceScope {
-            let own = resourceScope.pendingWork
-            guard own > 0 else { return [] }
-            let elsewhere = DispatchSchedulers.pendingCount - own
-            return ["\(own) item(s) on dispatch schedulers (timers or delayed work)"
-                    + (elsewhere > 0 ? "; \(elsewhere) more scheduled outside this check, not waited for" : "")]
+            var own = resourceScope.pendingWorkRecords.map(\.description)
+            guard let last = own.popLast() else { return [] }
+            let elsewhere = DispatchSchedulers.pendingCount - resourceScope.pendingWork
+            return own + [last + (elsewhere > 0 ? "; \(elsewhere) more item(s) scheduled outside this check, not waited for" : "")]
         }
         var pending: [String] = []
         if DispatchSchedulers.pendingCount > 0 {

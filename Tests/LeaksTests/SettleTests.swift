@@ -40,13 +40,16 @@ final class SettleTests: XCTestCase {
     func testAnEndlessIntervalOnVirtualTimeStopsAtTheBoundAndIsReportedAsUnsettled() {
         let scheduler = TestScheduler(initialClock: 0)
         var subscription: Disposable?
+        let line = #line + 2
         let report = LeakCheck.run(settle: .virtualTime(scheduler, upTo: .seconds(60))) { _ in
             subscription = Observable<Int>.interval(.seconds(1), scheduler: scheduler).subscribe()
         }
         subscription?.dispose()
         XCTAssertFalse(report.isClean)
         XCTAssertEqual(report.unsettled.count, 1, report.description)
-        XCTAssertTrue(report.unsettled[0].contains("virtual-time scheduler past the settling bound"), report.unsettled[0])
+        XCTAssertEqual(report.unsettled.first, "work due at virtual time 61 on the virtual-time scheduler TestScheduler, "
+                       + "for subscription #\(report.liveSubscriptions[0].id) interval<Int> → subscribe at SettleTests.swift:\(line) "
+                       + "(past the settling bound of 60.0 seconds: dispose the subscription)")
         XCTAssertEqual(report.liveSubscriptions.map(\.chain), ["interval<Int> → subscribe"])
         XCTAssertEqual(scheduler.clock, 60)
     }
@@ -71,14 +74,48 @@ final class SettleTests: XCTestCase {
     func testATimerThatNeverStopsIsReportedAsUnsettled() {
         let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "settle-test")
         var subscription: Disposable?
+        let line = #line + 2
         let report = LeakCheck.run(settle: .timeout(.milliseconds(200))) { _ in
             subscription = Observable<Int>.interval(.milliseconds(20), scheduler: scheduler).subscribe()
         }
         subscription?.dispose()
         XCTAssertFalse(report.isClean)
         XCTAssertEqual(report.unsettled.count, 1, report.description)
-        XCTAssertTrue(report.unsettled[0].contains("dispatch schedulers"), report.unsettled[0])
+        XCTAssertTrue(report.unsettled[0].hasPrefix("a periodic timer every 0.02 s on the dispatch queue \"settle-test\", "
+                      + "for subscription #\(report.liveSubscriptions[0].id) interval<Int> → subscribe at SettleTests.swift:\(line)"),
+                      report.unsettled[0])
         XCTAssertEqual(report.liveSubscriptions.map(\.chain), ["interval<Int> → subscribe"])
         XCTAssertTrue(DispatchSchedulers.waitUntilIdle(timeout: 5))
+    }
+
+    func testWorkScheduledByAnElementSentFromOutsideIsNamedWithItsScheduler() {
+        let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "settle-delay")
+        let subject = PublishSubject<Int>()
+        var subscription: Disposable?
+        let report = LeakCheck.run(settle: .timeout(.milliseconds(100))) { _ in
+            subscription = subject.delay(.seconds(30), scheduler: scheduler).subscribe()
+            subject.onNext(1)
+        }
+        subscription?.dispose()
+        XCTAssertEqual(report.unsettled, ["work due after 30.0 s on the dispatch queue \"settle-delay\", "
+                                          + "scheduled by an element sent from outside a subscription (see the live subscriptions)"])
+    }
+
+    func testWorkThatScheduledWorkPassesItsSubscriptionOn() {
+        let scheduler = TestScheduler(initialClock: 0)
+        var subscription: Disposable?
+        let line = #line + 3
+        let report = LeakCheck.run(settle: .virtualTime(scheduler, upTo: .seconds(5))) { _ in
+            subscription = Observable<Int>.interval(.seconds(1), scheduler: scheduler)
+                .delay(.seconds(100), scheduler: scheduler).subscribe()
+        }
+        subscription?.dispose()
+        let origin = "for subscription #\(report.liveSubscriptions.first?.id ?? 0) interval<Int> → delay → subscribe at SettleTests.swift:\(line)"
+        // The interval's next tick, and `delay`'s one timer for the first of the
+        // five elements the ticks sent it (it schedules the next when that one is due).
+        XCTAssertEqual(report.unsettled.count, 2, report.description)
+        XCTAssertTrue(report.unsettled[0].hasPrefix("work due at virtual time 6 "), report.description)
+        XCTAssertTrue(report.unsettled[1].hasPrefix("work due at virtual time 101 "), report.description)
+        XCTAssertTrue(report.unsettled.allSatisfy { $0.contains(origin) }, report.description)
     }
 }

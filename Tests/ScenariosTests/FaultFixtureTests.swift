@@ -22,7 +22,10 @@ final class FaultFixtureTests: XCTestCase {
     func testWorkThatDoesNotSettleListsWhatIsPending() throws {
         let result = try run("fault-unsettled", "pending-timer")
         guard case .unsettled(let pending) = result.observed else { return XCTFail("\(result.observed)") }
-        XCTAssertTrue(pending.contains { $0.contains("on dispatch schedulers") }, "\(pending)")
+        XCTAssertTrue(pending.contains {
+            $0.hasPrefix("work due after 0.9 s on the dispatch queue \"fault-unsettled\", for subscription #")
+                && $0.contains("timer<Int> → subscribe at FaultFixtures.swift:70")
+        }, "\(pending)")
         XCTAssertTrue(pending.contains { $0.hasPrefix("live subscription") && $0.contains("timer<Int> → subscribe") }, "\(pending)")
         XCTAssertTrue(result.matched)
         // The timer is due soon after the deadline: the next check settles.

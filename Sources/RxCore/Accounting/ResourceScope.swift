@@ -26,6 +26,9 @@ public final class ResourceScope: Sendable {
     public let observer: (any ResourceScopeObserver)?
     private let live = Atomic<Int>(0)
     private let scheduled = Atomic<Int>(0)
+    /// What ``pendingWork`` counts, in the order it was scheduled; items remove
+    /// themselves as they end (a check has a handful, so a list will do).
+    private let pendingRecords = Mutex<[(item: ObjectIdentifier, record: PendingWorkRecord)]>([])
 
     /// Creates a scope; nothing is attributed to it until ``run(_:)``.
     public init(name: String, observer: (any ResourceScopeObserver)? = nil) {
@@ -40,6 +43,10 @@ public final class ResourceScope: Sendable {
     /// has neither run nor been cancelled (a periodic timer counts as one), so
     /// a leak check waits for its own work only.
     public var pendingWork: Int { scheduled.load(ordering: .acquiring) }
+
+    /// The work ``pendingWork`` counts, each item with its scheduler and the
+    /// subscription it was scheduled for.
+    public var pendingWorkRecords: [PendingWorkRecord] { pendingRecords.withLock { $0.map(\.record) } }
 
     /// Runs `body` with this scope current.
     public func run<T>(_ body: () throws -> T) rethrows -> T {
@@ -100,8 +107,15 @@ public final class ResourceScope: Sendable {
         return try scope.run(body)
     }
 
-    func workScheduled() { scheduled.wrappingAdd(1, ordering: .acquiringAndReleasing) }
-    func workFinished() { scheduled.wrappingSubtract(1, ordering: .acquiringAndReleasing) }
+    func workScheduled(_ item: AnyObject, _ record: PendingWorkRecord) {
+        pendingRecords.withLock { $0.append((ObjectIdentifier(item), record)) }
+        scheduled.wrappingAdd(1, ordering: .acquiringAndReleasing)
+    }
+
+    func workFinished(_ item: AnyObject) {
+        pendingRecords.withLock { records in records.removeAll { $0.item == ObjectIdentifier(item) } }
+        scheduled.wrappingSubtract(1, ordering: .acquiringAndReleasing)
+    }
 
     func resourceCreated() { live.wrappingAdd(1, ordering: .relaxed) }
     func resourceReleased() { live.wrappingSubtract(1, ordering: .relaxed) }

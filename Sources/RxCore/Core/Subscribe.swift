@@ -88,7 +88,7 @@ extension ObservableType {
         let observer = AnonymousObserver<Element>(
             elements: elements, error: onError, completed: onCompleted, events: events,
             site: site, subscription: subscription)
-        subscription.attach(observable.subscribe(entry: observer) ?? observable.subscribe(holder: observer))
+        subscription.attachSubscribing { observable.subscribe(entry: observer) ?? observable.subscribe(holder: observer) }
         return subscription
     }
 }

@@ -78,6 +78,15 @@ final class SubscriptionHandle: Cancelable, @unchecked Sendable {
     @usableFromInline
     var isDisposed: Bool { ended.isSet }
 
+    /// Subscribes the chain through `subscribe`; inside a scope, the work the
+    /// chain schedules meanwhile (an `interval`'s timer) is this subscription's.
+    @usableFromInline
+    func attachSubscribing(_ subscribe: () -> Disposable) {
+        guard scope != nil else { return attach(subscribe()) }
+        let origin = SubscriptionOrigin(id: id, verb: verb, chain: chain, site: site)
+        attach(SubscriptionOrigin.$current.withValue(origin, operation: subscribe))
+    }
+
     /// Disposal by the subscriber: the upstream chain first, then `onDisposed`.
     @usableFromInline
     func dispose() {

@@ -17,6 +17,14 @@ struct DispatchQueueConfiguration {
     let leeway: DispatchTimeInterval
     let pending: PendingWork
 
+    /// The scheduler as a leak check's pending work names it.
+    private var name: String {
+        switch target {
+        case .queue(let queue): "the dispatch queue \"\(queue.label)\""
+        case .main: "the main scheduler"
+        }
+    }
+
     /// Where timers fire.
     private var timerQueue: DispatchQueue {
         switch target {
@@ -28,19 +36,19 @@ struct DispatchQueueConfiguration {
     func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
         switch target {
         case .queue(let queue):
-            let work = ScheduledWork(pending: pending) { action(state) }
+            let work = ScheduledWork(pending: pending, work: "queued work", scheduler: name) { action(state) }
             queue.async { work.run() }
             return work
         case .main(let inline):
             if inline, let disposable = MainQueue.shared.runInline({ action(state) }) { return disposable }
-            let work = ScheduledWork(pending: pending) { action(state) }
+            let work = ScheduledWork(pending: pending, work: "queued work", scheduler: name) { action(state) }
             MainQueue.shared.enqueue(work)
             return work
         }
     }
 
     func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
-        let work = ScheduledWork(pending: pending) { action(state) }
+        let work = ScheduledWork(pending: pending, work: "work due after \(dueTime.seconds) s", scheduler: name) { action(state) }
         let timer = DispatchSource.makeTimerSource(queue: timerQueue)
         timer.schedule(deadline: .now() + dueTime, leeway: leeway)
         switch target {
@@ -55,7 +63,7 @@ struct DispatchQueueConfiguration {
     }
 
     func schedulePeriodic<StateType>(_ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (StateType) -> StateType) -> Disposable {
-        let work = PeriodicWork(pending: pending, state: state, action: action)
+        let work = PeriodicWork(pending: pending, period: period, scheduler: name, state: state, action: action)
         let timer = DispatchSource.makeTimerSource(queue: timerQueue)
         timer.schedule(deadline: .now() + startAfter, repeating: period, leeway: leeway)
         switch target {

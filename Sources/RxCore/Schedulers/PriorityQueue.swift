@@ -12,6 +12,9 @@ struct PriorityQueue<Element> {
 
     func count(where isIncluded: (Element) -> Bool) -> Int { elements.count(where: isIncluded) }
 
+    /// The elements in the order they would be dequeued.
+    func sorted() -> [Element] { elements.sorted(by: isBefore) }
+
     mutating func enqueue(_ element: Element) {
         elements.append(element)
         var child = elements.count - 1

@@ -6,7 +6,8 @@ private let periodicTimerKind = ResourceKind("PeriodicTimer", .scheduled)
 
 /// Work on a dispatch scheduler while it is pending: counted by its scheduler
 /// and alive as a resource until ``finish()``, which also stops its timer.
-/// It remembers the scope that scheduled it, for the work to run in.
+/// It remembers the scope and subscription that scheduled it, for the work to
+/// run in, and is listed in that scope's pending work meanwhile.
 class PendingItem: @unchecked Sendable {
     private struct State: ~Copyable {
         var isFinished = false
@@ -15,14 +16,16 @@ class PendingItem: @unchecked Sendable {
         var token: ResourceToken?
     }
 
-    let scope = ResourceScope.attributable
+    let attribution = WorkAttribution.current
     private let pending: PendingWork
     private let state: Mutex<State>
 
-    init(pending: PendingWork, kind: ResourceKind) {
+    /// `work` and `scheduler` describe the item for its scope's pending work;
+    /// they are only evaluated inside a scope.
+    init(pending: PendingWork, kind: ResourceKind, work: @autoclosure () -> String, scheduler: @autoclosure () -> String) {
         self.pending = pending
         self.state = Mutex(State(token: ResourceToken(kind)))
-        scope?.workScheduled()
+        attribution.scope?.workScheduled(self, PendingWorkRecord(work: work(), scheduler: scheduler(), subscription: attribution.origin))
         pending.begin()
     }
 
@@ -46,7 +49,7 @@ class PendingItem: @unchecked Sendable {
         }
         cancelTimer?()
         if wasPending {
-            scope?.workFinished()
+            attribution.scope?.workFinished(self)
             pending.end()
         }
     }
@@ -59,9 +62,9 @@ final class ScheduledWork: PendingItem, Cancelable, MainQueueItem, @unchecked Se
     private let action: Mutex<(() -> Disposable)?>
     private let result = SingleAssignmentSlot()
 
-    init(pending: PendingWork, action: @escaping () -> Disposable) {
+    init(pending: PendingWork, work: @autoclosure () -> String, scheduler: @autoclosure () -> String, action: @escaping () -> Disposable) {
         self.action = Mutex(action)
-        super.init(pending: pending, kind: scheduledItemKind)
+        super.init(pending: pending, kind: scheduledItemKind, work: work(), scheduler: scheduler())
     }
 
     var isDisposed: Bool { result.isDisposed }
@@ -80,7 +83,7 @@ final class ScheduledWork: PendingItem, Cancelable, MainQueueItem, @unchecked Se
     /// work stops being pending: a settled scheduler holds nothing.
     private func runAction() -> Disposable? {
         guard let action = action.withLock({ $0.take() }) else { return nil }
-        return ResourceScope.restoring(scope, action)
+        return attribution.run(action)
     }
 
     func dispose() {
@@ -100,9 +103,9 @@ final class PeriodicWork<StateType>: PendingItem, Cancelable, @unchecked Sendabl
 
     private let state: Mutex<State>
 
-    init(pending: PendingWork, state: StateType, action: @escaping (StateType) -> StateType) {
+    init(pending: PendingWork, period: RxTimeInterval, scheduler: @autoclosure () -> String, state: StateType, action: @escaping (StateType) -> StateType) {
         self.state = Mutex(State(value: state, action: action))
-        super.init(pending: pending, kind: periodicTimerKind)
+        super.init(pending: pending, kind: periodicTimerKind, work: "a periodic timer every \(period.seconds) s", scheduler: scheduler())
     }
 
     var isDisposed: Bool { state.withLock { $0.action == nil } }
@@ -111,7 +114,7 @@ final class PeriodicWork<StateType>: PendingItem, Cancelable, @unchecked Sendabl
     @discardableResult
     func tick() -> Bool {
         guard let (action, value) = state.withLock({ state in state.action.map { ($0, state.value) } }) else { return false }
-        let next = ResourceScope.restoring(scope) { action(value) }
+        let next = attribution.run { action(value) }
         state.withLock { $0.value = next }
         return true
     }

@@ -64,10 +64,10 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     /// Schedules `action` at the virtual time `time`; a time already past runs
     /// on the next ``start()`` or ``advanceTo(_:)`` without moving the clock back.
     public func scheduleAbsoluteVirtual<StateType>(_ state: StateType, time: VirtualTime, action: @escaping (StateType) -> Disposable) -> Disposable {
-        let scope = ResourceScope.attributable
+        let attribution = WorkAttribution.current
         return self.state.withLock { schedulerState in
             defer { schedulerState.nextID += 1 }
-            let item = VirtualSchedulerItem(time: time, id: schedulerState.nextID, scope: scope) { action(state) }
+            let item = VirtualSchedulerItem(time: time, id: schedulerState.nextID, attribution: attribution) { action(state) }
             schedulerState.queue.enqueue(item)
             return item
         }
@@ -97,6 +97,17 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
 
     /// Items scheduled and neither run nor disposed yet.
     public var pendingCount: Int { state.withLock { $0.queue.count { !$0.isDisposed } } }
+
+    /// The items ``pendingCount`` counts, soonest first, each with its due time and
+    /// the subscription it was scheduled for (known for work scheduled inside a
+    /// ``ResourceScope``, such as a leak check).
+    public var pendingWork: [PendingWorkRecord] {
+        let items = state.withLock { $0.queue.sorted() }.filter { !$0.isDisposed }
+        let scheduler = "the virtual-time scheduler \(type(of: self))"
+        return items.map { item in
+            PendingWorkRecord(work: "work due at virtual time \(item.time)", scheduler: scheduler, subscription: item.attribution.origin)
+        }
+    }
 
     /// Runs the items due up to `virtualTime`, then sets the clock to it.
     public func advanceTo(_ virtualTime: VirtualTime) {
@@ -157,14 +168,14 @@ final class VirtualSchedulerItem<Time>: Cancelable, @unchecked Sendable {
 
     let time: Time
     let id: Int
-    private let scope: ResourceScope?
+    let attribution: WorkAttribution
     private let pending: Mutex<Pending>
     private let result = SingleAssignmentSlot()
 
-    init(time: Time, id: Int, scope: ResourceScope?, action: @escaping () -> Disposable) {
+    init(time: Time, id: Int, attribution: WorkAttribution, action: @escaping () -> Disposable) {
         self.time = time
         self.id = id
-        self.scope = scope
+        self.attribution = attribution
         self.pending = Mutex(Pending(action: action, token: ResourceToken(virtualTimeItemKind)))
     }
 
@@ -172,7 +183,7 @@ final class VirtualSchedulerItem<Time>: Cancelable, @unchecked Sendable {
 
     func invoke() {
         guard let action = pending.withLock({ $0.action.take() }) else { return }
-        result.set(ResourceScope.restoring(scope, action))
+        result.set(attribution.run(action))
         pending.withLock { $0.token = nil }
     }
 
