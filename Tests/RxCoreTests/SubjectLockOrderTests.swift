@@ -117,4 +117,77 @@ final class SubjectLockOrderTests: RxTestCase {
         XCTAssertEqual(Resources.diagnostics.map(\.kind), [.concurrentDelivery])
         observer.dispose()
     }
+
+    /// RxSwift issue 2653: `share(replay:scope: .whileConnected)` replaying to
+    /// a new subscriber while holding its lock. The replayed element reaches an
+    /// observer that waits for a lock another thread holds, and that thread
+    /// disposes another subscription of the share, which needs the share's lock.
+    func testReplayingAShareToANewSubscriberDoesNotHoldTheSharesLock() {
+        for replay in [1, 2] {
+            let shared = Observable<Int>.create { observer in
+                observer.onNext(1)
+                return Disposables.create()
+            }.share(replay: replay, scope: .whileConnected)
+            let first = shared.subscribe()
+            let lock = NSLock()
+            let locked = DispatchSemaphore(value: 0)
+            let replaying = DispatchSemaphore(value: 0)
+            let received = Shared<[Int]>([])
+            let subscription = Shared<Disposable?>(nil)
+
+            let subscriber = BackgroundThread {
+                locked.wait()
+                subscription.value = shared.subscribe(onNext: { value in
+                    replaying.signal()
+                    lock.withLock { received.value.append(value) }
+                })
+            }
+            let disposer = BackgroundThread {
+                lock.withLock {
+                    locked.signal()
+                    replaying.wait()
+                    first.dispose()
+                }
+            }
+
+            XCTAssertTrue(disposer.join(timeout: Self.deadlockTimeout), "replay \(replay): disposing waited for the replaying subscriber")
+            XCTAssertTrue(subscriber.join(timeout: Self.deadlockTimeout), "replay \(replay): the replaying subscriber never got the lock")
+            XCTAssertEqual(received.value, [1], "replay \(replay)")
+            subscription.value?.dispose()
+        }
+    }
+
+    /// Replaying outside the share's lock keeps the order: an element the
+    /// source sends on another thread during the replay comes after it.
+    func testAnElementSentDuringAShareReplayComesAfterTheReplayedOnes() {
+        let subject = PublishSubject<Int>()
+        let shared = subject.share(replay: 1, scope: .whileConnected)
+        let first = shared.subscribe()
+        subject.onNext(1)
+        let replaying = DispatchSemaphore(value: 0)
+        let sent = DispatchSemaphore(value: 0)
+        let received = Shared<[Int]>([])
+        let subscription = Shared<Disposable?>(nil)
+
+        let subscriber = BackgroundThread {
+            subscription.value = shared.subscribe(onNext: { value in
+                if value == 1 {
+                    replaying.signal()
+                    sent.wait()
+                }
+                received.value.append(value)
+            })
+        }
+        let sender = BackgroundThread {
+            replaying.wait()
+            subject.onNext(2)
+            sent.signal()
+        }
+
+        XCTAssertTrue(sender.join(timeout: Self.deadlockTimeout), "the sender waited for the replay")
+        XCTAssertTrue(subscriber.join(timeout: Self.deadlockTimeout))
+        XCTAssertEqual(received.value, [1, 2])
+        subscription.value?.dispose()
+        first.dispose()
+    }
 }

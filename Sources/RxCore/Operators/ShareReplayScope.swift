@@ -42,8 +42,8 @@ extension ObservableType {
 final class ShareWhileConnected<Element>: Observable<Element> {
     fileprivate let source: Observable<Element>
     fileprivate let replay: Int
-    /// Guards the connection and its observers; recursive because a replayed
-    /// element can make its observer subscribe again.
+    /// Guards the connection and its observers; recursive because an
+    /// observer told of the source's termination can subscribe again.
     fileprivate let lock = RecursiveLock()
     fileprivate var connection: ShareWhileConnectedConnection<Element>?
 
@@ -54,14 +54,17 @@ final class ShareWhileConnected<Element>: Observable<Element> {
     }
 
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        let (connection, connects, subscription) = lock.performLocked { () -> (ShareWhileConnectedConnection<Element>, Bool, Disposable) in
+        let (connection, connects, subscription) = lock.performLocked { () -> (ShareWhileConnectedConnection<Element>, Bool, ShareSubscription) in
             let connection = self.connection ?? ShareWhileConnectedConnection(parent: self)
             self.connection = connection
             let connects = connection.observers.count == 0
             return (connection, connects, connection.synchronizedSubscribe(observer))
         }
+        // Outside the lock (RxSwift issue 2653): the replayed elements may reach
+        // an observer that waits for a thread that needs the lock to unsubscribe.
+        subscription.replay?()
         if connects { connection.connect() }
-        return subscription
+        return subscription.disposable
     }
 }
 
@@ -99,11 +102,22 @@ final class ShareWhileConnectedConnection<Element>: ObserverType {
         subscription.setDisposable(parent.source.subscribe(self))
     }
 
-    /// Replays the buffer to `observer` and adds it; called under the lock.
-    fileprivate func synchronizedSubscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        for element in buffer.elements { observer.on(.next(element)) }
-        let key = observers.insert(observer)
-        return SubjectSubscription { [self] in unsubscribe(key) }
+    /// Adds `observer`; called under the lock. With elements to replay, the
+    /// observer is added behind a ``ReplayGate`` that holds back later events
+    /// until the caller has replayed them, outside the lock.
+    fileprivate func synchronizedSubscribe<Observer: ObserverType>(_ observer: Observer) -> ShareSubscription where Observer.Element == Element {
+        let elements = buffer.elements
+        let replay: (() -> Void)?
+        let key: Int
+        if elements.isEmpty {
+            key = observers.insert(observer)
+            replay = nil
+        } else {
+            let gate = ReplayGate(observer)
+            key = observers.insert(gate)
+            replay = { gate.open(replaying: elements) }
+        }
+        return ShareSubscription(disposable: SubjectSubscription { [self] in unsubscribe(key) }, replay: replay)
     }
 
     /// Ends the connection: the next subscriber makes a new one.
@@ -122,5 +136,49 @@ final class ShareWhileConnectedConnection<Element>: ObserverType {
             return true
         }
         if disconnects { subscription.dispose() }
+    }
+}
+
+/// A new subscriber of a share: how to unsubscribe, and what to replay to it
+/// once the share's lock is released.
+struct ShareSubscription {
+    let disposable: Disposable
+    let replay: (() -> Void)?
+}
+
+/// Stands for an observer that elements are replayed to outside the share's
+/// lock: events the source sends meanwhile wait here, so the observer gets
+/// them after the older, replayed ones.
+final class ReplayGate<Observer: ObserverType>: ObserverType, @unchecked Sendable {
+    private let observer: Observer
+    private let lock = Lock()
+    /// Events held back while replaying; `nil` once the gate is open.
+    private var heldBack: [Event<Observer.Element>]? = []
+
+    init(_ observer: Observer) {
+        self.observer = observer
+    }
+
+    func on(_ event: Event<Observer.Element>) {
+        let passes = lock.withLock { () -> Bool in
+            guard heldBack != nil else { return true }
+            heldBack?.append(event)
+            return false
+        }
+        if passes { observer.on(event) }
+    }
+
+    /// Sends `elements`, then what was held back meanwhile, then opens.
+    func open(replaying elements: [Observer.Element]) {
+        for element in elements { observer.on(.next(element)) }
+        while true {
+            let held = lock.withLock { () -> [Event<Observer.Element>] in
+                let held = heldBack ?? []
+                heldBack = held.isEmpty ? nil : []
+                return held
+            }
+            if held.isEmpty { return }
+            for event in held { observer.on(event) }
+        }
     }
 }
