@@ -89,6 +89,20 @@ final class SubscribeOnTests: RxTestCase {
                        "subscribing and disposing are each scheduled, one tick later on the test scheduler")
     }
 
+    func testSubscribeOnDisposesTheSourceOnTheSchedulerAfterItEnds() {
+        let scheduler = TestScheduler(initialClock: 0), otherScheduler = TestScheduler(initialClock: 0)
+        let completing = scheduler.createHotObservable([.completed(300)] as [Recorded<Event<Int>>])
+        let failing = otherScheduler.createHotObservable([.error(300, TestError.source)] as [Recorded<Event<Int>>])
+
+        let completed = scheduler.start { completing.subscribe(on: scheduler) }
+        let failed = otherScheduler.start { failing.subscribe(on: otherScheduler) }
+
+        XCTAssertEqual(completed.events, [.completed(300)])
+        XCTAssertEqual(failed.events, [.error(300, TestError.source)])
+        XCTAssertEqual(completing.subscriptions, [Subscription(201, 301)], "the disposal is scheduled, one tick later")
+        XCTAssertEqual(failing.subscriptions, [Subscription(201, 301)])
+    }
+
     func testSubscribeOnDisposedBeforeTheScheduledSubscriptionNeverSubscribes() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 2)])

@@ -5,18 +5,22 @@ extension ObservableType {
     /// Subscribes to the source on `scheduler`, and disposes that subscription
     /// there too.
     public func subscribe(on scheduler: ImmediateSchedulerType) -> Observable<Element> {
-        SubscribeOn(source: asObservable(), scheduler: scheduler)
+        SubscribeOn(source: self, scheduler: scheduler)
     }
 }
 
-final class SubscribeOn<Element>: Producer<Element> {
-    private let source: Observable<Element>
+/// Keeps the source as it is, not its `asObservable()`: a sequence that is not
+/// an `Observable` (RxTest's `TestableObservable`) is then subscribed and
+/// disposed directly on the scheduler, with no `create` sink in between that
+/// would dispose it at once when it ends, as RxSwift's `SubscribeOn` does.
+final class SubscribeOn<Source: ObservableType>: Producer<Source.Element> {
+    private let source: Source
     private let scheduler: ImmediateSchedulerType
 
-    init(source: Observable<Element>, scheduler: ImmediateSchedulerType) {
+    init(source: Source, scheduler: ImmediateSchedulerType) {
         self.source = source
         self.scheduler = scheduler
-        super.init(kind: subscribeOnKind, chain: OperatorChain.applying("subscribe(on:)", to: source.chain))
+        super.init(kind: subscribeOnKind, chain: OperatorChain.applying("subscribe(on:)", to: source.operatorChain))
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
@@ -32,7 +36,7 @@ final class SubscribeOnSink<Observer: ObserverType>: Sink<Observer>, ObserverTyp
         super.init(observer: observer, cancel: cancel, kind: subscribeOnSinkKind)
     }
 
-    func run(source: Observable<Element>, scheduler: ImmediateSchedulerType) -> Disposable {
+    func run<Source: ObservableType>(source: Source, scheduler: ImmediateSchedulerType) -> Disposable where Source.Element == Element {
         let disposeEverything = SerialDisposable()
         let cancelSchedule = SingleAssignmentDisposable()
         disposeEverything.disposable = cancelSchedule
