@@ -9,13 +9,13 @@ final class HooksTests: RxTestCase {
         super.tearDown()
     }
 
-    func testAnUnhandledErrorCarriesTheSiteAndTheCapturedStackOnlyWhenAskedFor() {
+    func testAnUnhandledErrorCarriesTheCapturedStackOnlyWhenAskedForAndTheSiteAlways() {
         var reports: [[String]] = []
         let (originalHandler, originalCapture) = (Hooks.defaultErrorHandler, Hooks.customCaptureSubscriptionCallstack)
         defer { (Hooks.defaultErrorHandler, Hooks.customCaptureSubscriptionCallstack) = (originalHandler, originalCapture) }
         Hooks.defaultErrorHandler = { callStack, error in
             XCTAssertTrue(error is Boom)
-            reports.append(callStack)
+            reports.append([Hooks.siteOfUnhandledError?.description ?? "no site"] + callStack)
         }
         Hooks.customCaptureSubscriptionCallstack = { ["frame 0", "frame 1"] }
 
@@ -24,5 +24,6 @@ final class HooksTests: RxTestCase {
         _ = Observable<Int>.error(Boom()).subscribe()
 
         XCTAssertEqual(reports, [["HooksTests.swift:22"], ["HooksTests.swift:24", "frame 0", "frame 1"]])
+        XCTAssertNil(Hooks.siteOfUnhandledError, "only while the handler runs")
     }
 }

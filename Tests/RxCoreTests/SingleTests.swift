@@ -54,12 +54,14 @@ final class SingleTests: RxTestCase {
     func testAFailureWithoutOnFailureGoesToTheDefaultErrorHandler() {
         var handled: [String] = []
         let original = Hooks.defaultErrorHandler
-        Hooks.defaultErrorHandler = { callStack, error in handled.append("\(error) at \(callStack)") }
+        Hooks.defaultErrorHandler = { callStack, error in
+            handled.append("\(error) at \(Hooks.siteOfUnhandledError?.description ?? "?"), stack \(callStack)")
+        }
         defer { Hooks.defaultErrorHandler = original }
         var log: [String] = []
         _ = Single<Int>.error(TraitTestError.boom).subscribe(onSuccess: { log.append("success \($0)") })
         _ = Single<Int>.error(TraitTestError.boom).subscribe(onFailure: { log.append("failure \($0)") })
-        XCTAssertEqual(handled, ["boom at [\"SingleTests.swift:60\"]"])
+        XCTAssertEqual(handled, ["boom at SingleTests.swift:62, stack []"])
         XCTAssertEqual(log, ["failure boom"])
     }
 

@@ -13,12 +13,14 @@ public enum Hooks {
 
     /// Called for an error that reaches a subscription without an error handler.
     ///
-    /// Its call stack starts with the subscription's site (`Presenter.swift:41`), which RxCore always
-    /// records; with ``recordCallStackOnError`` on, ``customCaptureSubscriptionCallstack``'s lines follow,
-    /// captured when the error arrives (RxSwift captures them when subscribing, a cost RxCore's site
-    /// makes unnecessary). By default it prints the error and the call stack.
+    /// Its call stack is empty unless ``recordCallStackOnError`` is on; then it holds what
+    /// ``customCaptureSubscriptionCallstack`` returns, captured when the error arrives (RxSwift
+    /// captures it when subscribing, a cost RxCore's recorded site makes unnecessary). The
+    /// subscription's site, which RxCore always records, is ``siteOfUnhandledError`` during the
+    /// call. By default it prints the error, the site and the call stack.
     nonisolated(unsafe) public static var defaultErrorHandler: DefaultErrorHandler = { callStack, error in
-        print("Unhandled error happened: \(error)\n subscription called from:\n\(callStack.joined(separator: "\n"))")
+        let site = siteOfUnhandledError.map { " at \($0)" } ?? ""
+        print("Unhandled error happened: \(error)\n subscription called from\(site):\n\(callStack.joined(separator: "\n"))")
     }
 
     /// Captures the call stack for ``defaultErrorHandler`` when ``recordCallStackOnError`` is on; by
@@ -27,11 +29,16 @@ public enum Hooks {
         Thread.callStackSymbols
     }
 
+    /// Where the subscription that an unhandled error reached was made (`Presenter.swift:41`),
+    /// while ``defaultErrorHandler`` runs for it; `nil` at any other time.
+    public static var siteOfUnhandledError: CallSite? { unhandledErrorSite }
+
+    @TaskLocal private static var unhandledErrorSite: CallSite?
+
     /// Hands `error`, which reached the subscription made at `site` without an error handler, to
     /// ``defaultErrorHandler``.
     static func reportUnhandled(_ error: Swift.Error, subscribedAt site: CallSite) {
-        var callStack = [site.description]
-        if recordCallStackOnError { callStack += customCaptureSubscriptionCallstack() }
-        defaultErrorHandler(callStack, error)
+        let callStack = recordCallStackOnError ? customCaptureSubscriptionCallstack() : []
+        $unhandledErrorSite.withValue(site) { defaultErrorHandler(callStack, error) }
     }
 }
