@@ -1,0 +1,67 @@
+extension ObservableConvertibleType {
+    /// The sequence as an ``Infallible`` that sends `element` and completes in
+    /// place of an error.
+    public func asInfallible(
+        onErrorJustReturn element: Element,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Infallible<Element> {
+        Infallible(asObservable().catchAndReturn(element, file: file, line: line))
+    }
+
+    /// The sequence as an ``Infallible`` that goes on with `infallible` in
+    /// place of an error.
+    public func asInfallible(onErrorFallbackTo infallible: Infallible<Element>) -> Infallible<Element> {
+        Infallible(asObservable().catch({ _ in infallible.asObservable() }))
+    }
+
+    /// The sequence as an ``Infallible`` that goes on with what
+    /// `onErrorRecover` makes of an error.
+    public func asInfallible(
+        onErrorRecover: @escaping (Swift.Error) -> Infallible<Element>,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Infallible<Element> {
+        Infallible(asObservable().catch({ onErrorRecover($0).asObservable() }, file: file, line: line))
+    }
+}
+
+extension InfallibleType {
+    /// The sequence as a driver, delivered on the ``SharingScheduler``.
+    public func asDriver() -> Driver<Element> {
+        Driver(asObservable().observe(on: DriverSharingStrategy.scheduler))
+    }
+}
+
+extension PublishRelay {
+    /// The relay as an ``Infallible``: every element accepted from now on.
+    public func asInfallible() -> Infallible<Element> {
+        asInfallible(onErrorFallbackTo: .empty())
+    }
+}
+
+extension BehaviorRelay {
+    /// The relay as an ``Infallible``: its current value, then every new one.
+    public func asInfallible() -> Infallible<Element> {
+        asInfallible(onErrorFallbackTo: .empty())
+    }
+}
+
+extension ReplayRelay {
+    /// The relay as an ``Infallible``: the values it replays, then every new one.
+    public func asInfallible() -> Infallible<Element> {
+        asInfallible(onErrorFallbackTo: .empty())
+    }
+}
+
+extension SharedSequence {
+    /// The shared sequence as an ``Infallible``.
+    public func asInfallible() -> Infallible<Element> {
+        asInfallible(onErrorFallbackTo: .empty())
+    }
+}
+
+extension ControlEvent {
+    /// The events as an ``Infallible``.
+    public func asInfallible() -> Infallible<Element> {
+        asInfallible(onErrorFallbackTo: .empty())
+    }
+}
