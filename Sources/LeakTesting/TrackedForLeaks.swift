@@ -28,7 +28,9 @@ final class TrackedForLeaks: @unchecked Sendable {
             return (list, true)
         }
         if isNew, !checkedAfterTearDown.withLock({ $0.contains(key) }) {
-            testCase.addTeardownBlock { [unowned testCase] in check(testCase) }
+            // Before the test's own tearDown(): judged as if the test case had
+            // released what it holds (`sut = nil` there).
+            testCase.addTeardownBlock { [unowned testCase] in check(testCase, releasing: testCase) }
         }
         return list
     }
@@ -39,14 +41,14 @@ final class TrackedForLeaks: @unchecked Sendable {
 
     static func runCheckAfterTearDown(_ testCase: XCTestCase) {
         _ = checkedAfterTearDown.withLock { $0.remove(ObjectIdentifier(testCase)) }
-        check(testCase)
+        check(testCase, releasing: nil)
     }
 
     /// Finishes the check and fails the test with its report, at the
     /// `trackForLeaks` call of the first leaked object (else the first call).
-    private static func check(_ testCase: XCTestCase) {
+    private static func check(_ testCase: XCTestCase, releasing holder: XCTestCase?) {
         guard let list = lists.withLock({ $0.removeValue(forKey: ObjectIdentifier(testCase)) }) else { return }
-        let report = list.check.finish()
+        let report = list.check.finish(releasing: holder)
         let calls = list.calls.withLock { $0 }
         guard !report.isClean, let firstCall = calls.first else { return }
         let leaked = report.leaks.first?.trackedAt

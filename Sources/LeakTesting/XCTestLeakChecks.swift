@@ -37,9 +37,11 @@ extension XCTestCase {
     /// are tracked too, and subscriptions made then and still alive are
     /// reported with their sites. The check runs as a teardown block registered by the first call in a
     /// test, so it runs after every teardown block registered later (they run
-    /// last-in first-out) and sees what they release. To also see what
-    /// `tearDown()` releases, subclass ``LeakTrackingTestCase``, which checks
-    /// after `tearDown()`.
+    /// last-in first-out) and sees what they release. XCTest runs `tearDown()`
+    /// after it, so the check judges as if the test case had released every
+    /// object it holds (`sut = nil` there): what only the test case holds is not
+    /// a leak, while a cycle or an object a static also holds still is.
+    /// ``LeakTrackingTestCase`` checks after `tearDown()` itself.
     public func trackForLeaks(_ object: AnyObject, file: StaticString = #filePath, line: UInt = #line) {
         TrackedForLeaks.list(for: self).add(object, file: file, line: line)
     }

@@ -61,7 +61,7 @@ final class RxCoreCheckSession: LeakIntegrationSession {
         return records.map { record in
             LiveSubscription(id: record.id, verb: record.verb, chain: record.chain,
                              site: SourceSite(file: record.site.file, line: record.site.line, function: record.site.function),
-                             owner: record.owner?.description, backtrace: record.backtrace)
+                             owner: record.owner?.description, ownerAddress: record.ownerAddress, backtrace: record.backtrace)
         }
     }
 

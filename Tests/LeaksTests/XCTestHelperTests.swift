@@ -124,6 +124,65 @@ final class TrackForLeaksTests: FailureCapturingTestCase {
     }
 }
 
+/// Keeps view models for the process, as a singleton's cache would.
+private enum Cache {
+    nonisolated(unsafe) static var models: [ViewModel] = []
+}
+
+/// A plain `XCTestCase` that releases its subject in `tearDown()`, which
+/// XCTest runs after the check's teardown block: the check judges as if the
+/// test case had released what it holds.
+final class TearDownReleaseTests: FailureCapturingTestCase {
+    private var sut: ViewModel?
+
+    override func tearDown() {
+        sut = nil
+        super.tearDown()
+    }
+
+    func testAnObjectTheTestCaseReleasesInTearDownIsClean() {
+        capturesFailures = true
+        addTeardownBlock { [unowned self] in
+            capturesFailures = false
+            XCTAssertTrue(capturedFailures.isEmpty, "\(capturedFailures)")
+        }
+        sut = ViewModel()
+        trackForLeaks(sut!)
+        sut?.bindFixed()
+        sut?.taps.onNext(())
+    }
+
+    func testACycleIsStillReportedWithItsSites() {
+        capturesFailures = true
+        addTeardownBlock { [unowned self] in
+            capturesFailures = false
+            XCTAssertEqual(capturedFailures.count, 1)
+            let message = capturedFailures.first?.description ?? ""
+            XCTAssertTrue(message.contains("ViewModel leaked (held only by a retain cycle)"), message)
+            XCTAssertTrue(message.contains("PublishSubject<()> → subscribe at XCTestHelperTests.swift:11"), message)
+        }
+        sut = ViewModel()
+        breakCycleAfterTest(through: sut!.taps)
+        trackForLeaks(sut!)
+        sut?.bindLeaking()
+    }
+
+    func testAnObjectAlsoHeldByAStaticIsRetainedFromOutside() {
+        capturesFailures = true
+        addTeardownBlock { [unowned self] in
+            capturesFailures = false
+            Cache.models = []
+            XCTAssertEqual(capturedFailures.count, 1)
+            let message = capturedFailures.first?.description ?? ""
+            XCTAssertTrue(message.contains("ViewModel leaked (retained from outside the check)"), message)
+        }
+        sut = ViewModel()
+        trackForLeaks(sut!)
+        sut?.bindFixed()
+        Cache.models.append(sut!)
+    }
+}
+
 final class LeakTrackingTestCaseTests: LeakTrackingTestCase {
     private var model: ViewModel?
 

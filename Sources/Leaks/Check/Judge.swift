@@ -9,6 +9,9 @@ struct Judge {
     let workStillAlive: Bool
     /// The closures handed to libraries in the check, to name them in cycles.
     var closures: ClosureTable? = nil
+    /// What the check judges as released (see ``TrialRelease``): its
+    /// references do not count as holding anything.
+    var trial = TrialRelease.none
 
     /// The leaks, the objects that need a fix first: an object that leaked
     /// only because another leaked object holds it (or that a leaked object
@@ -16,7 +19,7 @@ struct Judge {
     /// comes after that object, which it names in `heldBy`.
     func leaks(among survivors: [TrackedObject]) -> [Leak] {
         let analyses = survivors.map { object in
-            (object, RetainAnalysis(root: object.address, rootName: object.typeName, inspector: HeapInspector(closures: closures)))
+            (object, RetainAnalysis(root: object.address, rootName: object.typeName, inspector: HeapInspector(closures: closures), trial: trial))
         }
         let cycles = analyses.filter { $0.1.cycle != nil && $0.1.isHeldOnlyByCycle }
         let leaks: [Leak] = analyses.compactMap { object, analysis in
@@ -37,13 +40,13 @@ struct Judge {
                 // interactor): it is abandoned with them. Held from outside as
                 // well (a singleton a leaked closure captured): retained from
                 // outside at most, never blamed on a cycle it is not on.
-                if Self.outsideReferences(to: object.address, besides: holders.map(\.1.graph)) == 0 {
+                if outsideReferences(to: object.address, besides: holders.map(\.1.graph)) == 0 {
                     kind = .cycle
                     cycle = cycle ?? holder.1.cycle
                     pattern = pattern ?? holder.1.pattern
                 }
             } else if kind == .retainedFromOutside {
-                let count = Self.outsideReferences(to: object.address, besides: [analysis.graph])
+                let count = outsideReferences(to: object.address, besides: [analysis.graph])
                 let holders = count > 0 ? "\(count) strong reference(s) from" : "objects of its cycle held by"
                 causes.append(LeakCause(outsideHolder: "\(holders) what the check did not read "
                     + "(a global or static, a singleton, a long-lived object, or work still pending)"))
@@ -64,12 +67,12 @@ struct Judge {
     }
 
     /// The strong references to `address` that do not come from the objects of `graphs`.
-    private static func outsideReferences(to address: UInt, besides graphs: [RetainGraph]) -> Int {
+    private func outsideReferences(to address: UInt, besides graphs: [RetainGraph]) -> Int {
         var holders: [UInt: HeapNode] = [:]
         for graph in graphs { holders.merge(graph.nodes) { first, _ in first } }
         let inside = holders.values.reduce(0) { count, node in
             count + node.references.filter { $0.kind == .strong && $0.target == address }.count
         }
-        return max(0, (RefCounts.snapshot(ofObjectAt: address)?.strong ?? 0) - inside)
+        return max(0, (trial.strongCount(ofObjectAt: address) ?? 0) - inside)
     }
 }

@@ -53,18 +53,30 @@ final class RunningCheck {
         sessions.forEach { $0.endOpenRun() }
     }
 
-    func finish(settle: SettlePolicy, thrown: Error?) -> LeakReport {
+    /// Settles and judges. With a `holder`, judges as if it had released
+    /// everything it holds (see ``TrialRelease``): what that would free is
+    /// released late, not leaked, and so are the subscriptions of bags it
+    /// would free and, when nothing else is left, the resources.
+    func finish(settle: SettlePolicy, thrown: Error?, releasing holder: UInt? = nil) -> LeakReport {
         let tracked = scope.trackedObjects
         let afterTeardown = ResourceCounts.Moment.now(sessions: sessions, tracked: tracked)
         let aliveBeforeSettling = Set(tracked.filter(\.isAlive).map(\.address))
         let unsettled = Settler.settle(settle, sessions: sessions)
         let afterSettling = ResourceCounts.Moment.now(sessions: sessions, tracked: tracked)
 
-        let liveSubscriptions = sessions.flatMap { $0.liveSubscriptions() }
-        let resourceDelta = sessions.reduce(0) { $0 + $1.liveResources }
-        let survivors = tracked.filter(\.isAlive)
-        let releasedLate = tracked.filter { aliveBeforeSettling.contains($0.address) && !$0.isAlive }.map(\.typeName)
-        let leaks = Judge(workStillAlive: !liveSubscriptions.isEmpty || resourceDelta != 0, closures: scope.closures).leaks(among: survivors)
+        let trial = holder.map { TrialRelease(releasing: $0, inspector: HeapInspector(closures: scope.closures)) } ?? .none
+        let freed = trial.freed
+        let liveSubscriptions = sessions.flatMap { $0.liveSubscriptions() }.filter { subscription in
+            subscription.ownerAddress.map { !freed.contains($0) } ?? true
+        }
+        var resourceDelta = sessions.reduce(0) { $0 + $1.liveResources }
+        let survivors = tracked.filter { $0.isAlive && !freed.contains($0.address) }
+        let releasedLate = tracked.filter { aliveBeforeSettling.contains($0.address) && (!$0.isAlive || freed.contains($0.address)) }.map(\.typeName)
+        let leaks = Judge(workStillAlive: !liveSubscriptions.isEmpty || resourceDelta != 0, closures: scope.closures, trial: trial)
+            .leaks(among: survivors)
+        // The resources of what the holder would free cannot be told apart from
+        // others; once nothing else is left, they are taken to go with it.
+        if !freed.isEmpty, leaks.isEmpty, liveSubscriptions.isEmpty { resourceDelta = 0 }
         defer { tracked.forEach { $0.release() } }
 
         return LeakReport(

@@ -24,7 +24,7 @@ struct RetainAnalysis {
     /// The most causes searched for per object, listed or counted.
     static let searchedCauses = 50
 
-    init(root: UInt, rootName: String, inspector: HeapInspector) {
+    init(root: UInt, rootName: String, inspector: HeapInspector, trial: TrialRelease = .none) {
         let graph = RetainGraph(root: root, inspector: inspector)
         self.graph = graph
         let vocabulary = inspector.vocabulary
@@ -81,7 +81,7 @@ struct RetainAnalysis {
         let inside = graph.strongReferenceCounts()
         isHeldOnlyByCycle = component.allSatisfy { address in
             if let node = graph.nodes[address], node.isLibrary, presentation.isPlumbing(graph.retainNode(address)) { return true }
-            return (RefCounts.snapshot(ofObjectAt: address)?.strong ?? 0) <= inside[address, default: 0]
+            return (trial.strongCount(ofObjectAt: address) ?? 0) <= inside[address, default: 0]
         }
     }
 

@@ -11,16 +11,20 @@ public struct LiveSubscription: Sendable, Equatable, Encodable, CustomStringConv
     public let site: SourceSite
     /// What owns it (`DisposeBag#2 (File.swift:4)`), or nil when nothing does.
     public let owner: String?
+    /// The address of the object that owns it, when the library knows it: a
+    /// check that judges as if that object were freed counts the subscription as ended.
+    public let ownerAddress: UInt?
     /// Raw return addresses from where it was made, when backtraces were on.
     public let backtrace: [UInt]?
 
     /// Describes a subscription for a report.
-    public init(id: UInt64, verb: String, chain: String, site: SourceSite, owner: String?, backtrace: [UInt]?) {
+    public init(id: UInt64, verb: String, chain: String, site: SourceSite, owner: String?, ownerAddress: UInt? = nil, backtrace: [UInt]?) {
         self.id = id
         self.verb = verb
         self.chain = chain
         self.site = site
         self.owner = owner
+        self.ownerAddress = ownerAddress
         self.backtrace = backtrace
     }
 

@@ -103,8 +103,11 @@ public enum SubscriptionRegistry {
     }
 
     /// Records `bag` as the owner of `handle`'s subscription.
-    static func setOwner(_ bag: DisposeBag.Identity, of handle: SubscriptionHandle) {
-        storage.withLock { _ in handle.owner = bag }
+    static func setOwner(_ bag: DisposeBag, of handle: SubscriptionHandle) {
+        storage.withLock { _ in
+            handle.owner = bag.identity
+            handle.ownerAddress = UInt(bitPattern: ObjectIdentifier(bag))
+        }
     }
 
     @discardableResult
@@ -126,6 +129,7 @@ private struct RawRecord {
     let chain: OperatorChain
     let site: CallSite
     let owner: DisposeBag.Identity?
+    let ownerAddress: UInt
     let scopeName: String?
     let createdAt: Double
     let backtrace: [UInt]?
@@ -136,6 +140,7 @@ private struct RawRecord {
         chain = handle.chain
         site = handle.site
         owner = handle.owner
+        ownerAddress = handle.ownerAddress
         scopeName = handle.scope?.name
         createdAt = handle.createdAt
         backtrace = handle.backtrace
@@ -143,7 +148,8 @@ private struct RawRecord {
 
     var record: SubscriptionRecord {
         SubscriptionRecord(
-            id: id, site: site, verb: verb, chain: chain.appending(verb), owner: owner, scopeName: scopeName,
+            id: id, site: site, verb: verb, chain: chain.appending(verb), owner: owner,
+            ownerAddress: ownerAddress == 0 ? nil : ownerAddress, scopeName: scopeName,
             createdAt: Date(timeIntervalSince1970: createdAt), backtrace: backtrace)
     }
 }
@@ -161,6 +167,9 @@ public struct SubscriptionRecord: Sendable, Identifiable, Equatable, CustomStrin
     public let chain: String
     /// The bag that owns the subscription, or `nil` when nothing owns it.
     public let owner: DisposeBag.Identity?
+    /// The owning bag's address while it lives, for the leak engine: a bag
+    /// that would be freed disposes the subscription.
+    package let ownerAddress: UInt?
     /// The name of the ``ResourceScope`` it was made in, if any.
     public let scopeName: String?
     /// When it was made.

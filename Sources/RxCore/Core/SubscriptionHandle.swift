@@ -26,6 +26,8 @@ final class SubscriptionHandle: Cancelable, @unchecked Sendable {
     let createdAt: Double
     /// The bag that owns the subscription; guarded by the registry's lock.
     @exclusivity(unchecked) var owner: DisposeBag.Identity?
+    /// The owning bag's address, 0 when none; guarded by the registry's lock.
+    @exclusivity(unchecked) var ownerAddress: UInt = 0
     /// Where the registry keeps this handle, -1 once it is out; guarded by the registry's lock.
     @exclusivity(unchecked) var registryIndex = -1
 

@@ -67,7 +67,7 @@ extension Disposable {
         // A metadata comparison instead of `as?`, a runtime dynamic cast per
         // subscription; SubscriptionHandle is final, so no subclass is missed.
         if Self.self == SubscriptionHandle.self {
-            SubscriptionRegistry.setOwner(bag.identity, of: unsafeBitCast(self, to: SubscriptionHandle.self))
+            SubscriptionRegistry.setOwner(bag, of: unsafeBitCast(self, to: SubscriptionHandle.self))
         }
         #endif
         bag.insert(self)
