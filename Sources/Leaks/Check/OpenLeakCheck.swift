@@ -1,5 +1,5 @@
 /// A leak check over code that is not one block: it starts, the code runs,
-/// and ``finish(settle:)`` settles and judges. For test helpers that cannot
+/// and ``finish(settle:releasing:)`` settles and judges. For test helpers that cannot
 /// wrap the code they check, such as XCTest's `trackForLeaks`, whose check
 /// spans a test's body and teardown.
 ///
@@ -23,7 +23,9 @@ public final class OpenLeakCheck: @unchecked Sendable {
 
     /// Ends the check: settles pending work and judges.
     ///
-    /// - Parameter holder: an object that has not released what it holds yet
+    /// - Parameters:
+    ///   - settle: how pending work is settled before judging.
+    ///   - holder: an object that has not released what it holds yet
     ///   but will, such as an XCTest case whose `tearDown()` runs after the
     ///   check. The check judges as if it had released every strong reference
     ///   it holds: an object held only by it (and by what it alone holds) is

@@ -1,7 +1,7 @@
 /// A sequence that never fails: it sends elements and may complete.
 ///
 /// RxSwift 6's `Infallible`. Make one from any observable with
-/// ``ObservableConvertibleType/asInfallible(onErrorJustReturn:)`` and its
+/// ``ObservableConvertibleType/asInfallible(onErrorJustReturn:file:line:)`` and its
 /// siblings, which say what an error becomes, or with ``Infallible/create(subscribe:file:line:)``.
 public protocol InfallibleType: ObservableConvertibleType {}
 
