@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Dispatch
 import Leaks
 import RxCore
 
@@ -35,7 +36,14 @@ public enum FaultFixtures {
         func bind() { taps.subscribe(onNext: { _ in self.count += 1 }).disposed(by: disposeBag) }
     }
 
+    /// Entered while the unsettled fixture's timer runs, left when it ends.
+    /// Pending work is waited for by the check that scheduled it only, so the
+    /// variant after the fault waits for the timer explicitly: otherwise it
+    /// would end, and free its subscription, during whatever check runs next.
+    static let pendingTimers = DispatchGroup()
+
     static let afterTheFault = Variant("after-the-fault", role: .control, expect: .clean) { scope in
+        _ = pendingTimers.wait(timeout: .now() + 5)
         let subject = PublishSubject<Int>()
         let subscription = subject.subscribe()
         subject.onNext(1)
@@ -60,14 +68,14 @@ public enum FaultFixtures {
         id: "fault-unsettled", title: "Work still pending when settling gives up", guide: reference,
         explanation: """
             A delayed item outlives the settling deadline: the run reports what is pending. Pending work is \
-            counted process-wide, so the item is due soon after the deadline and the next variant's settling \
-            waits for it.
+            waited for by its own check only, so the next variant waits for the item, due soon after the deadline.
             """,
         fix: "",
         variants: [
             Variant("pending-timer", role: .leaking, expect: .unsettled, settle: .timeout(.milliseconds(200))) { _ in
                 let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "fault-unsettled")
-                _ = Observable<Int>.timer(.milliseconds(900), scheduler: scheduler).subscribe()
+                pendingTimers.enter()
+                _ = Observable<Int>.timer(.milliseconds(900), scheduler: scheduler).subscribe(onDisposed: { pendingTimers.leave() })
             },
             afterTheFault,
         ])
