@@ -19,13 +19,21 @@ static int pipe_fds[2] = {-1, -1};
 static pthread_once_t mode_once = PTHREAD_ONCE_INIT;
 static pthread_mutex_t pipe_lock = PTHREAD_MUTEX_INITIALIZER;
 
+// getpid() is a system call of its own (glibc no longer caches it): the pid is
+// kept here, and a forked child, whose pid differs, sets its own.
+static pid_t own_pid;
+
+static void remember_pid(void) { own_pid = getpid(); }
+
 static int vm_read(uintptr_t address, void *destination, size_t count) {
     struct iovec local = {destination, count};
     struct iovec remote = {(void *)address, count};
-    return process_vm_readv(getpid(), &local, 1, &remote, 1, 0) == (ssize_t)count;
+    return process_vm_readv(own_pid, &local, 1, &remote, 1, 0) == (ssize_t)count;
 }
 
 static void choose_mode(void) {
+    remember_pid();
+    pthread_atfork(NULL, NULL, remember_pid);
     uint64_t probe = 0x5AFE, copy = 0;
     if (vm_read((uintptr_t)&probe, &copy, sizeof copy) && copy == probe) {
         mode = MODE_VM_READV;

@@ -27,6 +27,10 @@ public struct InstanceLayout: Hashable, Sendable {
     /// The stored properties of every class in the chain (superclass fields
     /// first) or the captures of a context, with offsets from `address`.
     public let fields: [FieldLayout]
+    /// The object's first words (header included), as read with its header:
+    /// all of a small object, so a reader of its fields need not read it again.
+    /// Up to ``ReflectionProbe/leadingWordCount``; fewer where memory ends sooner.
+    public var leadingWords: [UInt] = []
 }
 
 /// One stored property, capture, or part of one, with its offset from the

@@ -38,7 +38,13 @@ public enum RefCounts {
     /// whatever is there now, so validate the address first
     /// (``ReflectionProbe/typeName(ofObjectAt:)`` does).
     public static func snapshot(ofObjectAt address: UInt) -> Snapshot? {
-        guard let bits = Memory.readWord(address &+ 8) else { return nil }
+        Memory.readWord(address &+ 8).flatMap { snapshot(bits: $0, ofObjectAt: address) }
+    }
+
+    /// The counts of the heap object at `address` decoded from `bits`, its
+    /// reference-count word as the caller read it (with the rest of the
+    /// object, say): the side table, when it has one, is read safely.
+    public static func snapshot(bits: UInt, ofObjectAt address: UInt) -> Snapshot? {
         if bits & useSlowRC == 0 {
             return Snapshot(bits: bits, weak: 0)
         }

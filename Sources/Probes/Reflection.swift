@@ -19,7 +19,7 @@ import Glibc
 /// RemoteMirror's context keeps every type info it builds, and it builds new
 /// ones for each closure-context query; so that a long-lived process (a soak,
 /// a long test run) stays flat, the probe replaces the context with a fresh
-/// one after ``Reflector/recycleAfter`` queries. Field layouts from before
+/// one after ``Reflector/recycleAfter`` queries that grew it. Field layouts from before
 /// then still describe offsets and kinds, but their existential and enum
 /// projections return nil.
 public final class ReflectionProbe: Sendable {
@@ -81,8 +81,37 @@ public final class ReflectionProbe: Sendable {
     /// The index into `field.children` of the case an enum `field` of the
     /// object at `objectAddress` holds now; nil when `field` is not an enum.
     public func activeCase(at objectAddress: UInt, of field: FieldLayout) -> Int? {
-        withReflector { $0.activeCase(at: objectAddress &+ UInt(field.offset), of: field) }
+        let address = objectAddress &+ UInt(field.offset)
+        if let word = Memory.readWord(address), let index = Self.optionalReferenceCase(of: field, firstWord: word) { return index }
+        return withReflector { $0.activeCase(at: address, of: field) }
     }
+
+    /// The case of an optional strong reference or closure (`Node?`,
+    /// `(() -> Void)?`) read from its first word, without RemoteMirror, whose
+    /// enum projection costs a dozen reads: such optionals are most of the
+    /// enum fields a graph walk meets. The payload case comes first; `nil`
+    /// is the null word. Nil for any other enum, or a word this cannot tell.
+    ///
+    /// - Parameter firstWord: the first word of the enum's value, read by the caller.
+    public static func optionalReferenceCase(of field: FieldLayout, firstWord: UInt) -> Int? {
+        guard field.kind == .enumeration, field.children.count == 2,
+              let payload = field.children.first, payload.offset == field.offset,
+              payload.kind == .strong || payload.kind == .thickFunction,
+              field.children[1].typeRef == 0, field.children[1].children.isEmpty
+        else { return nil }
+        switch firstWord {
+        case 0: return 1
+        case ..<Self.leastValidPointer: return nil
+        default: return 0
+        }
+    }
+
+    /// The words read with an object's header (64 bytes): all of most
+    /// objects a graph walk meets, in the one read that checks the address.
+    public static let leadingWordCount = 8
+
+    /// Below it, a pointer-sized value is an enum's extra inhabitant, not an address (Linux x86_64).
+    static let leastValidPointer: UInt = 4096
 
     /// The words of the `size`-byte object at `address` (header excluded)
     /// that point at live Swift heap objects. A fallback for when
@@ -121,8 +150,12 @@ private final class Reflector {
     var context: UnsafeMutableRawPointer? { api.pointee.context }
     var classFields: [UInt: (size: Int, fields: [FieldLayout])] = [:]
     var typeNames: [UInt: String] = [:]
-    /// Queries that may have grown the context since it was made (a closure
-    /// context counts once per field: each builds a type info).
+    /// Queries that grew the context since it was made: a closure context
+    /// counts once per field (each builds a type info), a new class layout
+    /// or box once. Queries about types already met (a class layout from
+    /// ``classFields``, an enum's case, an array's elements) reuse what the
+    /// context built and are not counted: a walk of a million objects of a
+    /// few types would otherwise recycle, and rebuild, every few thousand.
     private var queries = 0
     /// How many contexts came before this one.
     private(set) var generation = 0
@@ -132,7 +165,6 @@ private final class Reflector {
     /// Replaces the context once it served ``recycleAfter`` queries, with the
     /// caches that hold its type references.
     func recycleIfGrown() {
-        queries += 1
         guard queries >= Self.recycleAfter, crm_recycle(api) != 0 else { return }
         queries = 0
         generation += 1
@@ -149,6 +181,8 @@ private final class Reflector {
     struct Header {
         let metadata: UInt
         let kindWord: UInt
+        /// The first words of the object, metadata and reference counts first.
+        let words: [UInt]
         var kind: InstanceLayout.Kind {
             switch kindWord {
             case MetadataKind.class: .classInstance
@@ -162,11 +196,11 @@ private final class Reflector {
     /// The metadata of what looks like a Swift heap object at `address`.
     func header(ofObjectAt address: UInt) -> Header? {
         guard address >= 0x1000, address % 8 == 0,
-              let words = Memory.readWords(address, count: 2),
+              let words = Memory.readWords(address, count: ReflectionProbe.leadingWordCount) ?? Memory.readWords(address, count: 2),
               words[0] >= 0x1000, words[0] % 8 == 0,
               let kindWord = Memory.readWord(words[0])
         else { return nil }
-        let header = Header(metadata: words[0], kindWord: kindWord)
+        let header = Header(metadata: words[0], kindWord: kindWord, words: words)
         switch kindWord {
         case MetadataKind.class:
             // The nominal type descriptor (metadata + 40 without Objective-C
@@ -190,6 +224,12 @@ private final class Reflector {
 
     func layout(ofInstanceAt address: UInt) -> InstanceLayout? {
         guard let header = header(ofObjectAt: address) else { return nil }
+        var layout = describedLayout(ofInstanceAt: address, header: header)
+        layout?.leadingWords = header.words
+        return layout
+    }
+
+    private func describedLayout(ofInstanceAt address: UInt, header: Header) -> InstanceLayout? {
         switch header.kind {
         case .classInstance:
             guard let (size, fields) = classLayout(metadata: header.metadata) else { return nil }
@@ -219,6 +259,7 @@ private final class Reflector {
     /// metadata is given: RemoteMirror lays out one class at a time.
     func classLayout(metadata: UInt) -> (size: Int, fields: [FieldLayout])? {
         if let cached = classFields[metadata] { return cached }
+        queries += 1
         // RemoteMirror reads an instance only for its metadata pointer, so a
         // two-word stand-in describes any class of the chain.
         var standIn: (UInt, UInt) = (metadata, 0)
@@ -378,6 +419,7 @@ private final class Reflector {
     /// (+8, 32 bits) and the value's type (+16).
     func genericBoxField(metadata: UInt) -> (size: Int, field: FieldLayout)? {
         guard let words = Memory.readWords(metadata &+ 8, count: 2) else { return nil }
+        queries += 1
         let offset = Int(UInt32(truncatingIfNeeded: words[0]))
         let typeRef = typeRef(forMetadata: words[1])
         guard typeRef != 0, offset >= 16, offset < 4096 else { return nil }

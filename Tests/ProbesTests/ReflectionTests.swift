@@ -33,6 +33,15 @@ private final class Derived: Base {
     weak var weakTarget: Target?
 }
 
+private final class Optionals {
+    enum State { case running(Target), idle, stopped }
+    var object: Target? = Target()
+    var noObject: Target?
+    var closure: (() -> Void)? = { print(1) }
+    var noClosure: (() -> Void)?
+    var state = State.running(Target())
+}
+
 private final class Generic<Value> {
     var value: Value
     var count = 0
@@ -205,6 +214,24 @@ final class ReflectionTests: XCTestCase {
         let missing = try XCTUnwrap(layout.fields.first { $0.name == "missing" })
         XCTAssertEqual(probe.activeCase(at: base, of: missing).map { missing.children[$0].name }, "none")
         XCTAssertNil(probe.activeCase(at: base, of: some), "not an enum")
+    }
+
+    func testOptionalReferencesAndClosuresAreReadWithoutRemoteMirror() throws {
+        let object = Optionals()
+        let base = address(of: object)
+        let layout = try XCTUnwrap(probe.layout(ofInstanceAt: base))
+        func fastCase(_ name: String) throws -> String? {
+            let field = try XCTUnwrap(layout.fields.first { $0.name == name })
+            let word = try XCTUnwrap(Memory.readWord(base &+ UInt(field.offset)))
+            return ReflectionProbe.optionalReferenceCase(of: field, firstWord: word).map { field.children[$0].name ?? "?" }
+        }
+        XCTAssertEqual(try fastCase("object"), "some")
+        XCTAssertEqual(try fastCase("noObject"), "none")
+        XCTAssertEqual(try fastCase("closure"), "some")
+        XCTAssertEqual(try fastCase("noClosure"), "none")
+        XCTAssertNil(try fastCase("state"), "an enum of three cases goes through RemoteMirror")
+        let state = try XCTUnwrap(layout.fields.first { $0.name == "state" })
+        XCTAssertEqual(probe.activeCase(at: base, of: state).map { state.children[$0].name }, "running")
     }
 
     func testAnExistentialProjectsToItsValue() throws {

@@ -11,7 +11,7 @@ struct CycleFinder {
 
     /// Cycles that start and end at the root, as paths of references, shortest first.
     func cyclesThroughRoot(limit: Int = 8) -> [[(from: UInt, reference: HeapReference)]] {
-        let component = graph.componentOfRoot()
+        let component = graph.componentOfRoot
         var found: [[(from: UInt, reference: HeapReference)]] = []
         var seen = Set<[UInt]>()
         var path: [(from: UInt, reference: HeapReference)] = []
@@ -53,25 +53,30 @@ struct CycleFinder {
     /// budget in wide graphs; this does not). `avoiding` are references taken
     /// as broken: the cycle that is left once they are fixed.
     func shortestCycle(within component: Set<UInt>, avoiding: Set<Step> = []) -> [(from: UInt, reference: HeapReference)]? {
-        var cameFrom: [UInt: (from: UInt, reference: HeapReference)] = [:]
+        // Most references are not avoided: compare addresses before whole steps.
+        let avoidedSources = Set(avoiding.map(\.from))
+        // Each object reached, with the object and the index of the reference it was reached by.
+        var cameFrom: [UInt: (from: UInt, index: Int)] = [:]
         var queue = [graph.root]
         var head = 0
         while head < queue.count {
             let address = queue[head]
             head += 1
-            for reference in graph.nodes[address]?.references ?? []
-            where reference.kind == .strong && component.contains(reference.target) && !avoiding.contains(Step(from: address, reference: reference)) {
+            guard let references = graph.nodes[address]?.references else { continue }
+            for (index, reference) in references.enumerated()
+            where reference.kind == .strong && component.contains(reference.target)
+                && !(avoidedSources.contains(address) && avoiding.contains(Step(from: address, reference: reference))) {
                 if reference.target == graph.root {
                     var path = [(from: address, reference: reference)]
                     var current = address
-                    while current != graph.root, let step = cameFrom[current] {
-                        path.append(step)
+                    while current != graph.root, let step = cameFrom[current], let node = graph.nodes[step.from] {
+                        path.append((step.from, node.references[step.index]))
                         current = step.from
                     }
                     return path.reversed()
                 }
                 if cameFrom[reference.target] == nil {
-                    cameFrom[reference.target] = (address, reference)
+                    cameFrom[reference.target] = (address, index)
                     queue.append(reference.target)
                 }
             }

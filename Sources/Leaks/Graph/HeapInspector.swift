@@ -13,30 +13,38 @@ struct HeapInspector {
     func node(at address: UInt) -> HeapNode? {
         guard let layout = probe.layout(ofInstanceAt: address) else { return scannedNode(at: address) }
         var references: [HeapReference] = []
+        var strongCount: Int?
         let owner = layout.typeName ?? "object"
-        if let storage = probe.arrayStorage(ofObjectAt: address) {
+        let isArrayStorage = owner.hasPrefix("Swift._ContiguousArrayStorage<") || owner == "Swift.__EmptyArrayStorage"
+        if isArrayStorage, let storage = probe.arrayStorage(ofObjectAt: address) {
+            let size = storage.count.multipliedReportingOverflow(by: storage.stride)
+            let words = ObjectWords(address: storage.elementsAddress, size: size.overflow ? 0 : size.partialValue)
             for (index, element) in storage.elementAddresses.enumerated() {
-                collect(storage.element, base: element, label: "element [\(index)]", owner: nil, into: &references)
+                collect(storage.element, base: element, label: "element [\(index)]", owner: nil, words: words, into: &references)
             }
         } else if owner.hasPrefix("Swift._DictionaryStorage<") || owner.hasPrefix("Swift._SetStorage<"),
                   let storage = probe.hashedStorage(ofObjectAt: address) {
+            let words = ObjectWords(address: address, size: 0)
             // Keys hold references too (an object used as a key, a Set's elements).
             for (index, entry) in storage.entries.enumerated() {
                 let label = "element [\(HeapNames.keyDescription(at: entry.key, type: storage.key.typeName) ?? "#\(index)")]"
-                collect(storage.key, base: entry.key, label: label, owner: nil, into: &references)
+                collect(storage.key, base: entry.key, label: label, owner: nil, words: words, into: &references)
                 if let value = storage.value, let valueAddress = entry.value {
-                    collect(value, base: valueAddress, label: label, owner: nil, into: &references)
+                    collect(value, base: valueAddress, label: label, owner: nil, words: words, into: &references)
                 }
             }
         } else {
+            let words = ObjectWords(address: address, size: layout.size, read: layout.leadingWords)
+            strongCount = words.word(at: address &+ 8).flatMap { RefCounts.snapshot(bits: $0, ofObjectAt: address)?.strong }
             let isInstance = layout.kind == .classInstance
             for field in layout.fields {
-                collect(field, base: address, label: field.name ?? "captures", owner: isInstance ? owner : nil, into: &references)
+                collect(field, base: address, label: field.name ?? "captures", owner: isInstance ? owner : nil, words: words, into: &references)
             }
             HeapNames.attachRecordedSite(in: layout.fields, base: address, to: &references[...], vocabulary: vocabulary)
         }
         return HeapNode(address: address, name: name(of: layout), typeName: layout.typeName, references: references,
-                        closure: closureFacts(layout), isLibrary: layout.typeName.map(vocabulary.isLibraryType) ?? false)
+                        closure: closureFacts(layout), isLibrary: layout.typeName.map(vocabulary.isLibraryType) ?? false,
+                        strongCount: strongCount)
     }
 
     private func scannedNode(at address: UInt) -> HeapNode? {
@@ -51,16 +59,17 @@ struct HeapInspector {
 
     /// Adds the references a field holds. Offsets are from `base`, the start
     /// of the heap object (or of the existential's value) that holds the field.
-    private func collect(_ field: FieldLayout, base: UInt, label: String, owner: String?, into references: inout [HeapReference]) {
+    private func collect(_ field: FieldLayout, base: UInt, label: String, owner: String?, words: ObjectWords,
+                         into references: inout [HeapReference]) {
         let shownLabel = owner.map { vocabulary.isLibraryType($0) ? "\(HeapNames.shortTypeName($0)).\(label)" : label } ?? label
         let address = base &+ UInt(field.offset)
         switch field.kind {
         case .strong, .classExistential, .errorExistential:
-            if let target = Memory.readWord(address), target != 0 {
+            if let target = words.word(at: address), target != 0 {
                 references.append(HeapReference(target: target, label: shownLabel, kind: .strong, isVerified: true))
             }
         case .unowned, .unmanaged:
-            if let target = Memory.readWord(address), target != 0 {
+            if let target = words.word(at: address), target != 0 {
                 references.append(HeapReference(target: target, label: shownLabel,
                                                 kind: field.kind == .unowned ? .unowned : .unownedUnsafe, isVerified: true))
             }
@@ -69,30 +78,32 @@ struct HeapInspector {
                 references.append(HeapReference(target: target, label: shownLabel, kind: .weak, isVerified: true))
             }
         case .thickFunction:
-            if let context = Memory.readWord(address &+ 8), context != 0 {
+            if let context = words.word(at: address &+ 8), context != 0 {
                 references.append(HeapReference(target: context, label: shownLabel, kind: .strong, isVerified: true,
-                                                function: Memory.readWord(address)))
+                                                function: words.word(at: address)))
             }
         case .opaqueExistential:
             if let value = probe.existentialValue(at: base, of: field) {
-                collect(value.value, base: value.valueAddress, label: label, owner: owner, into: &references)
+                collect(value.value, base: value.valueAddress, label: label, owner: owner, words: words, into: &references)
             }
         case .structure where field.typeName?.hasPrefix("Swift._BridgeStorage<") == true:
             // A Dictionary's or Set's storage reference is a bridge object,
             // which reflection leaves opaque; without Objective-C it is the
             // native storage object itself.
-            if let target = Memory.readWord(address), target != 0 {
+            if let target = words.word(at: address), target != 0 {
                 references.append(HeapReference(target: target, label: shownLabel, kind: .strong, isVerified: true))
             }
         case .structure, .tuple:
             let start = references.count
             for child in field.children {
-                collect(child, base: base, label: child.name.map { "\(label).\($0)" } ?? label, owner: owner, into: &references)
+                collect(child, base: base, label: child.name.map { "\(label).\($0)" } ?? label, owner: owner, words: words, into: &references)
             }
             HeapNames.attachRecordedSite(in: field.children, base: base, to: &references[start...], vocabulary: vocabulary)
         case .enumeration:
-            if let index = probe.activeCase(at: base, of: field), field.children.indices.contains(index) {
-                collect(field.children[index], base: base, label: label, owner: owner, into: &references)
+            let index = words.word(at: address).flatMap { ReflectionProbe.optionalReferenceCase(of: field, firstWord: $0) }
+                ?? probe.activeCase(at: base, of: field)
+            if let index, field.children.indices.contains(index) {
+                collect(field.children[index], base: base, label: label, owner: owner, words: words, into: &references)
             }
         case .other:
             break

@@ -1,14 +1,26 @@
 import Probes
+import Synchronization
 
 /// Names for heap objects and helpers to read what reflection leaves raw.
 enum HeapNames {
     /// `Module.Outer.Type<Swift.Int>` becomes `Outer.Type`: the module prefix
     /// and generic arguments are noise in a cycle path.
     static func shortTypeName(_ name: String) -> String {
+        if let known = shortNames.withLock({ $0[name] }) { return known }
+        let short = shortened(name)
+        shortNames.withLock { $0[name] = short }
+        return short
+    }
+
+    /// Every name shortened so far: a graph walk names each object, and its
+    /// objects are of a few types (a process meets a bounded set of types).
+    private static let shortNames = Mutex<[String: String]>([:])
+
+    private static func shortened(_ name: String) -> String {
         // A private type reads `(Presenter in _6A1B…)`.
         let name = withoutPrivateDiscriminators(name)
         // A local type reads `P #1 in Module.f() -> ()`: its own name comes first.
-        if let local = name.range(of: " #") { return shortTypeName(String(name[..<local.lowerBound])) }
+        if let local = name.range(of: " #") { return shortened(String(name[..<local.lowerBound])) }
         let base = name.prefix { $0 != "<" }
         let parts = base.split(separator: ".")
         return parts.count > 1 ? parts.dropFirst().joined(separator: ".") : String(base)

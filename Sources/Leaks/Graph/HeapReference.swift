@@ -35,4 +35,6 @@ struct HeapNode {
     let closure: ClosureFacts?
     /// Whether the object is a library's own (an RxCore sink, subject, bag...).
     let isLibrary: Bool
+    /// The object's strong reference count when it was read, if read with it.
+    var strongCount: Int? = nil
 }

@@ -60,7 +60,7 @@ struct RetainAnalysis {
         cycle = first.cycle
         pattern = first.pattern
         causes = [first]
-        let component = graph.componentOfRoot()
+        let component = graph.componentOfRoot
         var broken: Set<CycleFinder.Step> = [Self.referenceToBreak(on: chosen.path, in: graph)]
         var fixes: Set<String> = [first.fixKey(of: root)]
         while causes.count + unlistedCauses < Self.searchedCauses,
@@ -81,7 +81,7 @@ struct RetainAnalysis {
         let inside = graph.strongReferenceCounts()
         isHeldOnlyByCycle = component.allSatisfy { address in
             if let node = graph.nodes[address], node.isLibrary, presentation.isPlumbing(graph.retainNode(address)) { return true }
-            return (trial.strongCount(ofObjectAt: address) ?? 0) <= inside[address, default: 0]
+            return (trial.strongCount(ofObjectAt: address, read: graph.nodes[address]?.strongCount) ?? 0) <= inside[address, default: 0]
         }
     }
 

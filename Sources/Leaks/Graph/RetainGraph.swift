@@ -7,6 +7,9 @@ struct RetainGraph {
 
     private(set) var nodes: [UInt: HeapNode] = [:]
     let root: UInt
+    /// The objects that can reach `root` again: the root's strongly connected
+    /// component (computed once: the cycle search and the verdict both need it).
+    private(set) var componentOfRoot: Set<UInt> = []
 
     /// Reads the graph breadth-first from `root` with `inspector`.
     init(root: UInt, inspector: HeapInspector, budget: Int = RetainGraph.nodeBudget) {
@@ -22,10 +25,10 @@ struct RetainGraph {
                 queue.append(reference.target)
             }
         }
+        componentOfRoot = objectsReachingRoot()
     }
 
-    /// The objects that can reach `root` again: the root's strongly connected component.
-    func componentOfRoot() -> Set<UInt> {
+    private func objectsReachingRoot() -> Set<UInt> {
         var reverse: [UInt: [UInt]] = [:]
         for node in nodes.values {
             for reference in node.references where reference.kind == .strong && nodes[reference.target] != nil {

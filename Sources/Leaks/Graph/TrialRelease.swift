@@ -43,8 +43,9 @@ struct TrialRelease {
         self.releasedReferences = referencesFromReleased.filter { !freed.contains($0.key) }
     }
 
-    /// The strong references to the object at `address` that would be left.
-    func strongCount(ofObjectAt address: UInt) -> Int? {
-        RefCounts.snapshot(ofObjectAt: address).map { $0.strong - releasedReferences[address, default: 0] }
+    /// The strong references to the object at `address` that would be left;
+    /// `read` is its count when it was read with the graph, if it was.
+    func strongCount(ofObjectAt address: UInt, read: Int? = nil) -> Int? {
+        (read ?? RefCounts.snapshot(ofObjectAt: address)?.strong).map { $0 - releasedReferences[address, default: 0] }
     }
 }
