@@ -156,3 +156,38 @@ int crm_safe_read(uintptr_t address, void *destination, size_t count) {
     default: return 0;
     }
 }
+
+// process_vm_readv takes up to IOV_MAX ranges, and a range it cannot read
+// ends the call there: the ranges before it were copied whole (transfers are
+// partial at range granularity), that one is retried alone, the rest resumed.
+enum { MANY_BATCH = 512 };
+
+void crm_safe_read_many(const uintptr_t *addresses, size_t count, size_t each, void *destination,
+                        unsigned char *readable) {
+    unsigned char *slots = destination;
+    pthread_once(&mode_once, choose_mode);
+    size_t next = 0;
+    while (next < count) {
+        if (mode != MODE_VM_READV || each == 0) {
+            readable[next] = (unsigned char)crm_safe_read(addresses[next], slots + next * each, each);
+            next++;
+            continue;
+        }
+        struct iovec local[MANY_BATCH], remote[MANY_BATCH];
+        size_t batch = 0;
+        for (; batch < MANY_BATCH && next + batch < count; batch++) {
+            local[batch] = (struct iovec){slots + (next + batch) * each, each};
+            remote[batch] = (struct iovec){(void *)addresses[next + batch], each};
+        }
+        ssize_t copied = process_vm_readv(own_pid, local, batch, remote, batch, 0);
+        size_t whole = copied > 0 ? (size_t)copied / each : 0;
+        for (size_t index = 0; index < whole; index++) readable[next + index] = 1;
+        next += whole;
+        if (whole < batch) {
+            // The range that stopped the call: alone, it fails or reads (a
+            // read can also end early for reasons of its own).
+            readable[next] = (unsigned char)crm_safe_read(addresses[next], slots + next * each, each);
+            next++;
+        }
+    }
+}

@@ -25,6 +25,20 @@ public enum Memory {
         return crm_safe_read(address, &word, MemoryLayout<UInt>.size) != 0 ? word : nil
     }
 
+    /// `count` consecutive words at each of `addresses`, nil for each place
+    /// where any is unreadable: one system call for hundreds of places.
+    public static func readWords(at addresses: [UInt], count: Int) -> [[UInt]?] {
+        guard count > 0, !addresses.isEmpty else { return addresses.map { _ in count == 0 ? [] : nil } }
+        var words = [UInt](repeating: 0, count: addresses.count * count)
+        var readable = [UInt8](repeating: 0, count: addresses.count)
+        words.withUnsafeMutableBytes { slots in
+            crm_safe_read_many(addresses, addresses.count, count * MemoryLayout<UInt>.stride, slots.baseAddress, &readable)
+        }
+        return addresses.indices.map { index in
+            readable[index] != 0 ? Array(words[(index * count)..<((index + 1) * count)]) : nil
+        }
+    }
+
     /// `count` consecutive words starting at `address`, or nil when any is unreadable.
     public static func readWords(_ address: UInt, count: Int) -> [UInt]? {
         guard count >= 0 else { return nil }

@@ -52,6 +52,13 @@ public final class ReflectionProbe: Sendable {
         withReflector { $0.layout(ofInstanceAt: address) }
     }
 
+    /// ``layout(ofInstanceAt:)`` for an object whose first words the caller
+    /// read already (with ``Memory/readWords(at:count:)``, many objects at
+    /// once): they are the header it checks, and the layout's ``InstanceLayout/leadingWords``.
+    public func layout(ofInstanceAt address: UInt, leadingWords: [UInt]) -> InstanceLayout? {
+        withReflector { $0.layout(ofInstanceAt: address, read: leadingWords) }
+    }
+
     /// The demangled type name of the heap object at `address`: the class
     /// name for an instance, `closure context` for a context (or fixed-layout
     /// box), `box of T` for a generic box; nil when `address` does not hold
@@ -194,9 +201,10 @@ private final class Reflector {
     }
 
     /// The metadata of what looks like a Swift heap object at `address`.
-    func header(ofObjectAt address: UInt) -> Header? {
+    func header(ofObjectAt address: UInt, read: [UInt]? = nil) -> Header? {
         guard address >= 0x1000, address % 8 == 0,
-              let words = Memory.readWords(address, count: ReflectionProbe.leadingWordCount) ?? Memory.readWords(address, count: 2),
+              let words = read.flatMap({ $0.count >= 2 ? $0 : nil })
+                ?? Memory.readWords(address, count: ReflectionProbe.leadingWordCount) ?? Memory.readWords(address, count: 2),
               words[0] >= 0x1000, words[0] % 8 == 0,
               let kindWord = Memory.readWord(words[0])
         else { return nil }
@@ -222,8 +230,8 @@ private final class Reflector {
 
     // MARK: Layouts
 
-    func layout(ofInstanceAt address: UInt) -> InstanceLayout? {
-        guard let header = header(ofObjectAt: address) else { return nil }
+    func layout(ofInstanceAt address: UInt, read: [UInt]? = nil) -> InstanceLayout? {
+        guard let header = header(ofObjectAt: address, read: read) else { return nil }
         var layout = describedLayout(ofInstanceAt: address, header: header)
         layout?.leadingWords = header.words
         return layout

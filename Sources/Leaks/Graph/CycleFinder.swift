@@ -34,7 +34,7 @@ struct CycleFinder {
                 path.removeLast()
             }
         }
-        if let shortest = shortestCycle(within: component) {
+        if let shortest = shortestCycle() {
             found.append(shortest)
             seen.insert(shortest.map(\.reference.target))
         }
@@ -52,35 +52,7 @@ struct CycleFinder {
     /// many objects hang off the root (the depth-first search stops at its
     /// budget in wide graphs; this does not). `avoiding` are references taken
     /// as broken: the cycle that is left once they are fixed.
-    func shortestCycle(within component: Set<UInt>, avoiding: Set<Step> = []) -> [(from: UInt, reference: HeapReference)]? {
-        // Most references are not avoided: compare addresses before whole steps.
-        let avoidedSources = Set(avoiding.map(\.from))
-        // Each object reached, with the object and the index of the reference it was reached by.
-        var cameFrom: [UInt: (from: UInt, index: Int)] = [:]
-        var queue = [graph.root]
-        var head = 0
-        while head < queue.count {
-            let address = queue[head]
-            head += 1
-            guard let references = graph.nodes[address]?.references else { continue }
-            for (index, reference) in references.enumerated()
-            where reference.kind == .strong && component.contains(reference.target)
-                && !(avoidedSources.contains(address) && avoiding.contains(Step(from: address, reference: reference))) {
-                if reference.target == graph.root {
-                    var path = [(from: address, reference: reference)]
-                    var current = address
-                    while current != graph.root, let step = cameFrom[current], let node = graph.nodes[step.from] {
-                        path.append((step.from, node.references[step.index]))
-                        current = step.from
-                    }
-                    return path.reversed()
-                }
-                if cameFrom[reference.target] == nil {
-                    cameFrom[reference.target] = (address, index)
-                    queue.append(reference.target)
-                }
-            }
-        }
-        return nil
+    func shortestCycle(avoiding: Set<Step> = []) -> [(from: UInt, reference: HeapReference)]? {
+        graph.shortestCycle(avoiding: avoiding)
     }
 }

@@ -9,9 +9,11 @@ struct HeapInspector {
     let vocabulary = LeakIntegrations.vocabulary
     private let probe = ReflectionProbe.shared
 
-    /// The node for the heap object at `address`, or nil when it cannot be read.
-    func node(at address: UInt) -> HeapNode? {
-        guard let layout = probe.layout(ofInstanceAt: address) else { return scannedNode(at: address) }
+    /// The node for the heap object at `address`, or nil when it cannot be
+    /// read; `leadingWords` are its first words when the caller read them.
+    func node(at address: UInt, leadingWords: [UInt]? = nil) -> HeapNode? {
+        let layout = leadingWords.map { probe.layout(ofInstanceAt: address, leadingWords: $0) } ?? probe.layout(ofInstanceAt: address)
+        guard let layout else { return scannedNode(at: address) }
         var references: [HeapReference] = []
         var strongCount: Int?
         let owner = layout.typeName ?? "object"

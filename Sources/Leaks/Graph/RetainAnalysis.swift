@@ -64,7 +64,7 @@ struct RetainAnalysis {
         var broken: Set<CycleFinder.Step> = [Self.referenceToBreak(on: chosen.path, in: graph)]
         var fixes: Set<String> = [first.fixKey(of: root)]
         while causes.count + unlistedCauses < Self.searchedCauses,
-              let path = CycleFinder(graph: graph).shortestCycle(within: component, avoiding: broken) {
+              let path = CycleFinder(graph: graph).shortestCycle(avoiding: broken) {
             broken.insert(Self.referenceToBreak(on: path, in: graph))
             let edges = shown(path)
             guard fixes.insert(LeakCause.fixKey(on: edges)).inserted else { continue }
@@ -78,10 +78,9 @@ struct RetainAnalysis {
         // places reflection does not always see (existential boxes), and never
         // from the user's globals: only the objects a reader would recognise
         // (the user's, subjects, bags, sinks) must be held from inside.
-        let inside = graph.strongReferenceCounts()
         isHeldOnlyByCycle = component.allSatisfy { address in
             if let node = graph.nodes[address], node.isLibrary, presentation.isPlumbing(graph.retainNode(address)) { return true }
-            return (trial.strongCount(ofObjectAt: address, read: graph.nodes[address]?.strongCount) ?? 0) <= inside[address, default: 0]
+            return (trial.strongCount(ofObjectAt: address, read: graph.nodes[address]?.strongCount) ?? 0) <= graph.strongReferenceCount(to: address)
         }
     }
 

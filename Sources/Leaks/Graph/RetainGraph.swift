@@ -1,9 +1,20 @@
+import Probes
+
 /// The part of the heap reachable from a leaked object through strong
 /// references, read once and kept for cycle search and verdicts.
+///
+/// Besides the nodes by address, the graph keeps its strong references
+/// between read objects as arrays indexed by read order (adjacency lists
+/// packed in one array, forward and reverse): the searches over a graph of
+/// a hundred thousand objects then cost array reads, not dictionary lookups.
 struct RetainGraph {
     /// The most objects read from one root; past it the walk stops, and
-    /// cycles through unread objects are not found.
-    static let nodeBudget = 200_000
+    /// cycles through unread objects are not found. It bounds a check's
+    /// memory: a walk of 1,000,000 objects peaked at 0.9 GB resident, the
+    /// objects themselves included (docs/performance.md).
+    static let nodeBudget = 1_500_000
+    /// Objects whose first words are read together.
+    static let readAhead = 512
 
     private(set) var nodes: [UInt: HeapNode] = [:]
     let root: UInt
@@ -11,46 +22,136 @@ struct RetainGraph {
     /// component (computed once: the cycle search and the verdict both need it).
     private(set) var componentOfRoot: Set<UInt> = []
 
+    /// The read objects' addresses; a node's position here is its index.
+    private var addresses: [UInt] = []
+    /// Node `i`'s strong references to read objects are the edges
+    /// `edgeStart[i]..<edgeStart[i + 1]`.
+    private var edgeStart: [Int] = [0]
+    /// Each edge's target, as a node index.
+    private var edgeTarget: [Int] = []
+    /// Each edge's position in its source's ``HeapNode/references``.
+    private var edgeReference: [Int] = []
+    /// Each edge's source, as a node index.
+    private var edgeSource: [Int] = []
+    /// Each read object's index.
+    private var indexOf: [UInt: Int] = [:]
+    /// Whether each node is in ``componentOfRoot``.
+    private var inComponent: [Bool] = []
+    /// Strong references to each node from read objects.
+    private var inDegree: [Int] = []
+
     /// Reads the graph breadth-first from `root` with `inspector`.
     init(root: UInt, inspector: HeapInspector, budget: Int = RetainGraph.nodeBudget) {
         self.root = root
         var queue = [root]
         var head = 0
         while head < queue.count, nodes.count < budget {
-            let address = queue[head]
-            head += 1
-            guard nodes[address] == nil, let node = inspector.node(at: address) else { continue }
-            nodes[address] = node
-            for reference in node.references where reference.kind == .strong && nodes[reference.target] == nil {
-                queue.append(reference.target)
+            // The next objects' first words in one read: most objects need no other.
+            let batch = Array(queue[head..<min(queue.count, head + Self.readAhead)])
+            head += batch.count
+            let leading = Memory.readWords(at: batch, count: ReflectionProbe.leadingWordCount)
+            for (address, words) in zip(batch, leading) where nodes.count < budget && nodes[address] == nil {
+                guard let node = inspector.node(at: address, leadingWords: words) else { continue }
+                nodes[address] = node
+                indexOf[address] = addresses.count
+                addresses.append(address)
+                for reference in node.references where reference.kind == .strong && nodes[reference.target] == nil {
+                    queue.append(reference.target)
+                }
             }
         }
-        componentOfRoot = objectsReachingRoot()
+        indexEdges()
+        markComponent()
+        componentOfRoot = Set(zip(addresses, inComponent).lazy.filter(\.1).map(\.0))
     }
 
-    private func objectsReachingRoot() -> Set<UInt> {
-        var reverse: [UInt: [UInt]] = [:]
-        for node in nodes.values {
-            for reference in node.references where reference.kind == .strong && nodes[reference.target] != nil {
-                reverse[reference.target, default: []].append(node.address)
+    private mutating func indexEdges() {
+        inDegree = Array(repeating: 0, count: addresses.count)
+        for (source, address) in addresses.enumerated() {
+            for (position, reference) in (nodes[address]?.references ?? []).enumerated() where reference.kind == .strong {
+                guard let target = indexOf[reference.target] else { continue }
+                edgeTarget.append(target)
+                edgeReference.append(position)
+                edgeSource.append(source)
+                inDegree[target] += 1
+            }
+            edgeStart.append(edgeTarget.count)
+        }
+    }
+
+    /// Marks the nodes from which the root can be reached, walking edges backwards.
+    private mutating func markComponent() {
+        inComponent = Array(repeating: false, count: addresses.count)
+        guard !addresses.isEmpty else { return }
+        // Reverse adjacency, packed the same way as the forward one.
+        var reverseStart = Array(repeating: 0, count: addresses.count + 1)
+        for target in edgeTarget { reverseStart[target + 1] += 1 }
+        for index in addresses.indices { reverseStart[index + 1] += reverseStart[index] }
+        var filled = reverseStart
+        var reverseSource = Array(repeating: 0, count: edgeTarget.count)
+        for source in addresses.indices {
+            for edge in edgeStart[source]..<edgeStart[source + 1] {
+                let target = edgeTarget[edge]
+                reverseSource[filled[target]] = source
+                filled[target] += 1
             }
         }
-        var reachesRoot: Set<UInt> = [root]
-        var stack = [root]
-        while let address = stack.popLast() {
-            for source in reverse[address] ?? [] where reachesRoot.insert(source).inserted {
+        inComponent[0] = true
+        var stack = [0]
+        while let index = stack.popLast() {
+            for source in reverseSource[reverseStart[index]..<reverseStart[index + 1]] where !inComponent[source] {
+                inComponent[source] = true
                 stack.append(source)
             }
         }
-        return reachesRoot
     }
 
-    /// Strong references to each object from objects read in this graph.
-    func strongReferenceCounts() -> [UInt: Int] {
-        var counts: [UInt: Int] = [:]
-        for node in nodes.values {
-            for reference in node.references where reference.kind == .strong { counts[reference.target, default: 0] += 1 }
+    /// Strong references to the object at `address` from objects read in this graph.
+    func strongReferenceCount(to address: UInt) -> Int {
+        indexOf[address].map { inDegree[$0] } ?? 0
+    }
+
+    /// The shortest cycle through the root, breadth first, within its
+    /// component; `avoiding` are references taken as broken.
+    func shortestCycle(avoiding: Set<CycleFinder.Step>) -> [(from: UInt, reference: HeapReference)]? {
+        guard !addresses.isEmpty else { return nil }
+        // Most references are not avoided: compare the source before the whole step.
+        let avoidedSources = Set(avoiding.map(\.from))
+        var cameFrom = Array(repeating: -1, count: addresses.count)
+        var queue = [0]
+        var head = 0
+        while head < queue.count {
+            let source = queue[head]
+            head += 1
+            let checksAvoided = avoidedSources.contains(addresses[source])
+            for edge in edgeStart[source]..<edgeStart[source + 1] {
+                let target = edgeTarget[edge]
+                guard inComponent[target] else { continue }
+                if checksAvoided, avoiding.contains(CycleFinder.Step(from: addresses[source], reference: step(edge, from: source).reference)) {
+                    continue
+                }
+                if target == 0 {
+                    var path = [step(edge, from: source)]
+                    var current = source
+                    while current != 0 {
+                        let previous = cameFrom[current]
+                        let from = edgeSource[previous]
+                        path.append(step(previous, from: from))
+                        current = from
+                    }
+                    return path.reversed()
+                }
+                if cameFrom[target] < 0, target != 0 {
+                    cameFrom[target] = edge
+                    queue.append(target)
+                }
+            }
         }
-        return counts
+        return nil
+    }
+
+    private func step(_ edge: Int, from source: Int) -> (from: UInt, reference: HeapReference) {
+        let address = addresses[source]
+        return (address, nodes[address]!.references[edgeReference[edge]])
     }
 }
