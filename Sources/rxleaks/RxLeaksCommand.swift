@@ -13,9 +13,18 @@ struct RxLeaksCommand: ParsableCommand {
             Exit status: 0 when every outcome matched its scenario's expectation; 1 when one \
             did not, or a command could not do its work; 64 for bad input (an unknown id, a bad option).
             """,
-        subcommands: [
-            RunCommand.self, ListCommand.self, ExplainCommand.self, CountsCommand.self,
-            SoakCommand.self, RunVariantCommand.self, FaultCommand.self, LintCommand.self,
-        ],
+        subcommands: subcommands,
         defaultSubcommand: RunCommand.self)
 }
+
+/// `lint` needs swift-syntax: without the package's `Lint` trait it is left out.
+private let subcommands: [ParsableCommand.Type] = {
+    var commands: [ParsableCommand.Type] = [
+        RunCommand.self, ListCommand.self, ExplainCommand.self, CountsCommand.self,
+        SoakCommand.self, RunVariantCommand.self, FaultCommand.self,
+    ]
+    #if Lint
+    commands.append(LintCommand.self)
+    #endif
+    return commands
+}()

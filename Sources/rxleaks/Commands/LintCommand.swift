@@ -1,3 +1,4 @@
+#if Lint
 import ArgumentParser
 import Foundation
 import LeakLint
@@ -76,3 +77,4 @@ struct LintCommand: ParsableCommand {
         }
     }
 }
+#endif

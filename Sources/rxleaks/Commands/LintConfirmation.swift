@@ -1,3 +1,4 @@
+#if Lint
 import ArgumentParser
 import Foundation
 import LeakLint
@@ -55,3 +56,4 @@ struct LintConfirmation {
         return byScenario
     }
 }
+#endif
