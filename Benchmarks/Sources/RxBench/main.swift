@@ -80,6 +80,18 @@ if let index = arguments.firstIndex(of: "--profile") {
     exit(0)
 }
 
+// `--compare IDS`: only the workloads named (comma-separated), measured as the
+// full run measures them, printed and not written to results: for trying a change.
+if let index = arguments.firstIndex(of: "--compare") {
+    let ids = arguments[arguments.index(after: index)].split(separator: ",").map(String.init)
+    for w in workloads where ids.contains(w.id) {
+        let m = measure(w.n, samples: sampleCount, [w.on, w.off] + (w.openCombine.map { [$0] } ?? []))
+        let oc = m.count > 2 ? String(format: ", OpenCombine %.1f (%.2f×)", m[2].median, m[0].median / m[2].median) : ""
+        print(String(format: "%@: on %.1f, off %.1f ns per %@ (on/off %.2f)", w.id, m[0].median, m[1].median, w.unit, m[0].median / m[1].median) + oc)
+    }
+    exit(0)
+}
+
 var rows: [Row] = []
 for w in workloads {
     log("workload \(w.id): \(w.title)")

@@ -6,12 +6,15 @@
 /// cannot be duplicated and so cannot be counted twice.
 struct ResourceToken: ~Copyable {
     #if !RXCORE_NO_ACCOUNTING
-    private unowned(unsafe) let kind: ResourceKind
+    /// Kinds live for the process. Unmanaged, so that counting touches only
+    /// the count: a strong reference would retain and release the kind, two
+    /// more atomic operations on a line that every thread's resources share.
+    private let kind: Unmanaged<ResourceKind>
     private let scope: ResourceScope?
 
     @inline(__always)
-    init(_ kind: ResourceKind) {
-        self.kind = kind
+    init(_ kind: borrowing ResourceKind) {
+        self.kind = Unmanaged.passUnretained(kind)
         kind.live.wrappingAdd(1, ordering: .relaxed)
         let scope = ResourceScope.attributable
         scope?.resourceCreated()
@@ -19,11 +22,11 @@ struct ResourceToken: ~Copyable {
     }
 
     deinit {
-        kind.live.wrappingSubtract(1, ordering: .relaxed)
+        kind._withUnsafeGuaranteedRef { $0.live.wrappingSubtract(1, ordering: .relaxed) }
         scope?.resourceReleased()
     }
     #else
     @inline(__always)
-    init(_ kind: ResourceKind) {}
+    init(_ kind: borrowing ResourceKind) {}
     #endif
 }

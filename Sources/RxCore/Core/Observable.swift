@@ -7,7 +7,7 @@ public class Observable<Element>: ObservableType {
     @usableFromInline
     let chain: OperatorChain
 
-    init(kind: ResourceKind, chain: OperatorChain) {
+    init(kind: borrowing ResourceKind, chain: OperatorChain) {
         self.token = ResourceToken(kind)
         self.chain = chain
     }

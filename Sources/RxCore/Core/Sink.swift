@@ -5,13 +5,13 @@ import Synchronization
 class Sink<Observer: ObserverType>: AnySink {
     final let observer: Observer
 
-    init(observer: Observer, cancel: Cancelable, kind: ResourceKind) {
+    init(observer: Observer, cancel: Cancelable, kind: borrowing ResourceKind) {
         self.observer = observer
         super.init(cancel: cancel, kind: kind)
     }
 
     /// A sink whose upstream subscription comes later, through ``attach(_:)``.
-    init(observer: Observer, kind: ResourceKind) {
+    init(observer: Observer, kind: borrowing ResourceKind) {
         self.observer = observer
         super.init(kind: kind)
     }
@@ -72,13 +72,13 @@ class AnySink: Disposable {
     // Two initialisers rather than one taking `Cancelable?`: an optional
     // existential is copied and destroyed through the runtime's generic
     // `Optional` witnesses, several times per subscription.
-    init(cancel: Cancelable, kind: ResourceKind) {
+    init(cancel: Cancelable, kind: borrowing ResourceKind) {
         self.token = ResourceToken(kind)
         held = cancel
         state = Atomic(attachedBit)
     }
 
-    init(kind: ResourceKind) {
+    init(kind: borrowing ResourceKind) {
         self.token = ResourceToken(kind)
         held = NopDisposable.shared
         state = Atomic(0)

@@ -22,7 +22,7 @@ class PendingItem: @unchecked Sendable {
 
     /// `work` and `scheduler` describe the item for its scope's pending work;
     /// they are only evaluated inside a scope.
-    init(pending: PendingWork, kind: ResourceKind, work: @autoclosure () -> String, scheduler: @autoclosure () -> String) {
+    init(pending: PendingWork, kind: borrowing ResourceKind, work: @autoclosure () -> String, scheduler: @autoclosure () -> String) {
         self.pending = pending
         self.state = Mutex(State(token: ResourceToken(kind)))
         attribution.scope?.workScheduled(self, PendingWorkRecord(work: work(), scheduler: scheduler(), subscription: attribution.origin))
