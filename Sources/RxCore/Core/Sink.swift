@@ -87,7 +87,7 @@ class AnySink: Disposable {
     /// Holds `subscription`, this sink's upstream, and returns the sink as the
     /// subscription's disposable; a sink disposed meanwhile (its sequence
     /// ended while being subscribed, as `just` does) disposes it at once.
-    final func attach(_ subscription: Disposable) -> Disposable {
+    final func attach(_ subscription: consuming Disposable) -> Disposable {
         held = subscription
         let previous = state.bitwiseOr(attachedBit, ordering: .acquiringAndReleasing).oldValue
         precondition(previous & attachedBit == 0, "Sink attached twice")

@@ -70,7 +70,7 @@ final class SubscriptionHandle: Cancelable, @unchecked Sendable {
 
     /// Connects the upstream subscription once it exists.
     @usableFromInline
-    func attach(_ disposable: Disposable) {
+    func attach(_ disposable: consuming Disposable) {
         upstream = disposable
         let previous = upstreamState.bitwiseOr(Self.assigned, ordering: .acquiringAndReleasing).oldValue
         precondition(previous & Self.assigned == 0, "SubscriptionHandle attached twice")
