@@ -1,3 +1,4 @@
+#if Lint
 import LeakLint
 import XCTest
 
@@ -203,3 +204,4 @@ final class BagRulesTests: XCTestCase {
         XCTAssertEqual(flaggedLines(of: "stored-subject-in-child", in: source), [])
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Lint
 import LeakLint
 import XCTest
 
@@ -149,3 +150,4 @@ final class CaptureRulesTests: XCTestCase {
         XCTAssertEqual(flaggedLines(of: "unowned-outlives-owner", in: source), [4])
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Lint
 import LeakLint
 import XCTest
 
@@ -16,3 +17,4 @@ func findings(of id: String, in source: String, file: StaticString = #filePath, 
 func flaggedLines(of id: String, in source: String, file: StaticString = #filePath, line: UInt = #line) -> [Int] {
     findings(of: id, in: source, file: file, line: line).map(\.line)
 }
+#endif

@@ -1,3 +1,4 @@
+#if Lint
 import Foundation
 import LeakLint
 import SwiftParser
@@ -216,3 +217,4 @@ private extension ExprSyntax {
         self.as(StringLiteralExprSyntax.self)?.segments.trimmedDescription
     }
 }
+#endif

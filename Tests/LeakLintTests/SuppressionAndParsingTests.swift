@@ -1,3 +1,4 @@
+#if Lint
 import LeakLint
 import XCTest
 
@@ -72,3 +73,4 @@ final class SuppressionAndParsingTests: XCTestCase {
         }
     }
 }
+#endif
