@@ -61,6 +61,34 @@ final class SchedulerDispatchTests: RxTestCase {
         XCTAssertEqual(depth.withLock { $0 }, 20, "idle only after the whole chain ran")
     }
 
+    func testDisposingWorkThatRanDisposesWhatItReturned() {
+        let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "test.result")
+        let returned = BooleanDisposable()
+        let work = scheduler.schedule(()) { _ in returned }
+        XCTAssertTrue(scheduler.waitUntilIdle(timeout: 5))
+
+        XCTAssertFalse(returned.isDisposed)
+        work.dispose()
+        XCTAssertTrue(returned.isDisposed)
+    }
+
+    func testWorkDisposedWhileRunningDisposesWhatItReturnsOnArrival() {
+        let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "test.running")
+        let returned = BooleanDisposable()
+        let started = DispatchSemaphore(value: 0), proceed = DispatchSemaphore(value: 0)
+        let work = scheduler.schedule(()) { _ in
+            started.signal()
+            proceed.wait()
+            return returned
+        }
+        started.wait()
+        work.dispose()
+        proceed.signal()
+
+        XCTAssertTrue(scheduler.waitUntilIdle(timeout: 5))
+        XCTAssertTrue(returned.isDisposed, "the result of work disposed while it ran is disposed as it arrives")
+    }
+
     func testRelativeWorkRunsAfterItsDueTime() {
         let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "test.relative")
         let start = DispatchTime.now()

@@ -58,37 +58,67 @@ class PendingItem: @unchecked Sendable {
 /// One piece of work on a dispatch scheduler; disposing it cancels the work,
 /// or disposes what the work returned once it has run.
 final class ScheduledWork: PendingItem, Cancelable, MainQueueItem, @unchecked Sendable {
-    /// Taken by whichever comes first, running or cancelling; frees the captures.
-    private let action: Mutex<(() -> Disposable)?>
-    private let result = SingleAssignmentSlot()
+    /// One state for the action and its result rather than a slot object for
+    /// the result: one allocation less per scheduled item.
+    private enum Stage {
+        /// Not run yet; the action is taken by whichever comes first, running
+        /// or cancelling, which frees its captures.
+        case waiting(() -> Disposable)
+        case running
+        /// Ran; its result waits for disposal.
+        case ran(Disposable)
+        case disposed
+    }
+
+    private let stage: Mutex<Stage>
 
     init(pending: PendingWork, work: @autoclosure () -> String, scheduler: @autoclosure () -> String, action: @escaping () -> Disposable) {
-        self.action = Mutex(action)
+        self.stage = Mutex(.waiting(action))
         super.init(pending: pending, kind: scheduledItemKind, work: work(), scheduler: scheduler())
     }
 
-    var isDisposed: Bool { result.isDisposed }
+    var isDisposed: Bool {
+        stage.withLock { if case .disposed = $0 { true } else { false } }
+    }
 
     /// Runs the work unless it was cancelled; true when it ran. It stays
     /// pending until it returns, so work it schedules keeps the scheduler busy.
     @discardableResult
     func run() -> Bool {
         guard let disposable = runAction() else { return false }
-        result.set(disposable)
+        let disposedMeanwhile = stage.withLock { stage -> Bool in
+            if case .disposed = stage { return true }
+            stage = .ran(disposable)
+            return false
+        }
+        if disposedMeanwhile { disposable.dispose() }
         finish()
         return true
+    }
+
+    func dispose() {
+        let (wasWaiting, result) = stage.withLock { stage -> (Bool, Disposable?) in
+            defer { stage = .disposed }
+            switch stage {
+            case .waiting: return (true, nil)
+            case .ran(let disposable): return (false, disposable)
+            case .running, .disposed: return (false, nil)
+            }
+        }
+        if wasWaiting { finish() }
+        result?.dispose()
     }
 
     /// Runs and releases the action, so what it captured is gone before the
     /// work stops being pending: a settled scheduler holds nothing.
     private func runAction() -> Disposable? {
-        guard let action = action.withLock({ $0.take() }) else { return nil }
+        let action = stage.withLock { stage -> (() -> Disposable)? in
+            guard case .waiting(let action) = stage else { return nil }
+            stage = .running
+            return action
+        }
+        guard let action else { return nil }
         return attribution.run(action)
-    }
-
-    func dispose() {
-        if action.withLock({ $0.take() }) != nil { finish() }
-        result.dispose()
     }
 }
 
