@@ -75,6 +75,51 @@ final class ObserveOnTests: RxTestCase {
 
         XCTAssertEqual(received.withLock { $0 }, Array(0..<2_000))
     }
+
+    func testObserveOnASerialQueueDeliversInOrderOnTheQueue() {
+        let queue = DispatchQueue(label: "ObserveOnTests.serial")
+        let onQueue = DispatchSpecificKey<Bool>()
+        queue.setSpecific(key: onQueue, value: true)
+        let scheduler = SerialDispatchQueueScheduler(serialQueue: queue)
+        let subject = PublishSubject<Int>()
+        let received = Mutex<[Int]>([])
+        let offQueue = Mutex(0)
+        let done = expectation(description: "completed")
+        let subscription = subject.observe(on: scheduler).subscribe(
+            onNext: { value in
+                received.withLock { $0.append(value) }
+                if DispatchQueue.getSpecific(key: onQueue) != true { offQueue.withLock { $0 += 1 } }
+            },
+            onCompleted: { done.fulfill() })
+
+        for value in 0..<2_000 { subject.onNext(value) }
+        subject.onCompleted()
+        wait(for: [done], timeout: 10)
+        XCTAssertTrue(scheduler.waitUntilIdle(timeout: 10))
+        subscription.dispose()
+
+        XCTAssertEqual(received.withLock { $0 }, Array(0..<2_000))
+        XCTAssertEqual(offQueue.withLock { $0 }, 0, "every element is delivered on the scheduler's queue")
+    }
+
+    func testDisposingDropsTheEventsStillQueuedOnASerialQueue() {
+        let queue = DispatchQueue(label: "ObserveOnTests.held")
+        let scheduler = SerialDispatchQueueScheduler(serialQueue: queue)
+        let subject = PublishSubject<Int>()
+        let received = Mutex<[Int]>([])
+        let release = DispatchSemaphore(value: 0)
+        queue.async { release.wait() }
+        let subscription = subject.observe(on: scheduler).subscribe(onNext: { value in received.withLock { $0.append(value) } })
+
+        subject.onNext(1)
+        subject.onNext(2)
+        XCTAssertEqual(scheduler.pendingCount, 2, "each element waits as its own item on the queue")
+        subscription.dispose()
+        release.signal()
+
+        XCTAssertTrue(scheduler.waitUntilIdle(timeout: 10))
+        XCTAssertEqual(received.withLock { $0 }, [], "the elements queued before disposal are dropped")
+    }
 }
 
 final class SubscribeOnTests: RxTestCase {

@@ -14,17 +14,57 @@ extension ObservableType {
 final class ObserveOn<Element>: Producer<Element> {
     private let source: Observable<Element>
     private let scheduler: ImmediateSchedulerType
+    /// The scheduler when it runs work on a serial dispatch queue, which keeps
+    /// events in order by itself.
+    private let serialScheduler: SerialDispatchQueueScheduler?
 
     init(source: Observable<Element>, scheduler: ImmediateSchedulerType) {
         self.source = source
         self.scheduler = scheduler
-        let kind = scheduler is SerialDispatchQueueScheduler ? observeOnSerialDispatchQueueKind : observeOnKind
+        serialScheduler = scheduler as? SerialDispatchQueueScheduler
+        let kind = serialScheduler != nil ? observeOnSerialDispatchQueueKind : observeOnKind
         super.init(kind: kind, chain: OperatorChain.applying("observe(on:)", to: source.chain))
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+        if let serialScheduler {
+            let sink = ObserveOnSerialDispatchQueueSink(scheduler: serialScheduler, observer: observer, cancel: cancel)
+            return (sink, source.subscribe(sink))
+        }
         let sink = ObserveOnSink(scheduler: scheduler, observer: observer, cancel: cancel)
         return (sink, source.subscribe(sink))
+    }
+}
+
+/// `observe(on:)` onto a serial dispatch queue (the main scheduler included):
+/// every event is scheduled on its own, as RxSwift does there. The queue runs
+/// them in order, so the sink keeps no queue and no drain of its own, and a
+/// delivery costs one scheduled item rather than a recursive drain's several.
+final class ObserveOnSerialDispatchQueueSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+    typealias Element = Observer.Element
+
+    private let scheduler: SerialDispatchQueueScheduler
+    private let stopped = DisposedFlag()
+
+    init(scheduler: SerialDispatchQueueScheduler, observer: Observer, cancel: Cancelable) {
+        self.scheduler = scheduler
+        super.init(observer: observer, cancel: cancel, kind: observeOnSinkKind)
+    }
+
+    func on(_ event: Event<Element>) {
+        guard stopped.admits(event) else { return }
+        // Not kept: disposal stops deliveries through `isDisposed`, as in RxSwift,
+        // and items already queued run (and count as pending work) until then.
+        _ = scheduler.schedule(self) { sink in
+            sink.deliver(event)
+            return Disposables.create()
+        }
+    }
+
+    private func deliver(_ event: Event<Element>) {
+        guard !isDisposed else { return }
+        forwardOn(event)
+        if event.isStopEvent { dispose() }
     }
 }
 
@@ -49,8 +89,7 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType 
     }
 
     func on(_ event: Event<Element>) {
-        // Upstream may be a foreign observable: keep the grammar, as RxSwift's ObserverBase does.
-        if event.isStopEvent ? !stopped.set() : stopped.isSet { return }
+        guard stopped.admits(event) else { return }
         let start = state.withLock { state -> Bool in
             state.queue.enqueue(event)
             defer { state.running = true }
@@ -83,6 +122,15 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType 
     override func dispose() {
         super.dispose()
         drainSubscription.dispose()
+    }
+}
+
+extension DisposedFlag {
+    /// Whether `event` keeps the grammar (nothing after a stop event, which sets
+    /// the flag): upstream may be a foreign observable, so the sinks check, as
+    /// RxSwift's ObserverBase does.
+    fileprivate func admits<Element>(_ event: Event<Element>) -> Bool {
+        event.isStopEvent ? set() : !isSet
     }
 }
 
