@@ -55,8 +55,8 @@ final class ObserveOnSerialDispatchQueueSink<Observer: ObserverType>: Sink<Obser
         guard stopped.admits(event) else { return }
         // Not kept: disposal stops deliveries through `isDisposed`, as in RxSwift,
         // and items already queued run (and count as pending work) until then.
-        _ = scheduler.schedule(self) { sink in
-            sink.deliver(event)
+        _ = scheduler.schedule { [self] in
+            deliver(event)
             return Disposables.create()
         }
     }

@@ -34,16 +34,21 @@ struct DispatchQueueConfiguration {
     }
 
     func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
+        schedule { action(state) }
+    }
+
+    /// Schedules `work` as it is: no state to bind, so no closure around it.
+    func schedule(_ work: @escaping () -> Disposable) -> Disposable {
         switch target {
         case .queue(let queue):
-            let work = ScheduledWork(pending: pending, work: "queued work", scheduler: name) { action(state) }
-            queue.async { work.run() }
-            return work
+            let item = ScheduledWork(pending: pending, work: "queued work", scheduler: name, action: work)
+            queue.async { item.run() }
+            return item
         case .main(let inline):
-            if inline, let disposable = MainQueue.shared.runInline({ action(state) }) { return disposable }
-            let work = ScheduledWork(pending: pending, work: "queued work", scheduler: name) { action(state) }
-            MainQueue.shared.enqueue(work)
-            return work
+            if inline, let disposable = MainQueue.shared.runInline(work) { return disposable }
+            let item = ScheduledWork(pending: pending, work: "queued work", scheduler: name, action: work)
+            MainQueue.shared.enqueue(item)
+            return item
         }
     }
 
