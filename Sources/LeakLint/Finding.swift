@@ -1,3 +1,4 @@
+#if Lint
 /// One place where a guide leak pattern was found.
 public struct Finding: Sendable, Hashable, Codable {
     /// The pattern's id, such as `"method-reference-implicit-self"`.
@@ -53,3 +54,4 @@ public struct LintResult: Sendable, Codable {
     /// How many files were linted (parsable or not).
     public var fileCount: Int
 }
+#endif

@@ -1,3 +1,4 @@
+#if Lint
 import Foundation
 
 /// The settings `rxleaks lint` reads from `.rxleaks-lint.json`:
@@ -62,3 +63,4 @@ public struct LintConfiguration: Sendable, Codable, Equatable {
         init?(intValue: Int) { nil }
     }
 }
+#endif

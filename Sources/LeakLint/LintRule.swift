@@ -1,3 +1,4 @@
+#if Lint
 import SwiftSyntax
 
 /// One of the guide's leak patterns, found by reading syntax only.
@@ -56,3 +57,4 @@ public enum Rules {
         all.first { $0.id == id }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Lint
 import Foundation
 import SwiftSyntax
 
@@ -160,3 +161,4 @@ private extension TokenKind {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Lint
 /// The `// rxleaks:ignore` comments of one file.
 ///
 /// `// rxleaks:ignore pattern-id` (or several ids, separated by spaces or
@@ -36,3 +37,4 @@ struct Suppressions {
         return ids.isEmpty || ids.contains(rule)
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Lint
 import Foundation
 
 /// How a ``LintResult`` is written out.
@@ -54,3 +55,4 @@ struct JSONReport: Encodable {
         unparsableFiles = result.unparsableFiles
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Lint
 /// A SARIF 2.1.0 log with one run: the rules as the tool's driver, the
 /// findings as results, unparsable files as tool execution notifications.
 struct SARIFLog: Encodable {
@@ -114,3 +115,4 @@ struct SARIFLog: Encodable {
         let locations: [Location]
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Lint
 import SwiftSyntax
 
 /// Bindings made in `viewWillAppear`/`viewDidAppear` into the controller's
@@ -30,3 +31,4 @@ public struct AppearBindingsWithoutReset: LintRule {
         }
     }
 }
+#endif

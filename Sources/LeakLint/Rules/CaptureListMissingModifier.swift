@@ -1,3 +1,4 @@
+#if Lint
 import SwiftSyntax
 
 /// `[unowned wireframe, view]`: the modifier applies to one name only, so
@@ -35,3 +36,4 @@ public struct CaptureListMissingModifier: LintRule {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Lint
 import SwiftSyntax
 
 /// A cell's `prepareForReuse()` that neither replaces the bag nor calls
@@ -21,3 +22,4 @@ public struct CellReuseWithoutNewBag: LintRule {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Lint
 import SwiftSyntax
 
 /// A closure handed to an Rx call that uses `self` without a weak or unowned
@@ -24,3 +25,4 @@ public struct ClosureStrongSelf: LintRule {
         }
     }
 }
+#endif

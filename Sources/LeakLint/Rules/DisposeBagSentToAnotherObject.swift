@@ -1,3 +1,4 @@
+#if Lint
 import SwiftSyntax
 
 /// A dispose bag that leaves its owner: handed to another object, used by
@@ -50,3 +51,4 @@ public struct DisposeBagSentToAnotherObject: LintRule {
         return RuleHit(bag, "`\(bag.trimmedDescription)` is captured by a closure of a subscription it holds itself: the bag keeps itself alive")
     }
 }
+#endif

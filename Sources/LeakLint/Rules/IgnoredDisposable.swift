@@ -1,3 +1,4 @@
+#if Lint
 import SwiftSyntax
 
 /// `_ = events.subscribe(…)`: the only handle that can end the subscription
@@ -21,3 +22,4 @@ public struct IgnoredDisposable: LintRule {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Lint
 import SwiftSyntax
 
 /// `flatMap(doWork(model:))`, `subscribe(onNext: handle)`: an instance method
@@ -44,3 +45,4 @@ public struct MethodReferenceImplicitSelf: LintRule {
         return false
     }
 }
+#endif

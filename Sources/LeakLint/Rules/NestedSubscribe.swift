@@ -1,3 +1,4 @@
+#if Lint
 import SwiftSyntax
 
 /// A subscription made inside another subscription's closure and disposed by
@@ -21,3 +22,4 @@ public struct NestedSubscribe: LintRule {
         }
     }
 }
+#endif

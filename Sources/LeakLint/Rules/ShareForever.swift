@@ -1,3 +1,4 @@
+#if Lint
 import SwiftSyntax
 
 /// `share(replay:scope: .forever)` keeps its last elements after every
@@ -19,3 +20,4 @@ public struct ShareForever: LintRule {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Lint
 import SwiftSyntax
 
 /// A subject or relay handed in by a parent and stored as a property of the
@@ -44,3 +45,4 @@ public struct StoredSubjectInChild: LintRule {
         return Rx.subjectTypes.first { type.hasPrefix($0) }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Lint
 import SwiftSyntax
 
 /// `_ = upload.subscribe(onNext: { [unowned self] … })`: no bag of the owner
@@ -39,3 +40,4 @@ extension Chain {
         return (outerCalls.last ?? call).calledName.map(Rx.subscriptions.contains) ?? false
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Lint
 import SwiftParser
 import SwiftSyntax
 
@@ -165,3 +166,4 @@ extension VariableDeclSyntax {
     /// Whether the variable is a member of a type, not a local.
     var isMember: Bool { parent?.is(MemberBlockItemSyntax.self) ?? false }
 }
+#endif

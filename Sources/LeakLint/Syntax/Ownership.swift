@@ -1,3 +1,4 @@
+#if Lint
 import SwiftSyntax
 
 extension LintedFile {
@@ -105,3 +106,4 @@ extension ClosureExprSyntax {
         return nil
     }
 }
+#endif

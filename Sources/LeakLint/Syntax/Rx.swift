@@ -1,3 +1,4 @@
+#if Lint
 import SwiftSyntax
 
 /// The RxSwift vocabulary the rules recognise.
@@ -194,3 +195,4 @@ extension ExprSyntax {
         return text.hasPrefix("self.") ? String(text.dropFirst(5)) : text
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Lint
 import SwiftSyntax
 
 extension SyntaxProtocol {
@@ -29,3 +30,4 @@ extension SyntaxProtocol {
         return text
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Lint
 import SwiftSyntax
 
 /// Whether a sequence's source completes by itself, read from its name the
@@ -60,3 +61,4 @@ extension Chain {
         SourceLifetime(of: source) == .openEnded
     }
 }
+#endif
