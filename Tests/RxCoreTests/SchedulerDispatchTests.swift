@@ -89,6 +89,23 @@ final class SchedulerDispatchTests: RxTestCase {
         XCTAssertTrue(returned.isDisposed, "the result of work disposed while it ran is disposed as it arrives")
     }
 
+    func testAScopeListsItsPendingWorkInTheOrderItWasScheduled() {
+        let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "test.records")
+        let scope = ResourceScope(name: "records")
+        let delays = [30, 10, 20] + Array(40..<1_040)
+        let work = scope.run {
+            delays.map { seconds in scheduler.scheduleRelative((), dueTime: .seconds(seconds)) { _ in Disposables.create() } }
+        }
+
+        XCTAssertEqual(scope.pendingWork, delays.count)
+        XCTAssertEqual(scope.pendingWorkRecords.map(\.work), delays.map { "work due after \(Double($0)) s" })
+        work[1].dispose()
+        XCTAssertEqual(scope.pendingWorkRecords.prefix(2).map(\.work), ["work due after 30.0 s", "work due after 20.0 s"])
+        work.forEach { $0.dispose() }
+        XCTAssertEqual(scope.pendingWork, 0)
+        XCTAssertEqual(scope.pendingWorkRecords.count, 0)
+    }
+
     func testRelativeWorkRunsAfterItsDueTime() {
         let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "test.relative")
         let start = DispatchTime.now()

@@ -26,9 +26,15 @@ public final class ResourceScope: Sendable {
     public let observer: (any ResourceScopeObserver)?
     private let live = Atomic<Int>(0)
     private let scheduled = Atomic<Int>(0)
-    /// What ``pendingWork`` counts, in the order it was scheduled; items remove
-    /// themselves as they end (a check has a handful, so a list will do).
-    private let pendingRecords = Mutex<[(item: ObjectIdentifier, record: PendingWorkRecord)]>([])
+    /// What ``pendingWork`` counts, each with its place in the order of
+    /// scheduling; items remove themselves as they end. Keyed by item: a scope
+    /// may hold thousands (every event `observe(on:)` a serial queue has queued).
+    private let pendingRecords = Mutex<PendingRecords>(PendingRecords())
+
+    private struct PendingRecords {
+        var byItem: [ObjectIdentifier: (order: UInt64, record: PendingWorkRecord)] = [:]
+        var nextOrder: UInt64 = 0
+    }
 
     /// Creates a scope; nothing is attributed to it until ``run(_:)``.
     public init(name: String, observer: (any ResourceScopeObserver)? = nil) {
@@ -46,7 +52,9 @@ public final class ResourceScope: Sendable {
 
     /// The work ``pendingWork`` counts, each item with its scheduler and the
     /// subscription it was scheduled for.
-    public var pendingWorkRecords: [PendingWorkRecord] { pendingRecords.withLock { $0.map(\.record) } }
+    public var pendingWorkRecords: [PendingWorkRecord] {
+        pendingRecords.withLock { $0.byItem.values.sorted { $0.order < $1.order }.map(\.record) }
+    }
 
     /// Runs `body` with this scope current.
     public func run<T>(_ body: () throws -> T) rethrows -> T {
@@ -108,12 +116,15 @@ public final class ResourceScope: Sendable {
     }
 
     func workScheduled(_ item: AnyObject, _ record: PendingWorkRecord) {
-        pendingRecords.withLock { $0.append((ObjectIdentifier(item), record)) }
+        pendingRecords.withLock { records in
+            records.byItem[ObjectIdentifier(item)] = (records.nextOrder, record)
+            records.nextOrder += 1
+        }
         scheduled.wrappingAdd(1, ordering: .acquiringAndReleasing)
     }
 
     func workFinished(_ item: AnyObject) {
-        pendingRecords.withLock { records in records.removeAll { $0.item == ObjectIdentifier(item) } }
+        pendingRecords.withLock { _ = $0.byItem.removeValue(forKey: ObjectIdentifier(item)) }
         scheduled.wrappingSubtract(1, ordering: .acquiringAndReleasing)
     }
 
