@@ -35,8 +35,9 @@ public enum Backtrace {
         // debug builds and shift what `skip` counts from.
         var frames = [UInt](repeating: 0, count: capacity)
         let count = Int(cunwind_backtrace(&frames, Int32(clamping: capacity), Int32(clamping: skip)))
-        frames.removeLast(capacity - count)
-        return frames
+        // A copy of the exact size: callers keep backtraces (one per live
+        // subscription), and most stacks are far shorter than `maxFrames`.
+        return Array(frames[..<count])
     }
 
     /// One symbolicated frame.

@@ -11,6 +11,13 @@ final class BacktraceTests: XCTestCase {
         XCTAssertEqual(Backtrace.capture(maxFrames: 0), [])
     }
 
+    func testACaptureTakesNoMoreRoomThanItsFrames() throws {
+        try XCTSkipUnless(Backtrace.isAvailable, "libunwind is not installed")
+        let frames = Backtrace.capture(maxFrames: 1_000)
+        XCTAssertLessThan(frames.count, 1_000, "an XCTest stack is shallower than a thousand frames")
+        XCTAssertLessThanOrEqual(frames.capacity, frames.count + 2, "kept at its own size, not at maxFrames")
+    }
+
     func testSkipDropsTheHelpersFrame() throws {
         try XCTSkipUnless(Backtrace.isAvailable, "libunwind is not installed")
         let direct = Backtrace.capture(maxFrames: 4)
