@@ -281,6 +281,47 @@ final class SubjectVirtualTimeTests: RxTestCase {
 }
 
 final class PublishSubjectRemovalTests: RxTestCase {
+    /// `subscribe(onNext:)` straight on a `PublishSubject` keeps the observer's
+    /// key in the subscription itself: disposal must still find the subject.
+    func testDisposingASubscriptionMadeOnAPublishSubjectRemovesItsObserverOnly() {
+        let subject = PublishSubject<Int>()
+        var first: [Int] = [], second: [Int] = []
+        let firstSubscription = subject.subscribe(onNext: { first.append($0) })
+        let secondSubscription = subject.subscribe(onNext: { second.append($0) })
+        subject.onNext(1)
+        firstSubscription.dispose()
+        subject.onNext(2)
+        firstSubscription.dispose()
+        subject.onNext(3)
+        secondSubscription.dispose()
+
+        XCTAssertEqual(first, [1])
+        XCTAssertEqual(second, [1, 2, 3])
+        XCTAssertFalse(subject.hasObservers)
+    }
+
+    func testASubscriptionDoesNotKeepItsPublishSubjectAlive() {
+        weak var weakSubject: PublishSubject<Int>?
+        var subscription: Disposable?
+        do {
+            let subject = PublishSubject<Int>()
+            weakSubject = subject
+            subscription = subject.subscribe(onNext: { _ in })
+        }
+        XCTAssertNil(weakSubject)
+        subscription?.dispose()
+    }
+
+    func testSubscribingToAnEndedPublishSubjectGetsItsTerminalEvent() {
+        let subject = PublishSubject<Int>()
+        subject.onCompleted()
+        var completed = 0, disposed = 0
+        _ = subject.subscribe(onCompleted: { completed += 1 }, onDisposed: { disposed += 1 })
+        XCTAssertEqual(completed, 1)
+        XCTAssertEqual(disposed, 1)
+        XCTAssertFalse(subject.hasObservers)
+    }
+
     /// Disposal in an order that leaves gaps, then compacts them away more
     /// than once: every remaining observer still receives each element, and
     /// no disposed one does.

@@ -18,12 +18,15 @@ public class Observable<Element>: ObservableType {
     }
 
     /// Subscribes the observer behind `subscribe`, `bind` and `drive` when
-    /// this sequence keeps it as it is, or returns nil. A subject keeps it as
-    /// its own entry: no box around it, so one allocation and one metadata
-    /// lookup less per subscription. Nil rather than a default that calls
-    /// `subscribe(_:)`, which would look up the observer's metadata once more.
+    /// this sequence keeps it as it is, attaching what ends it to `handle`, and
+    /// returns true; false leaves both untouched (the observer is then
+    /// subscribed through `subscribe(holder:)`, as is one a subject refuses). A subject keeps the observer
+    /// as its own entry and its key in the handle: no box around the observer
+    /// and no disposable object, two allocations and a metadata lookup less
+    /// per subscription. False rather than a default that calls `subscribe(_:)`,
+    /// which would look up the observer's metadata once more.
     @usableFromInline
-    func subscribe(entry observer: AnonymousObserver<Element>) -> Disposable? { nil }
+    func subscribe(entry observer: AnonymousObserver<Element>, into handle: SubscriptionHandle) -> Bool { false }
 
     /// Subscribes an observer that disposes or drops the returned disposable
     /// once it is disposed itself or its sequence ends, as

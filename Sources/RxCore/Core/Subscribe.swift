@@ -88,7 +88,9 @@ extension ObservableType {
         let observer = AnonymousObserver<Element>(
             elements: elements, error: onError, completed: onCompleted, events: events,
             site: site, subscription: subscription)
-        subscription.attachSubscribing { observable.subscribe(entry: observer) ?? observable.subscribe(holder: observer) }
+        if !observable.subscribe(entry: observer, into: subscription) {
+            subscription.attachSubscribing { observable.subscribe(holder: observer) }
+        }
         return subscription
     }
 }

@@ -37,6 +37,14 @@ final class SubscriptionHandle: Cancelable, @unchecked Sendable {
     /// optional: the leak engine's reflection reads a plain existential in a
     /// class with atomic fields, not an optional one.
     @exclusivity(unchecked) private var upstream: Disposable = NopDisposable.shared
+    /// For a subscription made straight on a subject, in place of an upstream
+    /// disposable: the subject, weakly (a subscription must not keep it alive),
+    /// and the observer's key in it. Released like `upstream`.
+    /// `noSubject` unless attached to a subject: only then is the weak
+    /// reference read, which costs a runtime call.
+    @exclusivity(unchecked) private weak var subject: (any ObserverRemoving)?
+    @exclusivity(unchecked) private var subjectKey = SubscriptionHandle.noSubject
+    private static let noSubject = -1
     private let upstreamState = Atomic<Int>(0)
     private let ended = DisposedFlag()
 
@@ -72,6 +80,20 @@ final class SubscriptionHandle: Cancelable, @unchecked Sendable {
     @usableFromInline
     func attach(_ disposable: consuming Disposable) {
         upstream = disposable
+        publishAttached()
+    }
+
+    /// Connects the subscription to `subject`, which keeps the observer under
+    /// `key`: disposal removes it there.
+    func attach(removing key: Int, from subject: any ObserverRemoving) {
+        self.subject = subject
+        subjectKey = key
+        publishAttached()
+    }
+
+    /// Makes what was attached visible to disposal; releases it at once when
+    /// the subscription ended meanwhile.
+    private func publishAttached() {
         let previous = upstreamState.bitwiseOr(Self.assigned, ordering: .acquiringAndReleasing).oldValue
         precondition(previous & Self.assigned == 0, "SubscriptionHandle attached twice")
         if previous & Self.upstreamGone != 0 { releaseUpstream() }
@@ -124,6 +146,15 @@ final class SubscriptionHandle: Cancelable, @unchecked Sendable {
         var held: Disposable = NopDisposable.shared
         swap(&upstream, &held)
         held.dispose()
+        if subjectKey != Self.noSubject { removeFromSubject() }
+    }
+
+    /// Out of line: most subscriptions have no subject to leave.
+    @inline(never)
+    private func removeFromSubject() {
+        let subject = self.subject
+        self.subject = nil
+        subject?.removeObserver(subjectKey)
     }
 }
 

@@ -38,13 +38,20 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
         add(SubjectObserver(observer))
     }
 
-    override func subscribe(entry observer: AnonymousObserver<Element>) -> Disposable? {
-        add(observer)
+    override func subscribe(entry observer: AnonymousObserver<Element>, into handle: SubscriptionHandle) -> Bool {
+        guard let key = insert(observer) else { return false }
+        handle.attach(removing: key, from: self)
+        return true
     }
 
     private func add(_ entry: SubjectObserverBase<Element>) -> Disposable {
-        guard let key = state.withLock({ $0.isActive ? $0.observers.insert(entry) : nil }) else { return refuse(entry) }
+        guard let key = insert(entry) else { return refuse(entry) }
         return SubjectSubscription(removing: key, from: self)
+    }
+
+    /// The new observer's key, or nil when the subject no longer takes observers.
+    private func insert(_ entry: SubjectObserverBase<Element>) -> Int? {
+        state.withLock { $0.isActive ? $0.observers.insert(entry) : nil }
     }
 
     /// Sends a subscriber after termination or disposal what it gets instead

@@ -194,7 +194,8 @@ struct SubjectState<Element> {
     }
 }
 
-/// A subject that a ``SubjectSubscription`` asks to remove an observer by key.
+/// A subject that a ``SubjectSubscription`` (or a subscription handle, for
+/// `subscribe(onNext:…)` on the subject itself) asks to remove an observer by key.
 protocol ObserverRemoving: AnyObject {
     func removeObserver(_ key: Int)
 }
