@@ -34,7 +34,7 @@ public class Observable<Element>: ObservableType {
     /// return its sink itself, with no `SinkDisposer` to let go of the sink
     /// for a holder that would keep it.
     @usableFromInline
-    func subscribe<Observer: ObserverType>(holder observer: Observer) -> Disposable where Observer.Element == Element {
+    func subscribe(holder observer: ErasedSink<Element>.Observer) -> Disposable {
         subscribe(observer)
     }
 

@@ -1,5 +1,5 @@
 /// Something that receives the events of a sequence.
-public protocol ObserverType {
+public protocol ObserverType<Element> {
     /// The type of elements received.
     associatedtype Element
 
@@ -16,9 +16,23 @@ public protocol ObserverType {
     /// does unless the observer implements it (as RxCore's inner-sequence
     /// observers do, for sequences such as `just` that complete at once).
     func onCompleted()
+
+    /// This observer as a class-bound existential when it is an object, else
+    /// `nil`. RxCore's sinks hold an observer this way: two words, called
+    /// without looking into an existential box. Every observer gets it from
+    /// the extensions below; not meant to be implemented.
+    var _objectObserver: (any ObserverType<Element> & AnyObject)? { get }
+}
+
+extension ObserverType where Self: AnyObject {
+    /// This observer itself.
+    public var _objectObserver: (any ObserverType<Element> & AnyObject)? { self }
 }
 
 extension ObserverType {
+    /// `nil`: a value observer has no class-bound form.
+    public var _objectObserver: (any ObserverType<Element> & AnyObject)? { nil }
+
     /// Sends `.next(element)`.
     public func onNext(_ element: Element) { on(.next(element)) }
     /// Sends `.completed`.

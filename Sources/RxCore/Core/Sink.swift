@@ -61,6 +61,7 @@ private let disposedBit = 1, attachedBit = 2
 /// producer makes no `SinkDisposer` (one object and one allocation less per
 /// operator and subscription). Only for a holder: the sink keeps its
 /// observer, so whoever kept a finished sink would keep that observer too.
+@usableFromInline
 class AnySink: Disposable {
     private let token: ResourceToken
     /// `disposedBit`, and `attachedBit` once `held` is set.
@@ -87,6 +88,7 @@ class AnySink: Disposable {
     /// Holds `subscription`, this sink's upstream, and returns the sink as the
     /// subscription's disposable; a sink disposed meanwhile (its sequence
     /// ended while being subscribed, as `just` does) disposes it at once.
+    @usableFromInline
     final func attach(_ subscription: consuming Disposable) -> Disposable {
         held = subscription
         let previous = state.bitwiseOr(attachedBit, ordering: .acquiringAndReleasing).oldValue
@@ -97,6 +99,7 @@ class AnySink: Disposable {
 
     final var isDisposed: Bool { state.load(ordering: .acquiring) & disposedBit != 0 }
 
+    @usableFromInline
     func dispose() {
         let previous = state.bitwiseOr(disposedBit, ordering: .acquiringAndReleasing).oldValue
         if previous & disposedBit == 0, previous & attachedBit != 0 { releaseHeld() }

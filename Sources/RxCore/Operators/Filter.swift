@@ -4,14 +4,15 @@ private let filterSinkKind = ResourceKind("FilterSink", .sink)
 extension ObservableType {
     /// Passes on only the elements for which `predicate` is true.
     ///
-    /// Inlinable, so the caller names `Filter`'s metadata at its own type
-    /// rather than RxCore looking it up for every call.
+    /// Inlinable, as `map`: the caller names `Filter`'s metadata and compiles
+    /// the function that subscribes its sink at its own type.
     @inlinable
     public func filter(
         _ predicate: @escaping (Element) throws -> Bool,
         file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
-        Filter(source: asObservable(), predicate: predicate, site: CallSite(file: file, line: line))
+        Filter(source: asObservable(), predicate: predicate, site: CallSite(file: file, line: line),
+               subscribeSink: Filter.subscribeSink)
     }
 }
 
@@ -19,19 +20,30 @@ extension ObservableType {
 final class Filter<Element>: Producer<Element> {
     @usableFromInline
     typealias Predicate = (Element) throws -> Bool
+    @usableFromInline
+    typealias SinkSubscriber = (Filter, ErasedSink<Element>.Observer) -> Disposable
 
-    private let source: Observable<Element>
-    private let predicate: Predicate
-    private let site: CallSite
+    @usableFromInline let source: Observable<Element>
+    @usableFromInline let predicate: Predicate
+    @usableFromInline let site: CallSite
+    private let subscribeSink: SinkSubscriber
 
     /// Notes the closure here, as `Map` does.
     @usableFromInline
-    init(source: Observable<Element>, predicate: @escaping Predicate, site: CallSite) {
+    init(source: Observable<Element>, predicate: @escaping Predicate, site: CallSite, subscribeSink: @escaping SinkSubscriber) {
         ClosureSites.note(predicate, "filter", site)
         self.source = source
         self.predicate = predicate
         self.site = site
+        self.subscribeSink = subscribeSink
         super.init(kind: filterKind, chain: OperatorChain.applying("filter", to: source.chain))
+    }
+
+    /// Makes the sink for `observer` and subscribes it to the source.
+    @inlinable
+    static func subscribeSink(_ filter: Filter, _ observer: ErasedSink<Element>.Observer) -> Disposable {
+        let sink = FilterSink<Element>(predicate: filter.predicate, site: filter.site, observer: observer)
+        return sink.attach(filter.source.subscribe(holder: sink))
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
@@ -39,35 +51,35 @@ final class Filter<Element>: Producer<Element> {
         return (sink, source.subscribe(holder: sink))
     }
 
-    override func subscribe<Observer: ObserverType>(holder observer: Observer) -> Disposable where Observer.Element == Element {
-        CurrentThreadScheduler.trampoline {
-            let sink = FilterSink(predicate: predicate, site: site, observer: observer)
-            return sink.attach(source.subscribe(holder: sink))
-        }
+    override func subscribe(holder observer: ErasedSink<Element>.Observer) -> Disposable {
+        CurrentThreadScheduler.trampoline { subscribeSink(self, observer) }
     }
 }
 
-final class FilterSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
-    typealias Element = Observer.Element
+@usableFromInline
+final class FilterSink<Element>: ErasedSink<Element>, ObserverType {
+    @usableFromInline
     typealias Predicate = (Element) throws -> Bool
 
     /// The user's closure, and where it was handed to `filter`.
     let predicate: Predicate
     let site: CallSite
 
-    init(predicate: @escaping Predicate, site: CallSite, observer: Observer, cancel: Cancelable) {
+    init<Downstream: ObserverType>(predicate: @escaping Predicate, site: CallSite, observer: Downstream, cancel: Cancelable) where Downstream.Element == Element {
         self.predicate = predicate
         self.site = site
         super.init(observer: observer, cancel: cancel, kind: filterSinkKind)
     }
 
     /// A sink for ``Observable/subscribe(holder:)``, attached to its upstream later.
+    @usableFromInline
     init(predicate: @escaping Predicate, site: CallSite, observer: Observer) {
         self.predicate = predicate
         self.site = site
         super.init(observer: observer, kind: filterSinkKind)
     }
 
+    @usableFromInline
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
@@ -78,8 +90,10 @@ final class FilterSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
         }
     }
 
+    @usableFromInline
     func onCompleted() { forwardCompleted() }
 
+    @usableFromInline
     func onNext(_ element: Element) {
         do {
             if try predicate(element) { forwardNext(element) }

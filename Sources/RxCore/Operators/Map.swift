@@ -6,13 +6,15 @@ extension ObservableType {
     /// sequence with that error.
     ///
     /// Inlinable, so the caller names `Map`'s metadata at its own types rather
-    /// than RxCore looking it up for every call.
+    /// than RxCore looking it up for every call, and compiles the function that
+    /// subscribes its sink (see ``ErasedSink``).
     @inlinable
     public func map<Result>(
         _ transform: @escaping (Element) throws -> Result,
         file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Result> {
-        Map(source: asObservable(), transform: transform, site: CallSite(file: file, line: line))
+        Map(source: asObservable(), transform: transform, site: CallSite(file: file, line: line),
+            subscribeSink: Map.subscribeSink)
     }
 }
 
@@ -20,20 +22,31 @@ extension ObservableType {
 final class Map<SourceElement, Element>: Producer<Element> {
     @usableFromInline
     typealias Transform = (SourceElement) throws -> Element
+    @usableFromInline
+    typealias SinkSubscriber = (Map, ErasedSink<Element>.Observer) -> Disposable
 
-    private let source: Observable<SourceElement>
-    private let transform: Transform
-    private let site: CallSite
+    @usableFromInline let source: Observable<SourceElement>
+    @usableFromInline let transform: Transform
+    @usableFromInline let site: CallSite
+    private let subscribeSink: SinkSubscriber
 
     /// Notes the closure here rather than in `map`, which is inlined into the
     /// caller: `ClosureSites` stays internal.
     @usableFromInline
-    init(source: Observable<SourceElement>, transform: @escaping Transform, site: CallSite) {
+    init(source: Observable<SourceElement>, transform: @escaping Transform, site: CallSite, subscribeSink: @escaping SinkSubscriber) {
         ClosureSites.note(transform, "map", site)
         self.source = source
         self.transform = transform
         self.site = site
+        self.subscribeSink = subscribeSink
         super.init(kind: mapKind, chain: OperatorChain.applying("map", to: source.chain))
+    }
+
+    /// Makes the sink for `observer` and subscribes it to the source.
+    @inlinable
+    static func subscribeSink(_ map: Map, _ observer: ErasedSink<Element>.Observer) -> Disposable {
+        let sink = MapSink<SourceElement, Element>(transform: map.transform, site: map.site, observer: observer)
+        return sink.attach(map.source.subscribe(holder: sink))
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
@@ -41,37 +54,35 @@ final class Map<SourceElement, Element>: Producer<Element> {
         return (sink, source.subscribe(holder: sink))
     }
 
-    override func subscribe<Observer: ObserverType>(holder observer: Observer) -> Disposable where Observer.Element == Element {
-        CurrentThreadScheduler.trampoline {
-            let sink = MapSink(transform: transform, site: site, observer: observer)
-            return sink.attach(source.subscribe(holder: sink))
-        }
+    override func subscribe(holder observer: ErasedSink<Element>.Observer) -> Disposable {
+        CurrentThreadScheduler.trampoline { subscribeSink(self, observer) }
     }
 }
 
-/// `Result` is `Observer.Element` named as a parameter of its own, so the
-/// sink finds its metadata among its own generic arguments for every element
-/// rather than asking the runtime for an associated type.
-final class MapSink<SourceElement, Result, Observer: ObserverType>: Sink<Observer>, ObserverType where Observer.Element == Result {
+@usableFromInline
+final class MapSink<SourceElement, Result>: ErasedSink<Result>, ObserverType {
+    @usableFromInline
     typealias Transform = (SourceElement) throws -> Result
 
     /// The user's closure, and where it was handed to `map`.
     let transform: Transform
     let site: CallSite
 
-    init(transform: @escaping Transform, site: CallSite, observer: Observer, cancel: Cancelable) {
+    init<Downstream: ObserverType>(transform: @escaping Transform, site: CallSite, observer: Downstream, cancel: Cancelable) where Downstream.Element == Result {
         self.transform = transform
         self.site = site
         super.init(observer: observer, cancel: cancel, kind: mapSinkKind)
     }
 
     /// A sink for ``Observable/subscribe(holder:)``, attached to its upstream later.
+    @usableFromInline
     init(transform: @escaping Transform, site: CallSite, observer: Observer) {
         self.transform = transform
         self.site = site
         super.init(observer: observer, kind: mapSinkKind)
     }
 
+    @usableFromInline
     func on(_ event: Event<SourceElement>) {
         switch event {
         case .next(let element):
@@ -84,8 +95,10 @@ final class MapSink<SourceElement, Result, Observer: ObserverType>: Sink<Observe
         }
     }
 
+    @usableFromInline
     func onCompleted() { forwardCompleted() }
 
+    @usableFromInline
     func onNext(_ element: SourceElement) {
         do {
             forwardNext(try transform(element))
