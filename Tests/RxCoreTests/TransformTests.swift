@@ -16,6 +16,15 @@ final class TransformTests: RxTestCase {
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 300)])
     }
 
+    /// Only the optional `transform` returns is unwrapped: elements that are
+    /// optionals themselves pass on as they are, `nil` included.
+    func testCompactMapUnwrapsOneLevelOfOptional() {
+        var received: [Int?] = []
+        let elements: [Int??] = [.some(.some(1)), .some(.none), .none, .some(.some(4))]
+        _ = Observable.from(elements).compactMap { $0 }.subscribe(onNext: { received.append($0) })
+        XCTAssertEqual(received, [1, nil, 4])
+    }
+
     func testCompactMapThrowingEndsWithTheError() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .completed(300)])

@@ -29,13 +29,17 @@ final class CompactMap<SourceElement, Element>: Producer<Element> {
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = CompactMapSink(transform: transform, site: site, observer: observer, cancel: cancel)
+        let sink = CompactMapSink<SourceElement, Element?, Observer>(transform: transform, site: site, observer: observer, cancel: cancel)
         return (sink, source.subscribe(sink))
     }
 }
 
-final class CompactMapSink<SourceElement, Observer: ObserverType>: Sink<Observer>, ObserverType {
-    typealias Transform = (SourceElement) throws -> Observer.Element?
+/// `MaybeResult` is `Optional<Observer.Element>` named as a parameter of its
+/// own: unwrapping a `Result?` in generic code would look up `Optional<Result>`'s
+/// metadata (and `Result` as an associated type) for every element.
+final class CompactMapSink<SourceElement, MaybeResult: OptionalValue, Observer: ObserverType>: Sink<Observer>, ObserverType
+where Observer.Element == MaybeResult.Wrapped {
+    typealias Transform = (SourceElement) throws -> MaybeResult
 
     /// The user's closure, and where it was handed to `compactMap`.
     let transform: Transform
@@ -62,9 +66,23 @@ final class CompactMapSink<SourceElement, Observer: ObserverType>: Sink<Observer
 
     func onNext(_ element: SourceElement) {
         do {
-            if let mapped = try transform(element) { forwardNext(mapped) }
+            try transform(element).ifSome { forwardNext($0) }
         } catch {
             forwardError(error)
         }
+    }
+}
+
+/// An optional seen through a protocol, so that generic code holding one as a
+/// type parameter unwraps it without asking the runtime for its metadata.
+protocol OptionalValue<Wrapped> {
+    associatedtype Wrapped
+    /// Calls `body` with the wrapped value, if there is one.
+    func ifSome(_ body: (Wrapped) throws -> Void) rethrows
+}
+
+extension Optional: OptionalValue {
+    func ifSome(_ body: (Wrapped) throws -> Void) rethrows {
+        if case .some(let value) = self { try body(value) }
     }
 }

@@ -79,8 +79,9 @@ final class DistinctUntilChanged<Element, Key>: Producer<Element> {
     }
 }
 
-final class DistinctUntilChangedSink<Observer: ObserverType, Key>: Sink<Observer>, ObserverType {
-    typealias Element = Observer.Element
+/// `Element` is `Observer.Element` named as a parameter of its own, as in
+/// `MapSink`, so no associated type is looked up for every element.
+final class DistinctUntilChangedSink<Element, Key, Observer: ObserverType>: Sink<Observer>, ObserverType where Observer.Element == Element {
     typealias KeySelector = (Element) throws -> Key
     typealias Comparer = (Key, Key) throws -> Bool
 
@@ -89,7 +90,10 @@ final class DistinctUntilChangedSink<Observer: ObserverType, Key>: Sink<Observer
     let keySelector: KeySelector
     let comparer: Comparer
     let site: CallSite
-    private var currentKey: Key?
+    /// The last key passed on, boxed: a `Key?` would need `Optional<Key>`'s
+    /// metadata, a runtime lookup for every element. Unchecked: events come
+    /// one at a time, and no access spans the call to the observer.
+    @exclusivity(unchecked) private var currentKey: ElementBox<Key>?
 
     init(keySelector: @escaping KeySelector, comparer: @escaping Comparer, site: CallSite, observer: Observer, cancel: Cancelable) {
         self.keySelector = keySelector
@@ -111,8 +115,12 @@ final class DistinctUntilChangedSink<Observer: ObserverType, Key>: Sink<Observer
     func onNext(_ element: Element) {
         do {
             let key = try keySelector(element)
-            if let currentKey, try comparer(currentKey, key) { return }
-            currentKey = key
+            if let currentKey {
+                if try comparer(currentKey.element, key) { return }
+                currentKey.element = key
+            } else {
+                currentKey = ElementBox(key)
+            }
             forwardNext(element)
         } catch {
             forwardError(error)

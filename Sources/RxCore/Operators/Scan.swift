@@ -51,14 +51,17 @@ final class Scan<SourceElement, Accumulate>: Producer<Accumulate> {
     }
 }
 
-final class ScanSink<SourceElement, Observer: ObserverType>: Sink<Observer>, ObserverType {
-    typealias Accumulate = Observer.Element
+/// `Accumulate` is `Observer.Element` named as a parameter of its own, as in
+/// `MapSink`, so no associated type is looked up for every element.
+final class ScanSink<SourceElement, Accumulate, Observer: ObserverType>: Sink<Observer>, ObserverType where Observer.Element == Accumulate {
     typealias Accumulator = (inout Accumulate, SourceElement) throws -> Void
 
     /// The user's closure, and where it was handed to `scan`.
     let accumulator: Accumulator
     let site: CallSite
-    private var accumulate: Accumulate
+    /// Unchecked: events come one at a time, and the user's closure gets the
+    /// value `inout` without reaching the sink.
+    @exclusivity(unchecked) private var accumulate: Accumulate
 
     init(seed: Accumulate, accumulator: @escaping Accumulator, site: CallSite, observer: Observer, cancel: Cancelable) {
         self.accumulate = seed
