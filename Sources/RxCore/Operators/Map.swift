@@ -7,7 +7,7 @@ extension ObservableType {
     ///
     /// Inlinable, so the caller names `Map`'s metadata at its own types rather
     /// than RxCore looking it up for every call, and compiles the function that
-    /// subscribes its sink (see ``ErasedSink``).
+    /// subscribes its sink (see `ErasedSink`).
     @inlinable
     public func map<Result>(
         _ transform: @escaping (Element) throws -> Result,
