@@ -79,8 +79,9 @@ final class DistinctUntilChanged<Element, Key>: Producer<Element> {
     }
 }
 
-/// `Element` is `Observer.Element` named as a parameter of its own, as in
-/// `MapSink`, so no associated type is looked up for every element.
+/// `Element` is `Observer.Element` named as a parameter of its own, so the
+/// sink finds its metadata among its generic arguments rather than looking
+/// up an associated type for every element.
 final class DistinctUntilChangedSink<Element, Key, Observer: ObserverType>: Sink<Observer>, ObserverType where Observer.Element == Element {
     typealias KeySelector = (Element) throws -> Key
     typealias Comparer = (Key, Key) throws -> Bool

@@ -62,7 +62,6 @@ final class ObserveOnSerialDispatchQueueSink<Observer: ObserverType>: Sink<Obser
     }
 
     private func deliver(_ event: Event<Element>) {
-        guard !isDisposed else { return }
         forwardOn(event)
         if event.isStopEvent { dispose() }
     }

@@ -51,8 +51,9 @@ final class Scan<SourceElement, Accumulate>: Producer<Accumulate> {
     }
 }
 
-/// `Accumulate` is `Observer.Element` named as a parameter of its own, as in
-/// `MapSink`, so no associated type is looked up for every element.
+/// `Accumulate` is `Observer.Element` named as a parameter of its own, so the
+/// sink finds its metadata among its generic arguments rather than looking
+/// up an associated type for every element.
 final class ScanSink<SourceElement, Accumulate, Observer: ObserverType>: Sink<Observer>, ObserverType where Observer.Element == Accumulate {
     typealias Accumulator = (inout Accumulate, SourceElement) throws -> Void
 
