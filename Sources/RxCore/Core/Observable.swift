@@ -7,6 +7,7 @@ public class Observable<Element>: ObservableType {
     @usableFromInline
     let chain: OperatorChain
 
+    @inline(__always)
     init(kind: borrowing ResourceKind, chain: OperatorChain) {
         self.token = ResourceToken(kind)
         self.chain = chain

@@ -7,6 +7,14 @@ import Synchronization
 /// same order RxSwift would run it.
 @usableFromInline
 class Producer<Element>: Observable<Element> {
+    // Inlined, with `Observable.init`, into each operator's initialiser:
+    // without an initialiser of its own, `Producer` inherits one that is
+    // called out of line for every operator built.
+    @inline(__always)
+    override init(kind: borrowing ResourceKind, chain: OperatorChain) {
+        super.init(kind: kind, chain: chain)
+    }
+
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         CurrentThreadScheduler.trampoline { subscribeNow(observer) }
     }

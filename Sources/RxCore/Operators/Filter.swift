@@ -29,7 +29,8 @@ final class Filter<Element>: Producer<Element> {
     private let subscribeSink: SinkSubscriber
 
     /// Notes the closure here, as `Map` does.
-    @usableFromInline
+    // Inlined into the allocating initialiser: one call less per operator built.
+    @usableFromInline @inline(__always)
     init(source: Observable<Element>, predicate: @escaping Predicate, site: CallSite, subscribeSink: @escaping SinkSubscriber) {
         ClosureSites.note(predicate, "filter", site)
         self.source = source

@@ -32,7 +32,8 @@ final class Map<SourceElement, Element>: Producer<Element> {
 
     /// Notes the closure here rather than in `map`, which is inlined into the
     /// caller: `ClosureSites` stays internal.
-    @usableFromInline
+    // Inlined into the allocating initialiser: one call less per operator built.
+    @usableFromInline @inline(__always)
     init(source: Observable<SourceElement>, transform: @escaping Transform, site: CallSite, subscribeSink: @escaping SinkSubscriber) {
         ClosureSites.note(transform, "map", site)
         self.source = source

@@ -1,0 +1,91 @@
+import Synchronization
+
+private let anonymousObserverKind = ResourceKind("AnonymousObserver", .sink)
+
+/// The observer behind `subscribe`, `bind`, `drive` and `emit`.
+///
+/// It hands grammatical events to `eventHandler`, or, for
+/// `subscribe(onNext:…)`, each kind of event to its own handler, kept here
+/// rather than in a closure that would dispatch them (one allocation less per
+/// subscription); after `error` or `completed` it drops further events,
+/// recording a ``Diagnostic``, and ends its subscription.
+///
+/// A `SubjectObserverBase`, so that a subject keeps it as its entry as it is
+/// and reaches its `onNext` in one virtual call.
+@usableFromInline
+final class AnonymousObserver<Element>: SubjectObserverBase<Element>, ObserverType {
+    private let token = ResourceToken(anonymousObserverKind)
+    private let stopped = Atomic<Bool>(false)
+    private let handler: ((Element) -> Void)?
+    private let errorHandler: ((Swift.Error) -> Void)?
+    private let completionHandler: (() -> Void)?
+    private let eventHandler: ((Event<Element>) -> Void)?
+    /// Where the subscription was made, for the default error handler.
+    private let site: CallSite
+    private let subscription: SubscriptionHandle
+
+    @usableFromInline
+    init(elements handler: ((Element) -> Void)?, error errorHandler: ((Swift.Error) -> Void)?,
+         completed completionHandler: (() -> Void)?, events eventHandler: ((Event<Element>) -> Void)?,
+         site: CallSite, subscription: SubscriptionHandle) {
+        self.handler = handler
+        self.errorHandler = errorHandler
+        self.completionHandler = completionHandler
+        self.eventHandler = eventHandler
+        self.site = site
+        self.subscription = subscription
+    }
+
+    @usableFromInline
+    override func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            onNext(element)
+        case .error, .completed:
+            if stopped.exchange(true, ordering: .acquiringAndReleasing) { return recordEventAfterTermination() }
+            handleTerminal(event)
+        }
+    }
+
+    @usableFromInline
+    override func onNext(_ element: Element) {
+        if stopped.load(ordering: .acquiring) { return recordEventAfterTermination() }
+        // Optional chaining calls the stored closure without retaining it.
+        if handler != nil {
+            handler?(element)
+        } else if eventHandler != nil {
+            handleNextEvent(element)
+        }
+    }
+
+    @usableFromInline
+    func onCompleted() {
+        if stopped.exchange(true, ordering: .acquiringAndReleasing) { return recordEventAfterTermination() }
+        if eventHandler != nil { handleCompletedEvent() } else { completionHandler?() }
+        subscription.terminate()
+    }
+
+    private func handleTerminal(_ event: Event<Element>) {
+        if let eventHandler {
+            eventHandler(event)
+        } else if case .error(let error) = event {
+            if let errorHandler { errorHandler(error) } else { Hooks.reportUnhandled(error, subscribedAt: site) }
+        } else {
+            completionHandler?()
+        }
+        subscription.terminate()
+    }
+
+    @inline(never)
+    private func recordEventAfterTermination() {
+        Resources.record(.eventAfterTermination, in: "\(type(of: self))")
+    }
+
+    /// Out of line, so `onNext` never sizes a generic `Event` on its stack.
+    @inline(never)
+    private func handleNextEvent(_ element: Element) { eventHandler?(.next(element)) }
+
+    /// Out of line for the same reason as ``handleNextEvent(_:)``.
+    @inline(never)
+    private func handleCompletedEvent() { eventHandler?(.completed) }
+}
