@@ -40,7 +40,9 @@ let package = Package(
     ],
     targets: [
         // MARK: Reactive core (RxSwift, RxRelay, RxCocoa without UIKit; RxTest, RxBlocking)
-        .target(name: "RxCore"),
+        // CRxCoreThread: the current-thread scheduler's per-thread word, a C thread-local.
+        .target(name: "CRxCoreThread"),
+        .target(name: "RxCore", dependencies: ["CRxCoreThread"]),
         .target(name: "RxCoreTesting", dependencies: ["RxCore"]),
         .target(name: "RxSwiftCompat", dependencies: ["RxCore"], path: "Sources/Compat/RxSwiftCompat"),
         .target(name: "RxRelayCompat", dependencies: ["RxCore"], path: "Sources/Compat/RxRelayCompat"),

@@ -18,7 +18,9 @@ let package = Package(
         // The same sources as RxCore (Sources/RxCoreUnaccounted is a symlink to
         // ../../Sources/RxCore) with accounting compiled out, so accounting on
         // and off are measured in one process.
-        .target(name: "RxCoreUnaccounted", swiftSettings: [.define("RXCORE_NO_ACCOUNTING")]),
+        // It takes the CRxCoreThread module from RxCore's product.
+        .target(name: "RxCoreUnaccounted", dependencies: [.product(name: "RxCore", package: root)],
+                swiftSettings: [.define("RXCORE_NO_ACCOUNTING")]),
         .target(name: "BenchSupport"),
         .target(name: "CMallocCounter"),
         // One workload source, compiled against each core (RxWorkloadsUnaccounted

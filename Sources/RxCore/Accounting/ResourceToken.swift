@@ -1,3 +1,5 @@
+import CRxCoreThread
+
 /// The accounting stored inside every RxCore resource.
 ///
 /// Creating a token counts the resource as alive (per kind, and in the current
@@ -6,23 +8,22 @@
 /// cannot be duplicated and so cannot be counted twice.
 struct ResourceToken: ~Copyable {
     #if !RXCORE_NO_ACCOUNTING
-    /// Kinds live for the process. Unmanaged, so that counting touches only
-    /// the count: a strong reference would retain and release the kind, two
-    /// more atomic operations on a line that every thread's resources share.
-    private let kind: Unmanaged<ResourceKind>
+    /// The kind's index in the per-thread counts; counting touches only the
+    /// count, not the kind (a strong reference would retain and release it).
+    private let index: Int32
     private let scope: ResourceScope?
 
     @inline(__always)
     init(_ kind: borrowing ResourceKind) {
-        self.kind = Unmanaged.passUnretained(kind)
-        kind.live.wrappingAdd(1, ordering: .relaxed)
+        index = kind.index
+        crxcore_count(index, 1)
         let scope = ResourceScope.attributable
         scope?.resourceCreated()
         self.scope = scope
     }
 
     deinit {
-        kind._withUnsafeGuaranteedRef { $0.live.wrappingSubtract(1, ordering: .relaxed) }
+        crxcore_count(index, -1)
         scope?.resourceReleased()
     }
     #else

@@ -1,3 +1,4 @@
+import CRxCoreThread
 import Synchronization
 
 /// Live RxCore resources, always counted.
@@ -13,15 +14,14 @@ public enum Resources {
     /// cost every resource two more contended atomic operations. Exact
     /// whenever no resource is being created or freed meanwhile.
     public static var total: Int32 {
-        Int32(truncatingIfNeeded: ResourceKindTable.shared.all.reduce(0) { $0 + $1.liveCount })
+        Int32(truncatingIfNeeded: ResourceKindTable.shared.liveCounts.reduce(0) { $0 + $1.count })
     }
 
     /// Live counts by kind, for every kind that has a live resource.
     public static func snapshot() -> ResourceSnapshot {
         var counts: [String: Int] = [:]
         var families: [String: ResourceKind.Family] = [:]
-        for kind in ResourceKindTable.shared.all {
-            let count = kind.liveCount
+        for (kind, count) in ResourceKindTable.shared.liveCounts {
             guard count != 0 else { continue }
             counts[kind.name, default: 0] += count
             families[kind.name] = kind.family
@@ -98,7 +98,7 @@ extension Resources {
 
     private static func adjustCountedByHand(by change: Int) -> Int32 {
         let before = total
-        countedByHandKind.live.wrappingAdd(change, ordering: .relaxed)
+        crxcore_count_shared(countedByHandKind.index, Int64(change))
         return before
     }
 }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import CRxCoreThread
 
 /// Runs work on the current thread, queueing work scheduled from inside other
 /// work until that work returns (a trampoline), as RxSwift's does.
@@ -10,20 +6,14 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType, @unchecked Se
     /// The shared instance.
     public static let instance = CurrentThreadScheduler()
 
-    private static let queueKey: pthread_key_t = {
-        var key = pthread_key_t()
-        precondition(pthread_key_create(&key, nil) == 0, "pthread_key_create failed")
-        return key
-    }()
-
     /// Whether scheduled work would run at once (nothing is running on this
     /// thread's trampoline) rather than be queued.
     public static var isScheduleRequired: Bool {
-        pthread_getspecific(queueKey) == nil
+        crxcore_get_trampoline_state() == nil
     }
 
-    /// This thread's key while the trampoline runs and nothing was queued
-    /// yet: the queue is made only when work is queued.
+    /// This thread's trampoline state while the trampoline runs and nothing
+    /// was queued yet: the queue is made only when work is queued.
     private static let runningWithoutQueue = UnsafeMutableRawPointer(bitPattern: 1)!
 
     private final class Queue {
@@ -41,13 +31,13 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType, @unchecked Se
     }
 
     public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
-        guard let existing = pthread_getspecific(Self.queueKey) else {
+        guard let existing = crxcore_get_trampoline_state() else {
             return Self.trampoline { action(state) }
         }
         let queue: Queue
         if existing == Self.runningWithoutQueue {
             queue = Queue()
-            pthread_setspecific(Self.queueKey, Unmanaged.passRetained(queue).toOpaque())
+            crxcore_set_trampoline_state(Unmanaged.passRetained(queue).toOpaque())
         } else {
             queue = Unmanaged<Queue>.fromOpaque(existing).takeUnretainedValue()
         }
@@ -62,15 +52,15 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType, @unchecked Se
     /// allocated unless work is queued.
     @inline(__always)
     static func trampoline(_ body: () -> Disposable) -> Disposable {
-        if pthread_getspecific(queueKey) != nil { return body() }
-        pthread_setspecific(queueKey, runningWithoutQueue)
+        if crxcore_get_trampoline_state() != nil { return body() }
+        crxcore_set_trampoline_state(runningWithoutQueue)
         let disposable = body()
-        if let existing = pthread_getspecific(queueKey), existing != runningWithoutQueue {
+        if let existing = crxcore_get_trampoline_state(), existing != runningWithoutQueue {
             let queue = Unmanaged<Queue>.fromOpaque(existing)
             drain(queue.takeUnretainedValue())
             queue.release()
         }
-        pthread_setspecific(queueKey, nil)
+        crxcore_set_trampoline_state(nil)
         return disposable
     }
 

@@ -1,0 +1,50 @@
+#pragma once
+// Per-thread state for RxCore, in C thread-local variables read and written
+// inline: the current-thread scheduler's trampoline word, and the live
+// resource counts per kind. Cheaper than pthread_getspecific/setspecific and
+// than atomic read-modify-writes on counters every thread shares, which every
+// subscription would otherwise pay for.
+
+#include <stdint.h>
+
+/// How many resource kinds the counters hold.
+#define CRXCORE_KIND_CAPACITY 512
+
+/// The calling thread's trampoline state; NULL on a new thread.
+extern __thread void *_Nullable crxcore_trampoline_state;
+
+/// The calling thread's trampoline state.
+static inline void *_Nullable crxcore_get_trampoline_state(void) {
+    return crxcore_trampoline_state;
+}
+
+/// Sets the calling thread's trampoline state.
+static inline void crxcore_set_trampoline_state(void *_Nullable state) {
+    crxcore_trampoline_state = state;
+}
+
+/// The calling thread's resource counts, one per kind index; NULL until the
+/// thread first counts a resource.
+extern __thread int64_t *_Nullable crxcore_thread_counts;
+
+/// Makes and registers the calling thread's counts; they are folded into the
+/// process-wide counts when the thread exits. Out of line: once per thread.
+int64_t *_Nonnull crxcore_attach_thread_counts(void);
+
+/// Adds `delta` to the live count of kind `index` (0 ..< CRXCORE_KIND_CAPACITY).
+/// Only the calling thread writes its counts, so a relaxed load and store
+/// do: no read-modify-write, and readers on other threads see whole values.
+static inline void crxcore_count(int32_t index, int64_t delta) {
+    int64_t *counts = crxcore_thread_counts;
+    if (__builtin_expect(counts == 0, 0)) counts = crxcore_attach_thread_counts();
+    int64_t value = __atomic_load_n(&counts[index], __ATOMIC_RELAXED);
+    __atomic_store_n(&counts[index], value + delta, __ATOMIC_RELAXED);
+}
+
+/// Adds `delta` to the process-wide count of kind `index`: for counts changed
+/// rarely, from any thread (RxSwift's `Resources.incrementTotal()`).
+void crxcore_count_shared(int32_t index, int64_t delta);
+
+/// Writes the live count of each kind 0 ..< `count` (every thread's counts,
+/// and those of threads that exited) to `totals`.
+void crxcore_read_counts(int64_t *_Nonnull totals, int32_t count);
