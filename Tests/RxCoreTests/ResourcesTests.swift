@@ -28,3 +28,58 @@ final class ResourcesTests: RxTestCase {
         onCurrentThread = nil
     }
 }
+
+/// Resources are counted per thread (a plain store, no atomic add); these
+/// check that counts stay right across threads, and after a thread exits.
+final class PerThreadResourceCountTests: RxTestCase {
+    func testAResourceFreedOnAnotherThreadIsCountedGone() {
+        let start = Resources.total
+        let observable = Shared<Observable<Int>?>(Observable.just(1))
+        XCTAssertEqual(Resources.total, start + 1)
+
+        BackgroundThread.run { observable.value = nil }
+
+        XCTAssertEqual(Resources.total, start)
+    }
+
+    func testAResourceMadeOnAThreadThatExitedStaysCountedUntilFreed() {
+        let start = Resources.total
+        let observable = Shared<Observable<Int>?>(nil)
+
+        // Joined, so the thread has exited and its counts were folded into
+        // the process-wide ones (thread-exit destructors run before a join returns).
+        runOnJoinedThread { observable.value = Observable.just(1) }
+
+        XCTAssertEqual(Resources.total, start + 1)
+        XCTAssertGreaterThan(Resources.snapshot().counts["Just"] ?? 0, 0)
+        observable.value = nil
+        XCTAssertEqual(Resources.total, start)
+    }
+
+    func testCountsOfManyThreadsAddUp() {
+        let start = Resources.total
+        let subjects = (0..<8).map { _ in Shared<[PublishSubject<Int>]>([]) }
+        let threads = subjects.map { kept in
+            BackgroundThread { kept.value = (0..<100).map { _ in PublishSubject<Int>() } }
+        }
+        threads.forEach { $0.join() }
+
+        XCTAssertEqual(Resources.total, start + 800)
+        subjects.forEach { $0.value = [] }
+        XCTAssertEqual(Resources.total, start)
+    }
+
+    /// Runs `body` on a new POSIX thread and joins it.
+    private func runOnJoinedThread(_ body: @escaping () -> Void) {
+        final class Box { let body: () -> Void; init(_ body: @escaping () -> Void) { self.body = body } }
+        let context = Unmanaged.passRetained(Box(body)).toOpaque()
+        var thread = pthread_t()
+        let created = pthread_create(&thread, nil, { context in
+            let box = Unmanaged<Box>.fromOpaque(context!).takeRetainedValue()
+            box.body()
+            return nil
+        }, context)
+        XCTAssertEqual(created, 0)
+        XCTAssertEqual(pthread_join(thread, nil), 0)
+    }
+}
