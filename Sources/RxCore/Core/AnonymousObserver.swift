@@ -28,12 +28,13 @@ final class AnonymousObserver<Element>: SubjectObserverBase<Element>, ObserverTy
     init(elements handler: ((Element) -> Void)?, error errorHandler: ((Swift.Error) -> Void)?,
          completed completionHandler: (() -> Void)?, events eventHandler: ((Event<Element>) -> Void)?,
          site: CallSite, subscription: SubscriptionHandle) {
-        self.handler = handler
-        self.errorHandler = errorHandler
-        self.completionHandler = completionHandler
-        self.eventHandler = eventHandler
+        // Moved, not copied (see `Map.init`).
+        self.handler = consume handler
+        self.errorHandler = consume errorHandler
+        self.completionHandler = consume completionHandler
+        self.eventHandler = consume eventHandler
         self.site = site
-        self.subscription = subscription
+        self.subscription = consume subscription
     }
 
     @usableFromInline

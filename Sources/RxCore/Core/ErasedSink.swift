@@ -26,7 +26,7 @@ class ErasedSink<Element>: AnySink {
 
     /// A sink whose upstream subscription comes later, through ``AnySink/attach(_:)``.
     init(observer: Observer, kind: borrowing ResourceKind) {
-        self.observer = observer
+        self.observer = consume observer
         super.init(kind: kind)
     }
 

@@ -10,7 +10,7 @@ public class Observable<Element>: ObservableType {
     @inline(__always)
     init(kind: borrowing ResourceKind, chain: OperatorChain) {
         self.token = ResourceToken(kind)
-        self.chain = chain
+        self.chain = consume chain
     }
 
     /// Subclasses override this; the base class has no events.

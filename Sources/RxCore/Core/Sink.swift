@@ -6,13 +6,13 @@ class Sink<Observer: ObserverType>: AnySink {
     final let observer: Observer
 
     init(observer: Observer, cancel: Cancelable, kind: borrowing ResourceKind) {
-        self.observer = observer
+        self.observer = consume observer
         super.init(cancel: cancel, kind: kind)
     }
 
     /// A sink whose upstream subscription comes later, through ``attach(_:)``.
     init(observer: Observer, kind: borrowing ResourceKind) {
-        self.observer = observer
+        self.observer = consume observer
         super.init(kind: kind)
     }
 
@@ -75,7 +75,7 @@ class AnySink: Disposable {
     // `Optional` witnesses, several times per subscription.
     init(cancel: Cancelable, kind: borrowing ResourceKind) {
         self.token = ResourceToken(kind)
-        held = cancel
+        held = consume cancel
         state = Atomic(attachedBit)
     }
 

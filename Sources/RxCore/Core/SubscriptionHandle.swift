@@ -51,9 +51,9 @@ final class SubscriptionHandle: Cancelable, @unchecked Sendable {
     @usableFromInline
     init(verb: String, chain: OperatorChain, site: CallSite, onDisposed: (() -> Void)?) {
         self.verb = verb
-        self.chain = chain
+        self.chain = consume chain
         self.site = site
-        self.onDisposed = onDisposed
+        self.onDisposed = consume onDisposed
         #if RXCORE_NO_ACCOUNTING
         id = 0
         scope = nil

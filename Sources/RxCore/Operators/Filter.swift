@@ -33,11 +33,14 @@ final class Filter<Element>: Producer<Element> {
     @usableFromInline @inline(__always)
     init(source: Observable<Element>, predicate: @escaping Predicate, site: CallSite, subscribeSink: @escaping SinkSubscriber) {
         ClosureSites.note(predicate, "filter", site)
-        self.source = source
-        self.predicate = predicate
+        let chain = OperatorChain.applying("filter", to: source.chain)
+        // Moved, not copied: a copy and the argument's release would be two
+        // atomic operations each.
+        self.source = consume source
+        self.predicate = consume predicate
         self.site = site
-        self.subscribeSink = subscribeSink
-        super.init(kind: filterKind, chain: OperatorChain.applying("filter", to: source.chain))
+        self.subscribeSink = consume subscribeSink
+        super.init(kind: filterKind, chain: chain)
     }
 
     /// Makes the sink for `observer` and subscribes it to the source.
@@ -75,9 +78,9 @@ final class FilterSink<Element>: ErasedSink<Element>, ObserverType {
     /// A sink for ``Observable/subscribe(holder:)``, attached to its upstream later.
     @usableFromInline
     init(predicate: @escaping Predicate, site: CallSite, observer: Observer) {
-        self.predicate = predicate
+        self.predicate = consume predicate
         self.site = site
-        super.init(observer: observer, kind: filterSinkKind)
+        super.init(observer: consume observer, kind: filterSinkKind)
     }
 
     @usableFromInline

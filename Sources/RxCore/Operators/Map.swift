@@ -36,11 +36,14 @@ final class Map<SourceElement, Element>: Producer<Element> {
     @usableFromInline @inline(__always)
     init(source: Observable<SourceElement>, transform: @escaping Transform, site: CallSite, subscribeSink: @escaping SinkSubscriber) {
         ClosureSites.note(transform, "map", site)
-        self.source = source
-        self.transform = transform
+        let chain = OperatorChain.applying("map", to: source.chain)
+        // Moved, not copied: a copy and the argument's release would be two
+        // atomic operations each.
+        self.source = consume source
+        self.transform = consume transform
         self.site = site
-        self.subscribeSink = subscribeSink
-        super.init(kind: mapKind, chain: OperatorChain.applying("map", to: source.chain))
+        self.subscribeSink = consume subscribeSink
+        super.init(kind: mapKind, chain: chain)
     }
 
     /// Makes the sink for `observer` and subscribes it to the source.
@@ -78,9 +81,9 @@ final class MapSink<SourceElement, Result>: ErasedSink<Result>, ObserverType {
     /// A sink for ``Observable/subscribe(holder:)``, attached to its upstream later.
     @usableFromInline
     init(transform: @escaping Transform, site: CallSite, observer: Observer) {
-        self.transform = transform
+        self.transform = consume transform
         self.site = site
-        super.init(observer: observer, kind: mapSinkKind)
+        super.init(observer: consume observer, kind: mapSinkKind)
     }
 
     @usableFromInline
