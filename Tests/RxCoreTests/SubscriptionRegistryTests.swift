@@ -30,4 +30,38 @@ final class SubscriptionRegistryTests: RxTestCase {
         XCTAssertEqual(liveSubscriptionsOfThisTest, [])
         XCTAssertEqual(SubscriptionRegistry.count, countBefore)
     }
+
+    /// A subscription names its bag's owner record, which the registry reads
+    /// under its lock; bags freed on another thread meanwhile are read safely.
+    func testRecordsAreReadWhileBagsAreFreedOnAnotherThread() {
+        let subject = PublishSubject<Int>()
+        let bagsBefore = DisposeBag().identity.id
+        let done = Shared(false)
+        let freeing = BackgroundThread {
+            for _ in 0..<2_000 {
+                let bag = DisposeBag()
+                for _ in 0..<10 { subject.subscribe().disposed(by: bag) }
+            }
+            done.value = true
+        }
+        var reads = 0
+        while !done.value || reads == 0 {
+            // Made but not yet in its bag, a subscription has no owner.
+            for record in SubscriptionRegistry.live where record.chain == "PublishSubject<Int> → subscribe" {
+                if let owner = record.owner { XCTAssertGreaterThan(owner.id, bagsBefore, "\(record)") }
+            }
+            reads += 1
+        }
+        freeing.join()
+        XCTAssertEqual(liveSubscriptionsOfThisTest, [])
+    }
+
+    /// Put into two bags, a subscription is owned by the last one.
+    func testASubscriptionInTwoBagsIsOwnedByTheLastOne() {
+        let first = DisposeBag(), last = DisposeBag()
+        let subscription = PublishSubject<Int>().subscribe()
+        subscription.disposed(by: first)
+        subscription.disposed(by: last)
+        XCTAssertEqual(liveSubscriptionsOfThisTest.map(\.owner), [last.identity])
+    }
 }

@@ -102,14 +102,6 @@ public enum SubscriptionRegistry {
         }
     }
 
-    /// Records `bag` as the owner of `handle`'s subscription.
-    static func setOwner(_ bag: DisposeBag, of handle: SubscriptionHandle) {
-        storage.withLock { _ in
-            handle.owner = bag.identity
-            handle.ownerAddress = UInt(bitPattern: ObjectIdentifier(bag))
-        }
-    }
-
     @discardableResult
     private static func remove(_ handle: SubscriptionHandle, from storage: inout Storage) -> Bool {
         let index = handle.registryIndex
@@ -139,8 +131,12 @@ private struct RawRecord {
         verb = handle.verb
         chain = handle.chain
         site = handle.site
-        owner = handle.owner
-        ownerAddress = handle.ownerAddress
+        let ownerBits = handle.ownerBits.load(ordering: .acquiring)
+        if let bits = UnsafeRawPointer(bitPattern: ownerBits) {
+            (owner, ownerAddress) = Unmanaged<DisposeBag.Owner>.fromOpaque(bits)._withUnsafeGuaranteedRef { ($0.identity, $0.bagAddress) }
+        } else {
+            (owner, ownerAddress) = (nil, 0)
+        }
         scopeName = handle.scope?.name
         createdAt = handle.createdAt
         backtrace = handle.backtrace

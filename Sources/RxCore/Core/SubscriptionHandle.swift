@@ -24,10 +24,11 @@ final class SubscriptionHandle: Cancelable, @unchecked Sendable {
     let backtrace: [UInt]?
     /// Seconds since 1970 when the subscription was made.
     let createdAt: Double
-    /// The bag that owns the subscription; guarded by the registry's lock.
-    @exclusivity(unchecked) var owner: DisposeBag.Identity?
-    /// The owning bag's address, 0 when none; guarded by the registry's lock.
-    @exclusivity(unchecked) var ownerAddress: UInt = 0
+    /// The `DisposeBag.Owner` of the bag holding the subscription, unretained,
+    /// 0 when none. Set by `disposed(by:)` with one plain store, no lock; read
+    /// under the registry's lock, which a bag's `deinit` waits for while it
+    /// disposes (so unregisters) this handle, so the owner is still there.
+    let ownerBits = Atomic<UInt>(0)
     /// Where the registry keeps this handle, -1 once it is out; guarded by the registry's lock.
     @exclusivity(unchecked) var registryIndex = -1
 
@@ -149,11 +150,12 @@ final class SubscriptionHandle: Cancelable, @unchecked Sendable {
         if subjectKey != Self.noSubject { removeFromSubject() }
     }
 
-    /// Out of line: most subscriptions have no subject to leave.
+    /// Out of line: most subscriptions have no subject to leave. The weak
+    /// reference is left as it is, to go with the handle: clearing it would
+    /// cost a runtime call and an atomic update of the subject's side table,
+    /// and `upstreamState` already lets this run once.
     @inline(never)
     private func removeFromSubject() {
-        let subject = self.subject
-        self.subject = nil
         subject?.removeObserver(subjectKey)
     }
 }

@@ -25,12 +25,26 @@ public final class DisposeBag: @unchecked Sendable {
     /// `lock`, so the runtime's exclusivity checks (two per insertion) add nothing.
     @exclusivity(unchecked) private var contents: [Disposable]? = []
     /// This bag's number and the place it was made.
-    public let identity: Identity
+    public var identity: Identity { owner.identity }
+    /// What a subscription in the bag names as its owner: kept apart from the
+    /// bag so that a subscription can point to it with one store (see
+    /// `SubscriptionHandle.ownerBits`).
+    let owner: Owner
 
     /// An empty bag; `file` and `line` record where it was made.
     public init(file: StaticString = #fileID, line: UInt = #line) {
-        identity = Identity(id: Self.nextID.wrappingAdd(1, ordering: .relaxed).oldValue,
-                            site: CallSite(file: file, line: line))
+        owner = Owner(identity: Identity(id: Self.nextID.wrappingAdd(1, ordering: .relaxed).oldValue,
+                                         site: CallSite(file: file, line: line)))
+        owner.bagAddress = UInt(bitPattern: ObjectIdentifier(self))
+    }
+
+    /// A bag's identity and address, as its subscriptions' records show them.
+    final class Owner: @unchecked Sendable {
+        let identity: Identity
+        /// Set once, in the bag's initialiser, before any subscription can see it.
+        var bagAddress: UInt = 0
+
+        init(identity: Identity) { self.identity = identity }
     }
 
     /// Adds `disposable`, or disposes it at once when the bag is being torn down.
@@ -66,8 +80,10 @@ extension Disposable {
         #if !RXCORE_NO_ACCOUNTING
         // A metadata comparison instead of `as?`, a runtime dynamic cast per
         // subscription; SubscriptionHandle is final, so no subclass is missed.
+        // One store, no lock: the registry reads it under its lock.
         if Self.self == SubscriptionHandle.self {
-            SubscriptionRegistry.setOwner(bag, of: unsafeBitCast(self, to: SubscriptionHandle.self))
+            let handle = unsafeBitCast(self, to: SubscriptionHandle.self)
+            handle.ownerBits.store(UInt(bitPattern: Unmanaged.passUnretained(bag.owner).toOpaque()), ordering: .releasing)
         }
         #endif
         bag.insert(self)
