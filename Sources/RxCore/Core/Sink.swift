@@ -31,6 +31,14 @@ class Sink<Observer: ObserverType>: AnySink {
         observer.onNext(element)
     }
 
+    /// Sends `event` to the observer, then disposes if it ended the sequence:
+    /// how a sink that passes events on unchanged ends with its sequence.
+    @inline(__always)
+    final func forwardEndingOnStop(_ event: Event<Observer.Element>) {
+        forwardOn(event)
+        if event.isStopEvent { dispose() }
+    }
+
     /// Sends `error` to the observer, then disposes: how a sink ends when the
     /// user's closure throws. Out of line, so the element path of a sink that
     /// calls it never sizes a generic `Event` on its stack.
@@ -121,8 +129,7 @@ final class SinkForward<Observer: ObserverType>: ObserverType {
     init(_ sink: Sink<Observer>) { self.sink = sink }
 
     func on(_ event: Event<Observer.Element>) {
-        sink.forwardOn(event)
-        if event.isStopEvent { sink.dispose() }
+        sink.forwardEndingOnStop(event)
     }
 }
 
@@ -131,7 +138,6 @@ final class SinkForward<Observer: ObserverType>: ObserverType {
 /// `using`), counted under their own resource kind.
 final class ForwardingSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
     func on(_ event: Event<Observer.Element>) {
-        forwardOn(event)
-        if event.isStopEvent { dispose() }
+        forwardEndingOnStop(event)
     }
 }

@@ -60,7 +60,6 @@ final class DeferredSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
     }
 
     func on(_ event: Event<Element>) {
-        forwardOn(event)
-        if event.isStopEvent { dispose() }
+        forwardEndingOnStop(event)
     }
 }

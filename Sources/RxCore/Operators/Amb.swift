@@ -56,8 +56,7 @@ final class AmbSink<Observer: ObserverType>: Sink<Observer> {
                 subscriptions[1 - index].dispose()
             }
             guard winner == index else { return }
-            forwardOn(event)
-            if event.isStopEvent { dispose() }
+            forwardEndingOnStop(event)
         }
     }
 }

@@ -54,8 +54,7 @@ final class DebugSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
         let text = "\(event)"
         let half = Self.maxEventLength / 2
         log("Event " + (trimOutput && text.count > Self.maxEventLength ? "\(text.prefix(half))...\(text.suffix(half))" : text))
-        forwardOn(event)
-        if event.isStopEvent { dispose() }
+        forwardEndingOnStop(event)
     }
 
     override func dispose() {

@@ -71,7 +71,6 @@ final class MulticastSelectorSink<Subject: SubjectType, Observer: ObserverType>:
     }
 
     func on(_ event: Event<Observer.Element>) {
-        forwardOn(event)
-        if event.isStopEvent { dispose() }
+        forwardEndingOnStop(event)
     }
 }

@@ -62,8 +62,7 @@ final class ObserveOnSerialDispatchQueueSink<Observer: ObserverType>: Sink<Obser
     }
 
     private func deliver(_ event: Event<Element>) {
-        forwardOn(event)
-        if event.isStopEvent { dispose() }
+        forwardEndingOnStop(event)
     }
 }
 

@@ -49,8 +49,7 @@ final class SubscribeOnSink<Observer: ObserverType>: Sink<Observer>, ObserverTyp
     }
 
     func on(_ event: Event<Element>) {
-        forwardOn(event)
-        if event.isStopEvent { dispose() }
+        forwardEndingOnStop(event)
     }
 }
 

@@ -46,8 +46,7 @@ final class TakeForDurationSink<Observer: ObserverType>: Sink<Observer>, Observe
 
     func on(_ event: Event<Element>) {
         lock.performLocked {
-            forwardOn(event)
-            if event.isStopEvent { dispose() }
+            forwardEndingOnStop(event)
         }
     }
 

@@ -46,8 +46,7 @@ final class TakeUntilSink<Other, Observer: ObserverType>: Sink<Observer>, Observ
 
     func on(_ event: Event<Element>) {
         lock.performLocked {
-            forwardOn(event)
-            if event.isStopEvent { dispose() }
+            forwardEndingOnStop(event)
         }
     }
 }
