@@ -20,6 +20,8 @@ public enum SubscriptionRegistry {
         var firstFree = -1
         /// Occupied slots.
         var liveCount = 0
+        /// The last subscription number given.
+        var lastID: UInt64 = 0
 
         /// The handles in the occupied slots.
         var handles: some Sequence<Unmanaged<SubscriptionHandle>> {
@@ -36,7 +38,6 @@ public enum SubscriptionRegistry {
     }
 
     private static let storage = Mutex(Storage())
-    private static let lastID = Atomic<UInt64>(0)
 
     /// Captures a raw backtrace for each new subscription when set (the leak
     /// engine sets it when backtraces are switched on).
@@ -63,8 +64,6 @@ public enum SubscriptionRegistry {
         return (raw.map(\.record) + detached).sorted { $0.id < $1.id }
     }
 
-    static func nextID() -> UInt64 { lastID.wrappingAdd(1, ordering: .relaxed).newValue }
-
     /// The current time as seconds since 1970, without going through `Date`;
     /// the coarse clock (a few milliseconds' resolution, enough for when a
     /// subscription was made) is read without the precise clock's TSC work.
@@ -77,6 +76,8 @@ public enum SubscriptionRegistry {
     static func register(_ handle: SubscriptionHandle) {
         let address = Int(bitPattern: Unmanaged.passUnretained(handle).toOpaque())
         storage.withLock { storage in
+            storage.lastID += 1
+            handle.id = storage.lastID
             storage.liveCount += 1
             let index = storage.firstFree
             if index >= 0 {

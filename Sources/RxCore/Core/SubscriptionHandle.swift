@@ -14,8 +14,10 @@ final class SubscriptionHandle: Cancelable, @unchecked Sendable {
     private static let assigned = 1, upstreamGone = 2
 
     private let token = ResourceToken(subscriptionKind)
-    /// The registry's number for this subscription, in order of creation.
-    let id: UInt64
+    /// The registry's number for this subscription, in order of creation:
+    /// given under the registry's lock as the handle registers (no atomic add
+    /// of its own), before anyone else can see the handle; 0 without accounting.
+    @exclusivity(unchecked) var id: UInt64 = 0
     let verb: String
     let chain: OperatorChain
     /// Where `subscribe`, `bind`, `drive` or `emit` was called.
@@ -56,12 +58,10 @@ final class SubscriptionHandle: Cancelable, @unchecked Sendable {
         self.site = site
         self.onDisposed = consume onDisposed
         #if RXCORE_NO_ACCOUNTING
-        id = 0
         scope = nil
         backtrace = nil
         createdAt = 0
         #else
-        id = SubscriptionRegistry.nextID()
         scope = ResourceScope.attributable
         backtrace = SubscriptionRegistry.backtraceCapture?()
         createdAt = SubscriptionRegistry.now()
