@@ -56,13 +56,20 @@ final class ObserveOnSerialDispatchQueueSink<Observer: ObserverType>: Sink<Obser
         // Not kept: disposal stops deliveries through `isDisposed`, as in RxSwift,
         // and items already queued run (and count as pending work) until then.
         _ = scheduler.schedule { [self] in
-            deliver(event)
+            forwardEndingOnStop(event)
             return Disposables.create()
         }
     }
 
-    private func deliver(_ event: Event<Element>) {
-        forwardEndingOnStop(event)
+    /// An element without an `Event` around it, to the observer's `onNext`:
+    /// in this generic class each `Event` built or inspected is a runtime
+    /// lookup of its type, and `on(_:)` would take three per element.
+    func onNext(_ element: Element) {
+        guard !stopped.isSet else { return }
+        _ = scheduler.schedule { [self] in
+            forwardNext(element)
+            return Disposables.create()
+        }
     }
 }
 
