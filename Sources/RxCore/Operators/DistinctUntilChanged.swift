@@ -4,9 +4,20 @@ private let distinctUntilChangedSinkKind = ResourceKind("DistinctUntilChangedSin
 extension ObservableType where Element: Equatable {
     /// Drops each element equal to the one passed on before it.
     public func distinctUntilChanged(file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {
-        DistinctUntilChanged(source: asObservable(), keySelector: { $0 }, comparer: { $0 == $1 },
+        DistinctUntilChanged(source: asObservable(), keySelector: elementAsKey, comparer: keysEqual,
                              site: CallSite(file: file, line: line))
     }
+}
+
+// Functions of their own rather than closures written in the extensions: such
+// a closure would name `Self.Element`, a runtime lookup at every element.
+
+private func elementAsKey<Element>(_ element: Element) -> Element { element }
+
+private func keysEqual<Key: Equatable>(_ first: Key, _ second: Key) -> Bool { first == second }
+
+private func keySelector<Element, Property>(at keyPath: KeyPath<Element, Property>) -> (Element) -> Property {
+    { $0[keyPath: keyPath] }
 }
 
 extension ObservableType {
@@ -18,7 +29,7 @@ extension ObservableType {
     ) -> Observable<Element> {
         let site = CallSite(file: file, line: line)
         ClosureSites.note(keySelector, "distinctUntilChanged", site)
-        return DistinctUntilChanged(source: asObservable(), keySelector: keySelector, comparer: { $0 == $1 }, site: site)
+        return DistinctUntilChanged(source: asObservable(), keySelector: keySelector, comparer: keysEqual, site: site)
     }
 
     /// Drops each element that `comparer` finds equal to the element passed on
@@ -51,7 +62,7 @@ extension ObservableType {
         at keyPath: KeyPath<Element, Property>,
         file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
-        DistinctUntilChanged(source: asObservable(), keySelector: { $0[keyPath: keyPath] }, comparer: { $0 == $1 },
+        DistinctUntilChanged(source: asObservable(), keySelector: keySelector(at: keyPath), comparer: keysEqual,
                              site: CallSite(file: file, line: line))
     }
 }

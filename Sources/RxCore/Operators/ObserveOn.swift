@@ -28,7 +28,7 @@ final class ObserveOn<Element>: Producer<Element> {
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         if let serialScheduler {
-            let sink = ObserveOnSerialDispatchQueueSink(scheduler: serialScheduler, observer: observer, cancel: cancel)
+            let sink = ObserveOnSerialDispatchQueueSink<Element, Observer>(scheduler: serialScheduler, observer: observer, cancel: cancel)
             return (sink, source.subscribe(sink))
         }
         let sink = ObserveOnSink(scheduler: scheduler, observer: observer, cancel: cancel)
@@ -40,9 +40,10 @@ final class ObserveOn<Element>: Producer<Element> {
 /// every event is scheduled on its own, as RxSwift does there. The queue runs
 /// them in order, so the sink keeps no queue and no drain of its own, and a
 /// delivery costs one scheduled item rather than a recursive drain's several.
-final class ObserveOnSerialDispatchQueueSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
-    typealias Element = Observer.Element
-
+///
+/// `Element` is a parameter of its own, not `Observer.Element`: reading the
+/// element type through the conformance would be a runtime lookup per element.
+final class ObserveOnSerialDispatchQueueSink<Element, Observer: ObserverType>: Sink<Observer>, ObserverType where Observer.Element == Element {
     private let scheduler: SerialDispatchQueueScheduler
     private let stopped = DisposedFlag()
 

@@ -98,6 +98,18 @@ final class ShareWhileConnectedConnection<Element>: ObserverType {
         SubjectObservers.deliver(event, to: observers)
     }
 
+    /// An element without an `Event` around it, as a subject sends one: in
+    /// this generic class each `Event` built or inspected is a runtime lookup
+    /// of its type, one per element for every observer it reached.
+    func onNext(_ element: Element) {
+        let observers = parent.lock.performLocked { () -> SubjectObservers.Entries in
+            if disposed { return [] }
+            buffer.append(element)
+            return self.observers.entries
+        }
+        SubjectObservers.deliver(next: element, to: observers)
+    }
+
     fileprivate func connect() {
         subscription.setDisposable(parent.source.subscribe(self))
     }
