@@ -14,7 +14,7 @@ private let anonymousObserverKind = ResourceKind("AnonymousObserver", .sink)
 /// and reaches its `onNext` in one virtual call.
 @usableFromInline
 final class AnonymousObserver<Element>: SubjectObserverBase<Element>, ObserverType {
-    private let token = ResourceToken(anonymousObserverKind)
+    // The fields every element reads come first, on the object's first cache line.
     private let stopped = Atomic<Bool>(false)
     private let handler: ((Element) -> Void)?
     private let errorHandler: ((Swift.Error) -> Void)?
@@ -23,6 +23,7 @@ final class AnonymousObserver<Element>: SubjectObserverBase<Element>, ObserverTy
     /// Where the subscription was made, for the default error handler.
     private let site: CallSite
     private let subscription: SubscriptionHandle
+    private let token = ResourceToken(anonymousObserverKind)
 
     @usableFromInline
     init(elements handler: ((Element) -> Void)?, error errorHandler: ((Swift.Error) -> Void)?,
