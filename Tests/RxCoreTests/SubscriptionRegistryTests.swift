@@ -34,7 +34,9 @@ final class SubscriptionRegistryTests: RxTestCase {
     /// A subscription names its bag's owner record, which the registry reads
     /// under its lock; bags freed on another thread meanwhile are read safely.
     func testRecordsAreReadWhileBagsAreFreedOnAnotherThread() {
-        let subject = PublishSubject<Int>()
+        // An element type no other test subscribes with, so the chain below
+        // names this test's subscriptions only, whatever other tests leave running.
+        let subject = PublishSubject<UInt8>()
         let bagsBefore = DisposeBag().identity.id
         let done = Shared(false)
         let freeing = BackgroundThread {
@@ -47,13 +49,13 @@ final class SubscriptionRegistryTests: RxTestCase {
         var reads = 0
         while !done.value || reads == 0 {
             // Made but not yet in its bag, a subscription has no owner.
-            for record in SubscriptionRegistry.live where record.chain == "PublishSubject<Int> → subscribe" {
+            for record in SubscriptionRegistry.live where record.chain == "PublishSubject<UInt8> → subscribe" {
                 if let owner = record.owner { XCTAssertGreaterThan(owner.id, bagsBefore, "\(record)") }
             }
             reads += 1
         }
         freeing.join()
-        XCTAssertEqual(liveSubscriptionsOfThisTest, [])
+        XCTAssertEqual(SubscriptionRegistry.live.filter { $0.chain == "PublishSubject<UInt8> → subscribe" }, [])
     }
 
     /// Put into two bags, a subscription is owned by the last one.
