@@ -1,5 +1,4 @@
 import CRxCoreThread
-import Synchronization
 
 /// Live RxCore resources, always counted.
 ///

@@ -53,6 +53,7 @@ final class ObserveOnSerialDispatchQueueSink<Element, Observer: ObserverType>: S
     }
 
     func on(_ event: Event<Element>) {
+        if case .next(let element) = event { return onNext(element) }
         guard stopped.admits(event) else { return }
         // Not kept: disposal stops deliveries through `isDisposed`, as in RxSwift,
         // and items already queued run (and count as pending work) until then.
@@ -64,7 +65,7 @@ final class ObserveOnSerialDispatchQueueSink<Element, Observer: ObserverType>: S
 
     /// An element without an `Event` around it, to the observer's `onNext`:
     /// in this generic class each `Event` built or inspected is a runtime
-    /// lookup of its type, and `on(_:)` would take three per element.
+    /// lookup of its type, and an element sent as an event would take three.
     func onNext(_ element: Element) {
         guard !stopped.isSet else { return }
         _ = scheduler.schedule { [self] in

@@ -84,16 +84,11 @@ final class ShareWhileConnectedConnection<Element>: ObserverType {
     }
 
     func on(_ event: Event<Element>) {
+        if case .next(let element) = event { return onNext(element) }
         let observers = parent.lock.performLocked { () -> SubjectObservers.Entries in
             if disposed { return [] }
-            switch event {
-            case .next(let element):
-                buffer.append(element)
-                return self.observers.entries
-            case .error, .completed:
-                defer { synchronizedDispose() }
-                return self.observers.entries
-            }
+            defer { synchronizedDispose() }
+            return self.observers.entries
         }
         SubjectObservers.deliver(event, to: observers)
     }
