@@ -40,7 +40,7 @@ let package = Package(
     ],
     targets: [
         // MARK: Reactive core (RxSwift, RxRelay, RxCocoa without UIKit; RxTest, RxBlocking)
-        // CRxCoreThread: the current-thread scheduler's per-thread word, a C thread-local.
+        // CRxCoreThread: per-thread state in C thread-locals, and ThreadSanitizer's annotations.
         .target(name: "CRxCoreThread"),
         .target(name: "RxCore", dependencies: ["CRxCoreThread"]),
         .target(name: "RxCoreTesting", dependencies: ["RxCore"]),

@@ -3,7 +3,8 @@
 // inline: the current-thread scheduler's trampoline word, and the live
 // resource counts per kind. Cheaper than pthread_getspecific/setspecific and
 // than atomic read-modify-writes on counters every thread shares, which every
-// subscription would otherwise pay for.
+// subscription would otherwise pay for. Also ThreadSanitizer's annotations
+// for the one hand-over between threads it cannot see (below).
 
 #include <stdint.h>
 
@@ -48,3 +49,25 @@ void crxcore_count_shared(int32_t index, int64_t delta);
 /// Writes the live count of each kind 0 ..< `count` (every thread's counts,
 /// and those of threads that exited) to `totals`.
 void crxcore_read_counts(int64_t *_Nonnull totals, int32_t count);
+
+// ThreadSanitizer's own annotation functions, defined only when its runtime is
+// linked (`swift build --sanitize=thread`): weak, so elsewhere they are null
+// and each annotation costs a load and a branch.
+extern void __tsan_acquire(void *_Nullable address) __attribute__((weak));
+extern void __tsan_release(void *_Nullable address) __attribute__((weak));
+
+/// Tells ThreadSanitizer that what this thread did so far happens before the
+/// next `crxcore_tsan_acquire(address)` on any thread. A thread that read a
+/// copy-on-write buffer outside a lock calls it before dropping its copy:
+/// another thread may then find the buffer uniquely referenced and write it
+/// in place, ordered after those reads by the reference count, which the
+/// sanitizer does not see (Swift's uniqueness check is not instrumented).
+static inline void crxcore_tsan_release(const void *_Nullable address) {
+    if (__tsan_release && address) __tsan_release((void *)address);
+}
+
+/// The other end of `crxcore_tsan_release`: called once the buffer at
+/// `address` is known to be uniquely referenced, before writing it in place.
+static inline void crxcore_tsan_acquire(const void *_Nullable address) {
+    if (__tsan_acquire && address) __tsan_acquire((void *)address);
+}

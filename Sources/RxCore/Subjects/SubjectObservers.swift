@@ -1,3 +1,5 @@
+import CRxCoreThread
+
 /// The observers of a subject, with keys to remove them. Kept under the
 /// subject's lock; delivery iterates a copy, outside the lock.
 ///
@@ -32,6 +34,7 @@ struct SubjectObservers {
     /// Adds an observer already boxed, as one a replay is also sent to.
     mutating func insert<Element>(_ observer: SubjectObserverBase<Element>) -> Int {
         defer { nextKey += 1 }
+        takeOverEntries()
         keys.append(nextKey)
         entries.append(observer)
         return nextKey
@@ -39,6 +42,7 @@ struct SubjectObservers {
 
     mutating func remove(_ key: Int) {
         guard let index = index(of: key), entries[index] != nil else { return }
+        takeOverEntries()
         entries[index] = nil
         removed += 1
         if removed > 16, removed * 2 > entries.count { compact() }
@@ -89,6 +93,24 @@ struct SubjectObservers {
         return entries
     }
 
+    /// Makes `entries` uniquely referenced before it is written in place, and
+    /// orders the write, for ThreadSanitizer, after the reads of threads that
+    /// delivered from the same buffer and have dropped it since (see
+    /// ``endReading(_:)``). Called under the owner's lock, where no thread can
+    /// take a new copy of `entries`.
+    private mutating func takeOverEntries() {
+        entries.withUnsafeMutableBufferPointer { crxcore_tsan_acquire($0.baseAddress) }
+    }
+
+    /// A delivering thread is done reading `entries`, its snapshot taken under
+    /// the owner's lock; the owner may write the buffer in place once the
+    /// snapshot is dropped. The reference count orders that write after these
+    /// reads, but ThreadSanitizer does not see it, so this says so explicitly.
+    @inline(__always)
+    private static func endReading(_ entries: Entries) {
+        entries.withUnsafeBufferPointer { crxcore_tsan_release($0.baseAddress) }
+    }
+
     @inline(__always)
     private static func observer<Element>(_ entry: AnyObject) -> SubjectObserverBase<Element> {
         unsafeDowncast(entry, to: SubjectObserverBase<Element>.self)
@@ -96,6 +118,7 @@ struct SubjectObservers {
 
     static func deliver<Element>(_ event: Event<Element>, to entries: Entries) {
         for case let entry? in entries { (observer(entry) as SubjectObserverBase<Element>).on(event) }
+        endReading(entries)
     }
 
     /// `entries` is the caller's snapshot and keeps every observer alive for
@@ -112,6 +135,7 @@ struct SubjectObservers {
                 }
             }
         }
+        endReading(entries)
     }
 }
 
