@@ -37,7 +37,9 @@ public enum SubscriptionRegistry {
         let scope: ResourceScope?
     }
 
-    private static let storage = Mutex(Storage())
+    /// Taken twice per subscription (to register, to unregister), so a
+    /// ``SpinLocked`` rather than a `Mutex`.
+    private static let storage = SpinLocked(Storage())
 
     /// Captures a raw backtrace for each new subscription when set (the leak
     /// engine sets it when backtraces are switched on).

@@ -42,8 +42,11 @@ struct SubjectObservers {
 
     mutating func remove(_ key: Int) {
         guard let index = index(of: key), entries[index] != nil else { return }
-        takeOverEntries()
-        entries[index] = nil
+        // As `takeOverEntries()` does, with the write inside: one uniqueness check.
+        entries.withUnsafeMutableBufferPointer { entries in
+            crxcore_tsan_acquire(entries.baseAddress)
+            entries[index] = nil
+        }
         removed += 1
         if removed > 16, removed * 2 > entries.count { compact() }
     }
