@@ -54,8 +54,10 @@ public final class TestableObservable<Element>: ObservableType, @unchecked Senda
                 state.subscriptions.append(Subscription(subscribedAt))
                 return (state.nextKey, state.subscriptions.count - 1)
             }
-            return Disposables.create {
-                self.recordUnsubscribe(index, removing: key)
+            // Weak: the observer reaches this disposable through its
+            // subscription, and this sequence holds the observer.
+            return Disposables.create { [weak self] in
+                self?.recordUnsubscribe(index, removing: key)
             }
         case .cold:
             let index = state.withLock { state in

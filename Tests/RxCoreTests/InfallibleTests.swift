@@ -94,4 +94,19 @@ final class InfallibleTests: RxTestCase {
         for await value in Infallible.from(1...4).values { values.append(value) }
         XCTAssertEqual(values, [1, 2, 3, 4])
     }
+
+    /// A relay never errs, so its `Infallible` adds no operator: a binding
+    /// never disposed goes with the relay, as a subscription straight on it does.
+    func testAnUndisposedBindingOfARelayAsInfallibleGoesWithTheRelay() {
+        weak var captured: Shared<[Int]>?
+        do {
+            let relay = BehaviorRelay(value: 1)
+            let received = Shared<[Int]>([])
+            captured = received
+            _ = relay.asInfallible().subscribe(onNext: { received.value.append($0) })
+            relay.accept(2)
+            XCTAssertEqual(received.value, [1, 2])
+        }
+        XCTAssertNil(captured, "the binding's closure was released with the relay")
+    }
 }

@@ -66,4 +66,16 @@ final class SubscriptionRegistryTests: RxTestCase {
         subscription.disposed(by: last)
         XCTAssertEqual(liveSubscriptionsOfThisTest.map(\.owner), [last.identity])
     }
+
+    /// A subscription never disposed whose source goes without terminating
+    /// is gone with it: nothing can reach it any more, so it is not listed.
+    func testASubscriptionWhoseSubjectIsFreedUnterminatedIsNoLongerListed() {
+        var subject: BehaviorSubject<Int>? = BehaviorSubject(value: 1)
+        _ = subject?.subscribe()
+        _ = subject?.bind(onNext: { _ in })
+        XCTAssertEqual(liveSubscriptionsOfThisTest.map(\.chain), ["BehaviorSubject<Int> → subscribe", "BehaviorSubject<Int> → bind"])
+
+        subject = nil
+        XCTAssertEqual(liveSubscriptionsOfThisTest, [])
+    }
 }

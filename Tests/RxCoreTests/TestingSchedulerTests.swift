@@ -136,4 +136,20 @@ final class TestingSchedulerTests: RxTestCase {
         XCTAssertEqual([Event<Int>.next(1), .completed], [.next(1), .completed])
         XCTAssertRecordedElements([.next(210, 1), .next(220, 2), .completed(230)], [1, 2])
     }
+
+    /// A hot sequence holds its observers; the disposable it hands them back
+    /// must not hold it, or a subscription never disposed would keep both.
+    func testAHotObservableWithAnUndisposedSubscriptionIsFreed() {
+        weak var released: TestableObservable<Int>?
+        do {
+            let scheduler = TestScheduler(initialClock: 0)
+            let xs = scheduler.createHotObservable([.next(210, 1)])
+            released = xs
+            var received: [Int] = []
+            _ = xs.subscribe(onNext: { received.append($0) })
+            scheduler.start()
+            XCTAssertEqual(received, [1])
+        }
+        XCTAssertNil(released)
+    }
 }

@@ -6,8 +6,8 @@ import Synchronization
 /// An entry is added when the subscription is made and removed when it is
 /// disposed or its sequence terminates.
 public enum SubscriptionRegistry {
-    /// The live handles, unretained (each removes itself before it goes, or
-    /// turns into a detached record in its `deinit`), in no particular order.
+    /// The live handles, unretained (each removes itself when its subscription
+    /// ends, or at the latest in its `deinit`), in no particular order.
     /// A handle knows its slot; removal empties the slot for reuse rather than
     /// moving another handle into it, which would touch that handle's (often
     /// cold) memory to update its index.
@@ -27,14 +27,6 @@ public enum SubscriptionRegistry {
         var handles: some Sequence<Unmanaged<SubscriptionHandle>> {
             slots.lazy.filter { $0 & 1 == 0 }.map { Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: $0)!) }
         }
-        /// Records of handles freed before their subscription ended, by id.
-        var detached: [UInt64: Detached] = [:]
-    }
-
-    /// A record outliving its handle, with the scope `live(in:)` filters by.
-    private struct Detached {
-        let record: SubscriptionRecord
-        let scope: ResourceScope?
     }
 
     /// Taken twice per subscription (to register, to unregister), so a
@@ -52,18 +44,17 @@ public enum SubscriptionRegistry {
     public static func live(in scope: ResourceScope) -> [SubscriptionRecord] { records { $0 === scope } }
 
     /// The number of live subscriptions.
-    public static var count: Int { storage.withLock { $0.liveCount + $0.detached.count } }
+    public static var count: Int { storage.withLock { $0.liveCount } }
 
     /// The raw fields are copied under the lock (a handle being freed waits in
-    /// `detach` meanwhile, so each one read is intact); text is built outside.
+    /// `unregister` meanwhile, so each one read is intact); text is built outside.
     private static func records(where isIncluded: (ResourceScope?) -> Bool) -> [SubscriptionRecord] {
-        let (raw, detached) = storage.withLock { storage -> ([RawRecord], [SubscriptionRecord]) in
-            let raw = storage.handles.compactMap { handle in
+        let raw = storage.withLock { storage in
+            storage.handles.compactMap { handle in
                 handle._withUnsafeGuaranteedRef { isIncluded($0.scope) ? RawRecord($0) : nil }
             }
-            return (raw, storage.detached.values.filter { isIncluded($0.scope) }.map(\.record))
         }
-        return (raw.map(\.record) + detached).sorted { $0.id < $1.id }
+        return raw.map(\.record).sorted { $0.id < $1.id }
     }
 
     /// The current time as seconds since 1970, without going through `Date`;
@@ -93,27 +84,16 @@ public enum SubscriptionRegistry {
         }
     }
 
+    /// Removes `handle`'s record; does nothing when it is already out.
     static func unregister(_ handle: SubscriptionHandle) {
-        _ = storage.withLock { remove(handle, from: &$0) }
-    }
-
-    /// Keeps the record of a handle freed while its subscription was live.
-    static func detach(_ handle: SubscriptionHandle) {
         storage.withLock { storage in
-            guard remove(handle, from: &storage) else { return }
-            storage.detached[handle.id] = Detached(record: RawRecord(handle).record, scope: handle.scope)
+            let index = handle.registryIndex
+            guard index >= 0 else { return }
+            handle.registryIndex = -1
+            storage.liveCount -= 1
+            storage.slots[index] = storage.firstFree << 1 | 1
+            storage.firstFree = index
         }
-    }
-
-    @discardableResult
-    private static func remove(_ handle: SubscriptionHandle, from storage: inout Storage) -> Bool {
-        let index = handle.registryIndex
-        guard index >= 0 else { return false }
-        handle.registryIndex = -1
-        storage.liveCount -= 1
-        storage.slots[index] = storage.firstFree << 1 | 1
-        storage.firstFree = index
-        return true
     }
 }
 

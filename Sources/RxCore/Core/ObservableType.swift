@@ -12,9 +12,3 @@ public protocol ObservableType: ObservableConvertibleType {
     /// Subscribes `observer` to the sequence; disposing the result stops delivery at once.
     func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element
 }
-
-extension ObservableType {
-    public func asObservable() -> Observable<Element> {
-        Observable.create { observer in self.subscribe(observer) }
-    }
-}

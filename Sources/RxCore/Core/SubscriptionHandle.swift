@@ -70,10 +70,11 @@ final class SubscriptionHandle: Cancelable, @unchecked Sendable {
     }
 
     deinit {
-        // A handle dropped before its subscription ended leaves its record
-        // behind, as a subscription nobody can dispose any more.
+        // Freed before its subscription ended: its observer, which holds it,
+        // is gone too, so no event can reach the subscription any more (its
+        // source was freed without terminating). It is no longer live.
         #if !RXCORE_NO_ACCOUNTING
-        if !ended.isSet { SubscriptionRegistry.detach(self) }
+        if !ended.isSet { SubscriptionRegistry.unregister(self) }
         #endif
     }
 

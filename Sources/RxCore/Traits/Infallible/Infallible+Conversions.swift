@@ -31,24 +31,26 @@ extension InfallibleType {
     }
 }
 
+// A relay never sends an error: its subject is wrapped as it is, with no
+// `catch` in between whose sink an undisposed binding would keep alive.
 extension PublishRelay {
     /// The relay as an ``Infallible``: every element accepted from now on.
     public func asInfallible() -> Infallible<Element> {
-        asInfallible(onErrorFallbackTo: .empty())
+        Infallible(asObservable())
     }
 }
 
 extension BehaviorRelay {
     /// The relay as an ``Infallible``: its current value, then every new one.
     public func asInfallible() -> Infallible<Element> {
-        asInfallible(onErrorFallbackTo: .empty())
+        Infallible(asObservable())
     }
 }
 
 extension ReplayRelay {
     /// The relay as an ``Infallible``: the values it replays, then every new one.
     public func asInfallible() -> Infallible<Element> {
-        asInfallible(onErrorFallbackTo: .empty())
+        Infallible(asObservable())
     }
 }
 
