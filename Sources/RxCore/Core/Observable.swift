@@ -39,7 +39,38 @@ public class Observable<Element>: ObservableType {
         subscribe(observer)
     }
 
+    /// Runs the sequence here and now when it is known at subscription to end
+    /// without waiting for anything (`just`, and `map` or `filter` over such a
+    /// sequence): passes its element, if any, to `body`, throws its error, and
+    /// returns true. Returns false, calling nothing, for any other sequence.
+    ///
+    /// Subscribing an operator over such a sequence then needs no sink: the
+    /// user's closures run in the order, and as often, as the sinks would run
+    /// them, and nothing of the subscription outlives its `subscribe` call.
+    func forEachImmediate(_ body: (Element) throws -> Void) throws -> Bool { false }
+
     public func asObservable() -> Observable<Element> { self }
+}
+
+extension Observable {
+    /// Subscribes `observer` without a sink when ``forEachImmediate(_:)`` can
+    /// run this sequence now; nil when it cannot.
+    @inline(__always)
+    func subscribeImmediately(_ observer: ErasedSink<Element>.Observer) -> Disposable? {
+        do {
+            guard try forEachImmediate({ observer.onNext($0) }) else { return nil }
+            observer.onCompleted()
+        } catch {
+            deliverImmediateError(error, to: observer)
+        }
+        return Disposables.create()
+    }
+
+    /// Out of line, so that subscribing never sizes a generic `Event`.
+    @inline(never)
+    private func deliverImmediateError(_ error: Swift.Error, to observer: ErasedSink<Element>.Observer) {
+        observer.on(.error(error))
+    }
 }
 
 extension ObservableConvertibleType {

@@ -27,6 +27,11 @@ final class Just<Element>: Producer<Element> {
         observer.onCompleted()
         return Disposables.create()
     }
+
+    override func forEachImmediate(_ body: (Element) throws -> Void) throws -> Bool {
+        try body(element)
+        return true
+    }
 }
 
 private let justScheduledKind = ResourceKind("JustScheduled", .observable)

@@ -56,7 +56,11 @@ final class Filter<Element>: Producer<Element> {
     }
 
     override func subscribe(holder observer: ErasedSink<Element>.Observer) -> Disposable {
-        CurrentThreadScheduler.trampoline { subscribeSink(self, observer) }
+        CurrentThreadScheduler.trampoline { subscribeImmediately(observer) ?? subscribeSink(self, observer) }
+    }
+
+    override func forEachImmediate(_ body: (Element) throws -> Void) throws -> Bool {
+        try source.forEachImmediate { if try predicate($0) { try body($0) } }
     }
 }
 

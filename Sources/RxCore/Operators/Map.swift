@@ -59,7 +59,11 @@ final class Map<SourceElement, Element>: Producer<Element> {
     }
 
     override func subscribe(holder observer: ErasedSink<Element>.Observer) -> Disposable {
-        CurrentThreadScheduler.trampoline { subscribeSink(self, observer) }
+        CurrentThreadScheduler.trampoline { subscribeImmediately(observer) ?? subscribeSink(self, observer) }
+    }
+
+    override func forEachImmediate(_ body: (Element) throws -> Void) throws -> Bool {
+        try source.forEachImmediate { try body(transform($0)) }
     }
 }
 
