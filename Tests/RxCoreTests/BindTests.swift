@@ -11,8 +11,8 @@ final class BindTests: RxTestCase {
 
     func testBindToObserversForwardsEveryEventToEachOfThem() {
         let source = PublishSubject<Int>()
-        let first = ReplaySubject<Int>.createUnbound()
-        let second = ReplaySubject<Int>.createUnbound()
+        let first = ReplaySubject<Int>.createUnbounded()
+        let second = ReplaySubject<Int>.createUnbounded()
         _ = source.bind(to: first, second)
         source.onNext(1)
         source.onError(BindTestError.boom)

@@ -125,7 +125,7 @@ final class DriverTests: RxTestCase {
         let behavior = BehaviorRelay(value: 0), optionalBehavior = BehaviorRelay<Int?>(value: nil)
         let replay = ReplayRelay<Int>.createUnbound(), optionalReplay = ReplayRelay<Int?>.createUnbound()
         let publish = PublishRelay<Int>(), optionalPublish = PublishRelay<Int?>()
-        let observed = ReplaySubject<Int?>.createUnbound()
+        let observed = ReplaySubject<Int?>.createUnbounded()
         var log: [String] = []
         let bag = DisposeBag()
         driver.drive(behavior).disposed(by: bag)

@@ -136,4 +136,39 @@ final class SchedulerMainTests: RxTestCase {
         XCTAssertEqual(ticks, [0, 1, 2], "each tick gets the state the previous one returned")
         XCTAssertEqual(Resources.snapshot()["PeriodicTimer"], 0)
     }
+
+    func testConcurrentMainSchedulerRunsAtOnceOnTheMainThread() {
+        var log: [String] = []
+        _ = ConcurrentMainScheduler.instance.schedule(()) { _ in
+            _ = ConcurrentMainScheduler.instance.schedule(()) { _ in log.append("nested"); return Disposables.create() }
+            log.append("ran")
+            return Disposables.create()
+        }
+        log.append("returned")
+        XCTAssertEqual(log, ["nested", "ran", "returned"], "no queue on the main thread, unlike MainScheduler")
+        XCTAssertEqual(MainScheduler.pendingCount, 0)
+    }
+
+    func testConcurrentMainSchedulerQueuesWorkFromAnotherThreadForTheMainThread() {
+        let ranOnMain = Shared<[Bool]>([])
+        let cancelled = Shared<Disposable?>(nil)
+        BackgroundThread.run {
+            _ = ConcurrentMainScheduler.instance.schedule(()) { _ in
+                ranOnMain.value.append(Thread.isMainThread)
+                return Disposables.create()
+            }
+            cancelled.value = ConcurrentMainScheduler.instance.schedule(()) { _ in
+                ranOnMain.value.append(false)
+                return Disposables.create()
+            }
+        }
+        XCTAssertEqual(ranOnMain.value, [], "queued, not run on the scheduling thread")
+        XCTAssertEqual(MainScheduler.pendingCount, 2, "counted as main work, which leak checks wait for")
+
+        cancelled.value?.dispose()
+        cancelled.value = nil
+        MainScheduler.drain()
+        XCTAssertEqual(ranOnMain.value, [true], "run on the main thread; the disposed one not at all")
+        XCTAssertEqual(MainScheduler.pendingCount, 0)
+    }
 }

@@ -125,7 +125,7 @@ final class ReplaySubjectTests: RxTestCase {
     }
 
     func testUnboundBufferReplaysEverythingThenTheTerminalEvent() {
-        let subject = ReplaySubject<Int>.createUnbound()
+        let subject = ReplaySubject<Int>.createUnbounded()
         for value in 1...5 { subject.onNext(value) }
         subject.onError(SubjectTestError.boom)
         subject.onNext(6)
@@ -169,7 +169,7 @@ final class ReplaySubjectTests: RxTestCase {
     }
 
     func testDisposeReleasesObserversAndLaterSubscribersGetDisposedError() {
-        let subject = ReplaySubject<Int>.createUnbound()
+        let subject = ReplaySubject<Int>.createUnbounded()
         subject.onNext(1)
         var events: [Event<Int>] = []
         let subscription = subject.subscribe { events.append($0) }

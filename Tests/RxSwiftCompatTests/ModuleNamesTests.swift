@@ -83,4 +83,25 @@ final class ModuleNamesTests: XCTestCase {
 
         XCTAssertEqual(received, [1, 2])
     }
+
+    /// Names code written for RxSwift 6.10 uses that RxCore once lacked or spelt differently.
+    func testRxSwiftSpellingsOfSubjectsSchedulersAndTypes() throws {
+        let replayed = RxSwift.ReplaySubject<Int>.createUnbounded()
+        let observer: RxSwift.ReplaySubject<Int>.SubjectObserverType = replayed.asObserver()
+        for value in 1...3 { observer.onNext(value) }
+        observer.onCompleted()
+        let sequence: RxSwift.RxObservable<Int> = replayed.asObservable()
+        XCTAssertEqual(try sequence.toBlocking(timeout: 1).toArray(), [1, 2, 3], "an unbounded replay keeps every element")
+
+        let delay: RxSwift.SerialDispatchQueueScheduler.TimeInterval = 0.25
+        let start: RxSwift.ConcurrentMainScheduler.Time = RxSwift.ConcurrentMainScheduler.instance.now
+        XCTAssertEqual(start.addingTimeInterval(delay).timeIntervalSince(start), 0.25)
+
+        var subscribedOnMain: [Bool] = []
+        _ = RxSwift.Observable<Int>.create { observer in
+            subscribedOnMain.append(Thread.isMainThread)
+            return Disposables.create()
+        }.subscribe(on: RxSwift.ConcurrentMainScheduler.instance).subscribe()
+        XCTAssertEqual(subscribedOnMain, [true], "from the main thread, subscribed at once")
+    }
 }

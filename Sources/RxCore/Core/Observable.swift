@@ -1,3 +1,7 @@
+/// ``Observable``, under the name RxSwift gives it for code that has a type
+/// of its own called `Observable`.
+public typealias RxObservable<Element> = Observable<Element>
+
 /// A type-erased sequence, the base of every RxCore sequence.
 ///
 /// Every live observable counts as a resource, as in RxSwift.

@@ -54,7 +54,7 @@ extension ObservableType {
     /// A connectable sequence that, once connected, sends the source's events
     /// to its subscribers and replays every element to each new one.
     public func replayAll() -> ConnectableObservable<Element> {
-        ConnectableObservableAdapter(source: asObservable(), makeSubject: { ReplaySubject<Element>.createUnbound() }, name: "replayAll", site: nil)
+        ConnectableObservableAdapter(source: asObservable(), makeSubject: { ReplaySubject<Element>.createUnbounded() }, name: "replayAll", site: nil)
     }
 }
 

@@ -8,6 +8,11 @@ import Foundation
 /// scheduling until it has run or been cancelled, and runs in the
 /// ``ResourceScope`` that scheduled it.
 public class DispatchQueueSchedulerBase: SchedulerType, @unchecked Sendable {
+    /// The scheduler's time type.
+    public typealias Time = Date
+    /// The scheduler's interval type.
+    public typealias TimeInterval = Foundation.TimeInterval
+
     let configuration: DispatchQueueConfiguration
 
     init(configuration: DispatchQueueConfiguration) {

@@ -5,6 +5,9 @@ private let asyncSubjectKind = ResourceKind("AsyncSubject", .subject)
 /// completes; an error is sent as is. A subscriber after termination receives
 /// the same outcome.
 public final class AsyncSubject<Element>: Observable<Element>, SubjectType, ObserverType, ObserverRemoving, @unchecked Sendable {
+    /// The subject's observer side, as RxSwift names it.
+    public typealias SubjectObserverType = AsyncSubject<Element>
+
     private struct State {
         var observers = SubjectObservers()
         var lastElement: Element?

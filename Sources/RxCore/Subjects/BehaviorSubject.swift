@@ -5,6 +5,9 @@ private let behaviorSubjectKind = ResourceKind("BehaviorSubject", .subject)
 /// later event. After termination a new subscriber receives only the
 /// terminal event.
 public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, ObserverRemoving, @unchecked Sendable {
+    /// The subject's observer side, as RxSwift names it.
+    public typealias SubjectObserverType = BehaviorSubject<Element>
+
     /// The current value is boxed (and replaced in the box) so the state's
     /// layout does not depend on `Element`: handling a generic struct would
     /// look up its metadata on every element.

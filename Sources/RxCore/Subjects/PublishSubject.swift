@@ -4,6 +4,9 @@ private let publishSubjectKind = ResourceKind("PublishSubject", .subject)
 /// Sends each event to the observers subscribed at that moment; a late
 /// subscriber after termination receives only the terminal event.
 public final class PublishSubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, ObserverRemoving, @unchecked Sendable {
+    /// The subject's observer side, as RxSwift names it.
+    public typealias SubjectObserverType = PublishSubject<Element>
+
     private let state = DeliveryGuard<SubjectState<Element>, Element>(SubjectState())
 
     /// A subject with no observers.

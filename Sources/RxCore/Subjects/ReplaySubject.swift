@@ -5,6 +5,9 @@ private let replaySubjectKind = ResourceKind("ReplaySubject", .subject)
 /// them) to each new subscriber, then the terminal event if there was one,
 /// then sends every later event.
 public final class ReplaySubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, ObserverRemoving, @unchecked Sendable {
+    /// The subject's observer side, as RxSwift names it.
+    public typealias SubjectObserverType = ReplaySubject<Element>
+
     private struct State {
         var buffer: ReplayBuffer<Element>
         var subject = SubjectState<Element>()
@@ -25,8 +28,14 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
     }
 
     /// A subject that replays every element it ever received.
-    public static func createUnbound() -> ReplaySubject<Element> {
+    public static func createUnbounded() -> ReplaySubject<Element> {
         ReplaySubject(bufferSize: nil, source: "ReplaySubject")
+    }
+
+    /// A subject that replays every element it ever received; RxSwift names it ``createUnbounded()``.
+    @available(*, deprecated, renamed: "createUnbounded()")
+    public static func createUnbound() -> ReplaySubject<Element> {
+        createUnbounded()
     }
 
     /// Whether any observer is subscribed.
