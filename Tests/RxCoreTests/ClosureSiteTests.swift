@@ -85,4 +85,14 @@ final class ClosureSiteTests: RxTestCase {
         XCTAssertEqual(liveSubscriptionsOfThisTest.count, 0, "catchAndReturn completed the sequence")
         subscription.dispose()
     }
+
+    @available(*, deprecated, message: "exercises RxSwift 5's deprecated names")
+    func testRxSwift5ElementAtAndTakeUntilWithAPredicate() {
+        var received: [String] = []
+        _ = Observable.of(5, 6, 7).elementAt(1).subscribe(onNext: { received.append("element \($0)") })
+        _ = Observable.of(1, 2, 3, 4).takeUntil(.inclusive, predicate: { $0 == 3 })
+            .subscribe(onNext: { received.append("taken \($0)") }, onCompleted: { received.append("completed") })
+
+        XCTAssertEqual(received, ["element 6", "taken 1", "taken 2", "taken 3", "completed"])
+    }
 }

@@ -48,24 +48,61 @@ final class DriverTests: RxTestCase {
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 250), Subscription(300, 400)])
     }
 
-    func testErrorsBecomeTheFallback() {
+    /// Subscribes, at 200, to the three sequences `make` builds from a source that fails at 230 and a
+    /// fallback; returns what each received and the fallback's subscriptions.
+    private func fallbackEvents<Strategy: SharingStrategyProtocol>(
+        _ make: (TestableObservable<Int>, TestableObservable<Int>) -> [SharedSequence<Strategy, Int>]
+    ) -> (events: [[Recorded<Event<Int>>]], fallbackSubscriptions: [Subscription]) {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .error(230, DriverTestError.boom)])
         let fallback = scheduler.createColdObservable([.next(10, 100), .completed(20)])
         let observers = (0..<3).map { _ in scheduler.createObserver(Int.self) }
         SharingScheduler.mock(scheduler: scheduler) {
-            let justReturn = xs.asDriver(onErrorJustReturn: -1)
-            let driveWith = xs.asDriver(onErrorDriveWith: fallback.asDriver(onErrorJustReturn: -2))
-            let recover = xs.asDriver(onErrorRecover: { error in Driver.just(error is DriverTestError ? -3 : 0) })
-            schedule(scheduler, observers[0], to: { justReturn.drive(observers[0]) }, at: 200, until: 1000)
-            schedule(scheduler, observers[1], to: { driveWith.drive(observers[1]) }, at: 200, until: 1000)
-            schedule(scheduler, observers[2], to: { recover.drive(observers[2]) }, at: 200, until: 1000)
+            for (sequence, observer) in zip(make(xs, fallback), observers) {
+                schedule(scheduler, observer, to: { sequence.asObservable().subscribe(observer) }, at: 200, until: 1000)
+            }
             scheduler.start()
         }
-        XCTAssertEqual(observers[0].events, [.next(211, 1), .next(231, -1), .completed(231)])
-        XCTAssertEqual(observers[1].events, [.next(211, 1), .next(242, 100), .completed(252)])
-        XCTAssertEqual(observers[2].events, [.next(211, 1), .next(232, -3), .completed(232)])
-        XCTAssertEqual(fallback.subscriptions, [Subscription(231, 251)])
+        return (observers.map(\.events), fallback.subscriptions)
+    }
+
+    private let expectedFallbackEvents: [[Recorded<Event<Int>>]] = [
+        [.next(211, 1), .next(231, -1), .completed(231)],
+        [.next(211, 1), .next(242, 100), .completed(252)],
+        [.next(211, 1), .next(232, -3), .completed(232)],
+    ]
+
+    func testErrorsBecomeTheFallback() {
+        let received = fallbackEvents { xs, fallback in [
+            xs.asDriver(onErrorJustReturn: -1),
+            xs.asDriver(onErrorDriveWith: fallback.asDriver(onErrorJustReturn: -2)),
+            xs.asDriver(onErrorRecover: { error in Driver.just(error is DriverTestError ? -3 : 0) }),
+        ] }
+        XCTAssertEqual(received.events, expectedFallbackEvents)
+        XCTAssertEqual(received.fallbackSubscriptions, [Subscription(231, 251)])
+    }
+
+    func testAsSharedSequenceMakesASequenceOfTheNamedStrategyWithTheSameFallbacks() {
+        let received = fallbackEvents { xs, fallback in [
+            xs.asSharedSequence(sharingStrategy: SignalSharingStrategy.self, onErrorJustReturn: -1),
+            xs.asSharedSequence(onErrorDriveWith: fallback.asSignal(onErrorJustReturn: -2)),
+            xs.asSharedSequence(onErrorRecover: { error in Signal.just(error is DriverTestError ? -3 : 0) }),
+        ] }
+        XCTAssertEqual(received.events, expectedFallbackEvents)
+        XCTAssertEqual(received.fallbackSubscriptions, [Subscription(231, 251)])
+    }
+
+    func testDebugOnADriverPassesEveryEventAndStaysShared() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(310, 3), .completed(400)])
+        let driver = SharingScheduler.mock(scheduler: scheduler) { xs.asDriver(onErrorJustReturn: -1).debug("driver") }
+        let first = scheduler.createObserver(Int.self), second = scheduler.createObserver(Int.self)
+        schedule(scheduler, first, to: { driver.drive(first) }, at: 200, until: 1000)
+        schedule(scheduler, second, to: { driver.drive(second) }, at: 300, until: 1000)
+        scheduler.start()
+        XCTAssertEqual(first.events, [.next(211, 1), .next(311, 3), .completed(401)])
+        XCTAssertEqual(second.events, [.next(300, 1), .next(311, 3), .completed(401)], "the latest element replayed")
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 400)], "one subscription for both")
     }
 
     func testADriverDeliversOnTheMainThread() {

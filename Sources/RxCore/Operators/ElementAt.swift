@@ -7,6 +7,12 @@ extension ObservableType {
     public func element(at index: Int) -> Observable<Element> {
         ElementAt(source: asObservable(), index: index)
     }
+
+    /// RxSwift 5's name for ``element(at:)``.
+    @available(*, deprecated, renamed: "element(at:)")
+    public func elementAt(_ index: Int) -> Observable<Element> {
+        element(at: index)
+    }
 }
 
 final class ElementAt<Element>: Producer<Element> {

@@ -83,4 +83,13 @@ extension ObservableType {
     public func takeUntil<Source: ObservableType>(_ other: Source) -> Observable<Element> {
         take(until: other)
     }
+
+    /// RxSwift 5's name for ``take(until:behavior:file:line:)``.
+    @available(*, deprecated, renamed: "take(until:behavior:)")
+    public func takeUntil(
+        _ behavior: TakeBehavior, predicate: @escaping (Element) throws -> Bool,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Observable<Element> {
+        take(until: predicate, behavior: behavior, file: file, line: line)
+    }
 }

@@ -164,3 +164,14 @@ extension SharedSequence {
         SharedSequence(Observable.merge(sources.map { $0.asObservable() }))
     }
 }
+
+extension SharedSequence {
+    /// Prints every event, with `identifier` and the call's site, as
+    /// `Observable.debug` does; the printing sequence is shared in turn.
+    public func debug(
+        _ identifier: String? = nil, trimOutput: Bool = false,
+        file: String = #file, line: UInt = #line, function: String = #function
+    ) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(asObservable().debug(identifier, trimOutput: trimOutput, file: file, line: line, function: function))
+    }
+}

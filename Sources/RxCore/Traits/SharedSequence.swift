@@ -93,6 +93,31 @@ extension SharedSequence {
 }
 
 extension ObservableConvertibleType {
+    /// A shared sequence of `sharingStrategy` (a ``Driver``'s, a ``Signal``'s or
+    /// one of the app's own) that sends `onErrorJustReturn` and completes in place of an error.
+    public func asSharedSequence<SharingStrategy>(
+        sharingStrategy: SharingStrategy.Type = SharingStrategy.self, onErrorJustReturn: Element
+    ) -> SharedSequence<SharingStrategy, Element> {
+        shared { $0.catchAndReturn(onErrorJustReturn) }
+    }
+
+    /// A shared sequence of `sharingStrategy` that goes on with `onErrorDriveWith` in place of an error.
+    public func asSharedSequence<SharingStrategy>(
+        sharingStrategy: SharingStrategy.Type = SharingStrategy.self,
+        onErrorDriveWith: SharedSequence<SharingStrategy, Element>
+    ) -> SharedSequence<SharingStrategy, Element> {
+        shared { $0.catch { _ in onErrorDriveWith.asObservable() } }
+    }
+
+    /// A shared sequence of `sharingStrategy` that goes on with what
+    /// `onErrorRecover` makes of an error.
+    public func asSharedSequence<SharingStrategy>(
+        sharingStrategy: SharingStrategy.Type = SharingStrategy.self,
+        onErrorRecover: @escaping (Swift.Error) -> SharedSequence<SharingStrategy, Element>
+    ) -> SharedSequence<SharingStrategy, Element> {
+        shared { $0.catch { onErrorRecover($0).asObservable() } }
+    }
+
     /// This sequence delivered on the sharing scheduler, its errors handled
     /// by `recover`, and shared: what `asDriver(…)` and `asSignal(…)` make.
     func shared<SharingStrategy>(
