@@ -103,5 +103,14 @@ final class ModuleNamesTests: XCTestCase {
             return Disposables.create()
         }.subscribe(on: RxSwift.ConcurrentMainScheduler.instance).subscribe()
         XCTAssertEqual(subscribedOnMain, [true], "from the main thread, subscribed at once")
+
+        let subject = RxSwift.PublishSubject<Int>()
+        var received: [Int] = []
+        var base: RxSwift.DisposeBase? = RxSwift.DisposeBag()
+        subject.subscribe(onNext: { received.append($0) }).disposed(by: try XCTUnwrap(base as? RxSwift.DisposeBag))
+        subject.onNext(1)
+        base = nil
+        subject.onNext(2)
+        XCTAssertEqual(received, [1], "a bag released through its base type disposes what it holds")
     }
 }

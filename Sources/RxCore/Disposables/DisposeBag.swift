@@ -6,7 +6,7 @@ private let disposeBagKind = ResourceKind("DisposeBag", .disposable)
 /// object's subscriptions.
 ///
 /// Replacing a bag (`disposeBag = DisposeBag()`) disposes everything the old one held.
-public final class DisposeBag: @unchecked Sendable {
+public final class DisposeBag: DisposeBase, @unchecked Sendable {
     /// Which bag owns a subscription: a process-wide number and where the bag was made.
     public struct Identity: Hashable, Sendable, CustomStringConvertible {
         /// The bag's number, in order of creation.
@@ -35,6 +35,7 @@ public final class DisposeBag: @unchecked Sendable {
     public init(file: StaticString = #fileID, line: UInt = #line) {
         owner = Owner(identity: Identity(id: Self.nextID.wrappingAdd(1, ordering: .relaxed).oldValue,
                                          site: CallSite(file: file, line: line)))
+        super.init()
         owner.bagAddress = UInt(bitPattern: ObjectIdentifier(self))
     }
 
