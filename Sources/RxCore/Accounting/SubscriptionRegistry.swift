@@ -4,7 +4,8 @@ import Synchronization
 /// Every live subscription made through `subscribe`, `bind`, `drive` or `emit`.
 ///
 /// An entry is added when the subscription is made and removed when it is
-/// disposed or its sequence terminates.
+/// disposed or its sequence terminates, or when its source goes away without
+/// terminating and nothing holds the subscription any more.
 public enum SubscriptionRegistry {
     /// The live handles, unretained (each removes itself when its subscription
     /// ends, or at the latest in its `deinit`), in no particular order.
