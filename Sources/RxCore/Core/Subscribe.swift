@@ -55,6 +55,8 @@ extension ObservableType {
         onNext: ((Element) -> Void)?, onError: ((Swift.Error) -> Void)?,
         onCompleted: (() -> Void)?, onDisposed: (() -> Void)?, site: CallSite
     ) {
+        // One check for all four closures: no scope is running in most programs.
+        guard ResourceScope.attributable != nil else { return }
         if let onNext { ClosureSites.note(onNext, "subscribe(onNext:)", site) }
         if let onError { ClosureSites.note(onError, "subscribe(onError:)", site) }
         if let onCompleted { ClosureSites.note(onCompleted, "subscribe(onCompleted:)", site) }
