@@ -25,12 +25,12 @@ extension ObservableConvertibleType {
     /// A driver of this sequence that, on an error, sends `onErrorJustReturn`
     /// and completes.
     public func asDriver(onErrorJustReturn: Element) -> Driver<Element> {
-        shared { $0.catchAndReturn(onErrorJustReturn) }
+        asSharedSequence(onErrorJustReturn: onErrorJustReturn)
     }
 
     /// A driver of this sequence that, on an error, continues with `onErrorDriveWith`.
     public func asDriver(onErrorDriveWith: Driver<Element>) -> Driver<Element> {
-        shared { $0.catch { _ in onErrorDriveWith.asObservable() } }
+        asSharedSequence(onErrorDriveWith: onErrorDriveWith)
     }
 
     /// A driver of this sequence that, on an error, continues with the driver
@@ -39,7 +39,7 @@ extension ObservableConvertibleType {
         onErrorRecover: @escaping (_ error: Swift.Error) -> Driver<Element>,
         file: StaticString = #fileID, line: UInt = #line
     ) -> Driver<Element> {
-        shared { $0.catch({ error in onErrorRecover(error).asObservable() }, file: file, line: line) }
+        asSharedSequence(onErrorRecover: onErrorRecover, file: file, line: line)
     }
 }
 

@@ -113,14 +113,16 @@ extension ObservableConvertibleType {
     /// `onErrorRecover` makes of an error.
     public func asSharedSequence<SharingStrategy>(
         sharingStrategy: SharingStrategy.Type = SharingStrategy.self,
-        onErrorRecover: @escaping (Swift.Error) -> SharedSequence<SharingStrategy, Element>
+        onErrorRecover: @escaping (Swift.Error) -> SharedSequence<SharingStrategy, Element>,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> SharedSequence<SharingStrategy, Element> {
-        shared { $0.catch { onErrorRecover($0).asObservable() } }
+        shared { $0.catch({ error in onErrorRecover(error).asObservable() }, file: file, line: line) }
     }
 
     /// This sequence delivered on the sharing scheduler, its errors handled
-    /// by `recover`, and shared: what `asDriver(…)` and `asSignal(…)` make.
-    func shared<SharingStrategy>(
+    /// by `recover`, and shared: what `asSharedSequence(…)` makes, and with it
+    /// `asDriver(…)` and `asSignal(…)`.
+    private func shared<SharingStrategy>(
         _ recover: (Observable<Element>) -> Observable<Element>
     ) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(recover(asObservable().observe(on: SharingStrategy.scheduler)))

@@ -25,12 +25,12 @@ extension ObservableConvertibleType {
     /// A signal of this sequence that, on an error, sends `onErrorJustReturn`
     /// and completes.
     public func asSignal(onErrorJustReturn: Element) -> Signal<Element> {
-        shared { $0.catchAndReturn(onErrorJustReturn) }
+        asSharedSequence(onErrorJustReturn: onErrorJustReturn)
     }
 
     /// A signal of this sequence that, on an error, continues with `onErrorSignalWith`.
     public func asSignal(onErrorSignalWith: Signal<Element>) -> Signal<Element> {
-        shared { $0.catch { _ in onErrorSignalWith.asObservable() } }
+        asSharedSequence(onErrorDriveWith: onErrorSignalWith)
     }
 
     /// A signal of this sequence that, on an error, continues with the signal
@@ -39,7 +39,7 @@ extension ObservableConvertibleType {
         onErrorRecover: @escaping (_ error: Swift.Error) -> Signal<Element>,
         file: StaticString = #fileID, line: UInt = #line
     ) -> Signal<Element> {
-        shared { $0.catch({ error in onErrorRecover(error).asObservable() }, file: file, line: line) }
+        asSharedSequence(onErrorRecover: onErrorRecover, file: file, line: line)
     }
 }
 
