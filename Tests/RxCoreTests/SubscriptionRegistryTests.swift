@@ -31,6 +31,24 @@ final class SubscriptionRegistryTests: RxTestCase {
         XCTAssertEqual(SubscriptionRegistry.count, countBefore)
     }
 
+    /// The registry's table grows by hand (doubling from 64 slots): every
+    /// subscription made while it grows stays listed once, and every slot
+    /// emptied in between is reused, not lost.
+    func testThousandsOfSubscriptionsStayListedOnceAsTheTableGrows() {
+        let subject = PublishSubject<Int>()
+        let countBefore = SubscriptionRegistry.count
+        var subscriptions = (0..<3_000).map { _ in subject.subscribe() }
+        for index in stride(from: 0, to: subscriptions.count, by: 3) { subscriptions[index].dispose() }
+        subscriptions += (0..<1_000).map { _ in subject.subscribe() }
+        let live = liveSubscriptionsOfThisTest
+        XCTAssertEqual(live.count, 3_000)
+        XCTAssertEqual(Set(live.map(\.id)).count, 3_000, "no subscription listed twice")
+        XCTAssertEqual(SubscriptionRegistry.count - countBefore, 3_000)
+        for subscription in subscriptions { subscription.dispose() }
+        XCTAssertEqual(liveSubscriptionsOfThisTest, [])
+        XCTAssertEqual(SubscriptionRegistry.count, countBefore)
+    }
+
     /// A subscription names its bag's owner record, which the registry reads
     /// under its lock; bags freed on another thread meanwhile are read safely.
     func testRecordsAreReadWhileBagsAreFreedOnAnotherThread() {

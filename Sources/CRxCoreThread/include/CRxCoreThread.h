@@ -24,6 +24,13 @@ static inline void crxcore_set_trampoline_state(void *_Nullable state) {
     crxcore_trampoline_state = state;
 }
 
+/// A number unique to the calling thread among running threads, never 0: the
+/// address of one of its thread-local variables, which costs an add to a
+/// register where `pthread_self()` is a call into libc.
+static inline uintptr_t crxcore_thread_id(void) {
+    return (uintptr_t)&crxcore_trampoline_state;
+}
+
 /// The calling thread's resource counts, one per kind index; NULL until the
 /// thread first counts a resource.
 extern __thread int64_t *_Nullable crxcore_thread_counts;

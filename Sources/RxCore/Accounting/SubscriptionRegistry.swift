@@ -1,4 +1,3 @@
-import Foundation
 import Synchronization
 
 /// Every live subscription made through `subscribe`, `bind`, `drive` or `emit`.
@@ -15,8 +14,13 @@ public enum SubscriptionRegistry {
     private struct Storage {
         /// An occupied slot holds the handle's address (even); an empty one
         /// `(next empty slot << 1) | 1`, so the empty slots chain through the
-        /// array itself without a second, growing list.
-        var slots: [Int] = []
+        /// buffer itself without a second, growing list. Managed by hand: an
+        /// `Array` checks uniqueness and bounds on every write. Never freed:
+        /// the registry lives as long as the process.
+        var slots: UnsafeMutablePointer<Int>?
+        var capacity = 0
+        /// Slots handed out so far, occupied or emptied: `0 ..< used`.
+        var used = 0
         /// The last emptied slot, -1 when none is empty.
         var firstFree = -1
         /// Occupied slots.
@@ -24,15 +28,54 @@ public enum SubscriptionRegistry {
         /// The last subscription number given.
         var lastID: UInt64 = 0
 
+        /// Puts `address` in a free slot and returns the slot's index.
+        mutating func insert(_ address: Int) -> Int {
+            let index: Int
+            if firstFree >= 0 {
+                index = firstFree
+                firstFree = slots.unsafelyUnwrapped[index] >> 1
+            } else {
+                if used == capacity { grow() }
+                index = used
+                used += 1
+            }
+            slots.unsafelyUnwrapped[index] = address
+            liveCount += 1
+            return index
+        }
+
+        mutating func remove(at index: Int) {
+            slots.unsafelyUnwrapped[index] = firstFree << 1 | 1
+            firstFree = index
+            liveCount -= 1
+        }
+
+        /// Out of line: the buffer doubles, so this runs a few dozen times in a process at most.
+        @inline(never)
+        private mutating func grow() {
+            let larger = Swift.max(64, capacity * 2)
+            let buffer = UnsafeMutablePointer<Int>.allocate(capacity: larger)
+            if let slots {
+                buffer.moveInitialize(from: slots, count: used)
+                slots.deallocate()
+            }
+            slots = buffer
+            capacity = larger
+        }
+
         /// The handles in the occupied slots.
         var handles: some Sequence<Unmanaged<SubscriptionHandle>> {
-            slots.lazy.filter { $0 & 1 == 0 }.map { Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: $0)!) }
+            UnsafeBufferPointer(start: slots, count: used).lazy
+                .filter { $0 & 1 == 0 }
+                .map { Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: $0)!) }
         }
     }
 
-    /// Taken twice per subscription (to register, to unregister), so a
-    /// ``SpinLocked`` rather than a `Mutex`.
-    private static let storage = SpinLocked(Storage())
+    /// Taken twice per subscription (to register, to unregister). The lock and
+    /// the storage are initialised at compile time: a lazily initialised global
+    /// costs a call into the runtime on every access.
+    private static let lock = SpinLock()
+    @exclusivity(unchecked) nonisolated(unsafe) private static var storage = Storage()
 
     /// Captures a raw backtrace for each new subscription when set (the leak
     /// engine sets it when backtraces are switched on).
@@ -45,12 +88,12 @@ public enum SubscriptionRegistry {
     public static func live(in scope: ResourceScope) -> [SubscriptionRecord] { records { $0 === scope } }
 
     /// The number of live subscriptions.
-    public static var count: Int { storage.withLock { $0.liveCount } }
+    public static var count: Int { lock.withLock { storage.liveCount } }
 
     /// The raw fields are copied under the lock (a handle being freed waits in
     /// `unregister` meanwhile, so each one read is intact); text is built outside.
     private static func records(where isIncluded: (ResourceScope?) -> Bool) -> [SubscriptionRecord] {
-        let raw = storage.withLock { storage in
+        let raw = lock.withLock {
             storage.handles.compactMap { handle in
                 handle._withUnsafeGuaranteedRef { isIncluded($0.scope) ? RawRecord($0) : nil }
             }
@@ -58,42 +101,22 @@ public enum SubscriptionRegistry {
         return raw.map(\.record).sorted { $0.id < $1.id }
     }
 
-    /// The current time as seconds since 1970, without going through `Date`;
-    /// the coarse clock (a few milliseconds' resolution, enough for when a
-    /// subscription was made) is read without the precise clock's TSC work.
-    static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_REALTIME_COARSE, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
-
     static func register(_ handle: SubscriptionHandle) {
         let address = Int(bitPattern: Unmanaged.passUnretained(handle).toOpaque())
-        storage.withLock { storage in
+        lock.withLock {
             storage.lastID += 1
             handle.id = storage.lastID
-            storage.liveCount += 1
-            let index = storage.firstFree
-            if index >= 0 {
-                storage.firstFree = storage.slots[index] >> 1
-                storage.slots[index] = address
-                handle.registryIndex = index
-            } else {
-                handle.registryIndex = storage.slots.count
-                storage.slots.append(address)
-            }
+            handle.registryIndex = storage.insert(address)
         }
     }
 
     /// Removes `handle`'s record; does nothing when it is already out.
     static func unregister(_ handle: SubscriptionHandle) {
-        storage.withLock { storage in
+        lock.withLock {
             let index = handle.registryIndex
             guard index >= 0 else { return }
             handle.registryIndex = -1
-            storage.liveCount -= 1
-            storage.slots[index] = storage.firstFree << 1 | 1
-            storage.firstFree = index
+            storage.remove(at: index)
         }
     }
 }
@@ -107,7 +130,6 @@ private struct RawRecord {
     let owner: DisposeBag.Identity?
     let ownerAddress: UInt
     let scopeName: String?
-    let createdAt: Double
     let backtrace: [UInt]?
 
     init(_ handle: SubscriptionHandle) {
@@ -122,7 +144,6 @@ private struct RawRecord {
             (owner, ownerAddress) = (nil, 0)
         }
         scopeName = handle.scope?.name
-        createdAt = handle.createdAt
         backtrace = handle.backtrace
     }
 
@@ -130,7 +151,7 @@ private struct RawRecord {
         SubscriptionRecord(
             id: id, site: site, verb: verb, chain: chain.appending(verb), owner: owner,
             ownerAddress: ownerAddress == 0 ? nil : ownerAddress, scopeName: scopeName,
-            createdAt: Date(timeIntervalSince1970: createdAt), backtrace: backtrace)
+            backtrace: backtrace)
     }
 }
 
@@ -152,8 +173,6 @@ public struct SubscriptionRecord: Sendable, Identifiable, Equatable, CustomStrin
     package let ownerAddress: UInt?
     /// The name of the ``ResourceScope`` it was made in, if any.
     public let scopeName: String?
-    /// When it was made.
-    public let createdAt: Date
     /// The raw return addresses captured when it was made, when backtraces are on.
     public let backtrace: [UInt]?
 

@@ -7,8 +7,7 @@ private let subscriptionKind = ResourceKind("Subscription", .disposable)
 /// ``SubscriptionRegistry`` while it lives.
 ///
 /// One object per subscription: the registry keeps an unretained reference to
-/// the handle itself and reads the record's raw fields (site, chain, scope,
-/// time) only when someone asks for ``SubscriptionRegistry/live``.
+/// the handle itself and reads the record's raw fields (site, chain, scope) only when someone asks for ``SubscriptionRegistry/live``.
 @usableFromInline
 final class SubscriptionHandle: Cancelable, @unchecked Sendable {
     private static let assigned = 1, upstreamGone = 2
@@ -24,8 +23,6 @@ final class SubscriptionHandle: Cancelable, @unchecked Sendable {
     let site: CallSite
     let scope: ResourceScope?
     let backtrace: [UInt]?
-    /// Seconds since 1970 when the subscription was made.
-    let createdAt: Double
     /// The `DisposeBag.Owner` of the bag holding the subscription, unretained,
     /// 0 when none. Set by `disposed(by:)` with one plain store, no lock; read
     /// under the registry's lock, which a bag's `deinit` waits for while it
@@ -60,11 +57,9 @@ final class SubscriptionHandle: Cancelable, @unchecked Sendable {
         #if RXCORE_NO_ACCOUNTING
         scope = nil
         backtrace = nil
-        createdAt = 0
         #else
         scope = ResourceScope.attributable
         backtrace = SubscriptionRegistry.backtraceCapture?()
-        createdAt = SubscriptionRegistry.now()
         SubscriptionRegistry.register(self)
         #endif
     }

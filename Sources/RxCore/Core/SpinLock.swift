@@ -3,36 +3,34 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CRxCoreThread
 import Synchronization
 
-/// A value behind a lock taken with one atomic compare-and-exchange and
-/// released with a plain store, for critical sections of a few dozen
-/// instructions run on every subscription.
+/// A lock taken with one atomic compare-and-exchange and released with a
+/// plain store, for critical sections of a few dozen instructions run on
+/// every subscription.
 ///
 /// `Mutex` spends a second atomic read-modify-write on each release, and with
 /// two sections per subscription the atomics were most of what accounting
-/// added to subscribing. A waiting thread spins briefly, then yields: a holder
-/// that was descheduled gets the processor back. Taking the lock again on the
-/// thread that holds it stops the process with a message instead of spinning
-/// for ever (the lock word is the holder's thread).
-final class SpinLocked<Value>: @unchecked Sendable {
-    /// The holding thread's `pthread_self()`, 0 when free.
+/// added to subscribing. Being a plain value, a `static let` of it is
+/// initialised at compile time: a lazily initialised global costs a call into
+/// the runtime (`swift_once`) on every access. A waiting thread spins briefly,
+/// then yields: a holder that was descheduled gets the processor back. Taking
+/// the lock again on the thread that holds it stops the process with a
+/// message instead of spinning for ever (the lock word is the holder's thread).
+struct SpinLock: ~Copyable, @unchecked Sendable {
+    /// The holding thread's `crxcore_thread_id()`, 0 when free.
     private let holder = Atomic<UInt>(0)
-    /// Only touched while holding the lock, which already makes access
-    /// exclusive: the runtime's exclusivity check would only add a lookup.
-    @exclusivity(unchecked) private var value: Value
 
-    init(_ value: Value) {
-        self.value = value
-    }
+    init() {}
 
-    /// Runs `body` with exclusive access to the value.
+    /// Runs `body` holding the lock.
     @inline(__always)
-    func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
+    func withLock<T>(_ body: () throws -> T) rethrows -> T {
         // Not `defer`, as in `Lock.withLock`.
         lock()
         do {
-            let result = try body(&value)
+            let result = try body()
             holder.store(0, ordering: .releasing)
             return result
         } catch {
@@ -43,14 +41,14 @@ final class SpinLocked<Value>: @unchecked Sendable {
 
     @inline(__always)
     private func lock() {
-        let thread = UInt(bitPattern: Int(bitPattern: pthread_self()))
+        let thread = UInt(crxcore_thread_id())
         guard !holder.compareExchange(expected: 0, desired: thread, successOrdering: .acquiring, failureOrdering: .relaxed).exchanged else { return }
         wait(thread)
     }
 
     @inline(never)
     private func wait(_ thread: UInt) {
-        precondition(holder.load(ordering: .relaxed) != thread, "SpinLocked: lock taken again by the thread holding it")
+        precondition(holder.load(ordering: .relaxed) != thread, "SpinLock: lock taken again by the thread holding it")
         var attempts = 0
         while true {
             if holder.load(ordering: .relaxed) == 0,

@@ -3,9 +3,19 @@ import Dispatch
 import XCTest
 
 /// The lock behind the subscription registry.
-final class SpinLockedTests: XCTestCase {
+final class SpinLockTests: XCTestCase {
+    /// A value guarded by a lock, as the registry keeps its storage.
+    private final class Guarded<Value>: @unchecked Sendable {
+        let lock = SpinLock()
+        var value: Value
+        init(_ value: Value) { self.value = value }
+        func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
+            try lock.withLock { try body(&value) }
+        }
+    }
+
     func testIncrementsFromManyThreadsAreNeverLost() {
-        let counter = SpinLocked(0)
+        let counter = Guarded(0)
         let threads = 8, increments = 20_000
         DispatchQueue.concurrentPerform(iterations: threads) { _ in
             for index in 0..<increments {
@@ -22,7 +32,7 @@ final class SpinLockedTests: XCTestCase {
     }
 
     func testAWaitingThreadSeesWhatTheHolderWrote() {
-        let value = SpinLocked<[Int]>([])
+        let value = Guarded<[Int]>([])
         let holding = DispatchSemaphore(value: 0)
         let done = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
@@ -41,7 +51,7 @@ final class SpinLockedTests: XCTestCase {
 
     func testAThrowingBodyReleasesTheLock() {
         struct Failure: Error {}
-        let value = SpinLocked(1)
+        let value = Guarded(1)
         XCTAssertThrowsError(try value.withLock { (_: inout Int) -> Void in throw Failure() })
         // Held still, this would stop the process: the lock is taken again on the same thread.
         XCTAssertEqual(value.withLock { $0 }, 1)
