@@ -20,7 +20,8 @@ struct Workload {
 let arguments = CommandLine.arguments.dropFirst()
 let outputDirectory = arguments.first { !$0.hasPrefix("-") } ?? "results"
 let scale = arguments.contains("--quick") ? 10 : 1
-let sampleCount = 7
+/// Rounds per workload; `--samples N` for more when a ratio needs a closer look.
+let sampleCount = arguments.firstIndex(of: "--samples").flatMap { Int(arguments[arguments.index(after: $0)]) } ?? 9
 
 let workloads = [
     Workload(id: "a", title: "subject → map → filter → 1 subscriber", unit: "event", n: 500_000 / scale,
@@ -86,8 +87,8 @@ if let index = arguments.firstIndex(of: "--compare") {
     let ids = arguments[arguments.index(after: index)].split(separator: ",").map(String.init)
     for w in workloads where ids.contains(w.id) {
         let m = measure(w.n, samples: sampleCount, [w.on, w.off] + (w.openCombine.map { [$0] } ?? []))
-        let oc = m.count > 2 ? String(format: ", OpenCombine %.1f (%.2f×)", m[2].median, m[0].median / m[2].median) : ""
-        print(String(format: "%@: on %.1f, off %.1f ns per %@ (on/off %.2f)", w.id, m[0].median, m[1].median, w.unit, m[0].median / m[1].median) + oc)
+        let oc = m.count > 2 ? String(format: ", OpenCombine %.1f (%.2f×)", m[2].median, m[0].ratio(to: m[2])) : ""
+        print(String(format: "%@: on %.1f, off %.1f ns per %@ (on/off %.2f)", w.id, m[0].median, m[1].median, w.unit, m[0].ratio(to: m[1])) + oc)
     }
     exit(0)
 }
@@ -140,8 +141,10 @@ var md = """
 # RxCore benchmarks
 
 Median ns per operation over \(sampleCount) samples after a warm-up, release build, min–max in
-parentheses; all variants in one process, their samples interleaved. "RxCore on" is the default build (resource accounting
-on), "RxCore off" the same sources compiled with `RXCORE_NO_ACCOUNTING`. OpenCombine 0.14.
+parentheses; all variants in one process, their samples interleaved. The ratios (on/off, RxCore/OpenCombine)
+are medians over rounds of the quotient of two variants timed back to back in the same round. "RxCore on"
+is the default build (resource accounting on), "RxCore off" the same sources compiled with
+`RXCORE_NO_ACCOUNTING`. OpenCombine 0.14.
 
 | workload | RxCore on | RxCore off | on/off | OpenCombine | RxCore/OpenCombine | target |
 | --- | ---: | ---: | ---: | ---: | ---: | --- |
@@ -149,12 +152,12 @@ on), "RxCore off" the same sources compiled with `RXCORE_NO_ACCOUNTING`. OpenCom
 """
 for r in rows {
     let w = r.workload
-    let onOff = r.on.median / r.off.median
+    let onOff = r.on.ratio(to: r.off)
     var targets = w.target.map { ["≤ \(ns($0)) ns/\(w.unit): \(verdict(r.on.median <= $0))"] } ?? []
     var combineCell = "n/a", combineRatioCell = "—"
     if let oc = r.openCombine {
         combineCell = stats(oc)
-        let q = r.on.median / oc.median
+        let q = r.on.ratio(to: oc)
         combineRatioCell = ratio(q)
         if let limit = w.maxCombineRatio { targets.append("÷OC ≤ \(ratio(limit)): \(verdict(q <= limit))") }
     }
