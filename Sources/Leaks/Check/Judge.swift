@@ -68,9 +68,9 @@ struct Judge {
 
     /// The strong references to `address` that do not come from the objects of `graphs`.
     private func outsideReferences(to address: UInt, besides graphs: [RetainGraph]) -> Int {
-        var holders: [UInt: HeapNode] = [:]
-        for graph in graphs { holders.merge(graph.nodes) { first, _ in first } }
-        let inside = holders.values.reduce(0) { count, node in
+        var seen: Set<UInt> = []
+        let holders = graphs.flatMap(\.nodes.values).filter { seen.insert($0.address).inserted }
+        let inside = holders.reduce(0) { count, node in
             count + node.references.filter { $0.kind == .strong && $0.target == address }.count
         }
         return max(0, (trial.strongCount(ofObjectAt: address) ?? 0) - inside)

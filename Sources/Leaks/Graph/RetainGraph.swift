@@ -16,14 +16,14 @@ struct RetainGraph {
     /// Objects whose first words are read together.
     static let readAhead = 512
 
-    private(set) var nodes: [UInt: HeapNode] = [:]
+    private(set) var nodes = HeapNodes()
     let root: UInt
     /// The objects that can reach `root` again: the root's strongly connected
     /// component (computed once: the cycle search and the verdict both need it).
     private(set) var componentOfRoot: Set<UInt> = []
 
     /// The read objects' addresses; a node's position here is its index.
-    private var addresses: [UInt] = []
+    private var addresses: [UInt] { nodes.addresses }
     /// Node `i`'s strong references to read objects are the edges
     /// `edgeStart[i]..<edgeStart[i + 1]`.
     private var edgeStart: [Int] = [0]
@@ -33,8 +33,6 @@ struct RetainGraph {
     private var edgeReference: [Int] = []
     /// Each edge's source, as a node index.
     private var edgeSource: [Int] = []
-    /// Each read object's index.
-    private var indexOf: [UInt: Int] = [:]
     /// Whether each node is in ``componentOfRoot``.
     private var inComponent: [Bool] = []
     /// Strong references to each node from read objects.
@@ -50,12 +48,10 @@ struct RetainGraph {
             let batch = Array(queue[head..<min(queue.count, head + Self.readAhead)])
             head += batch.count
             let leading = Memory.readWords(at: batch, count: ReflectionProbe.leadingWordCount)
-            for (address, words) in zip(batch, leading) where nodes.count < budget && nodes[address] == nil {
+            for (address, words) in zip(batch, leading) where nodes.count < budget && !nodes.contains(address) {
                 guard let node = inspector.node(at: address, leadingWords: words) else { continue }
-                nodes[address] = node
-                indexOf[address] = addresses.count
-                addresses.append(address)
-                for reference in node.references where reference.kind == .strong && nodes[reference.target] == nil {
+                nodes.append(node, at: address)
+                for reference in node.references where reference.kind == .strong && !nodes.contains(reference.target) {
                     queue.append(reference.target)
                 }
             }
@@ -67,9 +63,9 @@ struct RetainGraph {
 
     private mutating func indexEdges() {
         inDegree = Array(repeating: 0, count: addresses.count)
-        for (source, address) in addresses.enumerated() {
-            for (position, reference) in (nodes[address]?.references ?? []).enumerated() where reference.kind == .strong {
-                guard let target = indexOf[reference.target] else { continue }
+        for (source, node) in nodes.values.enumerated() {
+            for (position, reference) in node.references.enumerated() where reference.kind == .strong {
+                guard let target = nodes.index(of: reference.target) else { continue }
                 edgeTarget.append(target)
                 edgeReference.append(position)
                 edgeSource.append(source)
@@ -108,7 +104,7 @@ struct RetainGraph {
 
     /// Strong references to the object at `address` from objects read in this graph.
     func strongReferenceCount(to address: UInt) -> Int {
-        indexOf[address].map { inDegree[$0] } ?? 0
+        nodes.index(of: address).map { inDegree[$0] } ?? 0
     }
 
     /// The shortest cycle through the root, breadth first, within its
@@ -151,7 +147,35 @@ struct RetainGraph {
     }
 
     private func step(_ edge: Int, from source: Int) -> (from: UInt, reference: HeapReference) {
-        let address = addresses[source]
-        return (address, nodes[address]!.references[edgeReference[edge]])
+        let node = nodes.values[source]
+        return (node.address, node.references[edgeReference[edge]])
+    }
+}
+
+/// The objects of a ``RetainGraph`` in read order, found by address: one
+/// dictionary from address to position, where one from address to node would
+/// copy every node each time it grows, and a second one would double the
+/// lookups of a walk over a hundred thousand objects.
+struct HeapNodes {
+    /// In read order: a node's position here is its index in the graph.
+    private(set) var values: [HeapNode] = []
+    /// The nodes' addresses, in the same order.
+    private(set) var addresses: [UInt] = []
+    private var positions: [UInt: Int] = [:]
+
+    var count: Int { values.count }
+
+    subscript(address: UInt) -> HeapNode? {
+        positions[address].map { values[$0] }
+    }
+
+    func contains(_ address: UInt) -> Bool { positions[address] != nil }
+
+    func index(of address: UInt) -> Int? { positions[address] }
+
+    mutating func append(_ node: HeapNode, at address: UInt) {
+        positions[address] = values.count
+        values.append(node)
+        addresses.append(address)
     }
 }
