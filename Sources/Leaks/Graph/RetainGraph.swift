@@ -153,15 +153,15 @@ struct RetainGraph {
 }
 
 /// The objects of a ``RetainGraph`` in read order, found by address: one
-/// dictionary from address to position, where one from address to node would
-/// copy every node each time it grows, and a second one would double the
-/// lookups of a walk over a hundred thousand objects.
+/// table from address to position, where a dictionary from address to node
+/// would copy every node each time it grows, and a second one would double
+/// the lookups of a walk over a hundred thousand objects.
 struct HeapNodes {
     /// In read order: a node's position here is its index in the graph.
     private(set) var values: [HeapNode] = []
     /// The nodes' addresses, in the same order.
     private(set) var addresses: [UInt] = []
-    private var positions: [UInt: Int] = [:]
+    private var positions = AddressTable()
 
     var count: Int { values.count }
 
@@ -174,7 +174,7 @@ struct HeapNodes {
     func index(of address: UInt) -> Int? { positions[address] }
 
     mutating func append(_ node: HeapNode, at address: UInt) {
-        positions[address] = values.count
+        positions.insert(values.count, for: address)
         values.append(node)
         addresses.append(address)
     }
