@@ -22,8 +22,6 @@ struct RetainGraph {
     /// component (computed once: the cycle search and the verdict both need it).
     private(set) var componentOfRoot: Set<UInt> = []
 
-    /// The read objects' addresses; a node's position here is its index.
-    private var addresses: [UInt] { nodes.addresses }
     /// Node `i`'s strong references to read objects are the edges
     /// `edgeStart[i]..<edgeStart[i + 1]`.
     private var edgeStart: [Int] = [0]
@@ -50,7 +48,7 @@ struct RetainGraph {
             let leading = Memory.readWords(at: batch, count: ReflectionProbe.leadingWordCount)
             for (address, words) in zip(batch, leading) where nodes.count < budget && !nodes.contains(address) {
                 guard let node = inspector.node(at: address, leadingWords: words) else { continue }
-                nodes.append(node, at: address)
+                nodes.append(node)
                 for reference in node.references where reference.kind == .strong && !nodes.contains(reference.target) {
                     queue.append(reference.target)
                 }
@@ -58,11 +56,11 @@ struct RetainGraph {
         }
         indexEdges()
         markComponent()
-        componentOfRoot = Set(zip(addresses, inComponent).lazy.filter(\.1).map(\.0))
+        componentOfRoot = Set(zip(nodes.values, inComponent).lazy.filter(\.1).map(\.0.address))
     }
 
     private mutating func indexEdges() {
-        inDegree = Array(repeating: 0, count: addresses.count)
+        inDegree = Array(repeating: 0, count: nodes.count)
         for (source, node) in nodes.values.enumerated() {
             for (position, reference) in node.references.enumerated() where reference.kind == .strong {
                 guard let target = nodes.index(of: reference.target) else { continue }
@@ -77,15 +75,15 @@ struct RetainGraph {
 
     /// Marks the nodes from which the root can be reached, walking edges backwards.
     private mutating func markComponent() {
-        inComponent = Array(repeating: false, count: addresses.count)
-        guard !addresses.isEmpty else { return }
+        inComponent = Array(repeating: false, count: nodes.count)
+        guard nodes.count > 0 else { return }
         // Reverse adjacency, packed the same way as the forward one.
-        var reverseStart = Array(repeating: 0, count: addresses.count + 1)
+        var reverseStart = Array(repeating: 0, count: nodes.count + 1)
         for target in edgeTarget { reverseStart[target + 1] += 1 }
-        for index in addresses.indices { reverseStart[index + 1] += reverseStart[index] }
+        for index in nodes.values.indices { reverseStart[index + 1] += reverseStart[index] }
         var filled = reverseStart
         var reverseSource = Array(repeating: 0, count: edgeTarget.count)
-        for source in addresses.indices {
+        for source in nodes.values.indices {
             for edge in edgeStart[source]..<edgeStart[source + 1] {
                 let target = edgeTarget[edge]
                 reverseSource[filled[target]] = source
@@ -110,20 +108,20 @@ struct RetainGraph {
     /// The shortest cycle through the root, breadth first, within its
     /// component; `avoiding` are references taken as broken.
     func shortestCycle(avoiding: Set<CycleFinder.Step>) -> [(from: UInt, reference: HeapReference)]? {
-        guard !addresses.isEmpty else { return nil }
+        guard nodes.count > 0 else { return nil }
         // Most references are not avoided: compare the source before the whole step.
         let avoidedSources = Set(avoiding.map(\.from))
-        var cameFrom = Array(repeating: -1, count: addresses.count)
+        var cameFrom = Array(repeating: -1, count: nodes.count)
         var queue = [0]
         var head = 0
         while head < queue.count {
             let source = queue[head]
             head += 1
-            let checksAvoided = avoidedSources.contains(addresses[source])
+            let checksAvoided = avoidedSources.contains(nodes.values[source].address)
             for edge in edgeStart[source]..<edgeStart[source + 1] {
                 let target = edgeTarget[edge]
                 guard inComponent[target] else { continue }
-                if checksAvoided, avoiding.contains(CycleFinder.Step(from: addresses[source], reference: step(edge, from: source).reference)) {
+                if checksAvoided, avoiding.contains(CycleFinder.Step(from: nodes.values[source].address, reference: step(edge, from: source).reference)) {
                     continue
                 }
                 if target == 0 {
@@ -159,8 +157,6 @@ struct RetainGraph {
 struct HeapNodes {
     /// In read order: a node's position here is its index in the graph.
     private(set) var values: [HeapNode] = []
-    /// The nodes' addresses, in the same order.
-    private(set) var addresses: [UInt] = []
     private var positions = AddressTable()
 
     var count: Int { values.count }
@@ -173,9 +169,8 @@ struct HeapNodes {
 
     func index(of address: UInt) -> Int? { positions[address] }
 
-    mutating func append(_ node: HeapNode, at address: UInt) {
-        positions.insert(values.count, for: address)
+    mutating func append(_ node: HeapNode) {
+        positions.insert(values.count, for: node.address)
         values.append(node)
-        addresses.append(address)
     }
 }

@@ -7,7 +7,8 @@ private let subscriptionKind = ResourceKind("Subscription", .disposable)
 /// ``SubscriptionRegistry`` while it lives.
 ///
 /// One object per subscription: the registry keeps an unretained reference to
-/// the handle itself and reads the record's raw fields (site, chain, scope) only when someone asks for ``SubscriptionRegistry/live``.
+/// the handle itself and reads the record's raw fields (site, chain, scope)
+/// only when someone asks for ``SubscriptionRegistry/live``.
 @usableFromInline
 final class SubscriptionHandle: Cancelable, @unchecked Sendable {
     private static let assigned = 1, upstreamGone = 2
