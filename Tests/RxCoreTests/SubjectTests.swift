@@ -312,6 +312,24 @@ final class PublishSubjectRemovalTests: RxTestCase {
         subscription?.dispose()
     }
 
+    /// The subscription keeps the subject's observer table alive; the subject
+    /// empties it as it goes, so what the observer captured goes with the
+    /// subject, not with the subscription (which a bag may keep much longer).
+    func testASubscriptionOutlivingItsPublishSubjectDoesNotKeepTheObserversCaptures() {
+        final class Captured {}
+        weak var weakCaptured: Captured?
+        let bag = DisposeBag()
+        do {
+            let subject = PublishSubject<Int>()
+            let captured = Captured()
+            weakCaptured = captured
+            subject.subscribe(onNext: { _ in _ = captured }).disposed(by: bag)
+            XCTAssertNotNil(weakCaptured)
+        }
+        XCTAssertNil(weakCaptured)
+        XCTAssertEqual(bag.count, 1)
+    }
+
     func testSubscribingToAnEndedPublishSubjectGetsItsTerminalEvent() {
         let subject = PublishSubject<Int>()
         subject.onCompleted()

@@ -39,11 +39,14 @@ final class SubscriptionHandle: Cancelable, @unchecked Sendable {
     /// class with atomic fields, not an optional one.
     @exclusivity(unchecked) private var upstream: Disposable = NopDisposable.shared
     /// For a subscription made straight on a subject, in place of an upstream
-    /// disposable: the subject, weakly (a subscription must not keep it alive),
-    /// and the observer's key in it. Released like `upstream`.
-    /// `noSubject` unless attached to a subject: only then is the weak
-    /// reference read, which costs a runtime call.
-    @exclusivity(unchecked) private weak var subject: (any ObserverRemoving)?
+    /// disposable: the subject's observers (its ``DeliveryGuard``), retained
+    /// by hand, and the observer's key there. The guard does not refer to the
+    /// subject and is emptied as the subject goes, so holding it owns nothing
+    /// the subject held: `Unmanaged` shows the leak engine a reference that
+    /// is not an owning one, as a weak reference to the subject would be,
+    /// without giving the subject a side table (after which every retain and
+    /// release of the subject takes the runtime's slow path).
+    @exclusivity(unchecked) private var subjectObservers: Unmanaged<ObserverRemover>?
     @exclusivity(unchecked) private var subjectKey = SubscriptionHandle.noSubject
     private static let noSubject = -1
     private let upstreamState = Atomic<Int>(0)
@@ -72,6 +75,7 @@ final class SubscriptionHandle: Cancelable, @unchecked Sendable {
         #if !RXCORE_NO_ACCOUNTING
         if !ended.isSet { SubscriptionRegistry.unregister(self) }
         #endif
+        subjectObservers?.release()
     }
 
     /// Connects the upstream subscription once it exists.
@@ -81,10 +85,10 @@ final class SubscriptionHandle: Cancelable, @unchecked Sendable {
         publishAttached()
     }
 
-    /// Connects the subscription to `subject`, which keeps the observer under
-    /// `key`: disposal removes it there.
-    func attach(removing key: Int, from subject: any ObserverRemoving) {
-        self.subject = subject
+    /// Connects the subscription to a subject's `observers`, which keep the
+    /// observer under `key`: disposal removes it there.
+    func attach(removing key: Int, from observers: ObserverRemover) {
+        subjectObservers = Unmanaged.passRetained(observers)
         subjectKey = key
         publishAttached()
     }
@@ -147,13 +151,10 @@ final class SubscriptionHandle: Cancelable, @unchecked Sendable {
         if subjectKey != Self.noSubject { removeFromSubject() }
     }
 
-    /// Out of line: most subscriptions have no subject to leave. The weak
-    /// reference is left as it is, to go with the handle: clearing it would
-    /// cost a runtime call and an atomic update of the subject's side table,
-    /// and `upstreamState` already lets this run once.
+    /// Out of line: most subscriptions have no subject to leave.
     @inline(never)
     private func removeFromSubject() {
-        subject?.removeObserver(subjectKey)
+        subjectObservers?._withUnsafeGuaranteedRef { $0.removeObserver(subjectKey) }
     }
 }
 

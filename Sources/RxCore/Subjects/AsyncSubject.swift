@@ -4,11 +4,11 @@ private let asyncSubjectKind = ResourceKind("AsyncSubject", .subject)
 /// Sends only the last element it received, followed by completion, when it
 /// completes; an error is sent as is. A subscriber after termination receives
 /// the same outcome.
-public final class AsyncSubject<Element>: Observable<Element>, SubjectType, ObserverType, ObserverRemoving, @unchecked Sendable {
+public final class AsyncSubject<Element>: Observable<Element>, SubjectType, ObserverType, @unchecked Sendable {
     /// The subject's observer side, as RxSwift names it.
     public typealias SubjectObserverType = AsyncSubject<Element>
 
-    private struct State {
+    private struct State: ObserverKeeping {
         var observers = SubjectObservers()
         var lastElement: Element?
         /// `.next(last)` once completed with an element, else the terminal event.
@@ -60,15 +60,10 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
             }
             return Disposables.create()
         }
-        return SubjectSubscription(removing: key, from: self)
+        return SubjectSubscription(removing: key, from: state)
     }
 
     /// The observer side of the subject.
     public func asObserver() -> AsyncSubject<Element> { self }
 }
 
-extension AsyncSubject {
-    func removeObserver(_ key: Int) {
-        state.withLock { $0.observers.remove(key) }
-    }
-}

@@ -4,16 +4,22 @@ private let behaviorSubjectKind = ResourceKind("BehaviorSubject", .subject)
 /// Holds a current value: a new subscriber first receives it, then every
 /// later event. After termination a new subscriber receives only the
 /// terminal event.
-public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, ObserverRemoving, @unchecked Sendable {
+public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, @unchecked Sendable {
     /// The subject's observer side, as RxSwift names it.
     public typealias SubjectObserverType = BehaviorSubject<Element>
 
     /// The current value is boxed (and replaced in the box) so the state's
     /// layout does not depend on `Element`: handling a generic struct would
     /// look up its metadata on every element.
-    private struct State {
+    private struct State: ObserverKeeping {
         var subject = SubjectState<Element>()
         let current: ElementBox<Element>
+
+        /// Modified in place: a setter would copy the arrays on every removal.
+        var observers: SubjectObservers {
+            get { subject.observers }
+            _modify { yield &subject.observers }
+        }
     }
 
     private let state: DeliveryGuard<State, Element>
@@ -68,7 +74,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
         state.replay { state in
             if let refusal = state.subject.refusal(from: self) { return .replay([], then: refusal, to: subscriber) }
             let key = state.subject.observers.insert(subscriber)
-            subscription = SubjectSubscription(removing: key, from: self)
+            subscription = SubjectSubscription(removing: key, from: self.state)
             return .value(state.current.element, to: subscriber)
         }
         return subscription
@@ -84,8 +90,3 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     }
 }
 
-extension BehaviorSubject {
-    func removeObserver(_ key: Int) {
-        state.withLock { $0.subject.observers.remove(key) }
-    }
-}

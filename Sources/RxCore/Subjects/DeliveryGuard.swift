@@ -44,7 +44,12 @@ let maximumReentrantDeliveryDepth = 64
 ///
 /// Reference-holding state (observers, queued deliveries) stays in ordinary
 /// stored properties, so the leak engine sees through the subject.
-final class DeliveryGuard<State, Element>: @unchecked Sendable {
+///
+/// It is also what a subscription asks to remove its observer: the guard
+/// holds no reference to its subject, so a subscription may keep it alive,
+/// where a weak reference to the subject would give the subject a side table
+/// and send every later retain and release of it down the runtime's slow path.
+final class DeliveryGuard<State: ObserverKeeping, Element>: ObserverRemover, @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     /// Signalled when the turn is handed to a waiting thread.
     private let handedOver: UnsafeMutablePointer<pthread_cond_t>
@@ -64,6 +69,7 @@ final class DeliveryGuard<State, Element>: @unchecked Sendable {
         handedOver = .allocate(capacity: 1)
         handedOver.initialize(to: pthread_cond_t())
         pthread_cond_init(handedOver, nil)
+        super.init()
     }
 
     deinit {
@@ -87,6 +93,17 @@ final class DeliveryGuard<State, Element>: @unchecked Sendable {
             pthread_mutex_unlock(mutex)
             throw error
         }
+    }
+
+    override func removeObserver(_ key: Int) {
+        withLock { $0.observers.remove(key) }
+    }
+
+    /// Takes every observer out of the state, to be released by the caller
+    /// outside the lock: an observer's `deinit` may dispose a subscription to
+    /// the same subject, which takes the lock.
+    func takeObservers() -> SubjectObservers.Entries {
+        withLock { $0.observers.removeAll() }
     }
 
     /// Sends an event: `take` updates the state and returns what to deliver.

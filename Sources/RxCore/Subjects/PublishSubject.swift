@@ -3,7 +3,7 @@ private let publishSubjectKind = ResourceKind("PublishSubject", .subject)
 
 /// Sends each event to the observers subscribed at that moment; a late
 /// subscriber after termination receives only the terminal event.
-public final class PublishSubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, ObserverRemoving, @unchecked Sendable {
+public final class PublishSubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, @unchecked Sendable {
     /// The subject's observer side, as RxSwift names it.
     public typealias SubjectObserverType = PublishSubject<Element>
 
@@ -17,6 +17,12 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
     /// A subject whose operator chain starts with `source`, for the relay built on it.
     init(source: String) {
         super.init(kind: publishSubjectKind, chain: OperatorChain.source(source, element: Element.self))
+    }
+
+    /// Subscriptions made with `subscribe(onNext:…)` hold the state, which
+    /// holds their observers: emptied here, so none outlives the subject.
+    deinit {
+        _ = state.takeObservers()
     }
 
     /// Whether any observer is subscribed.
@@ -43,13 +49,13 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
 
     override func subscribe(entry observer: AnonymousObserver<Element>, into handle: SubscriptionHandle) -> Bool {
         guard let key = insert(observer) else { return false }
-        handle.attach(removing: key, from: self)
+        handle.attach(removing: key, from: state)
         return true
     }
 
     private func add(_ entry: SubjectObserverBase<Element>) -> Disposable {
         guard let key = insert(entry) else { return refuse(entry) }
-        return SubjectSubscription(removing: key, from: self)
+        return SubjectSubscription(removing: key, from: state)
     }
 
     /// The new observer's key, or nil when the subject no longer takes observers.
@@ -75,8 +81,3 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
     }
 }
 
-extension PublishSubject {
-    func removeObserver(_ key: Int) {
-        state.withLock { $0.observers.remove(key) }
-    }
-}

@@ -4,13 +4,19 @@ private let replaySubjectKind = ResourceKind("ReplaySubject", .subject)
 /// Replays the elements it keeps (the newest `bufferSize` of them, or all of
 /// them) to each new subscriber, then the terminal event if there was one,
 /// then sends every later event.
-public final class ReplaySubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, ObserverRemoving, @unchecked Sendable {
+public final class ReplaySubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, @unchecked Sendable {
     /// The subject's observer side, as RxSwift names it.
     public typealias SubjectObserverType = ReplaySubject<Element>
 
-    private struct State {
+    private struct State: ObserverKeeping {
         var buffer: ReplayBuffer<Element>
         var subject = SubjectState<Element>()
+
+        /// Modified in place: a setter would copy the arrays on every removal.
+        var observers: SubjectObservers {
+            get { subject.observers }
+            _modify { yield &subject.observers }
+        }
     }
 
     private let state: DeliveryGuard<State, Element>
@@ -61,7 +67,7 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
             if state.subject.isDisposed { return .replay([], then: state.subject.refusal(from: self), to: subscriber) }
             if state.subject.stopEvent == nil {
                 let key = state.subject.observers.insert(subscriber)
-                subscription = SubjectSubscription(removing: key, from: self)
+                subscription = SubjectSubscription(removing: key, from: self.state)
             }
             return .replay(state.buffer.elements, then: state.subject.stopEvent, to: subscriber)
         }
@@ -114,8 +120,3 @@ struct ReplayBuffer<Element> {
     }
 }
 
-extension ReplaySubject {
-    func removeObserver(_ key: Int) {
-        state.withLock { $0.subject.observers.remove(key) }
-    }
-}

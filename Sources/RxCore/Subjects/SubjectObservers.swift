@@ -165,13 +165,19 @@ final class SubjectObserver<Observer: ObserverType>: SubjectObserverBase<Observe
     override func onNext(_ element: Observer.Element) { observer.onNext(element) }
 }
 
+/// A subject's state, which holds its observers: a subscription removes its
+/// observer through the ``DeliveryGuard`` holding the state.
+protocol ObserverKeeping {
+    var observers: SubjectObservers { get set }
+}
+
 /// What every subject keeps under its lock: its observers, its terminal
 /// event and whether it was disposed.
 ///
 /// The terminal event is kept as its error, never as a generic `Event`: the
 /// state's layout then does not depend on `Element`, so delivering an element
 /// reads it without looking up generic type metadata.
-struct SubjectState<Element> {
+struct SubjectState<Element>: ObserverKeeping {
     var observers = SubjectObservers()
     var isDisposed = false
     private var isStopped = false
@@ -221,18 +227,22 @@ struct SubjectState<Element> {
     }
 }
 
-/// A subject that a ``SubjectSubscription`` (or a subscription handle, for
-/// `subscribe(onNext:…)` on the subject itself) asks to remove an observer by key.
-protocol ObserverRemoving: AnyObject {
-    func removeObserver(_ key: Int)
+/// What a ``SubjectSubscription`` (or a subscription handle, for
+/// `subscribe(onNext:…)` on a subject itself) asks to remove an observer by
+/// key: the subject's ``DeliveryGuard``. A class rather than a protocol, so a
+/// handle can hold it through `Unmanaged`.
+class ObserverRemover {
+    func removeObserver(_ key: Int) {
+        fatalError("ObserverRemover.removeObserver must be overridden")
+    }
 }
 
 /// Removes an observer from its subject when disposed.
 final class SubjectSubscription: Disposable, @unchecked Sendable {
     private var unsubscribe: (() -> Void)?
-    /// Held weakly, as the subject must not outlive its last owner for the
-    /// sake of a subscription to it.
-    private weak var subject: (any ObserverRemoving)?
+    /// Held weakly, as the subject's state must not outlive the subject for
+    /// the sake of a subscription to it.
+    private weak var observers: ObserverRemover?
     private let key: Int
     private let flag = DisposedFlag()
 
@@ -241,9 +251,9 @@ final class SubjectSubscription: Disposable, @unchecked Sendable {
         self.key = 0
     }
 
-    /// Removes observer `key` from `subject`: one object per subscription, no closure.
-    init(removing key: Int, from subject: any ObserverRemoving) {
-        self.subject = subject
+    /// Removes observer `key` from `observers`: one object per subscription, no closure.
+    init(removing key: Int, from observers: ObserverRemover) {
+        self.observers = observers
         self.key = key
     }
 
@@ -253,7 +263,7 @@ final class SubjectSubscription: Disposable, @unchecked Sendable {
             unsubscribe()
             self.unsubscribe = nil
         } else {
-            subject?.removeObserver(key)
+            observers?.removeObserver(key)
         }
     }
 }
