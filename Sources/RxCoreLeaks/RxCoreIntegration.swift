@@ -25,7 +25,7 @@ public final class RxCoreIntegration: LeakIntegration {
 
     public let plumbingTypeNames: Set<String> = [
         "Locked", "Lock", "SingleAssignmentSlot", "SinkDisposer", "SingleAssignmentDisposable", "CompositeDisposable",
-        "SerialDisposable", "BinaryDisposable", "InnerSubscriptions", "SubjectObserver", "ElementBox", "DeliveryGuard",
+        "SerialDisposable", "BinaryDisposable", "InnerSubscriptions", "SubjectObserver", "ElementBox", "DeliveryGuard", "BoxedDisposable",
     ]
 
     /// `subscription #3 (PublishSubject<Int> → map → subscribe, Presenter.swift:41)`

@@ -19,4 +19,22 @@ final class DisposeBagTests: RxTestCase {
         bags.removeAll()
         XCTAssertFalse(subject.hasObservers)
     }
+
+    /// Subscriptions and other disposables are kept apart in memory (a
+    /// subscription as itself, anything else boxed) but disposed in one
+    /// order: the order of insertion, as RxSwift's bag does.
+    func testDisposesSubscriptionsAndOtherDisposablesInInsertionOrder() {
+        let subject = PublishSubject<Int>()
+        var order: [String] = []
+        var bag: DisposeBag? = DisposeBag()
+        Disposables.create { order.append("first") }.disposed(by: bag!)
+        subject.subscribe(onDisposed: { order.append("second") }).disposed(by: bag!)
+        bag!.insert(Disposables.create { order.append("third") })
+        bag!.insert(subject.subscribe(onDisposed: { order.append("fourth") }))
+        XCTAssertEqual(bag!.count, 4)
+
+        bag = nil
+        XCTAssertEqual(order, ["first", "second", "third", "fourth"])
+        XCTAssertFalse(subject.hasObservers)
+    }
 }

@@ -21,9 +21,13 @@ public final class DisposeBag: DisposeBase, @unchecked Sendable {
     private static let nextID = Atomic<UInt64>(1)
     private let token = ResourceToken(disposeBagKind)
     private let lock = Lock()
-    /// What the bag holds; nil once it is being torn down. Only touched under
-    /// `lock`, so the runtime's exclusivity checks (two per insertion) add nothing.
-    @exclusivity(unchecked) private var contents: [Disposable]? = []
+    /// What the bag holds, in order of insertion; nil once it is being torn
+    /// down. Each entry is a subscription handle (nearly all of them), or a
+    /// ``BoxedDisposable`` around any other disposable: one word per entry, where
+    /// a `Disposable` existential takes five and is copied and destroyed
+    /// through its type's value witnesses. Only touched under `lock`, so the
+    /// runtime's exclusivity checks (two per insertion) add nothing.
+    @exclusivity(unchecked) private var contents: ContiguousArray<AnyObject>? = []
     /// This bag's number and the place it was made.
     public var identity: Identity { owner.identity }
     /// What a subscription in the bag names as its owner: kept apart from the
@@ -50,28 +54,50 @@ public final class DisposeBag: DisposeBase, @unchecked Sendable {
 
     /// Adds `disposable`, or disposes it at once when the bag is being torn down.
     public func insert(_ disposable: consuming Disposable) {
-        // Without a closure around the append, the disposable moves into the
-        // array rather than being copied there and destroyed here.
+        insert(opened: disposable)
+    }
+
+    /// `insert(_:)` with the disposable's type known, so that a subscription
+    /// handle is told apart by comparing metadata (no dynamic cast).
+    func insert<Held: Disposable>(opened disposable: consuming Held) {
+        let entry: AnyObject = Held.self == SubscriptionHandle.self
+            ? unsafeBitCast(disposable, to: SubscriptionHandle.self)
+            : BoxedDisposable(disposable)
         lock.lock()
         if contents != nil {
-            contents!.append(disposable)
+            contents!.append(entry)
             lock.unlock()
             return
         }
         lock.unlock()
-        disposable.dispose()
+        Self.dispose(entry)
     }
 
     /// The number of disposables the bag holds.
     public var count: Int { lock.withLock { contents?.count ?? 0 } }
 
     deinit {
-        let held = lock.withLock { () -> [Disposable] in
+        let held = lock.withLock { () -> ContiguousArray<AnyObject> in
             defer { contents = nil }
             return contents ?? []
         }
-        for disposable in held { disposable.dispose() }
+        for entry in held { Self.dispose(entry) }
     }
+
+    private static func dispose(_ entry: AnyObject) {
+        if type(of: entry) == SubscriptionHandle.self {
+            unsafeDowncast(entry, to: SubscriptionHandle.self).dispose()
+        } else {
+            unsafeDowncast(entry, to: BoxedDisposable.self).disposable.dispose()
+        }
+    }
+}
+
+/// A disposable other than a subscription handle, as a bag holds it.
+final class BoxedDisposable {
+    let disposable: Disposable
+
+    init(_ disposable: Disposable) { self.disposable = disposable }
 }
 
 extension Disposable {
@@ -87,6 +113,6 @@ extension Disposable {
             handle.ownerBits.store(UInt(bitPattern: Unmanaged.passUnretained(bag.owner).toOpaque()), ordering: .releasing)
         }
         #endif
-        bag.insert(self)
+        bag.insert(opened: self)
     }
 }
