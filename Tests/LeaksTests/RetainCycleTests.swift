@@ -130,6 +130,17 @@ final class RetainCycleTests: XCTestCase {
         XCTAssertTrue(leak.cycle?.edges.contains { $0.site == "RetainCycleTests.swift:21" } ?? false)
     }
 
+    /// A closure handed over before the check began is not in the check's own
+    /// record; its observer refers to the subscription, whose recorded site names it.
+    func testClosureHandedOverBeforeTheCheckIsNamedByItsSubscriptionsSite() throws {
+        let presenter = Presenter()
+        presenter.subscribeWithStrongSelf()
+        breakCycleAfterTest(through: presenter.interactor.events)
+        // Held by this test's variable too, so not reported as a cycle alone.
+        let leak = try leakOf { scope in scope.track(presenter) }
+        XCTAssertTrue(leak.cycle?.edges.contains { $0.site == "RetainCycleTests.swift:21" } ?? false, leak.description)
+    }
+
     func testMethodValueCapturesSelf() throws {
         let leak = try leakOf { scope in
             let presenter = Presenter()

@@ -42,11 +42,16 @@ struct HeapInspector {
             for field in layout.fields {
                 collect(field, base: address, label: field.name ?? "captures", owner: isInstance ? owner : nil, words: words, into: &references)
             }
-            HeapNames.attachRecordedSite(in: layout.fields, base: address, to: &references[...], vocabulary: vocabulary)
+            HeapNames.attachRecordedSite(in: layout.fields, base: address, to: &references[...], vocabulary: vocabulary,
+                                         fieldsOfObject: fieldsOfObject(at:))
         }
         return HeapNode(address: address, name: name(of: layout), typeName: layout.typeName, references: references,
                         closure: closureFacts(layout), isLibrary: layout.typeName.map(vocabulary.isLibraryType) ?? false,
                         strongCount: strongCount)
+    }
+
+    private func fieldsOfObject(at address: UInt) -> [FieldLayout]? {
+        probe.layout(ofInstanceAt: address)?.fields
     }
 
     private func scannedNode(at address: UInt) -> HeapNode? {
@@ -100,7 +105,8 @@ struct HeapInspector {
             for child in field.children {
                 collect(child, base: base, label: child.name.map { "\(label).\($0)" } ?? label, owner: owner, words: words, into: &references)
             }
-            HeapNames.attachRecordedSite(in: field.children, base: base, to: &references[start...], vocabulary: vocabulary)
+            HeapNames.attachRecordedSite(in: field.children, base: base, to: &references[start...], vocabulary: vocabulary,
+                                         fieldsOfObject: fieldsOfObject(at:))
         case .enumeration:
             let index = words.word(at: address).flatMap { ReflectionProbe.optionalReferenceCase(of: field, firstWord: $0) }
                 ?? probe.activeCase(at: base, of: field)

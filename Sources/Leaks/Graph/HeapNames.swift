@@ -62,18 +62,28 @@ enum HeapNames {
     }
 
     /// A library may keep, beside each user closure, a `site` field recording
-    /// where it was handed over (RxCore's `CallSite`). When `fields` have one,
-    /// it is given to the closures collected from them that have no site yet:
-    /// this names closures handed over before the check began, which the
-    /// check's own record lacks.
+    /// where it was handed over (RxCore's `CallSite`), or a reference to an
+    /// object with one (an RxCore observer's subscription). When `fields`
+    /// have either, the site is given to the closures collected from them
+    /// that have no site yet: this names closures handed over before the
+    /// check began, which the check's own record lacks. `fieldsOfObject`
+    /// reads the fields of a referenced object.
     static func attachRecordedSite(in fields: [FieldLayout], base: UInt, to references: inout ArraySlice<HeapReference>,
-                                   vocabulary: LibraryVocabulary) {
-        guard references.contains(where: { $0.function != nil && $0.site == nil }),
-              let field = fields.first(where: { $0.name == "site" }), let type = field.typeName,
-              let site = vocabulary.first({ $0.closureSiteTypeName == type ? $0.closureSite(at: base &+ UInt(field.offset)) : nil })
-        else { return }
+                                   vocabulary: LibraryVocabulary, fieldsOfObject: (UInt) -> [FieldLayout]?) {
+        guard references.contains(where: { $0.function != nil && $0.site == nil }) else { return }
+        var site = recordedSite(in: fields, base: base, vocabulary: vocabulary)
+        for reference in references where site == nil && reference.kind == .strong && reference.function == nil {
+            site = fieldsOfObject(reference.target).flatMap { recordedSite(in: $0, base: reference.target, vocabulary: vocabulary) }
+        }
+        guard let site else { return }
         for index in references.indices where references[index].function != nil && references[index].site == nil {
             references[index].site = site
         }
+    }
+
+    /// The site in `fields`' `site` field, if they have one of a type a library reads.
+    private static func recordedSite(in fields: [FieldLayout], base: UInt, vocabulary: LibraryVocabulary) -> String? {
+        guard let field = fields.first(where: { $0.name == "site" }), let type = field.typeName else { return nil }
+        return vocabulary.first { $0.closureSiteTypeName == type ? $0.closureSite(at: base &+ UInt(field.offset)) : nil }
     }
 }

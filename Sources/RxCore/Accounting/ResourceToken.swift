@@ -8,23 +8,37 @@ import CRxCoreThread
 /// cannot be duplicated and so cannot be counted twice.
 struct ResourceToken: ~Copyable {
     #if !RXCORE_NO_ACCOUNTING
-    /// The kind's index in the per-thread counts; counting touches only the
-    /// count, not the kind (a strong reference would retain and release it).
-    private let index: Int32
-    private let scope: ResourceScope?
+    /// The kind's index in the top bits, and below them the address of the
+    /// ``ResourceScope`` the resource was made in (retained by hand), or 0.
+    /// One word where an index and a reference would take two: with it an
+    /// observer or a subscription fits the same malloc size class with
+    /// accounting as without, and on the subscription path much of the time
+    /// goes into memory (first touches of fresh heap pages). Counting touches
+    /// only the count, not the kind (a reference would retain and release it).
+    private let bits: UInt64
+    /// Addresses stay below 2^52 on every 64-bit platform Swift runs on.
+    private static let indexShift: UInt64 = 52
+    private static let addressMask: UInt64 = 1 << indexShift - 1
 
     @inline(__always)
     init(_ kind: borrowing ResourceKind) {
-        index = kind.index
+        let index = kind.index
         crxcore_count(index, 1)
-        let scope = ResourceScope.attributable
-        scope?.resourceCreated()
-        self.scope = scope
+        var bits = UInt64(UInt32(bitPattern: index)) << Self.indexShift
+        if let scope = ResourceScope.attributable {
+            scope.resourceCreated()
+            bits |= UInt64(UInt(bitPattern: Unmanaged.passRetained(scope).toOpaque()))
+        }
+        self.bits = bits
     }
 
     deinit {
-        crxcore_count(index, -1)
-        scope?.resourceReleased()
+        crxcore_count(Int32(truncatingIfNeeded: bits >> Self.indexShift), -1)
+        if let address = UnsafeRawPointer(bitPattern: UInt(truncatingIfNeeded: bits & Self.addressMask)) {
+            let scope = Unmanaged<ResourceScope>.fromOpaque(address)
+            scope._withUnsafeGuaranteedRef { $0.resourceReleased() }
+            scope.release()
+        }
     }
     #else
     @inline(__always)

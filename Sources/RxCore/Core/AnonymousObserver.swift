@@ -20,21 +20,22 @@ final class AnonymousObserver<Element>: SubjectObserverBase<Element>, ObserverTy
     private let errorHandler: ((Swift.Error) -> Void)?
     private let completionHandler: (() -> Void)?
     private let eventHandler: ((Event<Element>) -> Void)?
-    /// Where the subscription was made, for the default error handler.
-    private let site: CallSite
+    /// The subscription, which also records where it was made: for the
+    /// default error handler, and for the leak engine, which names the
+    /// handlers above by the site of the object they sit beside or of the one
+    /// it refers to (a copy here would cost 56 bytes per subscription).
     private let subscription: SubscriptionHandle
     private let token = ResourceToken(anonymousObserverKind)
 
     @usableFromInline
     init(elements handler: ((Element) -> Void)?, error errorHandler: ((Swift.Error) -> Void)?,
          completed completionHandler: (() -> Void)?, events eventHandler: ((Event<Element>) -> Void)?,
-         site: CallSite, subscription: SubscriptionHandle) {
+         subscription: SubscriptionHandle) {
         // Moved, not copied (see `Map.init`).
         self.handler = consume handler
         self.errorHandler = consume errorHandler
         self.completionHandler = consume completionHandler
         self.eventHandler = consume eventHandler
-        self.site = site
         self.subscription = consume subscription
     }
 
@@ -71,7 +72,7 @@ final class AnonymousObserver<Element>: SubjectObserverBase<Element>, ObserverTy
         if let eventHandler {
             eventHandler(event)
         } else if case .error(let error) = event {
-            if let errorHandler { errorHandler(error) } else { Hooks.reportUnhandled(error, subscribedAt: site) }
+            if let errorHandler { errorHandler(error) } else { Hooks.reportUnhandled(error, subscribedAt: subscription.site) }
         } else {
             completionHandler?()
         }

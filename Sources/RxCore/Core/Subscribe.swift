@@ -89,7 +89,7 @@ extension ObservableType {
         let subscription = SubscriptionHandle(verb: verb, chain: observable.chain, site: site, onDisposed: onDisposed)
         let observer = AnonymousObserver<Element>(
             elements: elements, error: onError, completed: onCompleted, events: events,
-            site: site, subscription: subscription)
+            subscription: subscription)
         if !observable.subscribe(entry: observer, into: subscription) {
             subscription.attachSubscribing { observable.subscribe(holder: observer) }
         }
