@@ -134,7 +134,7 @@ private struct RawRecord {
 
     init(_ handle: SubscriptionHandle) {
         id = handle.id
-        verb = handle.verb
+        verb = handle.verb.description
         chain = handle.chain
         site = handle.site
         let ownerBits = handle.ownerBits.load(ordering: .acquiring)

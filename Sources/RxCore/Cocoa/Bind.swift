@@ -6,7 +6,7 @@ extension ObservableType {
         to observers: Observer...,
         file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
     ) -> Disposable where Observer.Element == Element {
-        send(to: observers, verb: "bind", site: CallSite(file: file, line: line, function: function))
+        send(to: observers, verb: .bind, site: CallSite(file: file, line: line, function: function))
     }
 
     /// Sends every event, with its element made optional, to each of `observers`.
@@ -15,7 +15,7 @@ extension ObservableType {
         file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
     ) -> Disposable where Observer.Element == Element? {
         map({ $0 as Element? }, file: file, line: line)
-            .send(to: observers, verb: "bind", site: CallSite(file: file, line: line, function: function))
+            .send(to: observers, verb: .bind, site: CallSite(file: file, line: line, function: function))
     }
 
     /// Hands this sequence to `binder` and returns what it returns.
@@ -40,7 +40,7 @@ extension ObservableType {
     ) -> Disposable {
         let site = CallSite(file: file, line: line, function: function)
         ClosureSites.note(onNext, "bind(onNext:)", site)
-        return bindElements(verb: "bind", site: site, errorMessage: "Binding error", onNext)
+        return bindElements(verb: .bind, site: site, errorMessage: "Binding error", onNext)
     }
 
     /// Calls `onNext` with `object` for every element, holding `object` weakly:
@@ -53,11 +53,11 @@ extension ObservableType {
     ) -> Disposable {
         let site = CallSite(file: file, line: line, function: function)
         ClosureSites.note(onNext, "bind(with:onNext:)", site)
-        return bindElements(verb: "bind", site: site, errorMessage: "Binding error", weakly(object, onNext))
+        return bindElements(verb: .bind, site: site, errorMessage: "Binding error", weakly(object, onNext))
     }
 
     /// Subscribes so that every event reaches each of `observers`, recorded with `verb`.
-    func send<Observer: ObserverType>(to observers: [Observer], verb: String, site: CallSite) -> Disposable where Observer.Element == Element {
+    func send<Observer: ObserverType>(to observers: [Observer], verb: SubscriptionVerb, site: CallSite) -> Disposable where Observer.Element == Element {
         subscribeRegistered(verb: verb, site: site, onDisposed: nil) { event in
             for observer in observers { observer.on(event) }
         }
@@ -65,12 +65,12 @@ extension ObservableType {
 
     /// Subscribes `onNext` for elements, recorded with `verb`; an error is
     /// reported as a binding error that starts with `errorMessage`.
-    func bindElements(verb: String, site: CallSite, errorMessage: String, _ onNext: @escaping (Element) -> Void) -> Disposable {
+    func bindElements(verb: SubscriptionVerb, site: CallSite, errorMessage: String, _ onNext: @escaping (Element) -> Void) -> Disposable {
         let chain = operatorChain
         return subscribeRegistered(verb: verb, site: site, onDisposed: nil) { event in
             switch event {
             case .next(let element): onNext(element)
-            case .error(let error): reportBindingError("\(errorMessage): \(error)", in: chain.appending(verb), site: site)
+            case .error(let error): reportBindingError("\(errorMessage): \(error)", in: chain.appending(verb.description), site: site)
             case .completed: break
             }
         }

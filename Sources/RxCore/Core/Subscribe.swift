@@ -6,7 +6,7 @@ extension ObservableType {
     ) -> Disposable {
         let site = CallSite(file: file, line: line, function: function)
         ClosureSites.note(on, "subscribe", site)
-        return subscribeRegistered(verb: "subscribe", site: site, onDisposed: nil, on)
+        return subscribeRegistered(verb: .subscribe, site: site, onDisposed: nil, on)
     }
 
     /// Subscribes closures for elements, the error, completion and disposal.
@@ -29,7 +29,7 @@ extension ObservableType {
         // `onNext` as it is, nil included: a default such as `{ _ in }` would
         // be a closure capturing this generic context, one allocation per subscription.
         return subscribeRegistered(
-            verb: "subscribe", site: site, onDisposed: onDisposed,
+            verb: .subscribe, site: site, onDisposed: onDisposed,
             elements: onNext, onError: onError, onCompleted: onCompleted, events: nil)
     }
 
@@ -66,7 +66,7 @@ extension ObservableType {
     /// Subscribes `handler` and records the subscription; `verb` names the
     /// public call (`subscribe`, `bind`, `drive`, `emit`).
     func subscribeRegistered(
-        verb: String, site: CallSite, onDisposed: (() -> Void)?,
+        verb: SubscriptionVerb, site: CallSite, onDisposed: (() -> Void)?,
         _ handler: @escaping (Event<Element>) -> Void
     ) -> Disposable {
         subscribeRegistered(
@@ -79,7 +79,7 @@ extension ObservableType {
     /// Inlinable, as the public `subscribe` functions that call it.
     @inlinable
     func subscribeRegistered(
-        verb: String, site: CallSite, onDisposed: (() -> Void)?,
+        verb: SubscriptionVerb, site: CallSite, onDisposed: (() -> Void)?,
         elements: ((Element) -> Void)?, onError: ((Swift.Error) -> Void)?, onCompleted: (() -> Void)?,
         events: ((Event<Element>) -> Void)?
     ) -> Disposable {

@@ -18,7 +18,6 @@ final class SubscriptionHandle: Cancelable, @unchecked Sendable {
     /// given under the registry's lock as the handle registers (no atomic add
     /// of its own), before anyone else can see the handle; 0 without accounting.
     @exclusivity(unchecked) var id: UInt64 = 0
-    let verb: String
     let chain: OperatorChain
     /// Where `subscribe`, `bind`, `drive` or `emit` was called.
     let site: CallSite
@@ -51,9 +50,11 @@ final class SubscriptionHandle: Cancelable, @unchecked Sendable {
     private static let noSubject = -1
     private let upstreamState = Atomic<Int>(0)
     private let ended = DisposedFlag()
+    /// Beside the one-byte `ended`, where it takes no word of its own.
+    let verb: SubscriptionVerb
 
     @usableFromInline
-    init(verb: String, chain: OperatorChain, site: CallSite, onDisposed: (() -> Void)?) {
+    init(verb: SubscriptionVerb, chain: OperatorChain, site: CallSite, onDisposed: (() -> Void)?) {
         self.verb = verb
         self.chain = consume chain
         self.site = site
@@ -109,7 +110,7 @@ final class SubscriptionHandle: Cancelable, @unchecked Sendable {
     @usableFromInline
     func attachSubscribing(_ subscribe: () -> Disposable) {
         guard scope != nil else { return attach(subscribe()) }
-        let origin = SubscriptionOrigin(id: id, verb: verb, chain: chain, site: site)
+        let origin = SubscriptionOrigin(id: id, verb: verb.description, chain: chain, site: site)
         attach(SubscriptionOrigin.$current.withValue(origin, operation: subscribe))
     }
 

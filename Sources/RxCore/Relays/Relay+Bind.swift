@@ -26,7 +26,7 @@ extension ObservableType {
         to relays: PublishRelay<Element>...,
         file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
     ) -> Disposable {
-        accept(into: relays, verb: "bind", site: CallSite(file: file, line: line, function: function))
+        accept(into: relays, verb: .bind, site: CallSite(file: file, line: line, function: function))
     }
 
     /// Makes each of `relays` accept every element, made optional.
@@ -35,7 +35,7 @@ extension ObservableType {
         file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
     ) -> Disposable {
         map({ $0 as Element? }, file: file, line: line)
-            .accept(into: relays, verb: "bind", site: CallSite(file: file, line: line, function: function))
+            .accept(into: relays, verb: .bind, site: CallSite(file: file, line: line, function: function))
     }
 
     /// Makes each of `relays` accept every element, as their new value.
@@ -43,7 +43,7 @@ extension ObservableType {
         to relays: BehaviorRelay<Element>...,
         file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
     ) -> Disposable {
-        accept(into: relays, verb: "bind", site: CallSite(file: file, line: line, function: function))
+        accept(into: relays, verb: .bind, site: CallSite(file: file, line: line, function: function))
     }
 
     /// Makes each of `relays` accept every element, made optional, as their new value.
@@ -52,7 +52,7 @@ extension ObservableType {
         file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
     ) -> Disposable {
         map({ $0 as Element? }, file: file, line: line)
-            .accept(into: relays, verb: "bind", site: CallSite(file: file, line: line, function: function))
+            .accept(into: relays, verb: .bind, site: CallSite(file: file, line: line, function: function))
     }
 
     /// Makes each of `relays` accept and keep every element.
@@ -60,7 +60,7 @@ extension ObservableType {
         to relays: ReplayRelay<Element>...,
         file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
     ) -> Disposable {
-        accept(into: relays, verb: "bind", site: CallSite(file: file, line: line, function: function))
+        accept(into: relays, verb: .bind, site: CallSite(file: file, line: line, function: function))
     }
 
     /// Makes each of `relays` accept and keep every element, made optional.
@@ -69,11 +69,11 @@ extension ObservableType {
         file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
     ) -> Disposable {
         map({ $0 as Element? }, file: file, line: line)
-            .accept(into: relays, verb: "bind", site: CallSite(file: file, line: line, function: function))
+            .accept(into: relays, verb: .bind, site: CallSite(file: file, line: line, function: function))
     }
 
     /// Subscribes so that each of `relays` accepts every element, recorded with `verb`.
-    func accept<Relay: AcceptingRelay>(into relays: [Relay], verb: String, site: CallSite) -> Disposable where Relay.Element == Element {
+    func accept<Relay: AcceptingRelay>(into relays: [Relay], verb: SubscriptionVerb, site: CallSite) -> Disposable where Relay.Element == Element {
         bindElements(verb: verb, site: site, errorMessage: "Binding error to \(Relay.bindingName)") { element in
             for relay in relays { relay.accept(element) }
         }

@@ -10,7 +10,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
         file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
     ) -> Disposable where Observer.Element == Element {
         let site = drivingSite(file, line, function)
-        return asObservable().send(to: observers, verb: "drive", site: site)
+        return asObservable().send(to: observers, verb: .drive, site: site)
     }
 
     /// Sends every event, with its element made optional, to each of `observers`.
@@ -19,7 +19,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
         file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
     ) -> Disposable where Observer.Element == Element? {
         let site = drivingSite(file, line, function)
-        return asObservable().map({ $0 as Element? }, file: file, line: line).send(to: observers, verb: "drive", site: site)
+        return asObservable().map({ $0 as Element? }, file: file, line: line).send(to: observers, verb: .drive, site: site)
     }
 
     /// Makes each of `relays` accept every element as its new value.
@@ -28,7 +28,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
         file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
     ) -> Disposable {
         let site = drivingSite(file, line, function)
-        return asObservable().accept(into: relays, verb: "drive", site: site)
+        return asObservable().accept(into: relays, verb: .drive, site: site)
     }
 
     /// Makes each of `relays` accept every element, made optional, as its new value.
@@ -37,7 +37,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
         file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
     ) -> Disposable {
         let site = drivingSite(file, line, function)
-        return asObservable().map({ $0 as Element? }, file: file, line: line).accept(into: relays, verb: "drive", site: site)
+        return asObservable().map({ $0 as Element? }, file: file, line: line).accept(into: relays, verb: .drive, site: site)
     }
 
     /// Makes each of `relays` accept and keep every element.
@@ -46,7 +46,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
         file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
     ) -> Disposable {
         let site = drivingSite(file, line, function)
-        return asObservable().accept(into: relays, verb: "drive", site: site)
+        return asObservable().accept(into: relays, verb: .drive, site: site)
     }
 
     /// Makes each of `relays` accept and keep every element, made optional.
@@ -55,7 +55,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
         file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
     ) -> Disposable {
         let site = drivingSite(file, line, function)
-        return asObservable().map({ $0 as Element? }, file: file, line: line).accept(into: relays, verb: "drive", site: site)
+        return asObservable().map({ $0 as Element? }, file: file, line: line).accept(into: relays, verb: .drive, site: site)
     }
 
     /// Hands the underlying sequence to `transformation` and returns what it returns.
@@ -87,7 +87,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     ) -> Disposable {
         let site = drivingSite(file, line, function)
         return asObservable().subscribeElements(
-            verb: "drive", site: site, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+            verb: .drive, site: site, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 
     /// Calls the closures with `object`, held weakly: once it is gone, events are ignored.
@@ -99,7 +99,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
         file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
     ) -> Disposable {
         let site = drivingSite(file, line, function)
-        return asObservable().subscribeElements(verb: "drive", site: site, with: object,
+        return asObservable().subscribeElements(verb: .drive, site: site, with: object,
                                                 onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 

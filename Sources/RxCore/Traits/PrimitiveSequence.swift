@@ -40,7 +40,7 @@ extension PrimitiveSequenceType {
     /// is not passed on. The subscription is recorded as `subscribe` at `site`.
     func subscribeOutcome(site: CallSite, onDisposed: (() -> Void)?, _ onOutcome: @escaping (Event<Element>) -> Void) -> Disposable {
         var decided = false
-        return primitiveSequence.source.subscribeRegistered(verb: "subscribe", site: site, onDisposed: onDisposed) { event in
+        return primitiveSequence.source.subscribeRegistered(verb: .subscribe, site: site, onDisposed: onDisposed) { event in
             guard !decided else { return }
             decided = true
             onOutcome(event)

@@ -5,7 +5,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
         to observers: Observer...,
         file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
     ) -> Disposable where Observer.Element == Element {
-        asObservable().send(to: observers, verb: "emit", site: CallSite(file: file, line: line, function: function))
+        asObservable().send(to: observers, verb: .emit, site: CallSite(file: file, line: line, function: function))
     }
 
     /// Sends every event, with its element made optional, to each of `observers`.
@@ -14,7 +14,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
         file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
     ) -> Disposable where Observer.Element == Element? {
         asObservable().map({ $0 as Element? }, file: file, line: line)
-            .send(to: observers, verb: "emit", site: CallSite(file: file, line: line, function: function))
+            .send(to: observers, verb: .emit, site: CallSite(file: file, line: line, function: function))
     }
 
     /// Makes each of `relays` accept every element as its new value.
@@ -22,7 +22,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
         to relays: BehaviorRelay<Element>...,
         file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
     ) -> Disposable {
-        asObservable().accept(into: relays, verb: "emit", site: CallSite(file: file, line: line, function: function))
+        asObservable().accept(into: relays, verb: .emit, site: CallSite(file: file, line: line, function: function))
     }
 
     /// Makes each of `relays` accept every element, made optional, as its new value.
@@ -31,7 +31,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
         file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
     ) -> Disposable {
         asObservable().map({ $0 as Element? }, file: file, line: line)
-            .accept(into: relays, verb: "emit", site: CallSite(file: file, line: line, function: function))
+            .accept(into: relays, verb: .emit, site: CallSite(file: file, line: line, function: function))
     }
 
     /// Makes each of `relays` accept every element.
@@ -39,7 +39,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
         to relays: PublishRelay<Element>...,
         file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
     ) -> Disposable {
-        asObservable().accept(into: relays, verb: "emit", site: CallSite(file: file, line: line, function: function))
+        asObservable().accept(into: relays, verb: .emit, site: CallSite(file: file, line: line, function: function))
     }
 
     /// Makes each of `relays` accept every element, made optional.
@@ -48,7 +48,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
         file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
     ) -> Disposable {
         asObservable().map({ $0 as Element? }, file: file, line: line)
-            .accept(into: relays, verb: "emit", site: CallSite(file: file, line: line, function: function))
+            .accept(into: relays, verb: .emit, site: CallSite(file: file, line: line, function: function))
     }
 
     /// Makes each of `relays` accept and keep every element.
@@ -56,7 +56,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
         to relays: ReplayRelay<Element>...,
         file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
     ) -> Disposable {
-        asObservable().accept(into: relays, verb: "emit", site: CallSite(file: file, line: line, function: function))
+        asObservable().accept(into: relays, verb: .emit, site: CallSite(file: file, line: line, function: function))
     }
 
     /// Makes each of `relays` accept and keep every element, made optional.
@@ -65,7 +65,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
         file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
     ) -> Disposable {
         asObservable().map({ $0 as Element? }, file: file, line: line)
-            .accept(into: relays, verb: "emit", site: CallSite(file: file, line: line, function: function))
+            .accept(into: relays, verb: .emit, site: CallSite(file: file, line: line, function: function))
     }
 
     /// Calls the closures for elements, completion and disposal; recorded in
@@ -77,7 +77,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
         file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
     ) -> Disposable {
         asObservable().subscribeElements(
-            verb: "emit", site: CallSite(file: file, line: line, function: function),
+            verb: .emit, site: CallSite(file: file, line: line, function: function),
             onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 
@@ -90,7 +90,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
         file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
     ) -> Disposable {
         asObservable().subscribeElements(
-            verb: "emit", site: CallSite(file: file, line: line, function: function), with: object,
+            verb: .emit, site: CallSite(file: file, line: line, function: function), with: object,
             onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 
@@ -104,7 +104,7 @@ extension ObservableType {
     /// Subscribes closures for the elements, completion and disposal of a
     /// sequence that never fails, recorded with `verb`.
     func subscribeElements(
-        verb: String, site: CallSite,
+        verb: SubscriptionVerb, site: CallSite,
         onNext: ((Element) -> Void)?, onCompleted: (() -> Void)?, onDisposed: (() -> Void)?
     ) -> Disposable {
         if let onNext { ClosureSites.note(onNext, "\(verb)(onNext:)", site) }
@@ -122,7 +122,7 @@ extension ObservableType {
     /// ``subscribeElements(verb:site:onNext:onCompleted:onDisposed:)`` with
     /// closures that receive `object`, held weakly.
     func subscribeElements<Object: AnyObject>(
-        verb: String, site: CallSite, with object: Object,
+        verb: SubscriptionVerb, site: CallSite, with object: Object,
         onNext: ((Object, Element) -> Void)?, onCompleted: ((Object) -> Void)?, onDisposed: ((Object) -> Void)?
     ) -> Disposable {
         subscribeElements(

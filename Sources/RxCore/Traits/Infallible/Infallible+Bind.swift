@@ -7,7 +7,7 @@ extension InfallibleType {
         to observers: Observer...,
         file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
     ) -> Disposable where Observer.Element == Element {
-        asObservable().send(to: observers, verb: "bind", site: CallSite(file: file, line: line, function: function))
+        asObservable().send(to: observers, verb: .bind, site: CallSite(file: file, line: line, function: function))
     }
 
     /// Sends every event, its element made optional, to each of `observers`.
@@ -16,7 +16,7 @@ extension InfallibleType {
         file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
     ) -> Disposable where Observer.Element == Element? {
         asObservable().map({ $0 as Element? }, file: file, line: line)
-            .send(to: observers, verb: "bind", site: CallSite(file: file, line: line, function: function))
+            .send(to: observers, verb: .bind, site: CallSite(file: file, line: line, function: function))
     }
 
     /// Hands this sequence to `binder` and returns what it returns.
@@ -43,7 +43,7 @@ extension InfallibleType {
         to relays: PublishRelay<Element>...,
         file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
     ) -> Disposable {
-        asObservable().accept(into: relays, verb: "bind", site: CallSite(file: file, line: line, function: function))
+        asObservable().accept(into: relays, verb: .bind, site: CallSite(file: file, line: line, function: function))
     }
 
     /// Makes each of `relays` accept every element, made optional.
@@ -52,7 +52,7 @@ extension InfallibleType {
         file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
     ) -> Disposable {
         asObservable().map({ $0 as Element? }, file: file, line: line)
-            .accept(into: relays, verb: "bind", site: CallSite(file: file, line: line, function: function))
+            .accept(into: relays, verb: .bind, site: CallSite(file: file, line: line, function: function))
     }
 
     /// Makes each of `relays` accept every element, as their new value.
@@ -60,7 +60,7 @@ extension InfallibleType {
         to relays: BehaviorRelay<Element>...,
         file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
     ) -> Disposable {
-        asObservable().accept(into: relays, verb: "bind", site: CallSite(file: file, line: line, function: function))
+        asObservable().accept(into: relays, verb: .bind, site: CallSite(file: file, line: line, function: function))
     }
 
     /// Makes each of `relays` accept every element, made optional, as their new value.
@@ -69,7 +69,7 @@ extension InfallibleType {
         file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
     ) -> Disposable {
         asObservable().map({ $0 as Element? }, file: file, line: line)
-            .accept(into: relays, verb: "bind", site: CallSite(file: file, line: line, function: function))
+            .accept(into: relays, verb: .bind, site: CallSite(file: file, line: line, function: function))
     }
 
     /// Makes each of `relays` accept and keep every element.
@@ -77,7 +77,7 @@ extension InfallibleType {
         to relays: ReplayRelay<Element>...,
         file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
     ) -> Disposable {
-        asObservable().accept(into: relays, verb: "bind", site: CallSite(file: file, line: line, function: function))
+        asObservable().accept(into: relays, verb: .bind, site: CallSite(file: file, line: line, function: function))
     }
 
     /// Makes each of `relays` accept and keep every element, made optional.
@@ -86,6 +86,6 @@ extension InfallibleType {
         file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
     ) -> Disposable {
         asObservable().map({ $0 as Element? }, file: file, line: line)
-            .accept(into: relays, verb: "bind", site: CallSite(file: file, line: line, function: function))
+            .accept(into: relays, verb: .bind, site: CallSite(file: file, line: line, function: function))
     }
 }
