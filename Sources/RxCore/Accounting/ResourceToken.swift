@@ -16,7 +16,8 @@ struct ResourceToken: ~Copyable {
     /// goes into memory (first touches of fresh heap pages). Counting touches
     /// only the count, not the kind (a reference would retain and release it).
     private let bits: UInt64
-    /// Addresses stay below 2^52 on every 64-bit platform Swift runs on.
+    /// Addresses stay below 2^52 on every 64-bit platform Swift runs on; the
+    /// 12 bits above hold any index below `CRXCORE_KIND_CAPACITY` (512).
     private static let indexShift: UInt64 = 52
     private static let addressMask: UInt64 = 1 << indexShift - 1
 
