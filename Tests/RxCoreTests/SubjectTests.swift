@@ -375,3 +375,50 @@ final class PublishSubjectRemovalTests: RxTestCase {
         XCTAssertFalse(subject.hasObservers)
     }
 }
+
+/// `dispose()` releases what the subject held after leaving its lock: an
+/// observer's closure may hold the last reference to an object whose bag
+/// disposes another subscription to the same subject, which takes the lock.
+final class SubjectDisposalReleaseTests: RxTestCase {
+    private final class Owner {
+        let bag = DisposeBag()
+    }
+
+    private func assertDisposeReleasesOutsideTheLock<Subject: ObservableType & Cancelable & AnyObject>(
+        _ makeSubject: () -> Subject, file: StaticString = #filePath, line: UInt = #line
+    ) {
+        let subject = makeSubject()
+        do {
+            let owner = Owner()
+            subject.subscribe(onNext: { _ in }).disposed(by: owner.bag)
+            // Not disposed: the subject's observer holds the only reference to `owner`.
+            _ = subject.subscribe(onNext: { _ in withExtendedLifetime(owner) {} })
+        }
+        let disposed = DispatchSemaphore(value: 0)
+        // On another thread, so that a deadlock fails this test instead of
+        // hanging the run; unretained there, so the subject is gone when the
+        // test ends (the test's own reference keeps it alive meanwhile).
+        let unretained = Unmanaged.passUnretained(subject)
+        Thread.detachNewThread {
+            unretained._withUnsafeGuaranteedRef { $0.dispose() }
+            disposed.signal()
+        }
+        if disposed.wait(timeout: .now() + 10) == .timedOut {
+            XCTFail("dispose() deadlocked", file: file, line: line)
+            // Kept forever: its deinit would wait for the lock the stuck thread holds.
+            _ = Unmanaged.passRetained(subject)
+        }
+    }
+
+    func testPublishSubject() {
+        assertDisposeReleasesOutsideTheLock { PublishSubject<Int>() }
+    }
+
+    func testBehaviorSubject() {
+        assertDisposeReleasesOutsideTheLock { BehaviorSubject(value: 0) }
+    }
+
+    func testReplaySubject() {
+        assertDisposeReleasesOutsideTheLock { ReplaySubject<Int>.create(bufferSize: 1) }
+    }
+}

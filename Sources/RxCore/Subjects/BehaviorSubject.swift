@@ -86,7 +86,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     /// Releases the observers; later subscribers receive a `disposed` error,
     /// and ``value()`` throws it.
     public func dispose() {
-        state.withLock { $0.subject.dispose() }
+        _ = state.withLock { $0.subject.dispose() }
     }
 }
 

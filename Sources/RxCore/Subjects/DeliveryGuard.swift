@@ -99,13 +99,6 @@ final class DeliveryGuard<State: ObserverKeeping, Element>: ObserverRemover, @un
         withLock { $0.observers.remove(key) }
     }
 
-    /// Takes every observer out of the state, to be released by the caller
-    /// outside the lock: an observer's `deinit` may dispose a subscription to
-    /// the same subject, which takes the lock.
-    func takeObservers() -> SubjectObservers.Entries {
-        withLock { $0.observers.removeAll() }
-    }
-
     /// Sends an event: `take` updates the state and returns what to deliver.
     @inline(__always)
     func send(in resource: @autoclosure () -> String, _ take: (inout State) -> SubjectDelivery<Element>) {

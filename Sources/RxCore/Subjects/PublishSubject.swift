@@ -22,7 +22,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
     /// Subscriptions made with `subscribe(onNext:…)` hold the state, which
     /// holds their observers: emptied here, so none outlives the subject.
     deinit {
-        _ = state.takeObservers()
+        _ = state.withLock { $0.dispose() }
     }
 
     /// Whether any observer is subscribed.
@@ -77,7 +77,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
 
     /// Releases the observers; later subscribers receive a `disposed` error.
     public func dispose() {
-        state.withLock { $0.dispose() }
+        _ = state.withLock { $0.dispose() }
     }
 }
 

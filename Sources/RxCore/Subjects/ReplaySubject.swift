@@ -80,10 +80,7 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
     /// Releases the observers and the kept elements; later subscribers receive
     /// a `disposed` error.
     public func dispose() {
-        state.withLock { state in
-            state.subject.dispose()
-            state.buffer.removeAll()
-        }
+        _ = state.withLock { state in (state.subject.dispose(), state.buffer.takeAll()) }
     }
 }
 
@@ -114,9 +111,14 @@ struct ReplayBuffer<Element> {
         (0..<ring.count).map { ring[(start + $0) % ring.count] }
     }
 
-    mutating func removeAll() {
-        ring = []
-        start = 0
+    /// Empties the buffer and returns what it held, for the caller to
+    /// release outside the subject's lock.
+    mutating func takeAll() -> ContiguousArray<Element> {
+        defer {
+            ring = []
+            start = 0
+        }
+        return ring
     }
 }
 

@@ -218,13 +218,24 @@ struct SubjectState<Element>: ObserverKeeping {
         isDisposed ? .error(RxError.disposed(object: subject)) : stopEvent
     }
 
-    /// Releases the observers and the terminal event for good.
-    mutating func dispose() {
-        isDisposed = true
-        _ = observers.removeAll()
-        isStopped = false
-        stopError = nil
+    /// Gives up the observers and the terminal event for good, and returns
+    /// them for the caller to release outside the subject's lock: an
+    /// observer's `deinit` (or a captured object's) may dispose another
+    /// subscription to the same subject, which takes the lock.
+    mutating func dispose() -> SubjectRelease {
+        defer {
+            isDisposed = true
+            isStopped = false
+            stopError = nil
+        }
+        return SubjectRelease(observers: observers.removeAll(), error: stopError)
     }
+}
+
+/// What a disposed subject held, released by dropping it after the lock.
+struct SubjectRelease {
+    let observers: SubjectObservers.Entries
+    let error: Swift.Error?
 }
 
 /// What a ``SubjectSubscription`` (or a subscription handle, for
