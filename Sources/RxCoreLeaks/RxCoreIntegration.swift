@@ -43,14 +43,15 @@ public final class RxCoreIntegration: LeakIntegration {
 
     public var closureSiteTypeName: String? { "RxCore.CallSite" }
 
-    /// `File.swift:42` from a `CallSite` in memory: a `StaticString` file ID
-    /// (start, byte count, flags), a `StaticString` function, then the line.
+    /// `File.swift:42` from a `CallSite` in memory: the file ID's address, the
+    /// function's, their byte counts (32 bits each, the file's first), then
+    /// the line.
     public func closureSite(at address: UInt) -> String? {
-        guard let words = Memory.readWords(address, count: 7), words[2] & 1 == 0,
-              words[1] > 0, words[1] < 512,
-              let bytes = Memory.read(words[0], count: Int(words[1])) else { return nil }
+        guard let words = Memory.readWords(address, count: 4) else { return nil }
+        let fileCount = Int(words[2] & 0xFFFF_FFFF)
+        guard fileCount > 0, fileCount < 512, let bytes = Memory.read(words[0], count: fileCount) else { return nil }
         let file = String(decoding: bytes, as: UTF8.self)
-        return "\(file.split(separator: "/").last.map(String.init) ?? file):\(words[6])"
+        return "\(file.split(separator: "/").last.map(String.init) ?? file):\(words[3])"
     }
 
     public func meaningOfReferences(from nodeName: String) -> String? {

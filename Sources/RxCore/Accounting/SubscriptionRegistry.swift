@@ -106,7 +106,7 @@ public enum SubscriptionRegistry {
         lock.withLock {
             storage.lastID += 1
             handle.id = storage.lastID
-            handle.registryIndex = storage.insert(address)
+            handle.registryIndex = Int32(storage.insert(address))
         }
     }
 
@@ -116,7 +116,7 @@ public enum SubscriptionRegistry {
             let index = handle.registryIndex
             guard index >= 0 else { return }
             handle.registryIndex = -1
-            storage.remove(at: index)
+            storage.remove(at: Int(index))
         }
     }
 }

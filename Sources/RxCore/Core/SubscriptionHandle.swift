@@ -28,8 +28,6 @@ final class SubscriptionHandle: Cancelable, @unchecked Sendable {
     /// under the registry's lock, which a bag's `deinit` waits for while it
     /// disposes (so unregisters) this handle, so the owner is still there.
     let ownerBits = Atomic<UInt>(0)
-    /// Where the registry keeps this handle, -1 once it is out; guarded by the registry's lock.
-    @exclusivity(unchecked) var registryIndex = -1
 
     private let onDisposed: (() -> Void)?
     /// The upstream subscription once attached; released by whoever sets the
@@ -50,8 +48,13 @@ final class SubscriptionHandle: Cancelable, @unchecked Sendable {
     private static let noSubject = -1
     private let upstreamState = Atomic<Int>(0)
     private let ended = DisposedFlag()
-    /// Beside the one-byte `ended`, where it takes no word of its own.
+    /// The verb and the registry's index sit beside the one-byte `ended`,
+    /// in the word it starts: the handle then takes the same malloc size
+    /// class with accounting as without (192 bytes).
     let verb: SubscriptionVerb
+    /// Where the registry keeps this handle, -1 once it is out; guarded by
+    /// the registry's lock. 32 bits: the registry holds fewer live subscriptions.
+    @exclusivity(unchecked) var registryIndex: Int32 = -1
 
     @usableFromInline
     init(verb: SubscriptionVerb, chain: OperatorChain, site: CallSite, onDisposed: (() -> Void)?) {
