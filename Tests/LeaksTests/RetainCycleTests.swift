@@ -141,6 +141,22 @@ final class RetainCycleTests: XCTestCase {
         XCTAssertTrue(leak.cycle?.edges.contains { $0.site == "RetainCycleTests.swift:21" } ?? false, leak.description)
     }
 
+    /// Only a library's own objects lend a referenced object's site to their
+    /// closures: a user object's closure is not named by the `map` it holds.
+    func testAUserObjectsClosureIsNotNamedByTheSiteOfAnOperatorItHolds() throws {
+        final class Holder {
+            let mapped = PublishSubject<Int>().map { $0 + 1 }
+            var callback: (() -> Void)?
+        }
+        let holder = Holder()
+        holder.callback = { _ = holder }
+        addTeardownBlock { holder.callback = nil }
+        let leak = try leakOf { scope in scope.track(holder) }
+        let callbackEdges = leak.cycle?.edges.filter { $0.label.contains("callback") } ?? []
+        XCTAssertFalse(callbackEdges.isEmpty, leak.description)
+        XCTAssertTrue(callbackEdges.allSatisfy { $0.site == nil }, leak.description)
+    }
+
     func testMethodValueCapturesSelf() throws {
         let leak = try leakOf { scope in
             let presenter = Presenter()

@@ -43,15 +43,20 @@ struct HeapInspector {
                 collect(field, base: address, label: field.name ?? "captures", owner: isInstance ? owner : nil, words: words, into: &references)
             }
             HeapNames.attachRecordedSite(in: layout.fields, base: address, to: &references[...], vocabulary: vocabulary,
-                                         fieldsOfObject: fieldsOfObject(at:))
+                                         fieldsOfObject: referencedFields(for: owner))
         }
         return HeapNode(address: address, name: name(of: layout), typeName: layout.typeName, references: references,
                         closure: closureFacts(layout), isLibrary: layout.typeName.map(vocabulary.isLibraryType) ?? false,
                         strongCount: strongCount)
     }
 
-    private func fieldsOfObject(at address: UInt) -> [FieldLayout]? {
-        probe.layout(ofInstanceAt: address)?.fields
+    /// How a recorded site is looked for in the objects `owner` refers to:
+    /// only from a library's own objects, whose references lead to what the
+    /// library recorded (an observer's subscription); a user object's lead
+    /// anywhere, and a site found there would name the wrong closure.
+    private func referencedFields(for owner: String?) -> ((UInt) -> [FieldLayout]?)? {
+        guard let owner, vocabulary.isLibraryType(owner) else { return nil }
+        return { [probe] in probe.layout(ofInstanceAt: $0)?.fields }
     }
 
     private func scannedNode(at address: UInt) -> HeapNode? {
@@ -106,7 +111,7 @@ struct HeapInspector {
                 collect(child, base: base, label: child.name.map { "\(label).\($0)" } ?? label, owner: owner, words: words, into: &references)
             }
             HeapNames.attachRecordedSite(in: field.children, base: base, to: &references[start...], vocabulary: vocabulary,
-                                         fieldsOfObject: fieldsOfObject(at:))
+                                         fieldsOfObject: referencedFields(for: owner))
         case .enumeration:
             let index = words.word(at: address).flatMap { ReflectionProbe.optionalReferenceCase(of: field, firstWord: $0) }
                 ?? probe.activeCase(at: base, of: field)

@@ -67,13 +67,14 @@ enum HeapNames {
     /// have either, the site is given to the closures collected from them
     /// that have no site yet: this names closures handed over before the
     /// check began, which the check's own record lacks. `fieldsOfObject`
-    /// reads the fields of a referenced object.
+    /// reads the fields of a referenced object; nil when references are not
+    /// to be followed (the fields are a user object's).
     static func attachRecordedSite(in fields: [FieldLayout], base: UInt, to references: inout ArraySlice<HeapReference>,
-                                   vocabulary: LibraryVocabulary, fieldsOfObject: (UInt) -> [FieldLayout]?) {
+                                   vocabulary: LibraryVocabulary, fieldsOfObject: ((UInt) -> [FieldLayout]?)?) {
         guard references.contains(where: { $0.function != nil && $0.site == nil }) else { return }
         var site = recordedSite(in: fields, base: base, vocabulary: vocabulary)
         for reference in references where site == nil && reference.kind == .strong && reference.function == nil {
-            site = fieldsOfObject(reference.target).flatMap { recordedSite(in: $0, base: reference.target, vocabulary: vocabulary) }
+            site = fieldsOfObject?(reference.target).flatMap { recordedSite(in: $0, base: reference.target, vocabulary: vocabulary) }
         }
         guard let site else { return }
         for index in references.indices where references[index].function != nil && references[index].site == nil {

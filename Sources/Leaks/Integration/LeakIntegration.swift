@@ -28,9 +28,9 @@ public protocol LeakIntegration: AnyObject, Sendable {
 
     /// The full type name of a value the library stores beside a closure it
     /// took, in a field named `site`, recording where the closure was handed
-    /// over; nil when it stores none. An object holding closures without a
-    /// `site` of its own takes the one of the first object it refers to
-    /// strongly that has one (an observer, its subscription's).
+    /// over; nil when it stores none. A library object holding closures
+    /// without a `site` of its own takes the one of the first object it
+    /// refers to strongly that has one (an observer, its subscription's).
     var closureSiteTypeName: String? { get }
 
     /// `File.swift:42`, read from a value of type ``closureSiteTypeName`` at `address`.

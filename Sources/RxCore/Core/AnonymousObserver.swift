@@ -23,7 +23,7 @@ final class AnonymousObserver<Element>: SubjectObserverBase<Element>, ObserverTy
     /// The subscription, which also records where it was made: for the
     /// default error handler, and for the leak engine, which names the
     /// handlers above by the site of the object they sit beside or of the one
-    /// it refers to (a copy here would cost 56 bytes per subscription).
+    /// it refers to (a copy here would cost 32 bytes per subscription).
     private let subscription: SubscriptionHandle
     private let token = ResourceToken(anonymousObserverKind)
 
