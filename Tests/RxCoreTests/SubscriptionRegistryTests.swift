@@ -96,4 +96,19 @@ final class SubscriptionRegistryTests: RxTestCase {
         subject = nil
         XCTAssertEqual(liveSubscriptionsOfThisTest, [])
     }
+
+    /// Backtraces are kept by registry slot, not in the handle: a subscription
+    /// that reuses the slot of one with a backtrace has none of its own.
+    func testABacktraceGoesWithItsSubscriptionNotWithItsSlot() {
+        let subject = PublishSubject<Int>()
+        SubscriptionRegistry.backtraceCapture = { [1, 2, 3] }
+        let traced = subject.subscribe()
+        SubscriptionRegistry.backtraceCapture = nil
+        XCTAssertEqual(liveSubscriptionsOfThisTest.map(\.backtrace), [[1, 2, 3]])
+
+        traced.dispose()
+        let untraced = (0..<3).map { _ in subject.subscribe() }
+        XCTAssertEqual(liveSubscriptionsOfThisTest.map(\.backtrace), [nil, nil, nil])
+        for subscription in untraced { subscription.dispose() }
+    }
 }

@@ -27,6 +27,10 @@ public enum SubscriptionRegistry {
         var liveCount = 0
         /// The last subscription number given.
         var lastID: UInt64 = 0
+        /// The backtraces of the live subscriptions that have one, by slot:
+        /// kept here rather than in every handle, as few ever have one. `nil`
+        /// until the first, so the storage is still initialised at compile time.
+        var backtraces: [Int: [UInt]]?
 
         /// Puts `address` in a free slot and returns the slot's index.
         mutating func insert(_ address: Int) -> Int {
@@ -45,9 +49,21 @@ public enum SubscriptionRegistry {
         }
 
         mutating func remove(at index: Int) {
+            if backtraces != nil { removeBacktrace(at: index) }
             slots.unsafelyUnwrapped[index] = firstFree << 1 | 1
             firstFree = index
             liveCount -= 1
+        }
+
+        @inline(never)
+        mutating func setBacktrace(_ backtrace: [UInt], at index: Int) {
+            if backtraces == nil { backtraces = [:] }
+            backtraces?[index] = backtrace
+        }
+
+        @inline(never)
+        private mutating func removeBacktrace(at index: Int) {
+            backtraces?[index] = nil
         }
 
         /// Out of line: the buffer doubles, so this runs a few dozen times in a process at most.
@@ -63,11 +79,11 @@ public enum SubscriptionRegistry {
             capacity = larger
         }
 
-        /// The handles in the occupied slots.
-        var handles: some Sequence<Unmanaged<SubscriptionHandle>> {
-            UnsafeBufferPointer(start: slots, count: used).lazy
-                .filter { $0 & 1 == 0 }
-                .map { Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: $0)!) }
+        /// The handles in the occupied slots, with their slots.
+        var handles: some Sequence<(slot: Int, handle: Unmanaged<SubscriptionHandle>)> {
+            UnsafeBufferPointer(start: slots, count: used).enumerated().lazy
+                .filter { $0.element & 1 == 0 }
+                .map { ($0.offset, Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: $0.element)!)) }
         }
     }
 
@@ -94,19 +110,23 @@ public enum SubscriptionRegistry {
     /// `unregister` meanwhile, so each one read is intact); text is built outside.
     private static func records(where isIncluded: (ResourceScope?) -> Bool) -> [SubscriptionRecord] {
         let raw = lock.withLock {
-            storage.handles.compactMap { handle in
-                handle._withUnsafeGuaranteedRef { isIncluded($0.scope) ? RawRecord($0) : nil }
+            storage.handles.compactMap { slot, handle in
+                handle._withUnsafeGuaranteedRef {
+                    isIncluded($0.scope) ? RawRecord($0, backtrace: storage.backtraces?[slot]) : nil
+                }
             }
         }
         return raw.map(\.record).sorted { $0.id < $1.id }
     }
 
-    static func register(_ handle: SubscriptionHandle) {
+    static func register(_ handle: SubscriptionHandle, backtrace: [UInt]?) {
         let address = Int(bitPattern: Unmanaged.passUnretained(handle).toOpaque())
         lock.withLock {
             storage.lastID += 1
             handle.id = storage.lastID
-            handle.registryIndex = Int32(storage.insert(address))
+            let index = storage.insert(address)
+            handle.registryIndex = Int32(index)
+            if let backtrace { storage.setBacktrace(backtrace, at: index) }
         }
     }
 
@@ -132,7 +152,7 @@ private struct RawRecord {
     let scopeName: String?
     let backtrace: [UInt]?
 
-    init(_ handle: SubscriptionHandle) {
+    init(_ handle: SubscriptionHandle, backtrace: [UInt]?) {
         id = handle.id
         verb = handle.verb.description
         chain = handle.chain
@@ -144,7 +164,7 @@ private struct RawRecord {
             (owner, ownerAddress) = (nil, 0)
         }
         scopeName = handle.scope?.name
-        backtrace = handle.backtrace
+        self.backtrace = backtrace
     }
 
     var record: SubscriptionRecord {

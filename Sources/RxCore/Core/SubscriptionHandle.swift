@@ -11,7 +11,9 @@ private let subscriptionKind = ResourceKind("Subscription", .disposable)
 /// only when someone asks for ``SubscriptionRegistry/live``.
 @usableFromInline
 final class SubscriptionHandle: Cancelable, @unchecked Sendable {
-    private static let assigned = 1, upstreamGone = 2
+    /// `upstreamState`'s flags; a subscription made on a subject keeps its
+    /// observer's key in the bits above them.
+    private static let assigned = 1, upstreamGone = 2, keyShift = 2
 
     private let token = ResourceToken(subscriptionKind)
     /// The registry's number for this subscription, in order of creation:
@@ -22,7 +24,6 @@ final class SubscriptionHandle: Cancelable, @unchecked Sendable {
     /// Where `subscribe`, `bind`, `drive` or `emit` was called.
     let site: CallSite
     let scope: ResourceScope?
-    let backtrace: [UInt]?
     /// The `DisposeBag.Owner` of the bag holding the subscription, unretained,
     /// 0 when none. Set by `disposed(by:)` with one plain store, no lock; read
     /// under the registry's lock, which a bag's `deinit` waits for while it
@@ -42,15 +43,14 @@ final class SubscriptionHandle: Cancelable, @unchecked Sendable {
     /// the subject held: `Unmanaged` shows the leak engine a reference that
     /// is not an owning one, as a weak reference to the subject would be,
     /// without giving the subject a side table (after which every retain and
-    /// release of the subject takes the runtime's slow path).
+    /// release of the subject takes the runtime's slow path). The observer's
+    /// key sits in `upstreamState`, a word less per subscription.
     @exclusivity(unchecked) private var subjectObservers: Unmanaged<ObserverRemover>?
-    @exclusivity(unchecked) private var subjectKey = SubscriptionHandle.noSubject
-    private static let noSubject = -1
     private let upstreamState = Atomic<Int>(0)
     private let ended = DisposedFlag()
     /// The verb and the registry's index sit beside the one-byte `ended`,
     /// in the word it starts: the handle then takes the same malloc size
-    /// class with accounting as without (192 bytes).
+    /// class with accounting as without (176 bytes).
     let verb: SubscriptionVerb
     /// Where the registry keeps this handle, -1 once it is out; guarded by
     /// the registry's lock. 32 bits: the registry holds fewer live subscriptions.
@@ -64,11 +64,9 @@ final class SubscriptionHandle: Cancelable, @unchecked Sendable {
         self.onDisposed = consume onDisposed
         #if RXCORE_NO_ACCOUNTING
         scope = nil
-        backtrace = nil
         #else
         scope = ResourceScope.attributable
-        backtrace = SubscriptionRegistry.backtraceCapture?()
-        SubscriptionRegistry.register(self)
+        SubscriptionRegistry.register(self, backtrace: SubscriptionRegistry.backtraceCapture?())
         #endif
     }
 
@@ -86,21 +84,21 @@ final class SubscriptionHandle: Cancelable, @unchecked Sendable {
     @usableFromInline
     func attach(_ disposable: consuming Disposable) {
         upstream = disposable
-        publishAttached()
+        publishAttached(Self.assigned)
     }
 
     /// Connects the subscription to a subject's `observers`, which keep the
     /// observer under `key`: disposal removes it there.
     func attach(removing key: Int, from observers: ObserverRemover) {
         subjectObservers = Unmanaged.passRetained(observers)
-        subjectKey = key
-        publishAttached()
+        publishAttached(key << Self.keyShift | Self.assigned)
     }
 
-    /// Makes what was attached visible to disposal; releases it at once when
-    /// the subscription ended meanwhile.
-    private func publishAttached() {
-        let previous = upstreamState.bitwiseOr(Self.assigned, ordering: .acquiringAndReleasing).oldValue
+    /// Makes what was attached visible to disposal (`bits`: `assigned`, and a
+    /// subject observer's key); releases it at once when the subscription
+    /// ended meanwhile.
+    private func publishAttached(_ bits: Int) {
+        let previous = upstreamState.bitwiseOr(bits, ordering: .acquiringAndReleasing).oldValue
         precondition(previous & Self.assigned == 0, "SubscriptionHandle attached twice")
         if previous & Self.upstreamGone != 0 { releaseUpstream() }
     }
@@ -152,13 +150,15 @@ final class SubscriptionHandle: Cancelable, @unchecked Sendable {
         var held: Disposable = NopDisposable.shared
         swap(&upstream, &held)
         held.dispose()
-        if subjectKey != Self.noSubject { removeFromSubject() }
+        if subjectObservers != nil { removeFromSubject() }
     }
 
-    /// Out of line: most subscriptions have no subject to leave.
+    /// Out of line: most subscriptions have no subject to leave. The key was
+    /// published with `assigned`, which this thread has seen set.
     @inline(never)
     private func removeFromSubject() {
-        subjectObservers?._withUnsafeGuaranteedRef { $0.removeObserver(subjectKey) }
+        let key = upstreamState.load(ordering: .acquiring) >> Self.keyShift
+        subjectObservers?._withUnsafeGuaranteedRef { $0.removeObserver(key) }
     }
 }
 
