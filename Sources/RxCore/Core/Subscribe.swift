@@ -93,6 +93,7 @@ extension ObservableType {
         if !observable.subscribe(entry: observer, into: subscription) {
             subscription.attachSubscribing { observable.subscribe(holder: observer) }
         }
+        subscription.listUnlessEnded()
         return subscription
     }
 }
