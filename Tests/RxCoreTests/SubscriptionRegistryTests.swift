@@ -111,36 +111,4 @@ final class SubscriptionRegistryTests: RxTestCase {
         XCTAssertEqual(liveSubscriptionsOfThisTest.map(\.backtrace), [nil, nil, nil])
         for subscription in untraced { subscription.dispose() }
     }
-
-    /// Outside a scope, a subscription that ends within its own `subscribe`
-    /// call never reaches the registry: the next one listed takes the very
-    /// next number.
-    func testASubscriptionEndingWithinItsSubscribeCallIsNeverListedOutsideAScope() throws {
-        let subject = PublishSubject<Int>()
-        let before = subject.subscribe()
-        var listedDuringDelivery: [SubscriptionRecord] = []
-        _ = Observable.just(1).subscribe(onNext: { _ in listedDuringDelivery = self.liveSubscriptionsOfThisTest })
-        let after = subject.subscribe()
-
-        let ids = liveSubscriptionsOfThisTest.map(\.id)
-        XCTAssertEqual(ids.count, 2)
-        XCTAssertEqual(try XCTUnwrap(ids.last) - (try XCTUnwrap(ids.first)), 1, "the subscription to just took no number")
-        XCTAssertEqual(listedDuringDelivery.map(\.id), [ids[0]], "not listed while it delivered")
-        before.dispose()
-        after.dispose()
-    }
-
-    /// Inside a scope, a subscription is listed as it is made, so code run
-    /// while its chain subscribes (and the leak engine) sees it.
-    func testInsideAScopeASubscriptionIsListedWhileItsChainSubscribes() {
-        let scope = ResourceScope(name: "registry test")
-        var listedDuringDelivery: [String] = []
-        scope.run {
-            _ = Observable.just(1).map { $0 + 1 }.subscribe(onNext: { _ in
-                listedDuringDelivery = SubscriptionRegistry.live(in: scope).map(\.chain)
-            })
-        }
-        XCTAssertEqual(listedDuringDelivery, ["just<Int> → map → subscribe"])
-        XCTAssertEqual(SubscriptionRegistry.live(in: scope), [])
-    }
 }

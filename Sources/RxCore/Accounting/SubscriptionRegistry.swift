@@ -2,12 +2,9 @@ import Synchronization
 
 /// Every live subscription made through `subscribe`, `bind`, `drive` or `emit`.
 ///
-/// An entry is added when `subscribe` returns with the subscription still
-/// live (inside a ``ResourceScope``, or while backtraces are captured, as soon
-/// as it is made), and removed when it is disposed or its sequence
-/// terminates, or when its source goes away without terminating and nothing
-/// holds the subscription any more. A subscription that ends within its own
-/// `subscribe` call, such as one to `just`, is listed only inside a scope.
+/// An entry is added when the subscription is made and removed when it is
+/// disposed or its sequence terminates, or when its source goes away without
+/// terminating and nothing holds the subscription any more.
 public enum SubscriptionRegistry {
     /// The live handles, unretained (each removes itself when its subscription
     /// ends, or at the latest in its `deinit`), in no particular order.
@@ -122,14 +119,9 @@ public enum SubscriptionRegistry {
         return raw.map(\.record).sorted { $0.id < $1.id }
     }
 
-    /// Adds `handle`'s record; does nothing when it is already in, or its
-    /// subscription has ended (checked under the lock, which the end takes
-    /// after setting its flag, so a subscription ending meanwhile is either
-    /// never added or added and then removed).
     static func register(_ handle: SubscriptionHandle, backtrace: [UInt]?) {
         let address = Int(bitPattern: Unmanaged.passUnretained(handle).toOpaque())
         lock.withLock {
-            guard handle.registryIndex < 0, !handle.isDisposed else { return }
             storage.lastID += 1
             handle.id = storage.lastID
             let index = storage.insert(address)
@@ -186,9 +178,7 @@ private struct RawRecord {
 /// A live subscription: where it was made, through which operators, and which
 /// bag owns it.
 public struct SubscriptionRecord: Sendable, Identifiable, Equatable, CustomStringConvertible {
-    /// A process-wide number, in the order subscriptions were listed (see
-    /// ``SubscriptionRegistry``): the order they were made, except that one
-    /// made outside a scope is listed once its `subscribe` call returns.
+    /// A process-wide number, in order of creation.
     public let id: UInt64
     /// Where `subscribe`, `bind`, `drive` or `emit` was called.
     public let site: CallSite

@@ -93,7 +93,6 @@ extension ObservableType {
         if !observable.subscribe(entry: observer, into: subscription) {
             subscription.attachSubscribing { observable.subscribe(holder: observer) }
         }
-        subscription.listUnlessEnded()
         return subscription
     }
 }

@@ -66,23 +66,7 @@ final class SubscriptionHandle: Cancelable, @unchecked Sendable {
         scope = nil
         #else
         scope = ResourceScope.attributable
-        // Inside a scope the subscription is listed and numbered while its
-        // chain subscribes (work scheduled meanwhile is attributed to it), and
-        // a backtrace is taken where it is made; elsewhere ``listUnlessEnded()``
-        // lists it once `subscribe` returns.
-        let backtrace = SubscriptionRegistry.backtraceCapture?()
-        if scope != nil || backtrace != nil { SubscriptionRegistry.register(self, backtrace: backtrace) }
-        #endif
-    }
-
-    /// Lists the subscription in the registry once its chain has subscribed,
-    /// unless it is listed already or ended meanwhile: a subscription that ends
-    /// within its own `subscribe` call (to `just`, `from`, a completed subject)
-    /// costs the registry nothing.
-    @usableFromInline
-    func listUnlessEnded() {
-        #if !RXCORE_NO_ACCOUNTING
-        if !ended.isSet { SubscriptionRegistry.register(self, backtrace: nil) }
+        SubscriptionRegistry.register(self, backtrace: SubscriptionRegistry.backtraceCapture?())
         #endif
     }
 
