@@ -5,6 +5,7 @@
 
 __thread void *_Nullable crxcore_trampoline_state = 0;
 __thread int64_t *_Nullable crxcore_thread_counts = 0;
+__thread crxcore_subscribing_list crxcore_subscribing;
 
 // Each live thread's counts, linked for readers; when a thread exits, its
 // counts are added to `process_counts` and unlinked. `process_counts` also

@@ -31,6 +31,58 @@ static inline uintptr_t crxcore_thread_id(void) {
     return (uintptr_t)&crxcore_trampoline_state;
 }
 
+/// How many subscriptions whose `subscribe` call is still running one thread
+/// keeps track of; deeper nesting is recorded in the registry at once.
+#define CRXCORE_SUBSCRIBING_CAPACITY 16
+
+/// The calling thread's subscriptions whose `subscribe` call is still running,
+/// innermost last: the registry lists a subscription that ends within its own
+/// call without taking its lock, and on this thread only. One variable, so
+/// that each use computes one thread-local address.
+typedef struct {
+    intptr_t depth;
+    const void *_Nullable handles[CRXCORE_SUBSCRIBING_CAPACITY];
+} crxcore_subscribing_list;
+extern __thread crxcore_subscribing_list crxcore_subscribing;
+
+/// Notes that `handle`'s subscribe call starts; false when the list is full.
+static inline _Bool crxcore_subscribing_push(const void *_Nonnull handle) {
+    crxcore_subscribing_list *list = &crxcore_subscribing;
+    intptr_t depth = list->depth;
+    if (__builtin_expect(depth == CRXCORE_SUBSCRIBING_CAPACITY, 0)) return 0;
+    list->handles[depth] = handle;
+    list->depth = depth + 1;
+    return 1;
+}
+
+/// Notes that `handle`'s subscribe call returned; false when it was not noted.
+static inline _Bool crxcore_subscribing_pop(const void *_Nonnull handle) {
+    crxcore_subscribing_list *list = &crxcore_subscribing;
+    intptr_t depth = list->depth;
+    if (depth == 0 || list->handles[depth - 1] != handle) return 0;
+    list->depth = depth - 1;
+    return 1;
+}
+
+/// Whether `handle`'s subscribe call is running on the calling thread.
+static inline _Bool crxcore_subscribing_contains(const void *_Nonnull handle) {
+    crxcore_subscribing_list *list = &crxcore_subscribing;
+    for (intptr_t index = list->depth - 1; index >= 0; index--) {
+        if (list->handles[index] == handle) return 1;
+    }
+    return 0;
+}
+
+/// The calling thread's number of running subscribe calls noted.
+static inline intptr_t crxcore_subscribing_count(void) {
+    return crxcore_subscribing.depth;
+}
+
+/// The handle of the `index`th running subscribe call, outermost first.
+static inline const void *_Nonnull crxcore_subscribing_at(intptr_t index) {
+    return crxcore_subscribing.handles[index];
+}
+
 /// The calling thread's resource counts, one per kind index; NULL until the
 /// thread first counts a resource.
 extern __thread int64_t *_Nullable crxcore_thread_counts;

@@ -1,10 +1,17 @@
+import CRxCoreThread
 import Synchronization
 
 /// Every live subscription made through `subscribe`, `bind`, `drive` or `emit`.
 ///
-/// An entry is added when the subscription is made and removed when it is
-/// disposed or its sequence terminates, or when its source goes away without
+/// A subscription is listed from the moment it is made until it is disposed
+/// or its sequence terminates, or until its source goes away without
 /// terminating and nothing holds the subscription any more.
+///
+/// While its `subscribe` call runs, a subscription made outside any
+/// ``ResourceScope`` is listed on the thread making it only; it is listed
+/// everywhere once the call returns with it still live. So a subscription
+/// that ends within its own call (to `just`, `from`, a completed subject),
+/// the most common kind, costs the registry no lock.
 public enum SubscriptionRegistry {
     /// The live handles, unretained (each removes itself when its subscription
     /// ends, or at the latest in its `deinit`), in no particular order.
@@ -104,34 +111,105 @@ public enum SubscriptionRegistry {
     public static func live(in scope: ResourceScope) -> [SubscriptionRecord] { records { $0 === scope } }
 
     /// The number of live subscriptions.
-    public static var count: Int { lock.withLock { storage.liveCount } }
+    public static var count: Int {
+        lock.withLock { storage.liveCount } + subscribingHere.count { !$0.isDisposed }
+    }
 
     /// The raw fields are copied under the lock (a handle being freed waits in
     /// `unregister` meanwhile, so each one read is intact); text is built outside.
     private static func records(where isIncluded: (ResourceScope?) -> Bool) -> [SubscriptionRecord] {
+        let subscribing = subscribingHere
         let raw = lock.withLock {
-            storage.handles.compactMap { slot, handle in
+            numberSubscribing(count: subscribing.count)
+            let listed = storage.handles.compactMap { slot, handle in
                 handle._withUnsafeGuaranteedRef {
                     isIncluded($0.scope) ? RawRecord($0, backtrace: storage.backtraces?[slot]) : nil
                 }
             }
+            return listed + subscribing.filter { !$0.isDisposed && isIncluded($0.scope) }.map { RawRecord($0, backtrace: nil) }
         }
         return raw.map(\.record).sorted { $0.id < $1.id }
     }
 
-    static func register(_ handle: SubscriptionHandle, backtrace: [UInt]?) {
-        let address = Int(bitPattern: Unmanaged.passUnretained(handle).toOpaque())
-        lock.withLock {
-            storage.lastID += 1
-            handle.id = storage.lastID
-            let index = storage.insert(address)
-            handle.registryIndex = Int32(index)
-            if let backtrace { storage.setBacktrace(backtrace, at: index) }
+    /// The handles whose subscribe call runs on this thread, outermost first;
+    /// the calls up the stack hold them.
+    private static var subscribingHere: [SubscriptionHandle] {
+        (0..<crxcore_subscribing_count()).map(subscribingHandle(at:))
+    }
+
+    private static func subscribingHandle(at index: Int) -> SubscriptionHandle {
+        Unmanaged<SubscriptionHandle>.fromOpaque(crxcore_subscribing_at(index)).takeUnretainedValue()
+    }
+
+    /// Gives the first `count` handles subscribing on this thread their
+    /// numbers, in order, where they have none yet: they were made before
+    /// anything numbered after them. Under the lock.
+    private static func numberSubscribing(count: Int) {
+        for index in 0..<count {
+            Unmanaged<SubscriptionHandle>.fromOpaque(crxcore_subscribing_at(index))._withUnsafeGuaranteedRef(number)
         }
     }
 
-    /// Removes `handle`'s record; does nothing when it is already out.
+    /// Gives `handle` the next number unless it has one. Under the lock.
+    @inline(__always)
+    private static func number(_ handle: SubscriptionHandle) {
+        guard handle.id == 0 else { return }
+        storage.lastID &+= 1
+        handle.id = storage.lastID
+    }
+
+    /// `handle` was just made: listed at once inside a scope, while backtraces
+    /// are captured, or when this thread's list of subscribe calls is full;
+    /// otherwise noted as subscribing on this thread until ``subscribed(_:)``.
+    @inline(__always)
+    static func made(_ handle: SubscriptionHandle) {
+        if handle.scope == nil, backtraceCapture == nil,
+           crxcore_subscribing_push(Unmanaged.passUnretained(handle).toOpaque()) {
+            return
+        }
+        register(handle, backtrace: backtraceCapture?())
+    }
+
+    /// `handle`'s subscribe call returned: when it was noted as subscribing
+    /// and is still live, it is listed now.
+    @inline(__always)
+    static func subscribed(_ handle: SubscriptionHandle) {
+        guard crxcore_subscribing_pop(Unmanaged.passUnretained(handle).toOpaque()), !handle.isDisposed else { return }
+        listAfterSubscribing(handle)
+    }
+
+    /// Whether it ended is read again under the lock: a disposal on another
+    /// thread marks the end before it takes the lock to unregister, so one of
+    /// the two sees the other.
+    @inline(never)
+    private static func listAfterSubscribing(_ handle: SubscriptionHandle) {
+        lock.withLock {
+            guard !handle.isDisposed else { return }
+            insert(handle, backtrace: nil)
+        }
+    }
+
+    static func register(_ handle: SubscriptionHandle, backtrace: [UInt]?) {
+        lock.withLock { insert(handle, backtrace: backtrace) }
+    }
+
+    /// Under the lock, on the thread that made `handle`: the handles still
+    /// subscribing there are older and are numbered first.
+    @inline(__always)
+    private static func insert(_ handle: SubscriptionHandle, backtrace: [UInt]?) {
+        let older = crxcore_subscribing_count()
+        if older > 0 { numberSubscribing(count: older) }
+        number(handle)
+        let index = storage.insert(Int(bitPattern: Unmanaged.passUnretained(handle).toOpaque()))
+        handle.registryIndex = Int32(truncatingIfNeeded: index)
+        if let backtrace { storage.setBacktrace(backtrace, at: index) }
+    }
+
+    /// Removes `handle`'s record; does nothing when it is already out, or not
+    /// listed yet because its subscribe call still runs on this thread (which
+    /// then sees it ended).
     static func unregister(_ handle: SubscriptionHandle) {
+        if crxcore_subscribing_contains(Unmanaged.passUnretained(handle).toOpaque()) { return }
         lock.withLock {
             let index = handle.registryIndex
             guard index >= 0 else { return }

@@ -17,8 +17,9 @@ final class SubscriptionHandle: Cancelable, @unchecked Sendable {
 
     private let token = ResourceToken(subscriptionKind)
     /// The registry's number for this subscription, in order of creation:
-    /// given under the registry's lock as the handle registers (no atomic add
-    /// of its own), before anyone else can see the handle; 0 without accounting.
+    /// given under the registry's lock when the handle is first listed or
+    /// anything made after it is (no atomic add of its own); 0 until then and
+    /// without accounting.
     @exclusivity(unchecked) var id: UInt64 = 0
     let chain: OperatorChain
     /// Where `subscribe`, `bind`, `drive` or `emit` was called.
@@ -66,7 +67,7 @@ final class SubscriptionHandle: Cancelable, @unchecked Sendable {
         scope = nil
         #else
         scope = ResourceScope.attributable
-        SubscriptionRegistry.register(self, backtrace: SubscriptionRegistry.backtraceCapture?())
+        SubscriptionRegistry.made(self)
         #endif
     }
 
@@ -80,18 +81,29 @@ final class SubscriptionHandle: Cancelable, @unchecked Sendable {
         subjectObservers?.release()
     }
 
-    /// Connects the upstream subscription once it exists.
+    /// Connects the upstream subscription once it exists: the chain has
+    /// subscribed, so the subscribe call that made this handle returns.
     @usableFromInline
     func attach(_ disposable: consuming Disposable) {
         upstream = disposable
         publishAttached(Self.assigned)
+        subscribed()
     }
 
     /// Connects the subscription to a subject's `observers`, which keep the
-    /// observer under `key`: disposal removes it there.
+    /// observer under `key`: disposal removes it there. The subject has taken
+    /// the observer, so the subscribe call that made this handle returns.
     func attach(removing key: Int, from observers: ObserverRemover) {
         subjectObservers = Unmanaged.passRetained(observers)
         publishAttached(key << Self.keyShift | Self.assigned)
+        subscribed()
+    }
+
+    @inline(__always)
+    private func subscribed() {
+        #if !RXCORE_NO_ACCOUNTING
+        SubscriptionRegistry.subscribed(self)
+        #endif
     }
 
     /// Makes what was attached visible to disposal (`bits`: `assigned`, and a
