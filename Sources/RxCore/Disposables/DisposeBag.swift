@@ -70,7 +70,11 @@ public final class DisposeBag: DisposeBase, @unchecked Sendable {
             return
         }
         lock.unlock()
-        Self.dispose(entry)
+        if type(of: entry) == SubscriptionHandle.self {
+            unsafeDowncast(entry, to: SubscriptionHandle.self).dispose()
+        } else {
+            unsafeDowncast(entry, to: BoxedDisposable.self).disposable.dispose()
+        }
     }
 
     /// The number of disposables the bag holds.
@@ -81,14 +85,17 @@ public final class DisposeBag: DisposeBase, @unchecked Sendable {
             defer { contents = nil }
             return contents ?? []
         }
-        for entry in held { Self.dispose(entry) }
-    }
-
-    private static func dispose(_ entry: AnyObject) {
-        if type(of: entry) == SubscriptionHandle.self {
-            unsafeDowncast(entry, to: SubscriptionHandle.self).dispose()
-        } else {
-            unsafeDowncast(entry, to: BoxedDisposable.self).disposable.dispose()
+        // The subscriptions leave the registry together, under one lock,
+        // rather than one lock each as they are disposed.
+        #if !RXCORE_NO_ACCOUNTING
+        SubscriptionRegistry.unregister(bagContents: held)
+        #endif
+        for entry in held {
+            if type(of: entry) == SubscriptionHandle.self {
+                unsafeDowncast(entry, to: SubscriptionHandle.self).disposeUnlisted()
+            } else {
+                unsafeDowncast(entry, to: BoxedDisposable.self).disposable.dispose()
+            }
         }
     }
 }
