@@ -37,26 +37,4 @@ final class DisposeBagTests: RxTestCase {
         XCTAssertEqual(order, ["first", "second", "third", "fourth"])
         XCTAssertFalse(subject.hasObservers)
     }
-
-    /// A bag being freed takes its subscriptions out of the registry together:
-    /// the live ones, not the ones that ended before (already out), and
-    /// nothing else it held; each is disposed once.
-    func testAFreedBagTakesItsLiveSubscriptionsOutOfTheRegistry() {
-        let subject = PublishSubject<Int>()
-        let countBefore = SubscriptionRegistry.count
-        var disposals = 0
-        var bag: DisposeBag? = DisposeBag()
-        for _ in 0..<3 { subject.subscribe(onDisposed: { disposals += 1 }).disposed(by: bag!) }
-        let endedEarly = subject.subscribe(onDisposed: { disposals += 1 })
-        endedEarly.disposed(by: bag!)
-        endedEarly.dispose()
-        Disposables.create { disposals += 10 }.disposed(by: bag!)
-        XCTAssertEqual(SubscriptionRegistry.count - countBefore, 3)
-
-        bag = nil
-        XCTAssertEqual(disposals, 14)
-        XCTAssertEqual(liveSubscriptionsOfThisTest, [])
-        XCTAssertEqual(SubscriptionRegistry.count, countBefore)
-        XCTAssertFalse(subject.hasObservers)
-    }
 }

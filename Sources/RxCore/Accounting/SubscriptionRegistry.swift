@@ -210,36 +210,12 @@ public enum SubscriptionRegistry {
     /// then sees it ended).
     static func unregister(_ handle: SubscriptionHandle) {
         if crxcore_subscribing_contains(Unmanaged.passUnretained(handle).toOpaque()) { return }
-        lock.withLock { remove(handle) }
-    }
-
-    /// Removes the subscription handles among a freed bag's contents under one
-    /// lock; the bag then disposes them with ``SubscriptionHandle/disposeUnlisted()``.
-    /// Each was listed before the bag got it, as its subscribe call returned.
-    static func unregister(bagContents entries: ContiguousArray<AnyObject>) {
-        // Read unretained: the bag holds them.
-        entries.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: Unmanaged<AnyObject>.self) { unretained in
-                lock.withLock {
-                    for entry in unretained {
-                        entry._withUnsafeGuaranteedRef { object in
-                            if type(of: object) == SubscriptionHandle.self {
-                                remove(unsafeDowncast(object, to: SubscriptionHandle.self))
-                            }
-                        }
-                    }
-                }
-            }
+        lock.withLock {
+            let index = handle.registryIndex
+            guard index >= 0 else { return }
+            handle.registryIndex = -1
+            storage.remove(at: Int(index))
         }
-    }
-
-    /// Under the lock.
-    @inline(__always)
-    private static func remove(_ handle: SubscriptionHandle) {
-        let index = handle.registryIndex
-        guard index >= 0 else { return }
-        handle.registryIndex = -1
-        storage.remove(at: Int(index))
     }
 }
 

@@ -135,14 +135,6 @@ final class SubscriptionHandle: Cancelable, @unchecked Sendable {
         finish()
     }
 
-    /// Disposal by a bag being freed, which took this handle out of the
-    /// registry together with the others it held, under one lock.
-    func disposeUnlisted() {
-        guard ended.set() else { return }
-        disposeUpstream()
-        onDisposed?()
-    }
-
     /// The end after the sequence terminated: `onDisposed` runs right after
     /// the terminal handler and before the upstream chain is released, in
     /// RxSwift's order (its `subscribe` disposes the subscriber's part first,

@@ -70,11 +70,7 @@ public final class DisposeBag: DisposeBase, @unchecked Sendable {
             return
         }
         lock.unlock()
-        if type(of: entry) == SubscriptionHandle.self {
-            unsafeDowncast(entry, to: SubscriptionHandle.self).dispose()
-        } else {
-            unsafeDowncast(entry, to: BoxedDisposable.self).disposable.dispose()
-        }
+        Self.dispose(entry)
     }
 
     /// The number of disposables the bag holds.
@@ -85,17 +81,14 @@ public final class DisposeBag: DisposeBase, @unchecked Sendable {
             defer { contents = nil }
             return contents ?? []
         }
-        // The subscriptions leave the registry together, under one lock,
-        // rather than one lock each as they are disposed.
-        #if !RXCORE_NO_ACCOUNTING
-        SubscriptionRegistry.unregister(bagContents: held)
-        #endif
-        for entry in held {
-            if type(of: entry) == SubscriptionHandle.self {
-                unsafeDowncast(entry, to: SubscriptionHandle.self).disposeUnlisted()
-            } else {
-                unsafeDowncast(entry, to: BoxedDisposable.self).disposable.dispose()
-            }
+        for entry in held { Self.dispose(entry) }
+    }
+
+    private static func dispose(_ entry: AnyObject) {
+        if type(of: entry) == SubscriptionHandle.self {
+            unsafeDowncast(entry, to: SubscriptionHandle.self).dispose()
+        } else {
+            unsafeDowncast(entry, to: BoxedDisposable.self).disposable.dispose()
         }
     }
 }
