@@ -141,7 +141,8 @@ var md = """
 # RxCore benchmarks
 
 Median ns per operation over \(sampleCount) samples after a warm-up, release build (`Benchmarks/build`:
-functions aligned to 64 bytes, so that both RxCore builds place their code alike), min–max in parentheses; all variants in one process, their samples interleaved. The ratios (on/off, RxCore/OpenCombine)
+functions aligned to 64 bytes, so that both RxCore builds place their code alike), min–max in
+parentheses; all variants in one process, their samples interleaved. The ratios (on/off, RxCore/OpenCombine)
 are medians over rounds of the quotient of two variants timed back to back in the same round. "RxCore on"
 is the default build (resource accounting on), "RxCore off" the same sources compiled with
 `RXCORE_NO_ACCOUNTING`. OpenCombine 0.14.

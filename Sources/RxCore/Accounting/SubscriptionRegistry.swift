@@ -120,7 +120,7 @@ public enum SubscriptionRegistry {
     private static func records(where isIncluded: (ResourceScope?) -> Bool) -> [SubscriptionRecord] {
         let subscribing = subscribingHere
         let raw = lock.withLock {
-            numberSubscribing(count: subscribing.count)
+            subscribing.forEach(number)
             let listed = storage.handles.compactMap { slot, handle in
                 handle._withUnsafeGuaranteedRef {
                     isIncluded($0.scope) ? RawRecord($0, backtrace: storage.backtraces?[slot]) : nil
@@ -145,9 +145,7 @@ public enum SubscriptionRegistry {
     /// numbers, in order, where they have none yet: they were made before
     /// anything numbered after them. Under the lock.
     private static func numberSubscribing(count: Int) {
-        for index in 0..<count {
-            Unmanaged<SubscriptionHandle>.fromOpaque(crxcore_subscribing_at(index))._withUnsafeGuaranteedRef(number)
-        }
+        for index in 0..<count { number(subscribingHandle(at: index)) }
     }
 
     /// Gives `handle` the next number unless it has one. Under the lock.
