@@ -11,10 +11,12 @@ final class DisposeBagTests: RxTestCase {
         ]
         bags[2].insert([subject.subscribe()])
         bags[2].insert { subject.subscribe() }
+        bags[2].insert(subject.subscribe())
+        subject.subscribe().disposed(by: bags[2])
 
         let owners = liveSubscriptionsOfThisTest.map(\.owner)
-        XCTAssertEqual(owners, [bags[0].identity, bags[0].identity, bags[1].identity, bags[2].identity, bags[2].identity])
-        XCTAssertEqual(bags.map(\.count), [2, 1, 2])
+        XCTAssertEqual(owners, [bags[0].identity, bags[0].identity, bags[1].identity] + Array(repeating: bags[2].identity, count: 4))
+        XCTAssertEqual(bags.map(\.count), [2, 1, 4])
 
         bags.removeAll()
         XCTAssertFalse(subject.hasObservers)

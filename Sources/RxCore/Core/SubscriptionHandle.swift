@@ -26,9 +26,10 @@ final class SubscriptionHandle: Cancelable, @unchecked Sendable {
     let site: CallSite
     let scope: ResourceScope?
     /// The `DisposeBag.Owner` of the bag holding the subscription, unretained,
-    /// 0 when none. Set by `disposed(by:)` with one plain store, no lock; read
-    /// under the registry's lock, which a bag's `deinit` waits for while it
-    /// disposes (so unregisters) this handle, so the owner is still there.
+    /// 0 when none. Set by the bag as it takes the subscription, with one
+    /// plain store and no lock; read under the registry's lock, which a bag's
+    /// `deinit` waits for while it disposes (so unregisters) this handle, so
+    /// the owner is still there.
     let ownerBits = Atomic<UInt>(0)
 
     private let onDisposed: (() -> Void)?

@@ -26,8 +26,8 @@ extension DisposeBag {
 
     /// Adds each of `disposables`, as `insert(_:)` does one.
     ///
-    /// Each goes through `disposed(by:)`, so the subscription registry records this bag as the owner
-    /// of the subscriptions among them, as it does for a single insertion through `disposed(by:)`.
+    /// The subscription registry records this bag as the owner of the subscriptions among them, as
+    /// it does for a single insertion.
     public func insert(_ disposables: [Disposable]) {
         for disposable in disposables { disposable.disposed(by: self) }
     }

@@ -58,11 +58,20 @@ public final class DisposeBag: DisposeBase, @unchecked Sendable {
     }
 
     /// `insert(_:)` with the disposable's type known, so that a subscription
-    /// handle is told apart by comparing metadata (no dynamic cast).
+    /// handle is told apart by comparing metadata (no dynamic cast), and the
+    /// registry records this bag as its owner.
     func insert<Held: Disposable>(opened disposable: consuming Held) {
-        let entry: AnyObject = Held.self == SubscriptionHandle.self
-            ? unsafeBitCast(disposable, to: SubscriptionHandle.self)
-            : BoxedDisposable(disposable)
+        let entry: AnyObject
+        if Held.self == SubscriptionHandle.self {
+            let handle = unsafeBitCast(disposable, to: SubscriptionHandle.self)
+            #if !RXCORE_NO_ACCOUNTING
+            // One store, no lock: the registry reads it under its lock.
+            handle.ownerBits.store(UInt(bitPattern: Unmanaged.passUnretained(owner).toOpaque()), ordering: .releasing)
+            #endif
+            entry = handle
+        } else {
+            entry = BoxedDisposable(disposable)
+        }
         lock.lock()
         if contents != nil {
             contents!.append(entry)
@@ -103,16 +112,11 @@ final class BoxedDisposable {
 extension Disposable {
     /// Adds this disposable to `bag`, which disposes it when the bag goes away;
     /// the subscription registry records the bag as its owner.
-    public func disposed(by bag: DisposeBag) {
-        #if !RXCORE_NO_ACCOUNTING
-        // A metadata comparison instead of `as?`, a runtime dynamic cast per
-        // subscription; SubscriptionHandle is final, so no subclass is missed.
-        // One store, no lock: the registry reads it under its lock.
-        if Self.self == SubscriptionHandle.self {
-            let handle = unsafeBitCast(self, to: SubscriptionHandle.self)
-            handle.ownerBits.store(UInt(bitPattern: Unmanaged.passUnretained(bag.owner).toOpaque()), ordering: .releasing)
-        }
-        #endif
+    ///
+    /// Consuming: the bag takes the caller's reference (in
+    /// `subscribe(…).disposed(by:)`, the one `subscribe` returned) instead of
+    /// copying the disposable and the caller releasing its own.
+    public consuming func disposed(by bag: DisposeBag) {
         bag.insert(opened: self)
     }
 }
