@@ -1,47 +1,36 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Synchronization
 
 /// A non-recursive mutex for state that holds references.
 ///
 /// `Synchronization.Mutex` keeps its value where reflection cannot see it, so
 /// the leak engine could not follow a bag to its subscriptions or a subject to
 /// its observers. Objects that hold references under a lock keep them in
-/// ordinary stored properties guarded by this lock instead.
+/// ordinary stored properties guarded by this lock instead; the lock itself is
+/// a `Mutex` with no value. Unlike a `pthread_mutex_t`, which must not move
+/// and so took an allocation of its own, it is stored inline, and taking and
+/// releasing it is an inlined compare-and-exchange each rather than a call
+/// into libc.
 final class Lock: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-
-    init() {
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
-    }
+    private let mutex = Mutex<Void>(())
 
     @inline(__always)
-    func lock() { pthread_mutex_lock(mutex) }
+    func lock() { mutex._unsafeLock() }
 
     @inline(__always)
-    func unlock() { pthread_mutex_unlock(mutex) }
+    func unlock() { mutex._unsafeUnlock() }
 
     /// Runs `body` holding the lock.
     @inline(__always)
     func withLock<T>(_ body: () throws -> T) rethrows -> T {
         // Not `defer`: the optimiser outlines it as a generic function that
         // looks up `T`'s metadata on every call.
-        pthread_mutex_lock(mutex)
+        lock()
         do {
             let result = try body()
-            pthread_mutex_unlock(mutex)
+            unlock()
             return result
         } catch {
-            pthread_mutex_unlock(mutex)
+            unlock()
             throw error
         }
     }
