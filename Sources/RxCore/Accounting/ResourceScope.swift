@@ -107,6 +107,13 @@ public final class ResourceScope: Sendable {
     @inline(__always)
     static var attributable: ResourceScope? {
         guard running.load(ordering: .relaxed) != 0 else { return nil }
+        return attributableWhileRunning()
+    }
+
+    /// Out of line: inlined into every resource's initialiser, the task-local
+    /// lookup made the common case (no scope) spill registers.
+    @inline(never)
+    private static func attributableWhileRunning() -> ResourceScope? {
         if let current { return current }
         return hasAmbient.load(ordering: .acquiring) ? ambient.withLock { $0 } : nil
     }

@@ -20,10 +20,10 @@ public enum Resources {
     public static func snapshot() -> ResourceSnapshot {
         var counts: [String: Int] = [:]
         var families: [String: ResourceKind.Family] = [:]
-        for (kind, count) in ResourceKindTable.shared.liveCounts {
+        for (name, family, count) in ResourceKindTable.shared.liveCounts {
             guard count != 0 else { continue }
-            counts[kind.name, default: 0] += count
-            families[kind.name] = kind.family
+            counts[name, default: 0] += count
+            families[name] = family
         }
         return ResourceSnapshot(counts: counts, families: families)
     }

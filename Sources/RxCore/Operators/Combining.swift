@@ -12,15 +12,15 @@ enum CombiningStrategy {
     var operatorName: String { self == .combineLatest ? "combineLatest" : "zip" }
 
     /// The producer's and the sink's resource kinds for `arity` sources (`nil`: a collection).
-    func kinds(arity: Int?) -> (producer: ResourceKind, sink: ResourceKind) {
+    func kinds(arity: Int?) -> (producer: RuntimeResourceKind, sink: RuntimeResourceKind) {
         combiningKinds["\(self == .combineLatest ? "CombineLatest" : "Zip")\(arity.map(String.init) ?? "Collection")"]!
     }
 }
 
-private let combiningKinds: [String: (producer: ResourceKind, sink: ResourceKind)] = {
-    var kinds: [String: (producer: ResourceKind, sink: ResourceKind)] = [:]
+private let combiningKinds: [String: (producer: RuntimeResourceKind, sink: RuntimeResourceKind)] = {
+    var kinds: [String: (producer: RuntimeResourceKind, sink: RuntimeResourceKind)] = [:]
     for name in ["CombineLatest", "Zip"].flatMap({ base in ["2", "3", "4", "5", "6", "7", "8", "Collection"].map { base + $0 } }) {
-        kinds[name] = (ResourceKind(name, .observable), ResourceKind(name + "Sink", .sink))
+        kinds[name] = (RuntimeResourceKind(name, .observable), RuntimeResourceKind(name + "Sink", .sink))
     }
     return kinds
 }()
@@ -58,7 +58,7 @@ class CombiningSink<Observer: ObserverType>: Sink<Observer> {
     /// completed) ends the sequence at once, rather than the last completion.
     private let endsWhenUnpairable: Bool
 
-    init(arity: Int, keepsElements: Bool, endsWhenUnpairable: Bool, observer: Observer, cancel: Cancelable, kind: ResourceKind) {
+    init(arity: Int, keepsElements: Bool, endsWhenUnpairable: Bool, observer: Observer, cancel: Cancelable, kind: borrowing ResourceKind) {
         self.isDone = Array(repeating: false, count: arity)
         self.keepsElements = keepsElements
         self.endsWhenUnpairable = endsWhenUnpairable
@@ -161,7 +161,7 @@ final class CombiningCollection<SourceElement, Element>: Producer<Element> {
         self.sources = sources
         self.resultSelector = resultSelector
         self.site = site
-        super.init(kind: strategy.kinds(arity: nil).producer, chain: OperatorChain(strategy.operatorName, upstream: sources.map(\.chain)))
+        super.init(kind: strategy.kinds(arity: nil).producer.kind, chain: OperatorChain(strategy.operatorName, upstream: sources.map(\.chain)))
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
@@ -169,11 +169,11 @@ final class CombiningCollection<SourceElement, Element>: Producer<Element> {
         switch strategy {
         case .combineLatest:
             let sink = CombiningCollectionSink<LatestElement<SourceElement>, Observer>(
-                count: sources.count, endsWhenUnpairable: true, resultSelector: resultSelector, site: site, observer: observer, cancel: cancel, kind: kind)
+                count: sources.count, endsWhenUnpairable: true, resultSelector: resultSelector, site: site, observer: observer, cancel: cancel, kind: kind.kind)
             return (sink, sink.run(sources, emptyResult: true))
         case .zip:
             let sink = CombiningCollectionSink<QueuedElements<SourceElement>, Observer>(
-                count: sources.count, endsWhenUnpairable: true, resultSelector: resultSelector, site: site, observer: observer, cancel: cancel, kind: kind)
+                count: sources.count, endsWhenUnpairable: true, resultSelector: resultSelector, site: site, observer: observer, cancel: cancel, kind: kind.kind)
             return (sink, sink.run(sources, emptyResult: false))
         }
     }
@@ -187,7 +187,7 @@ final class CombiningCollectionSink<Buffer: ElementBuffer, Observer: ObserverTyp
     let site: CallSite
     @exclusivity(unchecked) private var buffers: [Buffer]
 
-    init(count: Int, endsWhenUnpairable: Bool, resultSelector: @escaping ResultSelector, site: CallSite, observer: Observer, cancel: Cancelable, kind: ResourceKind) {
+    init(count: Int, endsWhenUnpairable: Bool, resultSelector: @escaping ResultSelector, site: CallSite, observer: Observer, cancel: Cancelable, kind: borrowing ResourceKind) {
         self.resultSelector = resultSelector
         self.site = site
         self.buffers = Array(repeating: Buffer(), count: count)
@@ -245,7 +245,7 @@ final class Combining2<E1, E2, Result>: Producer<Result> {
         self.source2 = source2
         self.resultSelector = resultSelector
         self.site = site
-        super.init(kind: strategy.kinds(arity: 2).producer, chain: OperatorChain(strategy.operatorName, source1.chain, source2.chain))
+        super.init(kind: strategy.kinds(arity: 2).producer.kind, chain: OperatorChain(strategy.operatorName, source1.chain, source2.chain))
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
@@ -253,11 +253,11 @@ final class Combining2<E1, E2, Result>: Producer<Result> {
         switch strategy {
         case .combineLatest:
             let sink = CombiningSink2<LatestElement<E1>, LatestElement<E2>, Observer>(
-                resultSelector: resultSelector, site: site, observer: observer, cancel: cancel, kind: kind)
+                resultSelector: resultSelector, site: site, observer: observer, cancel: cancel, kind: kind.kind)
             return (sink, sink.run(source1, source2))
         case .zip:
             let sink = CombiningSink2<QueuedElements<E1>, QueuedElements<E2>, Observer>(
-                resultSelector: resultSelector, site: site, observer: observer, cancel: cancel, kind: kind)
+                resultSelector: resultSelector, site: site, observer: observer, cancel: cancel, kind: kind.kind)
             return (sink, sink.run(source1, source2))
         }
     }
@@ -272,7 +272,7 @@ final class CombiningSink2<B1: ElementBuffer, B2: ElementBuffer, Observer: Obser
     @exclusivity(unchecked) private var buffer1 = B1()
     @exclusivity(unchecked) private var buffer2 = B2()
 
-    init(resultSelector: @escaping ResultSelector, site: CallSite, observer: Observer, cancel: Cancelable, kind: ResourceKind) {
+    init(resultSelector: @escaping ResultSelector, site: CallSite, observer: Observer, cancel: Cancelable, kind: borrowing ResourceKind) {
         self.resultSelector = resultSelector
         self.site = site
         super.init(arity: 2, keepsElements: B1.keepsElements, endsWhenUnpairable: B1.keepsElements, observer: observer, cancel: cancel, kind: kind)
@@ -314,7 +314,7 @@ final class Combining3<E1, E2, E3, Result>: Producer<Result> {
         self.source3 = source3
         self.resultSelector = resultSelector
         self.site = site
-        super.init(kind: strategy.kinds(arity: 3).producer, chain: OperatorChain(strategy.operatorName, source1.chain, source2.chain, source3.chain))
+        super.init(kind: strategy.kinds(arity: 3).producer.kind, chain: OperatorChain(strategy.operatorName, source1.chain, source2.chain, source3.chain))
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
@@ -322,11 +322,11 @@ final class Combining3<E1, E2, E3, Result>: Producer<Result> {
         switch strategy {
         case .combineLatest:
             let sink = CombiningSink3<LatestElement<E1>, LatestElement<E2>, LatestElement<E3>, Observer>(
-                resultSelector: resultSelector, site: site, observer: observer, cancel: cancel, kind: kind)
+                resultSelector: resultSelector, site: site, observer: observer, cancel: cancel, kind: kind.kind)
             return (sink, sink.run(source1, source2, source3))
         case .zip:
             let sink = CombiningSink3<QueuedElements<E1>, QueuedElements<E2>, QueuedElements<E3>, Observer>(
-                resultSelector: resultSelector, site: site, observer: observer, cancel: cancel, kind: kind)
+                resultSelector: resultSelector, site: site, observer: observer, cancel: cancel, kind: kind.kind)
             return (sink, sink.run(source1, source2, source3))
         }
     }
@@ -342,7 +342,7 @@ final class CombiningSink3<B1: ElementBuffer, B2: ElementBuffer, B3: ElementBuff
     @exclusivity(unchecked) private var buffer2 = B2()
     @exclusivity(unchecked) private var buffer3 = B3()
 
-    init(resultSelector: @escaping ResultSelector, site: CallSite, observer: Observer, cancel: Cancelable, kind: ResourceKind) {
+    init(resultSelector: @escaping ResultSelector, site: CallSite, observer: Observer, cancel: Cancelable, kind: borrowing ResourceKind) {
         self.resultSelector = resultSelector
         self.site = site
         super.init(arity: 3, keepsElements: B1.keepsElements, endsWhenUnpairable: B1.keepsElements, observer: observer, cancel: cancel, kind: kind)
@@ -388,7 +388,7 @@ final class Combining4<E1, E2, E3, E4, Result>: Producer<Result> {
         self.source4 = source4
         self.resultSelector = resultSelector
         self.site = site
-        super.init(kind: strategy.kinds(arity: 4).producer, chain: OperatorChain(strategy.operatorName, source1.chain, source2.chain, source3.chain, source4.chain))
+        super.init(kind: strategy.kinds(arity: 4).producer.kind, chain: OperatorChain(strategy.operatorName, source1.chain, source2.chain, source3.chain, source4.chain))
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
@@ -396,11 +396,11 @@ final class Combining4<E1, E2, E3, E4, Result>: Producer<Result> {
         switch strategy {
         case .combineLatest:
             let sink = CombiningSink4<LatestElement<E1>, LatestElement<E2>, LatestElement<E3>, LatestElement<E4>, Observer>(
-                resultSelector: resultSelector, site: site, observer: observer, cancel: cancel, kind: kind)
+                resultSelector: resultSelector, site: site, observer: observer, cancel: cancel, kind: kind.kind)
             return (sink, sink.run(source1, source2, source3, source4))
         case .zip:
             let sink = CombiningSink4<QueuedElements<E1>, QueuedElements<E2>, QueuedElements<E3>, QueuedElements<E4>, Observer>(
-                resultSelector: resultSelector, site: site, observer: observer, cancel: cancel, kind: kind)
+                resultSelector: resultSelector, site: site, observer: observer, cancel: cancel, kind: kind.kind)
             return (sink, sink.run(source1, source2, source3, source4))
         }
     }
@@ -417,7 +417,7 @@ final class CombiningSink4<B1: ElementBuffer, B2: ElementBuffer, B3: ElementBuff
     @exclusivity(unchecked) private var buffer3 = B3()
     @exclusivity(unchecked) private var buffer4 = B4()
 
-    init(resultSelector: @escaping ResultSelector, site: CallSite, observer: Observer, cancel: Cancelable, kind: ResourceKind) {
+    init(resultSelector: @escaping ResultSelector, site: CallSite, observer: Observer, cancel: Cancelable, kind: borrowing ResourceKind) {
         self.resultSelector = resultSelector
         self.site = site
         super.init(arity: 4, keepsElements: B1.keepsElements, endsWhenUnpairable: B1.keepsElements, observer: observer, cancel: cancel, kind: kind)

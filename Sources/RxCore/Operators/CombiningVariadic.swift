@@ -22,7 +22,7 @@ final class CombiningVariadic<each SourceElement, Result>: Producer<Result> {
         self.arity = chains.count
         self.resultSelector = resultSelector
         self.site = site
-        super.init(kind: strategy.kinds(arity: arity).producer, chain: OperatorChain(strategy.operatorName, upstream: chains))
+        super.init(kind: strategy.kinds(arity: arity).producer.kind, chain: OperatorChain(strategy.operatorName, upstream: chains))
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
@@ -39,11 +39,11 @@ final class CombiningVariadic<each SourceElement, Result>: Producer<Result> {
         switch strategy {
         case .combineLatest:
             let sink = CombiningCollectionSink<LatestElement<Any>, Observer>(
-                count: arity, endsWhenUnpairable: strategy == .combineLatest, resultSelector: select, site: site, observer: observer, cancel: cancel, kind: kind)
+                count: arity, endsWhenUnpairable: strategy == .combineLatest, resultSelector: select, site: site, observer: observer, cancel: cancel, kind: kind.kind)
             return (sink, sink.run(repeat each sources))
         case .zip:
             let sink = CombiningCollectionSink<QueuedElements<Any>, Observer>(
-                count: arity, endsWhenUnpairable: strategy == .combineLatest, resultSelector: select, site: site, observer: observer, cancel: cancel, kind: kind)
+                count: arity, endsWhenUnpairable: strategy == .combineLatest, resultSelector: select, site: site, observer: observer, cancel: cancel, kind: kind.kind)
             return (sink, sink.run(repeat each sources))
         }
     }

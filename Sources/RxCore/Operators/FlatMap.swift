@@ -37,14 +37,6 @@ enum FlatMapStrategy {
         }
     }
 
-    fileprivate var kind: ResourceKind {
-        switch self {
-        case .every: flatMapKind
-        case .firstOnly: flatMapFirstKind
-        case .latest: flatMapLatestKind
-        case .concat: concatMapKind
-        }
-    }
 }
 
 final class FlatMap<SourceElement, SourceSequence: ObservableConvertibleType>: Producer<SourceSequence.Element> {
@@ -60,7 +52,13 @@ final class FlatMap<SourceElement, SourceSequence: ObservableConvertibleType>: P
         self.selector = selector
         self.site = site
         self.strategy = strategy
-        super.init(kind: strategy.kind, chain: OperatorChain.applying(strategy.operatorName, to: source.chain))
+        let chain = OperatorChain.applying(strategy.operatorName, to: source.chain)
+        switch strategy {
+        case .every: super.init(kind: flatMapKind, chain: chain)
+        case .firstOnly: super.init(kind: flatMapFirstKind, chain: chain)
+        case .latest: super.init(kind: flatMapLatestKind, chain: chain)
+        case .concat: super.init(kind: concatMapKind, chain: chain)
+        }
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == SourceSequence.Element {
@@ -89,7 +87,11 @@ where Observer.Element == SourceSequence.Element {
     init(selector: @escaping Selector, site: CallSite, firstOnly: Bool, observer: Observer, cancel: Cancelable) {
         self.selector = selector
         self.site = site
-        super.init(observer: observer, cancel: cancel, kind: firstOnly ? flatMapFirstSinkKind : flatMapSinkKind, dropsWhileActive: firstOnly)
+        if firstOnly {
+            super.init(observer: observer, cancel: cancel, kind: flatMapFirstSinkKind, dropsWhileActive: true)
+        } else {
+            super.init(observer: observer, cancel: cancel, kind: flatMapSinkKind)
+        }
     }
 
     override func performMap(_ element: SourceElement) throws -> SourceSequence {

@@ -87,7 +87,7 @@ where Observer.Element == SourceSequence.Element {
     private var activeCount = 0
     private var stopped = false
 
-    init(observer: Observer, cancel: Cancelable, kind: ResourceKind, dropsWhileActive: Bool = false) {
+    init(observer: Observer, cancel: Cancelable, kind: borrowing ResourceKind, dropsWhileActive: Bool = false) {
         self.dropsWhileActive = dropsWhileActive
         super.init(observer: observer, cancel: cancel, kind: kind)
     }

@@ -50,7 +50,7 @@ where Observer.Element == SourceSequence.Element {
     private var activeCount = 0
     private var waiting = Queue<SourceSequence>()
 
-    init(maxConcurrent: Int, observer: Observer, cancel: Cancelable, kind: ResourceKind) {
+    init(maxConcurrent: Int, observer: Observer, cancel: Cancelable, kind: borrowing ResourceKind) {
         self.maxConcurrent = maxConcurrent
         super.init(observer: observer, cancel: cancel, kind: kind)
     }

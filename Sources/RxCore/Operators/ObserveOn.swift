@@ -22,8 +22,12 @@ final class ObserveOn<Element>: Producer<Element> {
         self.source = source
         self.scheduler = scheduler
         serialScheduler = scheduler as? SerialDispatchQueueScheduler
-        let kind = serialScheduler != nil ? observeOnSerialDispatchQueueKind : observeOnKind
-        super.init(kind: kind, chain: OperatorChain.applying("observe(on:)", to: source.chain))
+        let chain = OperatorChain.applying("observe(on:)", to: source.chain)
+        if serialScheduler != nil {
+            super.init(kind: observeOnSerialDispatchQueueKind, chain: chain)
+        } else {
+            super.init(kind: observeOnKind, chain: chain)
+        }
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
