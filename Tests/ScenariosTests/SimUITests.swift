@@ -231,7 +231,7 @@ final class SimUITests: XCTestCase {
         }
         let toggle = UISwitch()
         var target: Target? = Target()
-        weak var weakTarget = target
+        weak let weakTarget = target
         toggle.addTarget(target!, action: Target.changed, for: .valueChanged)
         toggle.toggle()
         XCTAssertEqual(target?.calls, 1)
