@@ -12,6 +12,19 @@ final class ResourcesTests: RxTestCase {
         XCTAssertEqual(Resources.total, start)
     }
 
+    /// The observer behind `subscribe` is counted without a token of its own,
+    /// in its subscription's scope.
+    func testASubscriptionsHandleAndObserverAreCountedInItsScope() {
+        let subject = PublishSubject<Int>()
+        let scope = ResourceScope(name: "subscription")
+        let subscription = scope.run { subject.subscribe(onNext: { _ in }) }
+        XCTAssertEqual(scope.liveResources, 2, "the handle and its observer")
+
+        subscription.dispose()
+        XCTAssertEqual(scope.liveResources, 1, "the subject let go of the observer; the handle is still held")
+        withExtendedLifetime(subscription) {}
+    }
+
     func testObserveOnASerialDispatchQueueIsCountedApart() {
         // The count is process-wide and other tests' chains may still be
         // alive (their work finishing on a queue), so compare with before.

@@ -46,3 +46,25 @@ struct ResourceToken: ~Copyable {
     init(_ kind: borrowing ResourceKind) {}
     #endif
 }
+
+/// Counting for a resource that keeps no token: one made with another
+/// resource, in the same scope, and holding it until it goes, so that the
+/// other's scope is its own (`AnonymousObserver` and its subscription's
+/// handle). A token would be one more word per object, and another scope lookup.
+enum ResourceCount {
+    @inline(__always)
+    static func made(_ kind: borrowing ResourceKind, in scope: ResourceScope?) {
+        #if !RXCORE_NO_ACCOUNTING
+        crxcore_count(kind.index, 1)
+        scope?.resourceCreated()
+        #endif
+    }
+
+    @inline(__always)
+    static func freed(_ kind: borrowing ResourceKind, in scope: ResourceScope?) {
+        #if !RXCORE_NO_ACCOUNTING
+        crxcore_count(kind.index, -1)
+        scope?.resourceReleased()
+        #endif
+    }
+}

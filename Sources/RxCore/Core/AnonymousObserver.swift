@@ -25,7 +25,6 @@ final class AnonymousObserver<Element>: SubjectObserverBase<Element>, ObserverTy
     /// handlers above by the site of the object they sit beside or of the one
     /// it refers to (a copy here would cost 32 bytes per subscription).
     private let subscription: SubscriptionHandle
-    private let token = ResourceToken(anonymousObserverKind)
 
     @usableFromInline
     init(elements handler: ((Element) -> Void)?, error errorHandler: ((Swift.Error) -> Void)?,
@@ -36,7 +35,18 @@ final class AnonymousObserver<Element>: SubjectObserverBase<Element>, ObserverTy
         self.errorHandler = consume errorHandler
         self.completionHandler = consume completionHandler
         self.eventHandler = consume eventHandler
+        // Counted without a token: made in its subscription's call, so in its
+        // scope, and holding the subscription's handle until it goes.
+        ResourceCount.made(anonymousObserverKind, in: subscription.scope)
         self.subscription = consume subscription
+    }
+
+    deinit {
+        // Through an unretained reference: the handle is held until this
+        // deinit ends, and a retain and release would cost more than the count.
+        Unmanaged.passUnretained(subscription)._withUnsafeGuaranteedRef {
+            ResourceCount.freed(anonymousObserverKind, in: $0.scope)
+        }
     }
 
     @usableFromInline
