@@ -23,7 +23,7 @@ public struct Binder<Value>: ObserverType {
     ) {
         let site = CallSite(file: file, line: line)
         ClosureSites.note(binding, "Binder", site)
-        weak var weakTarget = target
+        weak let weakTarget = target
         self.site = site
         self.binding = { event in
             switch event {
