@@ -165,15 +165,15 @@ final class CombiningCollection<SourceElement, Element>: Producer<Element> {
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let kind = strategy.kinds(arity: nil).sink
+        let sinkKind = strategy.kinds(arity: nil).sink
         switch strategy {
         case .combineLatest:
             let sink = CombiningCollectionSink<LatestElement<SourceElement>, Observer>(
-                count: sources.count, endsWhenUnpairable: true, resultSelector: resultSelector, site: site, observer: observer, cancel: cancel, kind: kind.kind)
+                count: sources.count, endsWhenUnpairable: true, resultSelector: resultSelector, site: site, observer: observer, cancel: cancel, kind: sinkKind.kind)
             return (sink, sink.run(sources, emptyResult: true))
         case .zip:
             let sink = CombiningCollectionSink<QueuedElements<SourceElement>, Observer>(
-                count: sources.count, endsWhenUnpairable: true, resultSelector: resultSelector, site: site, observer: observer, cancel: cancel, kind: kind.kind)
+                count: sources.count, endsWhenUnpairable: true, resultSelector: resultSelector, site: site, observer: observer, cancel: cancel, kind: sinkKind.kind)
             return (sink, sink.run(sources, emptyResult: false))
         }
     }
@@ -249,15 +249,15 @@ final class Combining2<E1, E2, Result>: Producer<Result> {
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
-        let kind = strategy.kinds(arity: 2).sink
+        let sinkKind = strategy.kinds(arity: 2).sink
         switch strategy {
         case .combineLatest:
             let sink = CombiningSink2<LatestElement<E1>, LatestElement<E2>, Observer>(
-                resultSelector: resultSelector, site: site, observer: observer, cancel: cancel, kind: kind.kind)
+                resultSelector: resultSelector, site: site, observer: observer, cancel: cancel, kind: sinkKind.kind)
             return (sink, sink.run(source1, source2))
         case .zip:
             let sink = CombiningSink2<QueuedElements<E1>, QueuedElements<E2>, Observer>(
-                resultSelector: resultSelector, site: site, observer: observer, cancel: cancel, kind: kind.kind)
+                resultSelector: resultSelector, site: site, observer: observer, cancel: cancel, kind: sinkKind.kind)
             return (sink, sink.run(source1, source2))
         }
     }
@@ -318,15 +318,15 @@ final class Combining3<E1, E2, E3, Result>: Producer<Result> {
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
-        let kind = strategy.kinds(arity: 3).sink
+        let sinkKind = strategy.kinds(arity: 3).sink
         switch strategy {
         case .combineLatest:
             let sink = CombiningSink3<LatestElement<E1>, LatestElement<E2>, LatestElement<E3>, Observer>(
-                resultSelector: resultSelector, site: site, observer: observer, cancel: cancel, kind: kind.kind)
+                resultSelector: resultSelector, site: site, observer: observer, cancel: cancel, kind: sinkKind.kind)
             return (sink, sink.run(source1, source2, source3))
         case .zip:
             let sink = CombiningSink3<QueuedElements<E1>, QueuedElements<E2>, QueuedElements<E3>, Observer>(
-                resultSelector: resultSelector, site: site, observer: observer, cancel: cancel, kind: kind.kind)
+                resultSelector: resultSelector, site: site, observer: observer, cancel: cancel, kind: sinkKind.kind)
             return (sink, sink.run(source1, source2, source3))
         }
     }
@@ -392,15 +392,15 @@ final class Combining4<E1, E2, E3, E4, Result>: Producer<Result> {
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
-        let kind = strategy.kinds(arity: 4).sink
+        let sinkKind = strategy.kinds(arity: 4).sink
         switch strategy {
         case .combineLatest:
             let sink = CombiningSink4<LatestElement<E1>, LatestElement<E2>, LatestElement<E3>, LatestElement<E4>, Observer>(
-                resultSelector: resultSelector, site: site, observer: observer, cancel: cancel, kind: kind.kind)
+                resultSelector: resultSelector, site: site, observer: observer, cancel: cancel, kind: sinkKind.kind)
             return (sink, sink.run(source1, source2, source3, source4))
         case .zip:
             let sink = CombiningSink4<QueuedElements<E1>, QueuedElements<E2>, QueuedElements<E3>, QueuedElements<E4>, Observer>(
-                resultSelector: resultSelector, site: site, observer: observer, cancel: cancel, kind: kind.kind)
+                resultSelector: resultSelector, site: site, observer: observer, cancel: cancel, kind: sinkKind.kind)
             return (sink, sink.run(source1, source2, source3, source4))
         }
     }

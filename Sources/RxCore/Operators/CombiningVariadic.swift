@@ -26,7 +26,7 @@ final class CombiningVariadic<each SourceElement, Result>: Producer<Result> {
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
-        let kind = strategy.kinds(arity: arity).sink
+        let sinkKind = strategy.kinds(arity: arity).sink
         let resultSelector = resultSelector
         let select = { (elements: [Any]) throws -> Result in
             var index = 0
@@ -39,11 +39,11 @@ final class CombiningVariadic<each SourceElement, Result>: Producer<Result> {
         switch strategy {
         case .combineLatest:
             let sink = CombiningCollectionSink<LatestElement<Any>, Observer>(
-                count: arity, endsWhenUnpairable: strategy == .combineLatest, resultSelector: select, site: site, observer: observer, cancel: cancel, kind: kind.kind)
+                count: arity, endsWhenUnpairable: strategy == .combineLatest, resultSelector: select, site: site, observer: observer, cancel: cancel, kind: sinkKind.kind)
             return (sink, sink.run(repeat each sources))
         case .zip:
             let sink = CombiningCollectionSink<QueuedElements<Any>, Observer>(
-                count: arity, endsWhenUnpairable: strategy == .combineLatest, resultSelector: select, site: site, observer: observer, cancel: cancel, kind: kind.kind)
+                count: arity, endsWhenUnpairable: strategy == .combineLatest, resultSelector: select, site: site, observer: observer, cancel: cancel, kind: sinkKind.kind)
             return (sink, sink.run(repeat each sources))
         }
     }

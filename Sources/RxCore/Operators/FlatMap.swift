@@ -36,7 +36,6 @@ enum FlatMapStrategy {
         case .concat: "concatMap"
         }
     }
-
 }
 
 final class FlatMap<SourceElement, SourceSequence: ObservableConvertibleType>: Producer<SourceSequence.Element> {
