@@ -47,24 +47,21 @@ struct ResourceToken: ~Copyable {
     #endif
 }
 
-/// Counting for a resource that keeps no token: one made with another
-/// resource, in the same scope, and holding it until it goes, so that the
-/// other's scope is its own (`AnonymousObserver` and its subscription's
-/// handle). A token would be one more word per object, and another scope lookup.
+#if !RXCORE_NO_ACCOUNTING
+/// The per-kind count of a resource that keeps no token: a subscription's
+/// handle, which keeps its scope anyway, and the subscription's
+/// `AnonymousObserver`, made in the same call and holding the handle until it
+/// goes, which reads the scope there. Each counts itself in that scope too. A
+/// token would be one more word per object, and another scope lookup.
 enum ResourceCount {
     @inline(__always)
-    static func made(_ kind: borrowing ResourceKind, in scope: ResourceScope?) {
-        #if !RXCORE_NO_ACCOUNTING
+    static func made(_ kind: borrowing ResourceKind) {
         crxcore_count(kind.index, 1)
-        scope?.resourceCreated()
-        #endif
     }
 
     @inline(__always)
-    static func freed(_ kind: borrowing ResourceKind, in scope: ResourceScope?) {
-        #if !RXCORE_NO_ACCOUNTING
+    static func freed(_ kind: borrowing ResourceKind) {
         crxcore_count(kind.index, -1)
-        scope?.resourceReleased()
-        #endif
     }
 }
+#endif

@@ -37,16 +37,20 @@ final class AnonymousObserver<Element>: SubjectObserverBase<Element>, ObserverTy
         self.eventHandler = consume eventHandler
         // Counted without a token: made in its subscription's call, so in its
         // scope, and holding the subscription's handle until it goes.
-        ResourceCount.made(anonymousObserverKind, in: subscription.scope)
+        #if !RXCORE_NO_ACCOUNTING
+        ResourceCount.made(anonymousObserverKind)
+        subscription.scope?.resourceCreated()
+        #endif
         self.subscription = consume subscription
     }
 
     deinit {
         // Through an unretained reference: the handle is held until this
         // deinit ends, and a retain and release would cost more than the count.
-        Unmanaged.passUnretained(subscription)._withUnsafeGuaranteedRef {
-            ResourceCount.freed(anonymousObserverKind, in: $0.scope)
-        }
+        #if !RXCORE_NO_ACCOUNTING
+        ResourceCount.freed(anonymousObserverKind)
+        Unmanaged.passUnretained(subscription)._withUnsafeGuaranteedRef { $0.scope?.resourceReleased() }
+        #endif
     }
 
     @usableFromInline

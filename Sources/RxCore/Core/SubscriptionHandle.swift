@@ -15,7 +15,6 @@ final class SubscriptionHandle: Cancelable, @unchecked Sendable {
     /// observer's key in the bits above them.
     private static let assigned = 1, upstreamGone = 2, keyShift = 2
 
-    private let token = ResourceToken(subscriptionKind)
     /// The registry's number for this subscription, in order of creation:
     /// given under the registry's lock when the handle is first listed or
     /// anything made after it is (no atomic add of its own); 0 until then and
@@ -24,6 +23,9 @@ final class SubscriptionHandle: Cancelable, @unchecked Sendable {
     let chain: OperatorChain
     /// Where `subscribe`, `bind`, `drive` or `emit` was called.
     let site: CallSite
+    /// The ``ResourceScope`` the subscription was made in, if any. The handle
+    /// is counted in it without a ``ResourceToken``, which would hold the
+    /// scope a second time and look it up a second time.
     let scope: ResourceScope?
     /// The `DisposeBag.Owner` of the bag holding the subscription, unretained,
     /// 0 when none. Set by the bag as it takes the subscription, with one
@@ -68,6 +70,8 @@ final class SubscriptionHandle: Cancelable, @unchecked Sendable {
         scope = nil
         #else
         scope = ResourceScope.attributable
+        ResourceCount.made(subscriptionKind)
+        scope?.resourceCreated()
         SubscriptionRegistry.made(self)
         #endif
     }
@@ -78,6 +82,8 @@ final class SubscriptionHandle: Cancelable, @unchecked Sendable {
         // source was freed without terminating). It is no longer live.
         #if !RXCORE_NO_ACCOUNTING
         if !ended.isSet { SubscriptionRegistry.unregister(self) }
+        ResourceCount.freed(subscriptionKind)
+        scope?.resourceReleased()
         #endif
         subjectObservers?.release()
     }
