@@ -146,8 +146,9 @@ var md = """
 
 Median ns per operation over \(sampleCount) samples after a warm-up, release build (`Benchmarks/build`:
 functions aligned to 64 bytes, so that both RxCore builds place their code alike), min–max in
-parentheses; all variants in one process, their samples interleaved. The ratios (on/off, RxCore/OpenCombine)
-are medians over rounds of the quotient of two variants timed back to back in the same round. "RxCore on"
+parentheses; all variants in one process, their samples interleaved: each round runs OpenCombine, then
+RxCore on and off in an order that alternates from round to round. The ratios (on/off, RxCore/OpenCombine)
+are medians over pairs of rounds of the geometric mean of the pair's two quotients. "RxCore on"
 is the default build (resource accounting on), "RxCore off" the same sources compiled with
 `RXCORE_NO_ACCOUNTING`. OpenCombine 0.14.
 
