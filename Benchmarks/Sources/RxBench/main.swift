@@ -21,7 +21,7 @@ let arguments = CommandLine.arguments.dropFirst()
 let outputDirectory = arguments.first { !$0.hasPrefix("-") } ?? "results"
 let scale = arguments.contains("--quick") ? 10 : 1
 /// Rounds per workload, an even number; `--samples N` for more when a ratio needs a closer look.
-let sampleCount = arguments.firstIndex(of: "--samples").flatMap { Int(arguments[arguments.index(after: $0)]) } ?? 10
+let sampleCount = arguments.firstIndex(of: "--samples").flatMap { Int(arguments[arguments.index(after: $0)]) } ?? 20
 if sampleCount < 2 || !sampleCount.isMultiple(of: 2) {
     FileHandle.standardError.write(Data("RxBench: --samples takes an even number of rounds, 2 or more (ratios pair them)\n".utf8))
     exit(2)
