@@ -40,6 +40,7 @@ public enum SubscriptionRegistry {
         var backtraces: [Int: [UInt]]?
 
         /// Puts `address` in a free slot and returns the slot's index.
+        @inline(__always)
         mutating func insert(_ address: Int) -> Int {
             let index: Int
             if firstFree >= 0 {
@@ -51,7 +52,7 @@ public enum SubscriptionRegistry {
                 used += 1
             }
             slots.unsafelyUnwrapped[index] = address
-            liveCount += 1
+            liveCount &+= 1
             return index
         }
 
@@ -59,7 +60,7 @@ public enum SubscriptionRegistry {
             if backtraces != nil { removeBacktrace(at: index) }
             slots.unsafelyUnwrapped[index] = firstFree << 1 | 1
             firstFree = index
-            liveCount -= 1
+            liveCount &-= 1
         }
 
         @inline(never)
