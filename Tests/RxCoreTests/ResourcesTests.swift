@@ -12,8 +12,8 @@ final class ResourcesTests: RxTestCase {
         XCTAssertEqual(Resources.total, start)
     }
 
-    /// The observer behind `subscribe` is counted without a token of its own,
-    /// in its subscription's scope.
+    /// The handle `subscribe` returns and the observer behind it are counted
+    /// without tokens of their own, in the subscription's scope.
     func testASubscriptionsHandleAndObserverAreCountedInItsScope() {
         let subject = PublishSubject<Int>()
         let scope = ResourceScope(name: "subscription")

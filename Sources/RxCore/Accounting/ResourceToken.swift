@@ -1,6 +1,8 @@
 import CRxCoreThread
 
-/// The accounting stored inside every RxCore resource.
+/// The accounting stored inside an RxCore resource: every one but a
+/// subscription's handle and its observer, which count themselves with
+/// ``ResourceCount``.
 ///
 /// Creating a token counts the resource as alive (per kind, and in the current
 /// ``ResourceScope`` if any); destroying it, which happens when the
@@ -10,11 +12,12 @@ struct ResourceToken: ~Copyable {
     #if !RXCORE_NO_ACCOUNTING
     /// The kind's index in the top bits, and below them the address of the
     /// ``ResourceScope`` the resource was made in (retained by hand), or 0.
-    /// One word where an index and a reference would take two: with it an
-    /// observer or a subscription fits the same malloc size class with
-    /// accounting as without, and on the subscription path much of the time
-    /// goes into memory (first touches of fresh heap pages). Counting touches
-    /// only the count, not the kind (a reference would retain and release it).
+    /// One word where an index and a reference would take two: with it
+    /// `just`, `map` and `filter` take the same malloc size class with
+    /// accounting as without (40 bytes for 32, 104 for 96), and on the
+    /// subscription path much of the time goes into memory (first touches of
+    /// fresh heap pages). Counting touches only the count, not the kind (a
+    /// reference would retain and release it).
     private let bits: UInt64
     /// Addresses stay below 2^52 on every 64-bit platform Swift runs on; the
     /// 12 bits above hold any index below `CRXCORE_KIND_CAPACITY` (512).
