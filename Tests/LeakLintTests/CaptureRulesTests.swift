@@ -149,5 +149,28 @@ final class CaptureRulesTests: XCTestCase {
             """
         XCTAssertEqual(flaggedLines(of: "unowned-outlives-owner", in: source), [4])
     }
+
+    func testUnownedSelfInASubscriptionDisposedByALongerLivedBagIsFlagged() {
+        let source = """
+            final class ProductCellPresenter {
+                let disposeBag = DisposeBag()
+                func bind(_ cell: ProductCell, prices: Observable<Int>, bag: DisposeBag) {
+                    prices.subscribe(onNext: { [unowned self] price in self.show(price) })
+                        .disposed(by: cell.disposeBag)
+                    prices.subscribe(onNext: { [unowned self] price in self.show(price) })
+                        .disposed(by: bag)
+                    prices.subscribe(onNext: { [unowned self] price in self.show(price) })
+                        .disposed(by: self.disposeBag)
+                    prices.subscribe(onNext: { [unowned cell] price in cell.show(price) })
+                        .disposed(by: cell.disposeBag)
+                    prices.subscribe(onNext: { [weak self] price in self?.show(price) })
+                        .disposed(by: cell.disposeBag)
+                    cell.taps.subscribe(onNext: { [unowned self] in self.open(cell) })
+                        .disposed(by: cell.disposeBag)
+                }
+            }
+            """
+        XCTAssertEqual(flaggedLines(of: "unowned-outlives-owner", in: source), [4, 6])
+    }
 }
 #endif

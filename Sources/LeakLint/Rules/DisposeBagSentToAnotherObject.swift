@@ -37,14 +37,9 @@ public struct DisposeBagSentToAnotherObject: LintRule {
         guard let bag = call.argument("by"), !file.isOwnBag(bag), let chainStart = call.receiver?.as(FunctionCallExprSyntax.self) else {
             return nil
         }
-        let source = Chain(chainStart).source
-        if let member = bag.as(MemberAccessExprSyntax.self), let owner = member.base?.rootName, owner != "self" {
-            let ownerIsDependency = file.initializerParameters(at: call).contains(owner)
-            let ownerIsOwnProperty = !file.isLocalOrParameter(owner, at: call) && file.declarations.owningProperties.contains(owner)
-            if ownerIsDependency || (!ownerIsOwnProperty && !source.mentions(owner)) {
-                return RuleHit(bag, "the subscription goes into \(owner)'s bag, so it lives as long as \(owner), not as long as this object")
-            }
-            return nil
+        if let owner = bag.as(MemberAccessExprSyntax.self)?.base?.rootName, owner != "self" {
+            guard file.isLongerLivedOwner(owner, ofBagAt: call, source: Chain(chainStart).source) else { return nil }
+            return RuleHit(bag, "the subscription goes into \(owner)'s bag, so it lives as long as \(owner), not as long as this object")
         }
         guard let closure = call.ancestor(ClosureExprSyntax.self), let outer = closure.receivingCall,
               let outerBag = Chain.enclosing(outer).bag, outerBag.withoutSelf == bag.withoutSelf else { return nil }

@@ -1,7 +1,9 @@
 #if Lint
 import SwiftSyntax
 
-/// `_ = upload.subscribe(onNext: { [unowned self] … })`: no bag of the owner
+/// `_ = upload.subscribe(onNext: { [unowned self] … })`, or `[unowned self]`
+/// in a subscription disposed into a bag that `self` does not own and that
+/// outlives it (a bag passed in, a dependency's bag): no bag of the owner
 /// ends the subscription, so its closure can run after the owner is gone,
 /// and reading the unowned reference traps.
 public struct UnownedOutlivesOwner: LintRule {
@@ -18,10 +20,21 @@ public struct UnownedOutlivesOwner: LintRule {
             guard let call = closure.receivingCall, let name = call.calledName, Rx.retainingCalls.contains(name),
                   let items = closure.signature?.capture?.items else { return [] }
             let chain = Chain.enclosing(call)
-            guard chain.isReactive(in: file), chain.isDiscarded || chain.isUnusedStatement else { return [] }
-            return items.filter { $0.specifier?.specifier.text == "unowned" }.map { item in
-                RuleHit(item, "[unowned \(item.name.text)] in a subscription whose Disposable no bag keeps: it can outlive \(item.name.text) and trap")
+            guard chain.isReactive(in: file) else { return [] }
+            let unowned = items.filter { $0.specifier?.specifier.text == "unowned" }
+            if chain.isDiscarded || chain.isUnusedStatement {
+                return unowned.map { item in
+                    RuleHit(item, "[unowned \(item.name.text)] in a subscription whose Disposable no bag keeps: it can outlive \(item.name.text) and trap")
+                }
             }
+            guard let unownedSelf = unowned.first(where: { $0.name.tokenKind == .keyword(.self) }),
+                  let bag = chain.bag, !file.isOwnBag(bag) else { return [] }
+            if let owner = bag.as(MemberAccessExprSyntax.self)?.base?.rootName {
+                guard owner != "self", file.isLongerLivedOwner(owner, ofBagAt: bag, source: chain.source) else { return [] }
+            } else if bag.as(DeclReferenceExprSyntax.self) == nil {
+                return []
+            }
+            return [RuleHit(unownedSelf, "[unowned self] in a subscription disposed by `\(bag.trimmedDescription)`, a bag self does not own: the subscription can outlive self and trap")]
         }
     }
 }

@@ -20,6 +20,16 @@ extension LintedFile {
         return declarations.bagNames.contains(name) || name == "disposeBag"
     }
 
+    /// Whether `owner`, whose bag disposes a subscription to `source` at `call`
+    /// (`.disposed(by: owner.disposeBag)`), is taken to outlive the object making
+    /// the subscription: a dependency handed to its initializer, or an object
+    /// that is neither its own property nor the subscription's source.
+    func isLongerLivedOwner(_ owner: String, ofBagAt call: some SyntaxProtocol, source: ExprSyntax) -> Bool {
+        if initializerParameters(at: call).contains(owner) { return true }
+        let ownerIsOwnProperty = !isLocalOrParameter(owner, at: call) && declarations.owningProperties.contains(owner)
+        return !ownerIsOwnProperty && !source.mentions(owner)
+    }
+
     /// Whether `name`, used at `node`, is a parameter or a local of an enclosing function or closure.
     func isLocalOrParameter(_ name: String, at node: some SyntaxProtocol) -> Bool {
         var current = node.enclosingFunctionLike
