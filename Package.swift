@@ -58,7 +58,9 @@ let package = Package(
 
         // MARK: Leak engine (knows no Rx library), its test-suite helpers, and RxCore's integration
         .target(name: "Leaks", dependencies: ["Probes"]),
-        .target(name: "LeakTesting", dependencies: ["Leaks"]),
+        // CLeakTesting's constructor switches the whole-suite mode on in a test process (RXLEAKS_SUITE=1).
+        .target(name: "CLeakTesting"),
+        .target(name: "LeakTesting", dependencies: ["Leaks", "CLeakTesting"]),
         .target(name: "CRxCoreLeaks"),
         .target(name: "RxCoreLeaks", dependencies: ["Leaks", "RxCore", "Probes", "CRxCoreLeaks"]),
 

@@ -32,6 +32,7 @@ public struct LeakCheckedTrait: TestTrait, SuiteTrait, TestScoping {
             try await function()
             return
         }
+        SwiftTestingSuiteChecks.noteOwnCheck(test)
         // The test's own error is rethrown for Swift Testing to report, not
         // folded into the leak report.
         var thrown: Error?

@@ -12,8 +12,9 @@ final class TrackedForLeaks: @unchecked Sendable {
     /// Where `trackForLeaks` was called, to fail the test at the line of the leaked object.
     private let calls = Mutex<[(file: StaticString, line: UInt)]>([])
 
-    private init(name: String) {
-        check = OpenLeakCheck(name)
+    /// In the whole-suite mode, `check` is the suite's check of the test, taken over.
+    private init(name: String, check: OpenLeakCheck?) {
+        self.check = check ?? OpenLeakCheck(name)
     }
 
     /// The list of `testCase`; the first call in a test opens its check and
@@ -23,7 +24,7 @@ final class TrackedForLeaks: @unchecked Sendable {
         let key = ObjectIdentifier(testCase)
         let (list, isNew) = lists.withLock { lists -> (TrackedForLeaks, Bool) in
             if let list = lists[key] { return (list, false) }
-            let list = TrackedForLeaks(name: testCase.name)
+            let list = TrackedForLeaks(name: testCase.name, check: XCTestSuiteChecks.takeOver(testCase))
             lists[key] = list
             return (list, true)
         }
@@ -49,6 +50,7 @@ final class TrackedForLeaks: @unchecked Sendable {
     private static func check(_ testCase: XCTestCase, releasing holder: XCTestCase?) {
         guard let list = lists.withLock({ $0.removeValue(forKey: ObjectIdentifier(testCase)) }) else { return }
         let report = list.check.finish(releasing: holder)
+        XCTestSuiteChecks.ownCheckFinished(testCase, report)
         let calls = list.calls.withLock { $0 }
         guard !report.isClean, let firstCall = calls.first else { return }
         let leaked = report.leaks.first?.trackedAt

@@ -21,6 +21,7 @@ extension XCTestCase {
         file: StaticString = #filePath, line: UInt = #line,
         _ body: (LeakScope) throws -> Void
     ) -> LeakReport {
+        XCTestSuiteChecks.noteOwnCheck(self)
         let report = LeakCheck.run(name ?? self.name, settle: settle, body)
         if !report.isClean {
             XCTFail(report.description, file: file, line: line)

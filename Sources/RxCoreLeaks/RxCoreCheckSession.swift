@@ -5,7 +5,7 @@ import RxCore
 /// One leak check as RxCore sees it: a resource scope that attributes what
 /// the block makes, and RxCore's schedulers to settle.
 final class RxCoreCheckSession: LeakIntegrationSession {
-    private let resourceScope: ResourceScope?
+    let resourceScope: ResourceScope?
 
     init(scope: LeakScope?) {
         resourceScope = scope.map { ResourceScope(name: $0.name, observer: ClosureForwarder(scope: $0)) }

@@ -76,6 +76,10 @@ public final class RxCoreIntegration: LeakIntegration {
         SubscriptionRegistry.backtraceCapture = enabled ? Self.subscriptionBacktrace : nil
     }
 
+    public func attributeUnscopedWork(to resolve: (@Sendable () -> (any LeakIntegrationSession)?)?) {
+        ResourceScope.attributeUnscopedWork(to: resolve.map { resolve in { (resolve() as? RxCoreCheckSession)?.resourceScope } })
+    }
+
     @Sendable private static func subscriptionBacktrace() -> [UInt] {
         Backtrace.capture(skip: 0, maxFrames: 48)
     }

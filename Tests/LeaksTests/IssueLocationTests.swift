@@ -54,18 +54,9 @@ private func recordedIssues(runningTestsMatching filter: String) throws -> [Stri
     defer { try? FileManager.default.removeItem(at: directory) }
     let events = directory.appendingPathComponent("events.jsonl")
 
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-    process.arguments = ["--testing-library", "swift-testing", "--filter", filter,
-                         "--event-stream-output-path", events.path, "--event-stream-version", "0"]
-    process.environment = ProcessInfo.processInfo.environment.merging(["RXLEAKS_LOCATION_FIXTURES": "1"]) { $1 }
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let watchdog = DispatchWorkItem { process.terminate() }
-    DispatchQueue.global().asyncAfter(deadline: .now() + 120, execute: watchdog)
-    process.waitUntilExit()
-    watchdog.cancel()
+    try runThisTestBinary(["--testing-library", "swift-testing", "--filter", filter,
+                           "--event-stream-output-path", events.path, "--event-stream-version", "0"],
+                          environment: ["RXLEAKS_LOCATION_FIXTURES": "1"])
 
     var issues: [String: (fileID: String, line: Int, message: String)] = [:]
     for line in try String(contentsOf: events, encoding: .utf8).split(separator: "\n") {

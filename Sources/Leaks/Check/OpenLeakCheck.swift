@@ -11,11 +11,20 @@ public final class OpenLeakCheck: @unchecked Sendable {
     private let check: RunningCheck
 
     /// Starts a check named `name`.
-    public init(_ name: String) {
+    ///
+    /// - Parameter ambient: whether work made outside any check's block is
+    ///   attributed to this check; `false` for a check that a test runner
+    ///   names to ``UnscopedWork`` instead.
+    public init(_ name: String, ambient: Bool = true) {
         check = RunningCheck(name: name)
-        if !check.open() {
+        if ambient, !check.open() {
             check.scope.record(problem: "another open leak check was running: objects captured by closures were not tracked, and subscriptions not counted")
         }
+    }
+
+    /// This check's session of the integration registered at `index`.
+    func session(at index: Int) -> (any LeakIntegrationSession)? {
+        index < check.sessions.count ? check.sessions[index] : nil
     }
 
     /// Where objects are tracked (``LeakScope/track(_:file:line:)-(AnyObject,_,_)``).

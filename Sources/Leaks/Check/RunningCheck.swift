@@ -2,7 +2,7 @@
 final class RunningCheck {
     let scope: LeakScope
     /// What each registered library does for this check.
-    private let sessions: [any LeakIntegrationSession]
+    let sessions: [any LeakIntegrationSession]
     private let before: ResourceCounts.Moment
 
     init(name: String) {

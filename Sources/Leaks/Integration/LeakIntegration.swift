@@ -51,6 +51,11 @@ public protocol LeakIntegration: AnyObject, Sendable {
     /// Called when ``Backtraces/isEnabled`` changes, so the library captures
     /// backtraces of its own work too.
     func backtracesChanged(enabled: Bool)
+
+    /// Attributes the library's work made outside any check's block to the
+    /// session `resolve` returns on the thread making it (a session this
+    /// integration made), until called with `nil`. See ``UnscopedWork``.
+    func attributeUnscopedWork(to resolve: (@Sendable () -> (any LeakIntegrationSession)?)?)
 }
 
 /// What a library object is to the leak shapes a report names.
@@ -75,6 +80,7 @@ extension LeakIntegration {
     public func role(ofNodeNamed nodeName: String) -> LibraryObjectRole? { nil }
     public func ownsFunction(_ symbol: String) -> Bool { false }
     public func backtracesChanged(enabled: Bool) {}
+    public func attributeUnscopedWork(to resolve: (@Sendable () -> (any LeakIntegrationSession)?)?) {}
 }
 
 /// What an integration does for one leak check (or, without a check, for

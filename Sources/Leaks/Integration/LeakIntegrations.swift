@@ -7,12 +7,14 @@ public enum LeakIntegrations {
     /// Plugs `integration` in for every check that starts afterwards; an
     /// integration of a class already registered is ignored.
     public static func register(_ integration: any LeakIntegration) {
-        let isNew = registered.withLock { list in
-            guard !list.contains(where: { type(of: $0) == type(of: integration) }) else { return false }
+        let index = registered.withLock { list -> Int? in
+            guard !list.contains(where: { type(of: $0) == type(of: integration) }) else { return nil }
             list.append(integration)
-            return true
+            return list.count - 1
         }
-        if isNew { integration.backtracesChanged(enabled: Backtraces.isEnabled) }
+        guard let index else { return }
+        integration.backtracesChanged(enabled: Backtraces.isEnabled)
+        UnscopedWork.integrationRegistered(integration, at: index)
     }
 
     /// The integrations plugged in, in the order they were registered.

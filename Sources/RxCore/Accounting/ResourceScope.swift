@@ -19,6 +19,10 @@ public final class ResourceScope: Sendable {
     private static let ambient = Mutex<ResourceScope?>(nil)
     /// Whether ``ambient`` is set: read first, so that finding no scope costs no lock.
     private static let hasAmbient = Atomic<Bool>(false)
+    /// Finds the scope of work that runs in no task-local and no ambient scope
+    /// (a test runner's: the running test's), while one is set.
+    private static let resolver = Mutex<(@Sendable () -> ResourceScope?)?>(nil)
+    private static let hasResolver = Atomic<Bool>(false)
 
     /// A human-readable name, such as the leak check's or the test's.
     public let name: String
@@ -102,6 +106,22 @@ public final class ResourceScope: Sendable {
         if ended { Self.running.wrappingSubtract(1, ordering: .relaxed) }
     }
 
+    /// Attributes work that runs in no task-local scope and no ambient one to
+    /// the scope `resolve` returns on the thread making it, until called with
+    /// `nil`: for a test runner whose tests run in parallel and cannot be wrapped
+    /// in ``run(_:)`` (the running test, read from the runner's own task-local).
+    /// `resolve` runs on every resource creation outside a scope, so it must be
+    /// quick, and must not create RxCore resources itself.
+    public static func attributeUnscopedWork(to resolve: (@Sendable () -> ResourceScope?)?) {
+        let change = resolver.withLock { current -> Int in
+            let change = (resolve == nil ? 0 : 1) - (current == nil ? 0 : 1)
+            current = resolve
+            hasResolver.store(resolve != nil, ordering: .releasing)
+            return change
+        }
+        running.wrappingAdd(change, ordering: .relaxed)
+    }
+
     /// The current scope (else the ambient one), or `nil` at once when no
     /// scope runs anywhere.
     @inline(__always)
@@ -115,7 +135,8 @@ public final class ResourceScope: Sendable {
     @inline(never)
     private static func attributableWhileRunning() -> ResourceScope? {
         if let current { return current }
-        return hasAmbient.load(ordering: .acquiring) ? ambient.withLock { $0 } : nil
+        if hasAmbient.load(ordering: .acquiring), let scope = ambient.withLock({ $0 }) { return scope }
+        return hasResolver.load(ordering: .acquiring) ? resolver.withLock { $0 }?() : nil
     }
 
     /// Runs `body` with `scope` current, or plainly when `scope` is `nil`;

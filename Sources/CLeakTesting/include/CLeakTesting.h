@@ -1,0 +1,2 @@
+// Switches LeakTesting's whole-suite mode on when the test process loads:
+// nothing to call, linking LeakTesting is enough.

@@ -1,0 +1,86 @@
+import Foundation
+import Leaks
+
+/// The whole-suite mode: every test of the process runs inside a leak check,
+/// with no change to the tests. `RXLEAKS_SUITE=1` switches it on (`rxleaks test`
+/// sets it); each test's verdict is appended to the file `RXLEAKS_SUITE_RESULTS`
+/// names, one JSON object a line (``SuiteRecord``), or printed on stderr when
+/// that variable is unset. A leak does not fail the test: the suite's results
+/// stay what they are, and `rxleaks test` reads the verdicts.
+enum SuiteMode {
+    /// Where verdicts go, when the mode is on.
+    static let output: SuiteOutput? = {
+        guard ProcessInfo.processInfo.environment["RXLEAKS_SUITE"] == "1" else { return nil }
+        return SuiteOutput(path: ProcessInfo.processInfo.environment["RXLEAKS_SUITE_RESULTS"])
+    }()
+
+    /// How long a test's pending work may take to settle: `RXLEAKS_SUITE_SETTLE_SECONDS`, else 2 s.
+    static let settle: SettlePolicy = {
+        let seconds = ProcessInfo.processInfo.environment["RXLEAKS_SUITE_SETTLE_SECONDS"].flatMap(Double.init) ?? 2
+        return .timeout(.milliseconds(Int(max(0, seconds) * 1000)))
+    }()
+
+    static var isOn: Bool { output != nil }
+}
+
+/// Called by the C constructor in `CLeakTesting` when the test process loads.
+@_cdecl("rxleaks_suite_install")
+func installSuiteMode() {
+    guard SuiteMode.isOn else { return }
+    XCTestSuiteChecks.install()
+    SwiftTestingSuiteChecks.install()
+}
+
+/// One test's verdict in the whole-suite mode, as `rxleaks test` reads it.
+struct SuiteRecord: Encodable {
+    /// `xctest` or `swift-testing`.
+    let framework: String
+    /// XCTest's `Suite.testName` or Swift Testing's `Module.Suite/function()`.
+    let name: String
+    /// Whether the test ran a leak check of its own (`assertNoLeaks`,
+    /// `trackForLeaks`, `.leakChecked`): what that check saw is reported by the
+    /// test itself, as a failure, and not here.
+    let ownCheck: Bool
+    /// Whether the test passed, when the framework says so here (XCTest).
+    let passed: Bool?
+    let report: LeakReport
+    /// The report as text, as `rxleaks explain` prints a leak.
+    let text: String
+}
+
+/// Appends records to the results file, one line each, whole lines even when
+/// parallel test processes share the file.
+final class SuiteOutput: Sendable {
+    let path: String?
+
+    init(path: String?) {
+        self.path = path
+    }
+
+    func write(_ record: SuiteRecord) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let path else {
+            if !record.report.isClean { FileHandle.standardError.write(Data((record.text + "\n").utf8)) }
+            return
+        }
+        guard var line = try? encoder.encode(record) else { return }
+        line.append(UInt8(ascii: "\n"))
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT, 0o644)
+        guard descriptor >= 0 else {
+            FileHandle.standardError.write(Data("rxleaks suite mode: cannot open \(path): errno \(errno)\n".utf8))
+            return
+        }
+        defer { close(descriptor) }
+        flock(descriptor, LOCK_EX)
+        line.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written <= 0 { break }
+                offset += written
+            }
+        }
+        flock(descriptor, LOCK_UN)
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import Leaks
+import Synchronization
+import XCTest
+
+/// XCTest in the whole-suite mode: each test's check opens as the test starts
+/// and is judged once it has finished, as if the test case had released what
+/// it holds (XCTest keeps every test case instance until the process ends, so
+/// a `sut` stored in a property is never released for real).
+final class XCTestSuiteChecks: NSObject, XCTestObservation, @unchecked Sendable {
+    private static let shared = XCTestSuiteChecks()
+    private let running = Mutex<[ObjectIdentifier: Running]>([:])
+
+    /// A test's check, and what the test did about leaks itself.
+    private struct Running {
+        let check: OpenLeakCheck
+        /// Set when the test's `trackForLeaks` took the check over.
+        var takenOver = false
+        /// The report of the test's own check over this one, once it finished.
+        var ownReport: LeakReport?
+        /// Whether the test ran `assertNoLeaks`.
+        var ranOwnCheck = false
+    }
+
+    static func install() {
+        XCTestObservationCenter.shared.addTestObserver(shared)
+    }
+
+    func testCaseWillStart(_ testCase: XCTestCase) {
+        let check = OpenLeakCheck(testCase.name)
+        running.withLock { $0[ObjectIdentifier(testCase)] = Running(check: check) }
+    }
+
+    func testCaseDidFinish(_ testCase: XCTestCase) {
+        guard let test = running.withLock({ $0.removeValue(forKey: ObjectIdentifier(testCase)) }) else { return }
+        let passed = testCase.testRun.map { $0.hasSucceeded }
+        // A check its own `trackForLeaks` took over was judged by the test,
+        // which failed with the report when it leaked: recorded once, as its own.
+        let report = test.takenOver ? test.ownReport : test.check.finish(settle: SuiteMode.settle, releasing: testCase)
+        guard let report else { return }
+        SuiteMode.output?.write(SuiteRecord(
+            framework: "xctest", name: testCase.name, ownCheck: test.takenOver || test.ranOwnCheck,
+            passed: passed, report: report, text: report.description))
+    }
+
+    /// The running check of `testCase`, handed to its own `trackForLeaks`,
+    /// which judges it (and fails the test) instead of the suite; `nil` when
+    /// the mode is off.
+    static func takeOver(_ testCase: XCTestCase) -> OpenLeakCheck? {
+        guard SuiteMode.isOn else { return nil }
+        return shared.running.withLock { running -> OpenLeakCheck? in
+            guard var test = running[ObjectIdentifier(testCase)], !test.takenOver else { return nil }
+            test.takenOver = true
+            running[ObjectIdentifier(testCase)] = test
+            return test.check
+        }
+    }
+
+    /// The verdict of a check ``takeOver(_:)`` handed out.
+    static func ownCheckFinished(_ testCase: XCTestCase, _ report: LeakReport) {
+        shared.running.withLock { $0[ObjectIdentifier(testCase)]?.ownReport = report }
+    }
+
+    /// `testCase` ran `assertNoLeaks`: what that block made is judged there,
+    /// and what the test made outside it here.
+    static func noteOwnCheck(_ testCase: XCTestCase) {
+        guard SuiteMode.isOn else { return }
+        shared.running.withLock { $0[ObjectIdentifier(testCase)]?.ranOwnCheck = true }
+    }
+}

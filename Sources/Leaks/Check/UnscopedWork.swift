@@ -1,0 +1,31 @@
+import Synchronization
+
+/// Work that a library makes outside any leak check's block, attributed to
+/// an open check that a test runner names: for tests that run in parallel in
+/// one process and cannot be wrapped in a check's block (Swift Testing's,
+/// in LeakTesting's whole-suite mode).
+public enum UnscopedWork {
+    private static let resolver = Mutex<(@Sendable () -> OpenLeakCheck?)?>(nil)
+
+    /// Attributes work made outside any check's block, and outside the open
+    /// check that is ambient (``OpenLeakCheck/init(_:ambient:)``), to the open
+    /// check `resolve` returns on the thread or task making it; `nil` stops.
+    /// `resolve` runs whenever a library makes something outside a check, so
+    /// it must be quick. Integrations registered later are told too.
+    public static func attribute(to resolve: (@Sendable () -> OpenLeakCheck?)?) {
+        resolver.withLock { $0 = resolve }
+        for (index, integration) in LeakIntegrations.all.enumerated() {
+            tell(integration, at: index, resolve)
+        }
+    }
+
+    /// Tells an integration registered at `index` about the resolver, if one is set.
+    static func integrationRegistered(_ integration: any LeakIntegration, at index: Int) {
+        guard let resolve = resolver.withLock({ $0 }) else { return }
+        tell(integration, at: index, resolve)
+    }
+
+    private static func tell(_ integration: any LeakIntegration, at index: Int, _ resolve: (@Sendable () -> OpenLeakCheck?)?) {
+        integration.attributeUnscopedWork(to: resolve.map { resolve in { resolve()?.session(at: index) } })
+    }
+}

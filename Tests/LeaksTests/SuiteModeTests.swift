@@ -1,0 +1,124 @@
+import Foundation
+import LeakTesting
+import Leaks
+import RxCore
+import Testing
+import XCTest
+
+/// Set in the child process that runs the samples below in the whole-suite mode.
+private let runsSuiteSamples = ProcessInfo.processInfo.environment["RXLEAKS_SUITE_SAMPLES"] == "1"
+
+private final class SampleViewModel {
+    let disposeBag = DisposeBag()
+    let taps = PublishSubject<Void>()
+    var count = 0
+
+    func bindLeaking() { taps.subscribe(onNext: { self.count += 1 }).disposed(by: disposeBag) }
+    func bindFixed() { taps.subscribe(onNext: { [weak self] in self?.count += 1 }).disposed(by: disposeBag) }
+}
+
+/// XCTest cases with no leak code, some leaking on purpose: they run only in
+/// the child process of ``SuiteModeTests``.
+final class SuiteModeXCTestSamples: XCTestCase {
+    private var sut: SampleViewModel?
+
+    override func invokeTest() {
+        if runsSuiteSamples { super.invokeTest() }
+    }
+
+    func testLeaksACycle() {
+        SampleViewModel().bindLeaking()
+    }
+
+    func testKeepsItsSubjectInAPropertyClean() {
+        sut = SampleViewModel()
+        sut?.bindFixed()
+    }
+
+    func testKeepsACycleInAPropertyLeaking() {
+        sut = SampleViewModel()
+        sut?.bindLeaking()
+    }
+
+    func testTracksItself() {
+        let model = SampleViewModel()
+        trackForLeaks(model)
+        model.bindFixed()
+    }
+
+    func testRunsAfterALeakClean() {
+        SampleViewModel().bindFixed()
+    }
+}
+
+@Suite(.enabled(if: runsSuiteSamples, "leaks on purpose; run by SuiteModeTests"))
+struct SuiteModeSwiftTestingSamples {
+    @Test func leaksACycle() {
+        SampleViewModel().bindLeaking()
+    }
+
+    @Test func releasesEverything() {
+        SampleViewModel().bindFixed()
+    }
+
+    @Test(arguments: 0..<8) func runsInParallelClean(_ index: Int) {
+        let model = SampleViewModel()
+        model.bindFixed()
+        model.taps.onNext(())
+    }
+}
+
+/// The whole-suite mode (`RXLEAKS_SUITE=1`), on a real run of this test
+/// binary in a child process: each test's verdict, with no leak code in the tests.
+final class SuiteModeTests: XCTestCase {
+    func testEveryXCTestIsJudgedAsIfItsCaseHadReleasedWhatItHolds() throws {
+        guard !runsSuiteSamples else { return }
+        let records = try suiteRecords(["LeaksTests.SuiteModeXCTestSamples"])
+        XCTAssertEqual(Set(records.keys), [
+            "SuiteModeXCTestSamples.testLeaksACycle", "SuiteModeXCTestSamples.testKeepsItsSubjectInAPropertyClean",
+            "SuiteModeXCTestSamples.testKeepsACycleInAPropertyLeaking", "SuiteModeXCTestSamples.testTracksItself",
+            "SuiteModeXCTestSamples.testRunsAfterALeakClean",
+        ])
+        XCTAssertEqual(records["SuiteModeXCTestSamples.testLeaksACycle"]?.leaked, ["SampleViewModel"])
+        XCTAssertEqual(records["SuiteModeXCTestSamples.testKeepsACycleInAPropertyLeaking"]?.leaked, ["SampleViewModel"])
+        XCTAssertEqual(records["SuiteModeXCTestSamples.testKeepsItsSubjectInAPropertyClean"]?.isClean, true)
+        XCTAssertEqual(records["SuiteModeXCTestSamples.testRunsAfterALeakClean"]?.isClean, true)
+        XCTAssertEqual(records["SuiteModeXCTestSamples.testTracksItself"]?.ownCheck, true)
+        XCTAssertEqual(records["SuiteModeXCTestSamples.testTracksItself"]?.isClean, true)
+    }
+
+    func testEverySwiftTestingTestIsJudgedOnWhatItMade() throws {
+        guard !runsSuiteSamples else { return }
+        let records = try suiteRecords(["--testing-library", "swift-testing", "--filter", "SuiteModeSwiftTestingSamples"])
+        let leaking = records.filter { !$0.value.isClean }
+        XCTAssertEqual(leaking.keys.map { $0.split(separator: "/").last.map(String.init) ?? $0 }, ["leaksACycle()"])
+        XCTAssertEqual(leaking.values.first?.leaked, ["SampleViewModel"])
+        XCTAssertEqual(records.count, 3, "\(records.keys)")
+    }
+
+    private struct Record {
+        let isClean: Bool
+        let ownCheck: Bool
+        let leaked: [String]
+    }
+
+    /// The verdicts, by test name, of a run of this test binary with `arguments` in the whole-suite mode.
+    private func suiteRecords(_ arguments: [String]) throws -> [String: Record] {
+        let results = FileManager.default.temporaryDirectory.appendingPathComponent("rxleaks-suite-\(UUID().uuidString).jsonl")
+        defer { try? FileManager.default.removeItem(at: results) }
+        try runThisTestBinary(arguments, environment: [
+            "RXLEAKS_SUITE_SAMPLES": "1", "RXLEAKS_SUITE": "1", "RXLEAKS_SUITE_RESULTS": results.path,
+        ])
+
+        var records: [String: Record] = [:]
+        for line in try String(contentsOf: results, encoding: .utf8).split(separator: "\n") {
+            let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let report = try XCTUnwrap(object["report"] as? [String: Any])
+            let leaks = try XCTUnwrap(report["leaks"] as? [[String: Any]])
+            records[try XCTUnwrap(object["name"] as? String)] = Record(
+                isClean: report["isClean"] as? Bool ?? false, ownCheck: object["ownCheck"] as? Bool ?? false,
+                leaked: leaks.compactMap { $0["typeName"] as? String })
+        }
+        return records
+    }
+}
