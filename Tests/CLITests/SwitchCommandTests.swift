@@ -1,0 +1,134 @@
+import Foundation
+import XCTest
+
+/// `rxleaks switch`: the prepared repositories SwiftPM needs, the mirrors file edited and restored.
+final class SwitchCommandTests: XCTestCase {
+    private var scratch: URL!
+    private var package: URL!
+    private var environment: [String: String] { ["XDG_CACHE_HOME": scratch.appendingPathComponent("cache").path] }
+    private var mirrors: URL { package.appendingPathComponent(".swiftpm/configuration/mirrors.json") }
+    private let rxswiftURLs = ["https://github.com/ReactiveX/RxSwift", "https://github.com/ReactiveX/RxSwift.git"]
+
+    override func setUpWithError() throws {
+        scratch = FileManager.default.temporaryDirectory.appendingPathComponent("rxleaks-switch-tests-\(UUID().uuidString)")
+        package = scratch.appendingPathComponent("App")
+        try FileManager.default.createDirectory(at: package, withIntermediateDirectories: true)
+        try Data("// swift-tools-version:5.9\n".utf8).write(to: package.appendingPathComponent("Package.swift"))
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: scratch)
+    }
+
+    func testSwitchMirrorsRxSwiftToATaggedShimOverATaggedRxLeaksAndUndoKeepsOtherMirrors() throws {
+        try writeMirrors([("https://example.com/Other.git", "/elsewhere/Other")])
+
+        let on = try CLI.run(["switch", "--package-path", package.path], environment: environment)
+        XCTAssertEqual(on.status, 0, on.stderr)
+        let entries = try readMirrors()
+        XCTAssertEqual(entries.map(\.original), ["https://example.com/Other.git"] + rxswiftURLs)
+        let shim = URL(fileURLWithPath: entries[1].mirror)
+        XCTAssertEqual(entries[2].mirror, shim.path)
+        XCTAssertEqual(shim.lastPathComponent, "RxSwift")
+        XCTAssertTrue(on.stdout.contains("+ https://github.com/ReactiveX/RxSwift.git → \(shim.path)"), on.stdout)
+
+        let rxleaks = shim.deletingLastPathComponent().appendingPathComponent("RxLeaks")
+        XCTAssertEqual(try git(["tag"], in: shim), "6.10.2")
+        XCTAssertEqual(try git(["tag"], in: rxleaks), "1.0.0")
+        XCTAssertEqual(try git(["status", "--porcelain"], in: rxleaks), "")
+        let manifest = try String(contentsOf: shim.appendingPathComponent("Package.swift"), encoding: .utf8)
+        XCTAssertTrue(manifest.contains(".package(url: \"\(rxleaks.path)\", exact: \"1.0.0\")"), manifest)
+        for module in ["RxSwift", "RxRelay", "RxCocoa", "RxTest", "RxBlocking"] {
+            XCTAssertTrue(manifest.contains(".library(name: \"\(module)\", targets: [\"\(module)\"])"), module)
+            let source = try String(contentsOf: shim.appendingPathComponent("Sources/\(module)/\(module).swift"), encoding: .utf8)
+            XCTAssertTrue(source.contains("@_exported import RxCore\n"), module)
+        }
+        // RxLeaks' own tree, as committed or changed in the checkout this test runs from.
+        XCTAssertEqual(try Data(contentsOf: rxleaks.appendingPathComponent("Package.swift")),
+                       try Data(contentsOf: CLI.packageRoot.appendingPathComponent("Package.swift")))
+
+        let off = try CLI.run(["switch", "--undo", "--package-path", package.path], environment: environment)
+        XCTAssertEqual(off.status, 0, off.stderr)
+        XCTAssertEqual(try readMirrors().map(\.original), ["https://example.com/Other.git"])
+        XCTAssertTrue(off.stdout.contains("- https://github.com/ReactiveX/RxSwift.git (was \(shim.path))"), off.stdout)
+
+        let again = try CLI.run(["switch", "--undo", "--package-path", package.path], environment: environment)
+        XCTAssertEqual(again.status, 0)
+        XCTAssertTrue(again.stdout.hasPrefix("Nothing to undo"), again.stdout)
+    }
+
+    func testUndoRemovesTheMirrorsFileTheSwitchCreated() throws {
+        XCTAssertEqual(try CLI.run(["switch", "--package-path", package.path], environment: environment).status, 0)
+        XCTAssertEqual(try readMirrors().map(\.original), rxswiftURLs)
+        XCTAssertEqual(try CLI.run(["switch", "--undo", "--package-path", package.path], environment: environment).status, 0)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: mirrors.path))
+    }
+
+    func testOneTreeGivesOneCommitInAnyCache() throws {
+        let first = try CLI.run(["switch", "--package-path", package.path], environment: environment)
+        let second = try CLI.run(["switch", "--package-path", package.path],
+                                 environment: ["XDG_CACHE_HOME": scratch.appendingPathComponent("other-cache").path])
+        XCTAssertEqual([first.status, second.status], [0, 0], first.stderr + second.stderr)
+        let commits = try ["cache", "other-cache"].map { cache in
+            let folders = try FileManager.default.contentsOfDirectory(atPath: scratch.appendingPathComponent("\(cache)/rxleaks/switch").path)
+            XCTAssertEqual(folders.count, 1, "\(folders)")
+            return try git(["rev-parse", "HEAD"], in: scratch.appendingPathComponent("\(cache)/rxleaks/switch/\(folders[0])/RxLeaks"))
+        }
+        XCTAssertEqual(commits[0], commits[1])
+    }
+
+    func testConfigPathLeavesThePackageUntouched() throws {
+        let configuration = scratch.appendingPathComponent("config")
+        let on = try CLI.run(["switch", "--package-path", package.path, "--config-path", configuration.path], environment: environment)
+        XCTAssertEqual(on.status, 0, on.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: package.appendingPathComponent(".swiftpm").path))
+        XCTAssertEqual(try readMirrors(configuration.appendingPathComponent("mirrors.json")).map(\.original), rxswiftURLs)
+        XCTAssertTrue(on.stdout.contains("--config-path \(configuration.path)"), on.stdout)
+    }
+
+    func testAMirrorOfRxSwiftTheUserMadeIsLeftAloneAndRefused() throws {
+        try writeMirrors([("https://github.com/ReactiveX/RxSwift.git", "/forks/RxSwift")])
+        let before = try Data(contentsOf: mirrors)
+        let on = try CLI.run(["switch", "--package-path", package.path], environment: environment)
+        XCTAssertEqual(on.status, 1)
+        XCTAssertTrue(on.stderr.contains("already mirrors https://github.com/ReactiveX/RxSwift.git to /forks/RxSwift"), on.stderr)
+        XCTAssertEqual(try Data(contentsOf: mirrors), before)
+    }
+
+    func testBadInputExits64() throws {
+        let notAPackage = try CLI.run(["switch", "--package-path", scratch.path], environment: environment)
+        XCTAssertEqual(notAPackage.status, 64)
+        XCTAssertTrue(notAPackage.stderr.contains("is not a Swift package (no Package.swift)"), notAPackage.stderr)
+        let notRxLeaks = try CLI.run(["switch", "--package-path", package.path, "--rxleaks", package.path], environment: environment)
+        XCTAssertEqual(notRxLeaks.status, 64)
+        XCTAssertTrue(notRxLeaks.stderr.contains("is not an RxLeaks checkout"), notRxLeaks.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: mirrors.path))
+    }
+
+    // MARK: Helpers
+
+    private func writeMirrors(_ entries: [(original: String, mirror: String)]) throws {
+        let objects = entries.map { ["original": $0.original, "mirror": $0.mirror] }
+        try FileManager.default.createDirectory(at: mirrors.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try JSONSerialization.data(withJSONObject: ["object": objects, "version": 1]).write(to: mirrors)
+    }
+
+    private func readMirrors(_ file: URL? = nil) throws -> [(original: String, mirror: String)] {
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: file ?? mirrors)) as? [String: Any]
+        let objects = try XCTUnwrap(json?["object"] as? [[String: String]])
+        return objects.map { ($0["original"] ?? "", $0["mirror"] ?? "") }
+    }
+
+    private func git(_ arguments: [String], in directory: URL) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-C", directory.path] + arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, "git \(arguments)")
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}
