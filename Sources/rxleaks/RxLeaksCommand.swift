@@ -21,7 +21,7 @@ struct RxLeaksCommand: ParsableCommand {
 private let subcommands: [ParsableCommand.Type] = {
     var commands: [ParsableCommand.Type] = [
         RunCommand.self, ListCommand.self, ExplainCommand.self, CountsCommand.self,
-        SoakCommand.self, SwitchCommand.self, RunVariantCommand.self, FaultCommand.self,
+        SoakCommand.self, SwitchCommand.self, TestCommand.self, RunVariantCommand.self, FaultCommand.self,
     ]
     #if Lint
     commands.append(LintCommand.self)

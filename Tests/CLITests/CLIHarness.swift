@@ -77,8 +77,18 @@ enum CLI {
 
     /// The JSON Schema of `run --format json`.
     static func runSchema() throws -> JSONSchemaValidator {
-        let text = try String(contentsOf: packageRoot.appendingPathComponent("docs/rxleaks-run.schema.json"), encoding: .utf8)
-        return JSONSchemaValidator(root: try JSONValue.parse(text))
+        JSONSchemaValidator(root: try schema("rxleaks-run.schema.json"))
+    }
+
+    /// The JSON Schema of `test --format json`, which refers to the run's.
+    static func testSchema() throws -> JSONSchemaValidator {
+        JSONSchemaValidator(root: try schema("rxleaks-test.schema.json"),
+                            others: ["rxleaks-run.schema.json": try schema("rxleaks-run.schema.json")])
+    }
+
+    /// The schema `docs/NAME`.
+    static func schema(_ name: String) throws -> JSONValue {
+        try JSONValue.parse(try String(contentsOf: packageRoot.appendingPathComponent("docs/\(name)"), encoding: .utf8))
     }
 }
 

@@ -62,6 +62,19 @@ enum JSONValue: Decodable, Equatable, CustomStringConvertible {
 /// the schema cannot grow past what is checked.
 struct JSONSchemaValidator {
     let root: JSONValue
+    /// Other schemas a `$ref` may name by file (`other.schema.json#/$defs/…`).
+    var others: [String: JSONValue] = [:]
+
+    /// The definition `reference` names (`#/$defs/NAME` in this schema,
+    /// `FILE#/$defs/NAME` in one of ``others``), with the validator whose
+    /// schema it is, so that its own references resolve there.
+    private func resolve(_ reference: String) -> (JSONSchemaValidator, JSONValue)? {
+        let parts = reference.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[1].hasPrefix("/$defs/") else { return nil }
+        let validator = parts[0].isEmpty ? self : others[String(parts[0])].map { JSONSchemaValidator(root: $0, others: others) }
+        guard let validator, let target = validator.root["$defs"]?[String(parts[1].dropFirst("/$defs/".count))] else { return nil }
+        return (validator, target)
+    }
 
     private static let understood: Set<String> = [
         "$schema", "$id", "$defs", "title", "description",
@@ -84,11 +97,11 @@ struct JSONSchemaValidator {
             problems.append("\(path): the validator does not understand the schema keyword \(keyword)")
         }
         if let reference = keywords["$ref"]?.stringValue {
-            guard reference.hasPrefix("#/$defs/"), let target = root["$defs"]?[String(reference.dropFirst("#/$defs/".count))] else {
+            guard let (validator, target) = resolve(reference) else {
                 problems.append("\(path): unresolvable $ref \(reference)")
                 return
             }
-            check(value, against: target, at: path, into: &problems)
+            validator.check(value, against: target, at: path, into: &problems)
         }
         if let type = keywords["type"]?.stringValue, !Self.value(value, is: type) {
             problems.append("\(path): expected \(type), found \(value)")

@@ -23,8 +23,7 @@ final class LintCommandTests: XCTestCase {
     }
 
     private func schema(_ name: String) throws -> JSONSchemaValidator {
-        let text = try String(contentsOf: CLI.packageRoot.appendingPathComponent("docs/\(name)"), encoding: .utf8)
-        return JSONSchemaValidator(root: try JSONValue.parse(text))
+        JSONSchemaValidator(root: try CLI.schema(name))
     }
 
     func testCompilerStyleFindingAndExitStatusOne() throws {

@@ -1,0 +1,152 @@
+import Foundation
+import Leaks
+
+/// `rxleaks test`'s totals.
+struct TestSummary: Codable, Equatable {
+    /// Tests judged.
+    var tests: Int
+    /// Tests with at least one leaked object.
+    var leaked: Int
+    /// Tests that leaked no object but left subscriptions, resources or pending work.
+    var leftWork: Int
+    /// Tests that ran a leak check of their own.
+    var ownCheck: Int
+    /// Whether `swift test` reported a failed test.
+    var testsFailed: Bool
+    var seconds: Double
+
+    init(_ outcome: SuiteRun.Outcome) {
+        tests = outcome.verdicts.count
+        leaked = outcome.verdicts.filter { $0.verdict == .leaked }.count
+        leftWork = outcome.verdicts.filter { $0.verdict == .leftWork }.count
+        ownCheck = outcome.verdicts.filter(\.ownCheck).count
+        testsFailed = outcome.testStatus != 0
+        self.seconds = outcome.seconds
+    }
+
+    /// Exit status 1: a test leaked, left work behind, or failed.
+    var isFailure: Bool { leaked > 0 || leftWork > 0 || testsFailed }
+
+    /// `12 tests: 3 leaked, 1 left work behind, 8 clean; 2 ran their own check; 41.2 s`.
+    var line: String {
+        var text = "\(tests) test\(tests == 1 ? "" : "s"): \(leaked) leaked"
+        if leftWork > 0 { text += ", \(leftWork) left work behind" }
+        text += ", \(tests - leaked - leftWork) clean"
+        if ownCheck > 0 { text += "; \(ownCheck) ran their own check" }
+        if testsFailed { text += "; swift test reported failures" }
+        return text + String(format: "; %.1f s", seconds)
+    }
+}
+
+/// `rxleaks test --format json`: documented by `docs/rxleaks-test.schema.json`.
+struct TestDocument: Encodable {
+    var schemaVersion = 1
+    var package: String
+    var summary: TestSummary
+    var tests: [Entry]
+
+    /// One test.
+    struct Entry: Encodable {
+        var name: String
+        var framework: String
+        var verdict: SuiteVerdict.Verdict
+        var ownCheck: Bool
+        var passed: Bool?
+        var leaks: [Leak]
+        var liveSubscriptions: [SuiteVerdict.Subscription]
+        var resourceDelta: Int
+        var counts: ResourceCounts
+        var unsettled: [String]
+        var report: String
+    }
+
+    init(_ outcome: SuiteRun.Outcome, package: URL) {
+        self.package = package.path
+        summary = TestSummary(outcome)
+        tests = outcome.verdicts.map { verdict in
+            Entry(name: verdict.name, framework: verdict.framework, verdict: verdict.verdict, ownCheck: verdict.ownCheck,
+                  passed: verdict.passed, leaks: verdict.report.leaks, liveSubscriptions: verdict.report.liveSubscriptions,
+                  resourceDelta: verdict.report.resourceDelta, counts: verdict.report.counts,
+                  unsettled: verdict.report.unsettled, report: verdict.text)
+        }
+    }
+
+    func json() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
+    }
+}
+
+/// `rxleaks test`'s table: one row per test, then each leaking test's report.
+enum TestText {
+    static func render(_ outcome: SuiteRun.Outcome, style: Style) -> String {
+        var table = TextTable([
+            ("VERDICT", .left), ("TEST", .left), ("LEAKED", .left), ("SUBSCRIPTIONS", .right), ("RESOURCES (before → after)", .left),
+        ])
+        for verdict in outcome.verdicts {
+            let leaked = Array(Set(verdict.report.leaks.map(\.typeName))).sorted().joined(separator: ", ")
+            let changes = verdict.resourceChanges
+            table.rows.append(.cells([
+                cell(verdict, style: style),
+                TextTable.Cell(verdict.name + (verdict.ownCheck ? " (own check)" : "")),
+                TextTable.Cell(leaked.isEmpty ? "—" : leaked, style: leaked.isEmpty ? { $0 } : style.red),
+                TextTable.Cell("\(verdict.report.liveSubscriptions.count)"),
+                TextTable.Cell(changes.isEmpty ? "unchanged" : changes.joined(separator: ", ")),
+            ]))
+        }
+        var output = table.render(headerStyle: style.bold)
+        for verdict in outcome.verdicts where !verdict.report.isClean {
+            output += "\n" + style.bold(verdict.name) + "\n" + verdict.text + "\n"
+        }
+        let summary = TestSummary(outcome)
+        output += "\n" + (summary.isFailure ? style.red(summary.line) : style.green(summary.line)) + "\n"
+        return output
+    }
+
+    private static func cell(_ verdict: SuiteVerdict, style: Style) -> TextTable.Cell {
+        switch verdict.verdict {
+        case .clean: TextTable.Cell("clean", style: style.green)
+        case .leaked: TextTable.Cell("LEAKED", style: style.red)
+        case .leftWork: TextTable.Cell("LEFT WORK", style: style.yellow)
+        case .failed: TextTable.Cell("FAILED", style: style.red)
+        }
+    }
+}
+
+/// `rxleaks test --format junit`: a test suite per test class (or Swift
+/// Testing suite), a test case per test; a test that leaked or left work
+/// behind is a `failure` whose message is its report.
+enum TestJUnit {
+    static func render(_ outcome: SuiteRun.Outcome) -> String {
+        let summary = TestSummary(outcome)
+        let failures = outcome.verdicts.filter { $0.verdict != .clean }
+        var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
+        xml += #"<testsuites name="rxleaks test" tests="\#(summary.tests)" failures="\#(failures.count)" errors="0" time="\#(String(format: "%.3f", summary.seconds))">"# + "\n"
+        let split = outcome.verdicts.map { (suite: suiteName($0.name), test: $0) }
+        let order = split.map(\.suite).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        for suite in order {
+            let cases = split.filter { $0.suite == suite }.map(\.test)
+            let caseFailures = cases.filter { $0.verdict != .clean }.count
+            xml += #"  <testsuite name="\#(JUnitReport.escape(suite))" tests="\#(cases.count)" failures="\#(caseFailures)" errors="0">"# + "\n"
+            for test in cases {
+                let name = String(test.name.dropFirst(suite.count + 1))
+                xml += #"    <testcase classname="\#(JUnitReport.escape(suite))" name="\#(JUnitReport.escape(name))">"# + "\n"
+                if test.verdict != .clean {
+                    let message = test.text.split(separator: "\n").dropFirst().first.map { $0.trimmingCharacters(in: .whitespaces) } ?? test.verdict.rawValue
+                    xml += #"      <failure type="\#(test.verdict.rawValue)" message="\#(JUnitReport.escape(message))">\#(JUnitReport.escape(test.text))</failure>"# + "\n"
+                }
+                xml += "    </testcase>\n"
+            }
+            xml += "  </testsuite>\n"
+        }
+        return xml + "</testsuites>\n"
+    }
+
+    /// `Suite` of `Suite.testName`, `Module.Suite` of `Module.Suite/function()`.
+    static func suiteName(_ name: String) -> String {
+        if let slash = name.lastIndex(of: "/") { return String(name[..<slash]) }
+        if let dot = name.lastIndex(of: ".") { return String(name[..<dot]) }
+        return name
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Leaks
+
+/// `rxleaks test --format sarif`: SARIF 2.1.0 (the subset in
+/// `docs/sarif-2.1.0-subset.schema.json`), one result per leaked object that
+/// needs a fix, at the line of the closure that captured it (else where it was
+/// tracked), named by the test that leaked it; the guide's pattern is the rule.
+struct TestSARIF {
+    let document: [String: Any]
+
+    init(_ outcome: SuiteRun.Outcome, package: URL) {
+        let files = SourceFiles(package: package)
+        var rules: [String] = []
+        var results: [[String: Any]] = []
+        for verdict in outcome.verdicts {
+            for leak in verdict.report.leaks where leak.heldBy == nil {
+                let rule = leak.pattern?.id ?? "leak-\(leak.kind.rawValue)"
+                if !rules.contains(rule) { rules.append(rule) }
+                var text = "\(verdict.name): \(leak.typeName) leaked (\(leak.kind.rawValue))"
+                if let pattern = leak.pattern { text += ". \(pattern)" }
+                results.append([
+                    "ruleId": rule, "ruleIndex": rules.firstIndex(of: rule)!, "level": "error",
+                    "message": ["text": text + "\n" + leak.description],
+                    "locations": [["physicalLocation": [
+                        "artifactLocation": ["uri": files.path(of: leak.trackedAt.file)],
+                        "region": ["startLine": max(1, Int(leak.trackedAt.line))],
+                    ]]],
+                ])
+            }
+        }
+        document = [
+            "version": "2.1.0",
+            "$schema": "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json",
+            "runs": [[
+                "tool": ["driver": ["name": "rxleaks-test", "rules": rules.map { ["id": $0, "shortDescription": ["text": $0]] }]],
+                "results": results,
+                "invocations": [["executionSuccessful": true]],
+            ]],
+        ]
+    }
+
+    func json() throws -> String {
+        let data = try JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}
+
+/// Finds a report's `Module/File.swift` (a file ID) among a package's sources,
+/// as a path relative to the package: a SARIF viewer opens it from there.
+struct SourceFiles {
+    private let relativePaths: [String]
+
+    init(package: URL) {
+        var paths: [String] = []
+        for folder in ["Sources", "Tests"] {
+            let enumerator = FileManager.default.enumerator(atPath: package.appendingPathComponent(folder).path)
+            while let path = enumerator?.nextObject() as? String {
+                if path.hasSuffix(".swift") { paths.append(folder + "/" + path) }
+            }
+        }
+        relativePaths = paths
+    }
+
+    /// The relative path of the file `fileID` names, or `fileID` itself when none matches.
+    func path(of fileID: String) -> String {
+        let parts = fileID.split(separator: "/")
+        guard let name = parts.last else { return fileID }
+        let candidates = relativePaths.filter { $0.hasSuffix("/" + name) }
+        if let module = parts.dropLast().last, let match = candidates.first(where: { $0.contains("/\(module)/") }) {
+            return match
+        }
+        return candidates.first ?? fileID
+    }
+}
