@@ -42,7 +42,9 @@ struct TestCommand: ParsableCommand {
         let outcome: SuiteRun.Outcome
         do {
             let swift = try suite.validate()
-            outcome = try suite.run(swift: swift, progress: SuiteProgress()) { _ throws(SuiteRun.Failure) in }
+            outcome = try suite.run(swift: swift, progress: SuiteProgress()) { configuration throws(SuiteRun.Failure) in
+                try SuiteSwitch.prepare(package: package, configuration: configuration)
+            }
         } catch {
             switch error {
             case .badInput(let input): throw input.report()

@@ -15,9 +15,11 @@ enum ShimPackage {
 
     /// The files of the package, by path inside it, for RxLeaks at `rxleaksURL` tagged `version`.
     /// The dependency is by version: SwiftPM reaches the shim through a version (its 6.10.2 tag), and a
-    /// package reached that way may not depend on a path.
-    static func files(rxleaksURL: String, version: String) -> [String: String] {
-        var files = ["Package.swift": manifest(rxleaksURL: rxleaksURL, version: version)]
+    /// package reached that way may not depend on a path. Each module also links the RxLeaks products
+    /// `alsoLinking` names, without re-exporting them (`rxleaks test`: LeakTesting, whose load-time
+    /// constructor switches the whole-suite mode on).
+    static func files(rxleaksURL: String, version: String, alsoLinking: [String] = []) -> [String: String] {
+        var files = ["Package.swift": manifest(rxleaksURL: rxleaksURL, version: version, alsoLinking: alsoLinking)]
         for module in modules {
             files["Sources/\(module.name)/\(module.name).swift"] =
                 "// RxSwift's module \(module.name), made by `rxleaks switch`: RxLeaks under RxSwift's name.\n"
@@ -26,9 +28,9 @@ enum ShimPackage {
         return files
     }
 
-    private static func manifest(rxleaksURL: String, version: String) -> String {
+    private static func manifest(rxleaksURL: String, version: String, alsoLinking: [String]) -> String {
         let targets = modules.map { module in
-            let dependencies = module.reexports.map { ".product(name: \"\($0)\", package: \"RxLeaks\")" }
+            let dependencies = (module.reexports + alsoLinking).map { ".product(name: \"\($0)\", package: \"RxLeaks\")" }
             return "        .target(name: \"\(module.name)\", dependencies: [\(dependencies.joined(separator: ", "))]),\n"
         }.joined()
         return """

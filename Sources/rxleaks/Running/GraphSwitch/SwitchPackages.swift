@@ -55,7 +55,9 @@ struct SwitchPackages {
     /// KEY names that tree's content: a changed file makes a new pair, an unchanged tree reuses its
     /// pair, and one tree always gives the same commits (fixed author and dates), so pins stay valid.
     /// Safe to call from several processes at once: each builds aside and moves its result in place.
-    static func prepare(source: URL, cache: URL) throws(SwitchError) -> SwitchPackages {
+    /// `shimAlsoLinking`: RxLeaks products every shim module links too (``ShimPackage/files(rxleaksURL:version:alsoLinking:)``);
+    /// give such shims a cache of their own, since the key names RxLeaks' tree only.
+    static func prepare(source: URL, cache: URL, shimAlsoLinking: [String] = []) throws(SwitchError) -> SwitchPackages {
         let git = try Git.locate()
         let scratch = cache.appendingPathComponent(".partial-\(UUID().uuidString)")
         try makeDirectory(scratch)
@@ -72,7 +74,7 @@ struct SwitchPackages {
         try extract(archive, into: staging.rxleaks)
         try git.commitAll(staging.rxleaks, tag: rxleaksVersion)
 
-        for (path, text) in ShimPackage.files(rxleaksURL: prepared.rxleaks.path, version: rxleaksVersion) {
+        for (path, text) in ShimPackage.files(rxleaksURL: prepared.rxleaks.path, version: rxleaksVersion, alsoLinking: shimAlsoLinking) {
             let file = staging.rxswift.appendingPathComponent(path)
             try makeDirectory(file.deletingLastPathComponent())
             do { try Data(text.utf8).write(to: file) } catch { throw SwitchError("cannot write \(file.path): \(error.localizedDescription)") }

@@ -1,0 +1,145 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import XCTest
+
+/// `rxleaks test` on Tests/Fixtures/LeakyApp: a package that asks for RxSwift
+/// by URL, whose tests have no leak code at all, run on RxLeaks for the run
+/// (through a mirror in a scratch configuration) with every test inside a leak
+/// check. One scratch folder for the whole class: the first run builds.
+final class TestCommandTests: XCTestCase {
+    private static let fixture = CLI.packageRoot.appendingPathComponent("Tests/Fixtures/LeakyApp")
+    private static let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("rxleaks-test-\(UUID().uuidString)")
+
+    /// The tests that leak, each with the types it leaks: the guide's cases in the fixture's view models.
+    private static let leaking: [String: Set<String>] = [
+        "SearchViewModelTests.testSearchFindsResults": ["SearchViewModel"],
+        "CounterViewModelTests.testCountsTapsInSteps": ["CounterViewModel"],
+        "LeakyAppTests.ProfilePresenterTests/showsTheSelectedProfile()": ["ProfilePresenter"],
+    ]
+
+    override class func tearDown() {
+        try? FileManager.default.removeItem(at: scratch)
+        super.tearDown()
+    }
+
+    private func rxleaksTest(_ arguments: [String], package: URL = fixture) throws -> CLI.Invocation {
+        try CLI.run(["test", "--package-path", package.path, "--scratch-path", Self.scratch.path] + arguments)
+    }
+
+    func testJSONNamesExactlyTheLeakingTestsAndTheirTypesAndLeavesTheCheckoutAsItWas() throws {
+        let before = try Self.snapshot(Self.fixture)
+        let run = try rxleaksTest(["--format", "json"])
+        XCTAssertEqual(try Self.snapshot(Self.fixture), before, "rxleaks test changed the checkout")
+        XCTAssertEqual(run.status, 1, run.stderr)
+        let document = try run.json()
+        XCTAssertEqual(try CLI.testSchema().violations(of: document), [])
+        let tests = try XCTUnwrap(document["tests"]?.arrayValue)
+        XCTAssertEqual(tests.count, 8, run.stdout)
+        var leaked: [String: Set<String>] = [:]
+        for test in tests where test["verdict"]?.stringValue != "clean" {
+            let name = try XCTUnwrap(test["name"]?.stringValue)
+            leaked[name] = Set((test["leaks"]?.arrayValue ?? []).compactMap { $0["typeName"]?.stringValue })
+        }
+        XCTAssertEqual(leaked, Self.leaking)
+        let search = try XCTUnwrap(tests.first { $0["name"]?.stringValue == "SearchViewModelTests.testSearchFindsResults" })
+        let leak = try XCTUnwrap(search["leaks"]?.arrayValue?.first)
+        XCTAssertEqual(leak["kind"]?.stringValue, "cycle")
+        XCTAssertEqual(leak["pattern"]?["id"]?.stringValue, "closure-strong-self")
+        XCTAssertNotNil(leak["cycle"]?["edges"]?.arrayValue?.first)
+        XCTAssertFalse(leak["causes"]?.arrayValue?.isEmpty ?? true)
+    }
+
+    func testTextHasARowPerTestThenEachLeakExplained() throws {
+        let run = try rxleaksTest([])
+        XCTAssertEqual(run.status, 1, run.stderr)
+        XCTAssertEqual(run.stderr, "", "no progress when stderr is not a terminal")
+        for name in Self.leaking.keys {
+            let row = run.stdout.split(separator: "\n").first { $0.hasPrefix("LEAKED") && $0.contains(name) }
+            XCTAssertNotNil(row, "no LEAKED row for \(name):\n\(run.stdout)")
+        }
+        XCTAssertTrue(run.stdout.contains("clean    SearchViewModelTests.testFixedSearchFindsResults"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("─captures (strong)→ SearchViewModel"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("closure given to flatMap at ProfilePresenter.swift:19"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("8 tests: 3 leaked, 5 clean"), run.stdout)
+    }
+
+    func testJUnitFailsExactlyTheLeakingTestsWithTheReport() throws {
+        let run = try rxleaksTest(["--format", "junit"])
+        XCTAssertEqual(run.status, 1, run.stderr)
+        let document = try XMLDocument(xmlString: run.stdout)
+        let failed = try document.nodes(forXPath: "//testcase[failure]").compactMap { node -> String? in
+            guard let element = node as? XMLElement, let suite = element.attribute(forName: "classname")?.stringValue,
+                  let name = element.attribute(forName: "name")?.stringValue else { return nil }
+            return suite + (suite.contains(".") ? "/" : ".") + name
+        }
+        XCTAssertEqual(Set(failed), Set(Self.leaking.keys))
+        XCTAssertEqual(try document.nodes(forXPath: "//testcase").count, 8)
+        let message = try document.nodes(forXPath: "//testcase[@name='testSearchFindsResults']/failure").first?.stringValue
+        XCTAssertTrue(message?.contains("SearchViewModel leaked (held only by a retain cycle)") == true, message ?? "no failure")
+    }
+
+    func testSARIFPointsAtTheCapturingClosuresLine() throws {
+        let run = try rxleaksTest(["--format", "sarif"])
+        XCTAssertEqual(run.status, 1, run.stderr)
+        let log = try run.json()
+        XCTAssertEqual(JSONSchemaValidator(root: try CLI.schema("sarif-2.1.0-subset.schema.json")).violations(of: log), [])
+        let locations = (log["runs"]?.arrayValue?.first?["results"]?.arrayValue ?? []).compactMap { result -> String? in
+            guard let location = result["locations"]?.arrayValue?.first?["physicalLocation"],
+                  let uri = location["artifactLocation"]?["uri"]?.stringValue,
+                  let line = location["region"]?["startLine"]?.numberValue else { return nil }
+            return "\(uri):\(Int(line))"
+        }
+        XCTAssertEqual(Set(locations), [
+            "Sources/LeakyApp/SearchViewModel.swift:16", "Sources/LeakyApp/ProfilePresenter.swift:19",
+            "Sources/LeakyApp/CounterViewModel.swift:28",
+        ])
+    }
+
+    func testAFilterMatchingNothingIsBadInput() throws {
+        let run = try rxleaksTest(["--filter", "NoSuchTestAnywhere"])
+        XCTAssertEqual(run.status, 64, run.stdout + run.stderr)
+        XCTAssertTrue(run.stderr.contains("nothing to test"), run.stderr)
+    }
+
+    func testAFilterRunsOnlyTheMatchingTestsAndExitsZeroWhenTheyAreClean() throws {
+        let run = try rxleaksTest(["--filter", "FixedSearch", "--format", "json"])
+        XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
+        let names = try run.json()["tests"]?.arrayValue?.compactMap { $0["name"]?.stringValue }
+        XCTAssertEqual(names.map(Set.init), ["SearchViewModelTests.testFixedSearchFindsResults",
+                                             "FixedSearchViewModelPropertyTests.testEmptyQueryFindsEverything"])
+    }
+
+    func testNotAPackageIsBadInput() throws {
+        let empty = Self.scratch.appendingPathComponent("empty")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        let run = try rxleaksTest([], package: empty)
+        XCTAssertEqual(run.status, 64)
+        XCTAssertTrue(run.stderr.contains("is not a Swift package"), run.stderr)
+    }
+
+    func testAPackageThatDoesNotBuildShowsTheCompilersError() throws {
+        let broken = Self.scratch.appendingPathComponent("broken/LeakyApp")
+        try FileManager.default.createDirectory(at: broken.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Self.fixture, to: broken)
+        try "let broken: Int = \"text\"\n".write(to: broken.appendingPathComponent("Sources/LeakyApp/Broken.swift"), atomically: true, encoding: .utf8)
+        let run = try rxleaksTest([], package: broken)
+        XCTAssertEqual(run.status, 1)
+        XCTAssertTrue(run.stderr.contains("Broken.swift:1:"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("error: cannot convert value of type 'String' to specified type 'Int'"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("LeakyApp does not build"), run.stderr)
+    }
+
+    /// Every file under `folder` with its content.
+    private static func snapshot(_ folder: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        let enumerator = FileManager.default.enumerator(atPath: folder.path)
+        while let path = enumerator?.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path, isDirectory: &isDirectory)
+            files[path] = isDirectory.boolValue ? Data() : try Data(contentsOf: folder.appendingPathComponent(path))
+        }
+        return files
+    }
+}
