@@ -91,7 +91,8 @@ let package = Package(
             dependencies: ["rxleaks"]),
 
         // MARK: Tests
-        .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxCoreTesting"]),
+        // RxCoreLeaks places call sites in the source (its resolver is installed when it is linked).
+        .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxCoreTesting", "RxCoreLeaks"]),
         // Imports RxSwift's five module names the way a switched package does: `-module-alias` maps
         // each name onto its *Compat module (only a root package may pass such flags).
         .testTarget(

@@ -60,7 +60,7 @@ final class RxCoreCheckSession: LeakIntegrationSession {
         let records = resourceScope.map(SubscriptionRegistry.live(in:)) ?? SubscriptionRegistry.live
         return records.map { record in
             LiveSubscription(id: record.id, verb: record.verb, chain: record.chain,
-                             site: SourceSite(file: record.site.file, line: record.site.line, function: record.site.function),
+                             site: SourceSite(file: record.site.reportedFile, line: record.site.line, function: record.site.function),
                              owner: record.owner?.description, ownerAddress: record.ownerAddress, backtrace: record.backtrace)
         }
     }
@@ -91,7 +91,7 @@ private final class ClosureForwarder: ResourceScopeObserver, @unchecked Sendable
 
     func scope(_ resourceScope: ResourceScope, received closure: ClosureReceipt) {
         guard let context = closure.context else { return }
-        scope?.noteClosure(context: context, givenTo: closure.operatorName, file: closure.site.file, line: closure.site.line)
+        scope?.noteClosure(context: context, givenTo: closure.operatorName, file: closure.site.reportedFile, line: closure.site.line)
     }
 }
 
@@ -101,4 +101,10 @@ extension Duration {
         let (seconds, attoseconds) = components
         return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
     }
+}
+
+extension CallSite {
+    /// The file for the engine's reports; where the code has no line
+    /// information, the function's name, which the reports then show alone.
+    var reportedFile: String { file.isEmpty ? description : file }
 }

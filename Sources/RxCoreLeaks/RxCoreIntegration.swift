@@ -43,15 +43,11 @@ public final class RxCoreIntegration: LeakIntegration {
 
     public var closureSiteTypeName: String? { "RxCore.CallSite" }
 
-    /// `File.swift:42` from a `CallSite` in memory: the file ID's address, the
-    /// function's, their byte counts (32 bits each, the file's first), then
-    /// the line.
+    /// `File.swift:42` from a `CallSite` in memory: one word, a return address
+    /// placed in the source by ``CallSiteResolver``.
     public func closureSite(at address: UInt) -> String? {
-        guard let words = Memory.readWords(address, count: 4) else { return nil }
-        let fileCount = Int(words[2] & 0xFFFF_FFFF)
-        guard fileCount > 0, fileCount < 512, let bytes = Memory.read(words[0], count: fileCount) else { return nil }
-        let file = String(decoding: bytes, as: UTF8.self)
-        return "\(file.split(separator: "/").last.map(String.init) ?? file):\(words[3])"
+        guard let word = Memory.readWord(address), CallSite(bitPattern: word).location != nil else { return nil }
+        return CallSite(bitPattern: word).description
     }
 
     public func meaningOfReferences(from nodeName: String) -> String? {
@@ -89,4 +85,5 @@ public final class RxCoreIntegration: LeakIntegration {
 @_cdecl("rxcoreleaks_register")
 func registerAtLoad() {
     LeakIntegrations.register(RxCoreIntegration.shared)
+    CallSite.installResolver { CallSiteResolver.location(of: $0) }
 }

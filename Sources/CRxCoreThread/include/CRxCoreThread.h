@@ -130,3 +130,18 @@ static inline void crxcore_tsan_release(const void *_Nullable address) {
 static inline void crxcore_tsan_acquire(const void *_Nullable address) {
     if (__tsan_acquire && address) __tsan_acquire((void *)address);
 }
+
+/// The return address of the function this is inlined into: where its caller
+/// resumes. A Swift function that is itself never inlined calls it to learn,
+/// for one word and no unwinding, where it was called from (`CallSite`).
+static inline __attribute__((always_inline)) uintptr_t crxcore_return_address(void) {
+    return (uintptr_t)__builtin_return_address(0);
+}
+
+/// The return address of the caller of the function this is inlined into.
+/// Swift keeps frame pointers on every platform it supports, so the walk is
+/// two loads; used only where a class initialiser is reached through its
+/// allocating entry point (`DisposeBag`).
+static inline __attribute__((always_inline)) uintptr_t crxcore_return_address_1(void) {
+    return (uintptr_t)__builtin_return_address(1);
+}

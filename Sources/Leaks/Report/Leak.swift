@@ -107,7 +107,8 @@ public struct TrackingSite: Sendable, Codable, CustomStringConvertible {
 
     /// `at Presenter.swift:12` or `as captured by the closure given to flatMap at Presenter.swift:42`.
     public var description: String {
-        let place = "\(file.split(separator: "/").last.map(String.init) ?? file):\(line)"
+        let name = file.split(separator: "/").last.map(String.init) ?? file
+        let place = line == 0 ? name : "\(name):\(line)"
         switch origin {
         case .explicit: return "at \(place)"
         case .closureCapture: return "as captured by the closure given to \(operatorName ?? "an operator") at \(place)"

@@ -63,6 +63,9 @@ public struct SourceSite: Sendable, Hashable, CustomStringConvertible {
         self.function = function
     }
 
-    /// `File.swift:42`.
-    public var description: String { "\(file.split(separator: "/").last.map(String.init) ?? file):\(line)" }
+    /// `File.swift:42`; the file alone when the line is unknown (0).
+    public var description: String {
+        let name = file.split(separator: "/").last.map(String.init) ?? file
+        return line == 0 ? name : "\(name):\(line)"
+    }
 }

@@ -1,60 +1,143 @@
+import CRxCoreThread
+import Synchronization
+
 /// A place in the source code: where a subscription was made, where a closure
 /// was handed to an operator, where a bag was created.
 ///
-/// Every RxCore entry point that takes a user closure or makes a subscription
-/// takes `file`, `line` and `function` parameters with `#fileID`, `#line` and
-/// `#function` defaults, so call sites are recorded without changing user code.
-/// The strings are those of the `StaticString`s, kept by address and length,
-/// so recording a site costs no allocation; a site takes 32 bytes, where two
-/// `StaticString`s and the line would take 56 (a site is stored in every
-/// subscription and in every operator that takes a closure).
+/// RxCore's public functions take exactly RxSwift's parameters, so a site is
+/// not passed in: each function that records one is `@_transparent` (inlined
+/// into its caller even in debug builds) and calls a never-inlined function
+/// that reads its own return address, which therefore lies in the caller's
+/// code. A site is that one word; its file, line and function are looked up
+/// only when somebody reads them, by the resolver that a symbolicating module
+/// installs (``installResolver(_:)``; RxCoreLeaks does at load time), and cached.
+/// A site can also be made from explicit values (``init(file:line:function:)``).
 public struct CallSite: Hashable, Sendable, CustomStringConvertible {
-    /// Each string's UTF-8 bytes: their address and count.
-    private let fileBits: UInt
-    private let functionBits: UInt
-    private let fileCount: UInt32
-    private let functionCount: UInt32
-    /// The line of the call.
-    public let line: UInt
+    /// A return address, or, with ``explicitTag`` set, an index into the table
+    /// of explicit sites. User-space addresses never have the top bit set.
+    @usableFromInline let bits: UInt
 
-    /// Creates a call site from the values of `#fileID`, `#line` and `#function`.
-    public init(file: StaticString, line: UInt, function: StaticString = "") {
-        (fileBits, fileCount) = Self.parts(of: file)
-        (functionBits, functionCount) = Self.parts(of: function)
-        self.line = line
+    private static let explicitTag: UInt = 1 << (UInt.bitWidth - 1)
+
+    @usableFromInline
+    init(bits: UInt) { self.bits = bits }
+
+    /// The site of the code that calls this function. Never inlined: its
+    /// return address is in its caller, which is user code when the caller is
+    /// a transparent public function inlined there.
+    @usableFromInline @inline(never)
+    static func here() -> CallSite {
+        CallSite(bits: UInt(crxcore_return_address()))
     }
 
-    /// The file, as `#fileID` gives it (`Module/File.swift`).
-    public var file: String { Self.string(fileBits, fileCount) }
-    /// The function the call was made in.
-    public var function: String { Self.string(functionBits, functionCount) }
-
-    /// A `StaticString` without an address (one Unicode scalar, which no
-    /// literal makes with today's compilers) is kept as an empty string.
-    private static func parts(of string: StaticString) -> (bits: UInt, count: UInt32) {
-        guard string.hasPointerRepresentation else { return (0, 0) }
-        return (UInt(bitPattern: string.utf8Start), UInt32(truncatingIfNeeded: string.utf8CodeUnitCount))
+    /// The first of `sites` whose location lies outside the library, or the
+    /// last: a class's initialiser is reached through its allocating entry
+    /// point, which is a frame of its own in some builds and none in others.
+    static func firstOutsideLibrary(_ sites: CallSite...) -> CallSite {
+        sites.first { $0.location?.isInLibrary == false } ?? sites[sites.count - 1]
     }
 
-    private static func string(_ bits: UInt, _ count: UInt32) -> String {
-        guard let start = UnsafePointer<UInt8>(bitPattern: bits) else { return "" }
-        return String(decoding: UnsafeBufferPointer(start: start, count: Int(count)), as: UTF8.self)
+    /// Creates a call site from explicit values, such as `#fileID`, `#line` and `#function`.
+    public init(file: String, line: UInt, function: String = "") {
+        let location = Location(file: file, line: line, function: function)
+        bits = Self.explicit.withLock { table in
+            if let index = table.indices[location] { return index }
+            let index = UInt(table.locations.count) | Self.explicitTag
+            table.locations.append(location)
+            table.indices[location] = index
+            return index
+        }
     }
+
+    /// The return address this site was taken from; nil for a site made from explicit values.
+    public var returnAddress: UInt? { bits & Self.explicitTag == 0 ? bits : nil }
+
+    /// A site from the word ``bitPattern`` gave, such as one read out of memory.
+    public init(bitPattern: UInt) { bits = bitPattern }
+
+    /// The one word that makes up this site.
+    public var bitPattern: UInt { bits }
+
+    /// The file, as `#fileID` gives it (`Module/File.swift`); empty when unknown.
+    public var file: String { location?.file ?? "" }
+    /// The line of the call; 0 when unknown.
+    public var line: UInt { location?.line ?? 0 }
+    /// The function the call was made in; empty when unknown.
+    public var function: String { location?.function ?? "" }
 
     /// The file name without its module prefix, as people read it.
     public var fileName: String {
         file.split(separator: "/").last.map(String.init) ?? file
     }
 
-    /// `File.swift:42`.
-    public var description: String { "\(fileName):\(line)" }
-
-    public static func == (lhs: CallSite, rhs: CallSite) -> Bool {
-        lhs.line == rhs.line && lhs.file == rhs.file && lhs.function == rhs.function
+    /// `File.swift:42`; the function's name where the resolver knows no line
+    /// (``Location``); the return address in hexadecimal where it knows nothing.
+    public var description: String {
+        guard let location else { return "0x" + String(bits, radix: 16) }
+        if location.file.isEmpty { return location.function.isEmpty ? "0x" + String(bits, radix: 16) : location.function }
+        return "\(fileName):\(location.line)"
     }
 
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(file)
-        hasher.combine(line)
+    /// Where a site lies in the source.
+    ///
+    /// An optimised build can leave code without line information (a function
+    /// merged with an identical one keeps none): its location then has an empty
+    /// file, line 0, and the function's name qualified by its type (`Model.init(api:)`).
+    public struct Location: Hashable, Sendable {
+        /// `Module/File.swift`; empty when the code has no line information.
+        public let file: String
+        /// The line of the call; 0 when the code has no line information.
+        public let line: UInt
+        /// The function the call was made in, as `#function` names it.
+        public let function: String
+        /// True when every frame at the address, inlined ones included, is the
+        /// library's own code: the site of a call RxCore made itself.
+        public let isInLibrary: Bool
+
+        /// Creates a location; a resolver's result.
+        public init(file: String, line: UInt, function: String, isInLibrary: Bool = false) {
+            self.file = file
+            self.line = line
+            self.function = function
+            self.isInLibrary = isInLibrary
+        }
     }
+
+    /// Turns a return address into the location of the call before it.
+    public typealias Resolver = @Sendable (UInt) -> Location?
+
+    /// Sets the function that places return addresses in the source. Sites
+    /// resolved before keep their cached location.
+    public static func installResolver(_ resolver: @escaping Resolver) {
+        resolution.withLock { $0.resolver = resolver }
+    }
+
+    /// Where this site lies, when it is explicit or the resolver could place it.
+    public var location: Location? {
+        if bits & Self.explicitTag != 0 {
+            return Self.explicit.withLock { $0.locations[Int(bits & ~Self.explicitTag)] }
+        }
+        // Resolved outside the lock: symbolication takes tens of microseconds
+        // and may itself record sites. Two threads may resolve one address twice.
+        let (cached, resolver) = Self.resolution.withLock { ($0.cache[bits], $0.resolver) }
+        if let cached { return cached }
+        guard let resolver else { return nil }
+        let location = resolver(bits)
+        Self.resolution.withLock { $0.cache[bits] = location }
+        return location
+    }
+
+    private struct Resolution {
+        var resolver: Resolver?
+        /// Addresses the resolver could not place are kept too, as nil.
+        var cache: [UInt: Location?] = [:]
+    }
+
+    private struct ExplicitSites {
+        var locations: [Location] = []
+        var indices: [Location: UInt] = [:]
+    }
+
+    private static let resolution = Mutex(Resolution())
+    private static let explicit = Mutex(ExplicitSites())
 }

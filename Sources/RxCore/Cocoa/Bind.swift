@@ -2,20 +2,38 @@ extension ObservableType {
     /// Sends every event, errors and completion included, to each of `observers`.
     ///
     /// The binding is recorded in the ``SubscriptionRegistry`` with the verb `bind`.
+    @_transparent
     public func bind<Observer: ObserverType>(
-        to observers: Observer...,
-        file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+        to observers: Observer...
     ) -> Disposable where Observer.Element == Element {
-        send(to: observers, verb: .bind, site: CallSite(file: file, line: line, function: function))
+        bind(to: observers, site: .here())
+    }
+
+    /// `bind` with the site its public form takes from its caller.
+    @usableFromInline
+    func bind<Observer: ObserverType>(
+        to observers: [Observer],
+        site: CallSite
+    ) -> Disposable where Observer.Element == Element {
+        send(to: observers, verb: .bind, site: site)
     }
 
     /// Sends every event, with its element made optional, to each of `observers`.
+    @_transparent
     public func bind<Observer: ObserverType>(
-        to observers: Observer...,
-        file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+        to observers: Observer...
     ) -> Disposable where Observer.Element == Element? {
-        map({ $0 as Element? }, file: file, line: line)
-            .send(to: observers, verb: .bind, site: CallSite(file: file, line: line, function: function))
+        bind(to: observers, site: .here())
+    }
+
+    /// `bind` with the site its public form takes from its caller.
+    @usableFromInline
+    func bind<Observer: ObserverType>(
+        to observers: [Observer],
+        site: CallSite
+    ) -> Disposable where Observer.Element == Element? {
+        map({ $0 as Element? }, site: site)
+            .send(to: observers, verb: .bind, site: site)
     }
 
     /// Hands this sequence to `binder` and returns what it returns.
@@ -34,11 +52,19 @@ extension ObservableType {
     /// An error is a programming error here: RxSwift stops a debug build,
     /// RxCore prints `Binding error: …` and records a
     /// ``Diagnostic/Kind/bindingError``.
+    @_transparent
     public func bind(
-        onNext: @escaping (Element) -> Void,
-        file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+        onNext: @escaping (Element) -> Void
     ) -> Disposable {
-        let site = CallSite(file: file, line: line, function: function)
+        bind(onNext: onNext, site: .here())
+    }
+
+    /// `bind` with the site its public form takes from its caller.
+    @usableFromInline
+    func bind(
+        onNext: @escaping (Element) -> Void,
+        site: CallSite
+    ) -> Disposable {
         ClosureSites.note(onNext, "bind(onNext:)", site)
         return bindElements(verb: .bind, site: site, errorMessage: "Binding error", onNext)
     }
@@ -46,12 +72,21 @@ extension ObservableType {
     /// Calls `onNext` with `object` for every element, holding `object` weakly:
     /// once it is gone, elements are ignored. Errors are handled as in
     /// ``bind(onNext:file:line:function:)``.
+    @_transparent
     public func bind<Object: AnyObject>(
         with object: Object,
-        onNext: @escaping (Object, Element) -> Void,
-        file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+        onNext: @escaping (Object, Element) -> Void
     ) -> Disposable {
-        let site = CallSite(file: file, line: line, function: function)
+        bind(with: object, onNext: onNext, site: .here())
+    }
+
+    /// `bind` with the site its public form takes from its caller.
+    @usableFromInline
+    func bind<Object: AnyObject>(
+        with object: Object,
+        onNext: @escaping (Object, Element) -> Void,
+        site: CallSite
+    ) -> Disposable {
         ClosureSites.note(onNext, "bind(with:onNext:)", site)
         return bindElements(verb: .bind, site: site, errorMessage: "Binding error", weakly(object, onNext))
     }

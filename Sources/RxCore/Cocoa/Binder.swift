@@ -15,13 +15,23 @@ public struct Binder<Value>: ObserverType {
     let site: CallSite
 
     /// A binder that calls `binding` with `target` and each element, on `scheduler`.
+    @_transparent
     public init<Target: AnyObject>(
         _ target: Target,
         scheduler: ImmediateSchedulerType = MainScheduler.instance,
-        binding: @escaping (Target, Value) -> Void,
-        file: StaticString = #fileID, line: UInt = #line
+        binding: @escaping (Target, Value) -> Void
     ) {
-        let site = CallSite(file: file, line: line)
+        self.init(target, scheduler: scheduler, binding: binding, site: .here())
+    }
+
+    /// `init(_:scheduler:binding:)` with the site its public form takes from its caller.
+    @usableFromInline
+    init<Target: AnyObject>(
+        _ target: Target,
+        scheduler: ImmediateSchedulerType,
+        binding: @escaping (Target, Value) -> Void,
+        site: CallSite
+    ) {
         ClosureSites.note(binding, "Binder", site)
         weak let weakTarget = target
         self.site = site

@@ -1,10 +1,18 @@
 extension ObservableType {
     /// Subscribes a closure that receives every event.
+    @_transparent
     public func subscribe(
-        _ on: @escaping (Event<Element>) -> Void,
-        file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+        _ on: @escaping (Event<Element>) -> Void
     ) -> Disposable {
-        let site = CallSite(file: file, line: line, function: function)
+        subscribe(on, site: .here())
+    }
+
+    /// `subscribe` with the site its public form takes from its caller.
+    @usableFromInline
+    func subscribe(
+        _ on: @escaping (Event<Element>) -> Void,
+        site: CallSite
+    ) -> Disposable {
         ClosureSites.note(on, "subscribe", site)
         return subscribeRegistered(verb: .subscribe, site: site, onDisposed: nil, on)
     }
@@ -16,15 +24,25 @@ extension ObservableType {
     ///
     /// Inlinable, so the caller names the observer's metadata at its own
     /// element type rather than RxCore looking it up for every subscription.
-    @inlinable
+    @_transparent
     public func subscribe(
         onNext: ((Element) -> Void)? = nil,
         onError: ((Swift.Error) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,
-        onDisposed: (() -> Void)? = nil,
-        file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+        onDisposed: (() -> Void)? = nil
     ) -> Disposable {
-        let site = CallSite(file: file, line: line, function: function)
+        subscribe(onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed, site: .here())
+    }
+
+    /// `subscribe` with the site its public form takes from its caller.
+    @inlinable
+    func subscribe(
+        onNext: ((Element) -> Void)? = nil,
+        onError: ((Swift.Error) -> Void)? = nil,
+        onCompleted: (() -> Void)? = nil,
+        onDisposed: (() -> Void)? = nil,
+        site: CallSite
+    ) -> Disposable {
         noteSubscribeClosures(onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed, site: site)
         // `onNext` as it is, nil included: a default such as `{ _ in }` would
         // be a closure capturing this generic context, one allocation per subscription.
@@ -35,18 +53,31 @@ extension ObservableType {
 
     /// Subscribes closures that receive `object` along with each event, holding
     /// `object` weakly: once it is gone, events are ignored.
+    @_transparent
     public func subscribe<Object: AnyObject>(
         with object: Object,
         onNext: ((Object, Element) -> Void)? = nil,
         onError: ((Object, Swift.Error) -> Void)? = nil,
         onCompleted: ((Object) -> Void)? = nil,
+        onDisposed: ((Object) -> Void)? = nil
+    ) -> Disposable {
+        subscribe(with: object, onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed, site: .here())
+    }
+
+    /// `subscribe` with the site its public form takes from its caller.
+    @usableFromInline
+    func subscribe<Object: AnyObject>(
+        with object: Object,
+        onNext: ((Object, Element) -> Void)? = nil,
+        onError: ((Object, Swift.Error) -> Void)? = nil,
+        onCompleted: ((Object) -> Void)? = nil,
         onDisposed: ((Object) -> Void)? = nil,
-        file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+        site: CallSite
     ) -> Disposable {
         subscribe(
             onNext: weakly(object, onNext), onError: weakly(object, onError),
             onCompleted: weakly(object, onCompleted), onDisposed: weakly(object, onDisposed),
-            file: file, line: line, function: function)
+            site: site)
     }
 
     /// Tells the current ``ResourceScope`` which closures `subscribe(onNext:…)` took.

@@ -1,22 +1,27 @@
+import CRxCoreThread
+
+// Each initialiser reads its return addresses itself (see `DisposeBag.init()`).
 extension DisposeBag {
     /// A bag that already holds `disposables`.
-    public convenience init(disposing disposables: Disposable..., file: StaticString = #fileID, line: UInt = #line) {
-        self.init(disposing: disposables, file: file, line: line)
+    @inline(never)
+    public convenience init(disposing disposables: Disposable...) {
+        self.init(candidates: (CallSite(bits: UInt(crxcore_return_address())), CallSite(bits: UInt(crxcore_return_address_1()))))
+        insert(disposables)
     }
 
     /// A bag that already holds `disposables`.
-    public convenience init(disposing disposables: [Disposable], file: StaticString = #fileID, line: UInt = #line) {
-        self.init(file: file, line: line)
+    @inline(never)
+    public convenience init(disposing disposables: [Disposable]) {
+        self.init(candidates: (CallSite(bits: UInt(crxcore_return_address())), CallSite(bits: UInt(crxcore_return_address_1()))))
         insert(disposables)
     }
 
     /// A bag holding the disposables the builder lists, one per line:
     /// `DisposeBag { a.subscribe(…); b.bind(to: c) }`.
-    public convenience init(
-        file: StaticString = #fileID, line: UInt = #line,
-        @DisposableBuilder builder: () -> [Disposable]
-    ) {
-        self.init(disposing: builder(), file: file, line: line)
+    @inline(never)
+    public convenience init(@DisposableBuilder builder: () -> [Disposable]) {
+        self.init(candidates: (CallSite(bits: UInt(crxcore_return_address())), CallSite(bits: UInt(crxcore_return_address_1()))))
+        insert(builder())
     }
 
     /// Adds each of `disposables`, as `insert(_:)` does one.

@@ -1,3 +1,4 @@
+import CRxCoreThread
 import Synchronization
 
 private let disposeBagKind = ResourceKind("DisposeBag", .disposable)
@@ -11,8 +12,15 @@ public final class DisposeBag: DisposeBase, @unchecked Sendable {
     public struct Identity: Hashable, Sendable, CustomStringConvertible {
         /// The bag's number, in order of creation.
         public let id: UInt64
+        /// The two return addresses an initialiser sees above itself (see
+        /// `CallSite.firstOutsideLibrary`).
+        let candidates: (CallSite, CallSite)
+
         /// Where the bag was created.
-        public let site: CallSite
+        public var site: CallSite { CallSite.firstOutsideLibrary(candidates.0, candidates.1) }
+
+        public static func == (lhs: Identity, rhs: Identity) -> Bool { lhs.id == rhs.id }
+        public func hash(into hasher: inout Hasher) { hasher.combine(id) }
 
         /// `DisposeBag#4 (Presenter.swift:12)`.
         public var description: String { "DisposeBag#\(id) (\(site))" }
@@ -35,10 +43,18 @@ public final class DisposeBag: DisposeBase, @unchecked Sendable {
     /// `SubscriptionHandle.ownerBits`).
     let owner: Owner
 
-    /// An empty bag; `file` and `line` record where it was made.
-    public init(file: StaticString = #fileID, line: UInt = #line) {
+    /// An empty bag; records where it was made.
+    // Never inlined, so that its return addresses are the allocating entry
+    // point's and that entry's caller's, whichever of them is the user's code.
+    @inline(never)
+    public override convenience init() {
+        self.init(candidates: (CallSite(bits: UInt(crxcore_return_address())), CallSite(bits: UInt(crxcore_return_address_1()))))
+    }
+
+    /// An empty bag made at the first of `candidates` outside RxCore.
+    init(candidates: (CallSite, CallSite)) {
         owner = Owner(identity: Identity(id: Self.nextID.wrappingAdd(1, ordering: .relaxed).oldValue,
-                                         site: CallSite(file: file, line: line)))
+                                         candidates: candidates))
         super.init()
         owner.bagAddress = UInt(bitPattern: ObjectIdentifier(self))
     }

@@ -7,11 +7,19 @@ extension ObservableType {
     ///
     /// Events that break the grammar (after a terminal event, or after disposal)
     /// are dropped.
+    @_transparent
     public static func create(
-        _ subscribe: @escaping (AnyObserver<Element>) -> Disposable,
-        file: StaticString = #fileID, line: UInt = #line
+        _ subscribe: @escaping (AnyObserver<Element>) -> Disposable
     ) -> Observable<Element> {
-        let site = CallSite(file: file, line: line)
+        create(subscribe, site: .here())
+    }
+
+    /// `create` with the site its public form takes from its caller.
+    @usableFromInline
+    static func create(
+        _ subscribe: @escaping (AnyObserver<Element>) -> Disposable,
+        site: CallSite
+    ) -> Observable<Element> {
         ClosureSites.note(subscribe, "create", site)
         return AnonymousObservable(subscribe, site: site)
     }

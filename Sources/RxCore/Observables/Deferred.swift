@@ -5,11 +5,19 @@ extension ObservableType {
     /// A sequence that calls `observableFactory` for every subscriber and
     /// subscribes it to the result; an error the factory throws is sent to
     /// that subscriber.
+    @_transparent
     public static func deferred(
-        _ observableFactory: @escaping () throws -> Observable<Element>,
-        file: StaticString = #fileID, line: UInt = #line
+        _ observableFactory: @escaping () throws -> Observable<Element>
     ) -> Observable<Element> {
-        let site = CallSite(file: file, line: line)
+        deferred(observableFactory, site: .here())
+    }
+
+    /// `deferred` with the site its public form takes from its caller.
+    @usableFromInline
+    static func deferred(
+        _ observableFactory: @escaping () throws -> Observable<Element>,
+        site: CallSite
+    ) -> Observable<Element> {
         ClosureSites.note(observableFactory, "deferred", site)
         return Deferred(observableFactory: observableFactory, site: site)
     }

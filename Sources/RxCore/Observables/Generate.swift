@@ -5,14 +5,25 @@ extension ObservableType {
     /// `initialState`, then each state `iterate` makes from the previous one,
     /// sent one per run on `scheduler` while `condition` holds for it, then
     /// completion; an error either closure throws ends the sequence with it.
+    @_transparent
     public static func generate(
         initialState: Element,
         condition: @escaping (Element) throws -> Bool,
         scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance,
-        iterate: @escaping (Element) throws -> Element,
-        file: StaticString = #fileID, line: UInt = #line
+        iterate: @escaping (Element) throws -> Element
     ) -> Observable<Element> {
-        let site = CallSite(file: file, line: line)
+        generate(initialState: initialState, condition: condition, scheduler: scheduler, iterate: iterate, site: .here())
+    }
+
+    /// `generate` with the site its public form takes from its caller.
+    @usableFromInline
+    static func generate(
+        initialState: Element,
+        condition: @escaping (Element) throws -> Bool,
+        scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance,
+        iterate: @escaping (Element) throws -> Element,
+        site: CallSite
+    ) -> Observable<Element> {
         ClosureSites.note(condition, "generate", site)
         ClosureSites.note(iterate, "generate", site)
         return Generate(initialState: initialState, condition: condition, iterate: iterate, scheduler: scheduler, site: site)

@@ -6,12 +6,21 @@ extension ObservableType {
     /// sequence `observableFactory` makes from it; the resource is disposed
     /// with the subscription. An error thrown by either factory fails the
     /// sequence (disposing a resource already made).
+    @_transparent
     public static func using<Resource: Disposable>(
         _ resourceFactory: @escaping () throws -> Resource,
-        observableFactory: @escaping (Resource) throws -> Observable<Element>,
-        file: StaticString = #fileID, line: UInt = #line
+        observableFactory: @escaping (Resource) throws -> Observable<Element>
     ) -> Observable<Element> {
-        let site = CallSite(file: file, line: line)
+        using(resourceFactory, observableFactory: observableFactory, site: .here())
+    }
+
+    /// `using` with the site its public form takes from its caller.
+    @usableFromInline
+    static func using<Resource: Disposable>(
+        _ resourceFactory: @escaping () throws -> Resource,
+        observableFactory: @escaping (Resource) throws -> Observable<Element>,
+        site: CallSite
+    ) -> Observable<Element> {
         ClosureSites.note(resourceFactory, "using", site)
         ClosureSites.note(observableFactory, "using", site)
         return Using(resourceFactory: resourceFactory, observableFactory: observableFactory)

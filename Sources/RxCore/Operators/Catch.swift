@@ -4,11 +4,19 @@ private let catchSinkKind = ResourceKind("CatchSink", .sink)
 extension ObservableType {
     /// On an error, continues with the sequence `handler` returns for it; an
     /// error `handler` throws is passed on.
+    @_transparent
     public func `catch`(
-        _ handler: @escaping (Swift.Error) throws -> Observable<Element>,
-        file: StaticString = #fileID, line: UInt = #line
+        _ handler: @escaping (Swift.Error) throws -> Observable<Element>
     ) -> Observable<Element> {
-        let site = CallSite(file: file, line: line)
+        `catch`(handler, site: .here())
+    }
+
+    /// ``catch`` with the site its public form takes from its caller.
+    @usableFromInline
+    func `catch`(
+        _ handler: @escaping (Swift.Error) throws -> Observable<Element>,
+        site: CallSite
+    ) -> Observable<Element> {
         ClosureSites.note(handler, "catch", site)
         return Catch(source: asObservable(), handler: handler, name: "catch", site: site)
     }
@@ -21,12 +29,21 @@ extension ObservableType {
     }
 
     /// On an error, sends `element` and completes.
+    @_transparent
     public func catchAndReturn(
+        _ element: Element
+    ) -> Observable<Element> {
+        catchAndReturn(element, site: .here())
+    }
+
+    /// `catchAndReturn` with the site its public form takes from its caller.
+    @usableFromInline
+    func catchAndReturn(
         _ element: Element,
-        file: StaticString = #fileID, line: UInt = #line
+        site: CallSite
     ) -> Observable<Element> {
         Catch(source: asObservable(), handler: { _ in Observable.just(element) },
-              name: "catchAndReturn", site: CallSite(file: file, line: line))
+              name: "catchAndReturn", site: site)
     }
 }
 
@@ -95,16 +112,32 @@ final class CatchSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
 extension ObservableType {
     /// RxSwift 5's name for ``catch(_:file:line:)``.
     @available(*, deprecated, renamed: "catch(_:)")
+    @_transparent
     public func catchError(
-        _ handler: @escaping (Swift.Error) throws -> Observable<Element>,
-        file: StaticString = #fileID, line: UInt = #line
+        _ handler: @escaping (Swift.Error) throws -> Observable<Element>
     ) -> Observable<Element> {
-        self.catch(handler, file: file, line: line)
+        catchError(handler, site: .here())
+    }
+
+    /// `catchError` with the site its public form takes from its caller.
+    @usableFromInline
+    func catchError(
+        _ handler: @escaping (Swift.Error) throws -> Observable<Element>,
+        site: CallSite
+    ) -> Observable<Element> {
+        self.catch(handler, site: site)
     }
 
     /// RxSwift 5's name for ``catchAndReturn(_:file:line:)``.
     @available(*, deprecated, renamed: "catchAndReturn(_:)")
-    public func catchErrorJustReturn(_ element: Element, file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {
-        catchAndReturn(element, file: file, line: line)
+    @_transparent
+    public func catchErrorJustReturn(_ element: Element) -> Observable<Element> {
+        catchErrorJustReturn(element, site: .here())
+    }
+
+    /// `catchErrorJustReturn` with the site its public form takes from its caller.
+    @usableFromInline
+    func catchErrorJustReturn(_ element: Element, site: CallSite) -> Observable<Element> {
+        catchAndReturn(element, site: site)
     }
 }

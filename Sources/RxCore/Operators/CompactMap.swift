@@ -4,11 +4,19 @@ private let compactMapSinkKind = ResourceKind("CompactMapSink", .sink)
 extension ObservableType {
     /// Transforms each element with `transform` and passes on the results that
     /// are not `nil`; an error it throws ends the sequence with that error.
+    @_transparent
     public func compactMap<Result>(
-        _ transform: @escaping (Element) throws -> Result?,
-        file: StaticString = #fileID, line: UInt = #line
+        _ transform: @escaping (Element) throws -> Result?
     ) -> Observable<Result> {
-        let site = CallSite(file: file, line: line)
+        compactMap(transform, site: .here())
+    }
+
+    /// `compactMap` with the site its public form takes from its caller.
+    @usableFromInline
+    func compactMap<Result>(
+        _ transform: @escaping (Element) throws -> Result?,
+        site: CallSite
+    ) -> Observable<Result> {
         ClosureSites.note(transform, "compactMap", site)
         return CompactMap(source: asObservable(), transform: transform, site: site)
     }

@@ -4,11 +4,19 @@ extension ObservableType {
     /// Maps each element to an inner sequence with `selector` and passes on
     /// the inner sequences' elements one sequence after the other: each is
     /// subscribed only once the previous one has completed.
+    @_transparent
     public func concatMap<Source: ObservableConvertibleType>(
-        _ selector: @escaping (Element) throws -> Source,
-        file: StaticString = #fileID, line: UInt = #line
+        _ selector: @escaping (Element) throws -> Source
     ) -> Observable<Source.Element> {
-        let site = CallSite(file: file, line: line)
+        concatMap(selector, site: .here())
+    }
+
+    /// `concatMap` with the site its public form takes from its caller.
+    @usableFromInline
+    func concatMap<Source: ObservableConvertibleType>(
+        _ selector: @escaping (Element) throws -> Source,
+        site: CallSite
+    ) -> Observable<Source.Element> {
         ClosureSites.note(selector, "concatMap", site)
         return FlatMap(source: asObservable(), selector: selector, site: site, strategy: .concat)
     }

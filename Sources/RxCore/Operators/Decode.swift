@@ -3,11 +3,22 @@ import Foundation
 extension ObservableType where Element == Data {
     /// Each element decoded as `type` by `decoder`; a decoding error ends the
     /// sequence with that error.
+    @_transparent
     public func decode<Item: Decodable>(
-        type: Item.Type, decoder: some DataDecoder,
-        file: StaticString = #fileID, line: UInt = #line
+        type: Item.Type,
+        decoder: some DataDecoder
     ) -> Observable<Item> {
-        map({ try decoder.decode(type, from: $0) }, file: file, line: line)
+        decode(type: type, decoder: decoder, site: .here())
+    }
+
+    /// `decode` with the site its public form takes from its caller.
+    @usableFromInline
+    func decode<Item: Decodable>(
+        type: Item.Type,
+        decoder: some DataDecoder,
+        site: CallSite
+    ) -> Observable<Item> {
+        map({ try decoder.decode(type, from: $0) }, site: site)
     }
 }
 

@@ -3,9 +3,16 @@ private let distinctUntilChangedSinkKind = ResourceKind("DistinctUntilChangedSin
 
 extension ObservableType where Element: Equatable {
     /// Drops each element equal to the one passed on before it.
-    public func distinctUntilChanged(file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {
+    @_transparent
+    public func distinctUntilChanged() -> Observable<Element> {
+        distinctUntilChanged(site: .here())
+    }
+
+    /// `distinctUntilChanged` with the site its public form takes from its caller.
+    @usableFromInline
+    func distinctUntilChanged(site: CallSite) -> Observable<Element> {
         DistinctUntilChanged(source: asObservable(), keySelector: elementAsKey, comparer: keysEqual,
-                             site: CallSite(file: file, line: line))
+                             site: site)
     }
 }
 
@@ -23,34 +30,59 @@ private func keySelector<Element, Property>(at keyPath: KeyPath<Element, Propert
 extension ObservableType {
     /// Drops each element whose key, given by `keySelector`, equals the key
     /// of the element passed on before it.
+    @_transparent
     public func distinctUntilChanged<Key: Equatable>(
-        _ keySelector: @escaping (Element) throws -> Key,
-        file: StaticString = #fileID, line: UInt = #line
+        _ keySelector: @escaping (Element) throws -> Key
     ) -> Observable<Element> {
-        let site = CallSite(file: file, line: line)
+        distinctUntilChanged(keySelector, site: .here())
+    }
+
+    /// `distinctUntilChanged` with the site its public form takes from its caller.
+    @usableFromInline
+    func distinctUntilChanged<Key: Equatable>(
+        _ keySelector: @escaping (Element) throws -> Key,
+        site: CallSite
+    ) -> Observable<Element> {
         ClosureSites.note(keySelector, "distinctUntilChanged", site)
         return DistinctUntilChanged(source: asObservable(), keySelector: keySelector, comparer: keysEqual, site: site)
     }
 
     /// Drops each element that `comparer` finds equal to the element passed on
     /// before it.
+    @_transparent
     public func distinctUntilChanged(
-        _ comparer: @escaping (Element, Element) throws -> Bool,
-        file: StaticString = #fileID, line: UInt = #line
+        _ comparer: @escaping (Element, Element) throws -> Bool
     ) -> Observable<Element> {
-        let site = CallSite(file: file, line: line)
+        distinctUntilChanged(comparer, site: .here())
+    }
+
+    /// `distinctUntilChanged` with the site its public form takes from its caller.
+    @usableFromInline
+    func distinctUntilChanged(
+        _ comparer: @escaping (Element, Element) throws -> Bool,
+        site: CallSite
+    ) -> Observable<Element> {
         ClosureSites.note(comparer, "distinctUntilChanged", site)
         return DistinctUntilChanged(source: asObservable(), keySelector: { $0 }, comparer: comparer, site: site)
     }
 
     /// Drops each element whose key, given by `keySelector`, `comparer` finds
     /// equal to the key of the element passed on before it.
+    @_transparent
     public func distinctUntilChanged<Key>(
         _ keySelector: @escaping (Element) throws -> Key,
-        comparer: @escaping (Key, Key) throws -> Bool,
-        file: StaticString = #fileID, line: UInt = #line
+        comparer: @escaping (Key, Key) throws -> Bool
     ) -> Observable<Element> {
-        let site = CallSite(file: file, line: line)
+        distinctUntilChanged(keySelector, comparer: comparer, site: .here())
+    }
+
+    /// `distinctUntilChanged` with the site its public form takes from its caller.
+    @usableFromInline
+    func distinctUntilChanged<Key>(
+        _ keySelector: @escaping (Element) throws -> Key,
+        comparer: @escaping (Key, Key) throws -> Bool,
+        site: CallSite
+    ) -> Observable<Element> {
         ClosureSites.note(keySelector, "distinctUntilChanged", site)
         ClosureSites.note(comparer, "distinctUntilChanged(comparer:)", site)
         return DistinctUntilChanged(source: asObservable(), keySelector: keySelector, comparer: comparer, site: site)
@@ -58,12 +90,21 @@ extension ObservableType {
 
     /// Drops each element whose property at `keyPath` equals that of the
     /// element passed on before it.
+    @_transparent
     public func distinctUntilChanged<Property: Equatable>(
+        at keyPath: KeyPath<Element, Property>
+    ) -> Observable<Element> {
+        distinctUntilChanged(at: keyPath, site: .here())
+    }
+
+    /// `distinctUntilChanged` with the site its public form takes from its caller.
+    @usableFromInline
+    func distinctUntilChanged<Property: Equatable>(
         at keyPath: KeyPath<Element, Property>,
-        file: StaticString = #fileID, line: UInt = #line
+        site: CallSite
     ) -> Observable<Element> {
         DistinctUntilChanged(source: asObservable(), keySelector: keySelector(at: keyPath), comparer: keysEqual,
-                             site: CallSite(file: file, line: line))
+                             site: site)
     }
 }
 

@@ -9,6 +9,7 @@ extension ObservableType {
     /// the `after` closures after it; an error one of them throws is passed on
     /// instead. `onSubscribe` runs before subscribing to the source,
     /// `onSubscribed` after, `onDispose` after the source's subscription is disposed.
+    @_transparent
     public func `do`(
         onNext: ((Element) throws -> Void)? = nil,
         afterNext: ((Element) throws -> Void)? = nil,
@@ -18,10 +19,25 @@ extension ObservableType {
         afterCompleted: (() throws -> Void)? = nil,
         onSubscribe: (() -> Void)? = nil,
         onSubscribed: (() -> Void)? = nil,
-        onDispose: (() -> Void)? = nil,
-        file: StaticString = #fileID, line: UInt = #line
+        onDispose: (() -> Void)? = nil
     ) -> Observable<Element> {
-        let site = CallSite(file: file, line: line)
+        `do`(onNext: onNext, afterNext: afterNext, onError: onError, afterError: afterError, onCompleted: onCompleted, afterCompleted: afterCompleted, onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose, site: .here())
+    }
+
+    /// ``do`` with the site its public form takes from its caller.
+    @usableFromInline
+    func `do`(
+        onNext: ((Element) throws -> Void)? = nil,
+        afterNext: ((Element) throws -> Void)? = nil,
+        onError: ((Swift.Error) throws -> Void)? = nil,
+        afterError: ((Swift.Error) throws -> Void)? = nil,
+        onCompleted: (() throws -> Void)? = nil,
+        afterCompleted: (() throws -> Void)? = nil,
+        onSubscribe: (() -> Void)? = nil,
+        onSubscribed: (() -> Void)? = nil,
+        onDispose: (() -> Void)? = nil,
+        site: CallSite
+    ) -> Observable<Element> {
         if let onNext { ClosureSites.note(onNext, "do(onNext:)", site) }
         if let afterNext { ClosureSites.note(afterNext, "do(afterNext:)", site) }
         if let onError { ClosureSites.note(onError, "do(onError:)", site) }

@@ -6,12 +6,20 @@ extension ObservableType {
     ///
     /// Inlinable, as `map`: the caller names `Filter`'s metadata and compiles
     /// the function that subscribes its sink at its own type.
-    @inlinable
+    @_transparent
     public func filter(
-        _ predicate: @escaping (Element) throws -> Bool,
-        file: StaticString = #fileID, line: UInt = #line
+        _ predicate: @escaping (Element) throws -> Bool
     ) -> Observable<Element> {
-        Filter(source: asObservable(), predicate: predicate, site: CallSite(file: file, line: line),
+        filter(predicate, site: .here())
+    }
+
+    /// `filter` with the site its public form takes from its caller.
+    @inlinable
+    func filter(
+        _ predicate: @escaping (Element) throws -> Bool,
+        site: CallSite
+    ) -> Observable<Element> {
+        Filter(source: asObservable(), predicate: predicate, site: site,
                subscribeSink: Filter.subscribeSink)
     }
 }

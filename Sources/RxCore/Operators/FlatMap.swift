@@ -9,11 +9,19 @@ extension ObservableType {
     /// Maps each element to an inner sequence with `selector`, subscribes to
     /// all of them and passes on their elements as they come; completes when
     /// the source and every inner sequence have completed.
+    @_transparent
     public func flatMap<Source: ObservableConvertibleType>(
-        _ selector: @escaping (Element) throws -> Source,
-        file: StaticString = #fileID, line: UInt = #line
+        _ selector: @escaping (Element) throws -> Source
     ) -> Observable<Source.Element> {
-        let site = CallSite(file: file, line: line)
+        flatMap(selector, site: .here())
+    }
+
+    /// `flatMap` with the site its public form takes from its caller.
+    @usableFromInline
+    func flatMap<Source: ObservableConvertibleType>(
+        _ selector: @escaping (Element) throws -> Source,
+        site: CallSite
+    ) -> Observable<Source.Element> {
         ClosureSites.note(selector, "flatMap", site)
         return FlatMap(source: asObservable(), selector: selector, site: site, strategy: .every)
     }

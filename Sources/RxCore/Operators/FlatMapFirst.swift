@@ -3,11 +3,19 @@ extension ObservableType {
     /// elements, dropping the source's elements that arrive while that inner
     /// sequence is active; completes when the source and the active inner
     /// sequence have completed.
+    @_transparent
     public func flatMapFirst<Source: ObservableConvertibleType>(
-        _ selector: @escaping (Element) throws -> Source,
-        file: StaticString = #fileID, line: UInt = #line
+        _ selector: @escaping (Element) throws -> Source
     ) -> Observable<Source.Element> {
-        let site = CallSite(file: file, line: line)
+        flatMapFirst(selector, site: .here())
+    }
+
+    /// `flatMapFirst` with the site its public form takes from its caller.
+    @usableFromInline
+    func flatMapFirst<Source: ObservableConvertibleType>(
+        _ selector: @escaping (Element) throws -> Source,
+        site: CallSite
+    ) -> Observable<Source.Element> {
         ClosureSites.note(selector, "flatMapFirst", site)
         return FlatMap(source: asObservable(), selector: selector, site: site, strategy: .firstOnly)
     }

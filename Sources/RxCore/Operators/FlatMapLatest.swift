@@ -5,11 +5,19 @@ extension ObservableType {
     /// the elements of the latest one only: a new inner sequence disposes the
     /// previous one. Completes when the source and the latest inner sequence
     /// have completed.
+    @_transparent
     public func flatMapLatest<Source: ObservableConvertibleType>(
-        _ selector: @escaping (Element) throws -> Source,
-        file: StaticString = #fileID, line: UInt = #line
+        _ selector: @escaping (Element) throws -> Source
     ) -> Observable<Source.Element> {
-        let site = CallSite(file: file, line: line)
+        flatMapLatest(selector, site: .here())
+    }
+
+    /// `flatMapLatest` with the site its public form takes from its caller.
+    @usableFromInline
+    func flatMapLatest<Source: ObservableConvertibleType>(
+        _ selector: @escaping (Element) throws -> Source,
+        site: CallSite
+    ) -> Observable<Source.Element> {
         ClosureSites.note(selector, "flatMapLatest", site)
         return FlatMap(source: asObservable(), selector: selector, site: site, strategy: .latest)
     }

@@ -7,11 +7,19 @@ extension ObservableType {
     /// arrives, each sending the elements of its key. The source stays
     /// subscribed while this sequence or any group is; its end, or an error
     /// `keySelector` throws, ends every group and this sequence.
+    @_transparent
     public func groupBy<Key: Hashable>(
-        keySelector: @escaping (Element) throws -> Key,
-        file: StaticString = #fileID, line: UInt = #line
+        keySelector: @escaping (Element) throws -> Key
     ) -> Observable<GroupedObservable<Key, Element>> {
-        let site = CallSite(file: file, line: line)
+        groupBy(keySelector: keySelector, site: .here())
+    }
+
+    /// `groupBy` with the site its public form takes from its caller.
+    @usableFromInline
+    func groupBy<Key: Hashable>(
+        keySelector: @escaping (Element) throws -> Key,
+        site: CallSite
+    ) -> Observable<GroupedObservable<Key, Element>> {
         ClosureSites.note(keySelector, "groupBy", site)
         return GroupBy(source: asObservable(), keySelector: keySelector, site: site)
     }

@@ -8,12 +8,20 @@ extension ObservableType {
     /// Inlinable, so the caller names `Map`'s metadata at its own types rather
     /// than RxCore looking it up for every call, and compiles the function that
     /// subscribes its sink (see `ErasedSink`).
-    @inlinable
+    @_transparent
     public func map<Result>(
-        _ transform: @escaping (Element) throws -> Result,
-        file: StaticString = #fileID, line: UInt = #line
+        _ transform: @escaping (Element) throws -> Result
     ) -> Observable<Result> {
-        Map(source: asObservable(), transform: transform, site: CallSite(file: file, line: line),
+        map(transform, site: .here())
+    }
+
+    /// `map` with the site its public form takes from its caller.
+    @inlinable
+    func map<Result>(
+        _ transform: @escaping (Element) throws -> Result,
+        site: CallSite
+    ) -> Observable<Result> {
+        Map(source: asObservable(), transform: transform, site: site,
             subscribeSink: Map.subscribeSink)
     }
 }

@@ -29,11 +29,19 @@ extension ObservableType {
 
     /// A connectable sequence that sends the source's events through a subject
     /// made by `makeSubject` for each connection.
+    @_transparent
     public func multicast<Subject: SubjectType>(
-        makeSubject: @escaping () -> Subject,
-        file: StaticString = #fileID, line: UInt = #line
+        makeSubject: @escaping () -> Subject
     ) -> ConnectableObservable<Subject.Element> where Subject.Observer.Element == Element {
-        let site = CallSite(file: file, line: line)
+        multicast(makeSubject: makeSubject, site: .here())
+    }
+
+    /// `multicast` with the site its public form takes from its caller.
+    @usableFromInline
+    func multicast<Subject: SubjectType>(
+        makeSubject: @escaping () -> Subject,
+        site: CallSite
+    ) -> ConnectableObservable<Subject.Element> where Subject.Observer.Element == Element {
         ClosureSites.note(makeSubject, "multicast(makeSubject:)", site)
         return ConnectableObservableAdapter(source: asObservable(), makeSubject: makeSubject, name: "multicast", site: site)
     }

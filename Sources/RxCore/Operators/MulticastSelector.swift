@@ -5,12 +5,21 @@ extension ObservableType {
     /// For each subscription: a subject from `subjectSelector`, the source
     /// connected to it, and the events of the sequence `selector` makes of
     /// that subject. An error either closure throws is sent instead.
+    @_transparent
     public func multicast<Subject: SubjectType, Result>(
         _ subjectSelector: @escaping () throws -> Subject,
-        selector: @escaping (Observable<Subject.Element>) throws -> Observable<Result>,
-        file: StaticString = #fileID, line: UInt = #line
+        selector: @escaping (Observable<Subject.Element>) throws -> Observable<Result>
     ) -> Observable<Result> where Subject.Observer.Element == Element {
-        let site = CallSite(file: file, line: line)
+        multicast(subjectSelector, selector: selector, site: .here())
+    }
+
+    /// `multicast` with the site its public form takes from its caller.
+    @usableFromInline
+    func multicast<Subject: SubjectType, Result>(
+        _ subjectSelector: @escaping () throws -> Subject,
+        selector: @escaping (Observable<Subject.Element>) throws -> Observable<Result>,
+        site: CallSite
+    ) -> Observable<Result> where Subject.Observer.Element == Element {
         ClosureSites.note(subjectSelector, "multicast", site)
         ClosureSites.note(selector, "multicast", site)
         return MulticastSelector(source: asObservable(), subjectSelector: subjectSelector, selector: selector, site: site)

@@ -4,13 +4,23 @@ private let reduceSinkKind = ResourceKind("ReduceSink", .sink)
 extension ObservableType {
     /// Folds the elements into `seed` with `accumulator` and, on completion,
     /// sends `mapResult` of the final value followed by completion.
+    @_transparent
     public func reduce<A, Result>(
         _ seed: A,
         accumulator: @escaping (A, Element) throws -> A,
-        mapResult: @escaping (A) throws -> Result,
-        file: StaticString = #fileID, line: UInt = #line
+        mapResult: @escaping (A) throws -> Result
     ) -> Observable<Result> {
-        let site = CallSite(file: file, line: line)
+        reduce(seed, accumulator: accumulator, mapResult: mapResult, site: .here())
+    }
+
+    /// `reduce` with the site its public form takes from its caller.
+    @usableFromInline
+    func reduce<A, Result>(
+        _ seed: A,
+        accumulator: @escaping (A, Element) throws -> A,
+        mapResult: @escaping (A) throws -> Result,
+        site: CallSite
+    ) -> Observable<Result> {
         ClosureSites.note(accumulator, "reduce", site)
         ClosureSites.note(mapResult, "reduce(mapResult:)", site)
         return Reduce(source: asObservable(), seed: seed, accumulator: accumulator, mapResult: mapResult, site: site)
@@ -18,12 +28,21 @@ extension ObservableType {
 
     /// Folds the elements into `seed` with `accumulator` and, on completion,
     /// sends the final value followed by completion.
+    @_transparent
     public func reduce<A>(
         _ seed: A,
-        accumulator: @escaping (A, Element) throws -> A,
-        file: StaticString = #fileID, line: UInt = #line
+        accumulator: @escaping (A, Element) throws -> A
     ) -> Observable<A> {
-        let site = CallSite(file: file, line: line)
+        reduce(seed, accumulator: accumulator, site: .here())
+    }
+
+    /// `reduce` with the site its public form takes from its caller.
+    @usableFromInline
+    func reduce<A>(
+        _ seed: A,
+        accumulator: @escaping (A, Element) throws -> A,
+        site: CallSite
+    ) -> Observable<A> {
         ClosureSites.note(accumulator, "reduce", site)
         return Reduce(source: asObservable(), seed: seed, accumulator: accumulator, mapResult: { $0 }, site: site)
     }

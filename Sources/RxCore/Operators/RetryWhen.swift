@@ -8,11 +8,19 @@ extension ObservableType {
     /// the sequence `notificationHandler` makes from those errors sends an
     /// element; that sequence failing or completing ends this one the same way.
     /// An error of another type is passed on.
+    @_transparent
     public func retry<TriggerObservable: ObservableType, Failure: Swift.Error>(
-        when notificationHandler: @escaping (Observable<Failure>) -> TriggerObservable,
-        file: StaticString = #fileID, line: UInt = #line
+        when notificationHandler: @escaping (Observable<Failure>) -> TriggerObservable
     ) -> Observable<Element> {
-        let site = CallSite(file: file, line: line)
+        retry(when: notificationHandler, site: .here())
+    }
+
+    /// `retry` with the site its public form takes from its caller.
+    @usableFromInline
+    func retry<TriggerObservable: ObservableType, Failure: Swift.Error>(
+        when notificationHandler: @escaping (Observable<Failure>) -> TriggerObservable,
+        site: CallSite
+    ) -> Observable<Element> {
         ClosureSites.note(notificationHandler, "retry(when:)", site)
         return RetryWhen(source: asObservable(), notificationHandler: notificationHandler, site: site)
     }
@@ -20,11 +28,19 @@ extension ObservableType {
     /// Resubscribes to the source after an error each time the sequence
     /// `notificationHandler` makes from the errors sends an element; that
     /// sequence failing or completing ends this one the same way.
+    @_transparent
     public func retry<TriggerObservable: ObservableType>(
-        when notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable,
-        file: StaticString = #fileID, line: UInt = #line
+        when notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable
     ) -> Observable<Element> {
-        let site = CallSite(file: file, line: line)
+        retry(when: notificationHandler, site: .here())
+    }
+
+    /// `retry` with the site its public form takes from its caller.
+    @usableFromInline
+    func retry<TriggerObservable: ObservableType>(
+        when notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable,
+        site: CallSite
+    ) -> Observable<Element> {
         ClosureSites.note(notificationHandler, "retry(when:)", site)
         return RetryWhen(source: asObservable(), notificationHandler: notificationHandler, site: site)
     }
@@ -165,19 +181,37 @@ final class RetryTriggerSink<Failure: Swift.Error, TriggerObservable: Observable
 extension ObservableType {
     /// RxSwift 5's name for `retry(when:)`.
     @available(*, deprecated, renamed: "retry(when:)")
+    @_transparent
     public func retryWhen<TriggerObservable: ObservableType, Failure: Swift.Error>(
-        _ notificationHandler: @escaping (Observable<Failure>) -> TriggerObservable,
-        file: StaticString = #fileID, line: UInt = #line
+        _ notificationHandler: @escaping (Observable<Failure>) -> TriggerObservable
     ) -> Observable<Element> {
-        retry(when: notificationHandler, file: file, line: line)
+        retryWhen(notificationHandler, site: .here())
+    }
+
+    /// `retryWhen` with the site its public form takes from its caller.
+    @usableFromInline
+    func retryWhen<TriggerObservable: ObservableType, Failure: Swift.Error>(
+        _ notificationHandler: @escaping (Observable<Failure>) -> TriggerObservable,
+        site: CallSite
+    ) -> Observable<Element> {
+        retry(when: notificationHandler, site: site)
     }
 
     /// RxSwift 5's name for `retry(when:)`.
     @available(*, deprecated, renamed: "retry(when:)")
+    @_transparent
     public func retryWhen<TriggerObservable: ObservableType>(
-        _ notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable,
-        file: StaticString = #fileID, line: UInt = #line
+        _ notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable
     ) -> Observable<Element> {
-        retry(when: notificationHandler, file: file, line: line)
+        retryWhen(notificationHandler, site: .here())
+    }
+
+    /// `retryWhen` with the site its public form takes from its caller.
+    @usableFromInline
+    func retryWhen<TriggerObservable: ObservableType>(
+        _ notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable,
+        site: CallSite
+    ) -> Observable<Element> {
+        retry(when: notificationHandler, site: site)
     }
 }

@@ -4,24 +4,42 @@ private let scanSinkKind = ResourceKind("ScanSink", .sink)
 extension ObservableType {
     /// Passes on each intermediate result of updating `seed` in place with
     /// `accumulator` for every element; an error it throws ends the sequence.
+    @_transparent
     public func scan<A>(
         into seed: A,
-        accumulator: @escaping (inout A, Element) throws -> Void,
-        file: StaticString = #fileID, line: UInt = #line
+        accumulator: @escaping (inout A, Element) throws -> Void
     ) -> Observable<A> {
-        let site = CallSite(file: file, line: line)
+        scan(into: seed, accumulator: accumulator, site: .here())
+    }
+
+    /// `scan` with the site its public form takes from its caller.
+    @usableFromInline
+    func scan<A>(
+        into seed: A,
+        accumulator: @escaping (inout A, Element) throws -> Void,
+        site: CallSite
+    ) -> Observable<A> {
         ClosureSites.note(accumulator, "scan", site)
         return Scan(source: asObservable(), seed: seed, accumulator: accumulator, site: site)
     }
 
     /// Passes on each intermediate result of folding the elements into `seed`
     /// with `accumulator`; an error it throws ends the sequence.
+    @_transparent
     public func scan<A>(
         _ seed: A,
-        accumulator: @escaping (A, Element) throws -> A,
-        file: StaticString = #fileID, line: UInt = #line
+        accumulator: @escaping (A, Element) throws -> A
     ) -> Observable<A> {
-        let site = CallSite(file: file, line: line)
+        scan(seed, accumulator: accumulator, site: .here())
+    }
+
+    /// `scan` with the site its public form takes from its caller.
+    @usableFromInline
+    func scan<A>(
+        _ seed: A,
+        accumulator: @escaping (A, Element) throws -> A,
+        site: CallSite
+    ) -> Observable<A> {
         ClosureSites.note(accumulator, "scan", site)
         return Scan(source: asObservable(), seed: seed, accumulator: { accumulate, element in
             accumulate = try accumulator(accumulate, element)

@@ -12,11 +12,20 @@ extension ObservableType {
     /// The source's only element that satisfies `predicate`, with the errors
     /// of ``single()`` counted over the matching elements; an error thrown by
     /// `predicate` fails the sequence.
+    @_transparent
     public func single(
-        _ predicate: @escaping (Element) throws -> Bool,
-        file: StaticString = #fileID, line: UInt = #line
+        _ predicate: @escaping (Element) throws -> Bool
     ) -> Observable<Element> {
-        ClosureSites.note(predicate, "single", CallSite(file: file, line: line))
+        single(predicate, site: .here())
+    }
+
+    /// `single` with the site its public form takes from its caller.
+    @usableFromInline
+    func single(
+        _ predicate: @escaping (Element) throws -> Bool,
+        site: CallSite
+    ) -> Observable<Element> {
+        ClosureSites.note(predicate, "single", site)
         return SingleElement(source: asObservable(), predicate: predicate)
     }
 }

@@ -4,11 +4,19 @@ private let skipWhileSinkKind = ResourceKind("SkipWhileSink", .sink)
 extension ObservableType {
     /// Drops elements while `predicate` is true for them, then passes on the
     /// first element it rejects and every element after it.
+    @_transparent
     public func skip(
-        while predicate: @escaping (Element) throws -> Bool,
-        file: StaticString = #fileID, line: UInt = #line
+        while predicate: @escaping (Element) throws -> Bool
     ) -> Observable<Element> {
-        let site = CallSite(file: file, line: line)
+        skip(while: predicate, site: .here())
+    }
+
+    /// `skip` with the site its public form takes from its caller.
+    @usableFromInline
+    func skip(
+        while predicate: @escaping (Element) throws -> Bool,
+        site: CallSite
+    ) -> Observable<Element> {
         ClosureSites.note(predicate, "skip(while:)", site)
         return SkipWhile(source: asObservable(), predicate: predicate, site: site)
     }
@@ -72,10 +80,19 @@ final class SkipWhileSink<Observer: ObserverType>: Sink<Observer>, ObserverType 
 extension ObservableType {
     /// RxSwift 5's name for ``skip(while:file:line:)``.
     @available(*, deprecated, renamed: "skip(while:)")
+    @_transparent
     public func skipWhile(
-        _ predicate: @escaping (Element) throws -> Bool,
-        file: StaticString = #fileID, line: UInt = #line
+        _ predicate: @escaping (Element) throws -> Bool
     ) -> Observable<Element> {
-        skip(while: predicate, file: file, line: line)
+        skipWhile(predicate, site: .here())
+    }
+
+    /// `skipWhile` with the site its public form takes from its caller.
+    @usableFromInline
+    func skipWhile(
+        _ predicate: @escaping (Element) throws -> Bool,
+        site: CallSite
+    ) -> Observable<Element> {
+        skip(while: predicate, site: site)
     }
 }

@@ -86,10 +86,21 @@ extension ObservableType {
 
     /// RxSwift 5's name for ``take(until:behavior:file:line:)``.
     @available(*, deprecated, renamed: "take(until:behavior:)")
+    @_transparent
     public func takeUntil(
-        _ behavior: TakeBehavior, predicate: @escaping (Element) throws -> Bool,
-        file: StaticString = #fileID, line: UInt = #line
+        _ behavior: TakeBehavior,
+        predicate: @escaping (Element) throws -> Bool
     ) -> Observable<Element> {
-        take(until: predicate, behavior: behavior, file: file, line: line)
+        takeUntil(behavior, predicate: predicate, site: .here())
+    }
+
+    /// `takeUntil` with the site its public form takes from its caller.
+    @usableFromInline
+    func takeUntil(
+        _ behavior: TakeBehavior,
+        predicate: @escaping (Element) throws -> Bool,
+        site: CallSite
+    ) -> Observable<Element> {
+        take(until: predicate, behavior: behavior, site: site)
     }
 }

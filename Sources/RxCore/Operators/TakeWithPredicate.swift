@@ -12,24 +12,42 @@ public enum TakeBehavior: Sendable {
 extension ObservableType {
     /// The elements until `predicate` is true for one, then completion; with
     /// `.inclusive` that element is passed on too.
+    @_transparent
     public func take(
         until predicate: @escaping (Element) throws -> Bool,
-        behavior: TakeBehavior = .exclusive,
-        file: StaticString = #fileID, line: UInt = #line
+        behavior: TakeBehavior = .exclusive
     ) -> Observable<Element> {
-        let site = CallSite(file: file, line: line)
+        take(until: predicate, behavior: behavior, site: .here())
+    }
+
+    /// `take` with the site its public form takes from its caller.
+    @usableFromInline
+    func take(
+        until predicate: @escaping (Element) throws -> Bool,
+        behavior: TakeBehavior = .exclusive,
+        site: CallSite
+    ) -> Observable<Element> {
         ClosureSites.note(predicate, "take(until:)", site)
         return TakeUntilPredicate(source: asObservable(), predicate: predicate, stopsOn: true, behavior: behavior, site: site)
     }
 
     /// The elements while `predicate` is true for them, then completion; with
     /// `.inclusive` the first element it rejects is passed on too.
+    @_transparent
     public func take(
         while predicate: @escaping (Element) throws -> Bool,
-        behavior: TakeBehavior = .exclusive,
-        file: StaticString = #fileID, line: UInt = #line
+        behavior: TakeBehavior = .exclusive
     ) -> Observable<Element> {
-        let site = CallSite(file: file, line: line)
+        take(while: predicate, behavior: behavior, site: .here())
+    }
+
+    /// `take` with the site its public form takes from its caller.
+    @usableFromInline
+    func take(
+        while predicate: @escaping (Element) throws -> Bool,
+        behavior: TakeBehavior = .exclusive,
+        site: CallSite
+    ) -> Observable<Element> {
         ClosureSites.note(predicate, "take(while:)", site)
         return TakeUntilPredicate(source: asObservable(), predicate: predicate, stopsOn: false, behavior: behavior, site: site)
     }
@@ -109,10 +127,19 @@ final class TakeUntilPredicateSink<Observer: ObserverType>: Sink<Observer>, Obse
 extension ObservableType {
     /// RxSwift 5's name for ``take(while:behavior:file:line:)``.
     @available(*, deprecated, renamed: "take(while:)")
+    @_transparent
     public func takeWhile(
-        _ predicate: @escaping (Element) throws -> Bool,
-        file: StaticString = #fileID, line: UInt = #line
+        _ predicate: @escaping (Element) throws -> Bool
     ) -> Observable<Element> {
-        take(while: predicate, file: file, line: line)
+        takeWhile(predicate, site: .here())
+    }
+
+    /// `takeWhile` with the site its public form takes from its caller.
+    @usableFromInline
+    func takeWhile(
+        _ predicate: @escaping (Element) throws -> Bool,
+        site: CallSite
+    ) -> Observable<Element> {
+        take(while: predicate, site: site)
     }
 }

@@ -5,23 +5,41 @@ extension ObservableType {
     /// For each element of this sequence, sends `resultSelector` of it and the
     /// latest element of `second`; elements arriving before `second` has sent
     /// one are dropped. Completes with this sequence; fails with an error of either.
+    @_transparent
     public func withLatestFrom<Source: ObservableConvertibleType, ResultType>(
         _ second: Source,
-        resultSelector: @escaping (Element, Source.Element) throws -> ResultType,
-        file: StaticString = #fileID, line: UInt = #line
+        resultSelector: @escaping (Element, Source.Element) throws -> ResultType
     ) -> Observable<ResultType> {
-        let site = CallSite(file: file, line: line)
+        withLatestFrom(second, resultSelector: resultSelector, site: .here())
+    }
+
+    /// `withLatestFrom` with the site its public form takes from its caller.
+    @usableFromInline
+    func withLatestFrom<Source: ObservableConvertibleType, ResultType>(
+        _ second: Source,
+        resultSelector: @escaping (Element, Source.Element) throws -> ResultType,
+        site: CallSite
+    ) -> Observable<ResultType> {
         ClosureSites.note(resultSelector, "withLatestFrom", site)
         return WithLatestFrom(first: asObservable(), second: second.asObservable(), resultSelector: resultSelector, site: site)
     }
 
     /// For each element of this sequence, sends the latest element of
     /// `second`; elements arriving before `second` has sent one are dropped.
+    @_transparent
     public func withLatestFrom<Source: ObservableConvertibleType>(
-        _ second: Source,
-        file: StaticString = #fileID, line: UInt = #line
+        _ second: Source
     ) -> Observable<Source.Element> {
-        WithLatestFrom(first: asObservable(), second: second.asObservable(), resultSelector: { $1 }, site: CallSite(file: file, line: line))
+        withLatestFrom(second, site: .here())
+    }
+
+    /// `withLatestFrom` with the site its public form takes from its caller.
+    @usableFromInline
+    func withLatestFrom<Source: ObservableConvertibleType>(
+        _ second: Source,
+        site: CallSite
+    ) -> Observable<Source.Element> {
+        WithLatestFrom(first: asObservable(), second: second.asObservable(), resultSelector: { $1 }, site: site)
     }
 }
 

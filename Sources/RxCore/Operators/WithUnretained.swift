@@ -5,12 +5,22 @@ extension ObservableType {
     /// Each element combined by `resultSelector` with `object`, which is held
     /// weakly: once `object` is gone, the next element completes the sequence
     /// instead. The usual way to reach `self` in an operator without a cycle.
+    @_transparent
     public func withUnretained<Object: AnyObject, Out>(
         _ object: Object,
-        resultSelector: @escaping (Object, Element) -> Out,
-        file: StaticString = #fileID, line: UInt = #line
+        resultSelector: @escaping (Object, Element) -> Out
     ) -> Observable<Out> {
-        ClosureSites.note(resultSelector, "withUnretained", CallSite(file: file, line: line))
+        withUnretained(object, resultSelector: resultSelector, site: .here())
+    }
+
+    /// `withUnretained` with the site its public form takes from its caller.
+    @usableFromInline
+    func withUnretained<Object: AnyObject, Out>(
+        _ object: Object,
+        resultSelector: @escaping (Object, Element) -> Out,
+        site: CallSite
+    ) -> Observable<Out> {
+        ClosureSites.note(resultSelector, "withUnretained", site)
         return WithUnretained(source: asObservable(), object: object, resultSelector: resultSelector)
     }
 

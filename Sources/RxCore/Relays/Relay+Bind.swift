@@ -22,54 +22,108 @@ extension ObservableType {
     /// Makes each of `relays` accept every element. Completion ends the
     /// binding without reaching the relays, which never terminate; an error
     /// is a programming error (see ``bind(onNext:file:line:function:)``).
+    @_transparent
     public func bind(
-        to relays: PublishRelay<Element>...,
-        file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+        to relays: PublishRelay<Element>...
     ) -> Disposable {
-        accept(into: relays, verb: .bind, site: CallSite(file: file, line: line, function: function))
+        bind(to: relays, site: .here())
+    }
+
+    /// `bind` with the site its public form takes from its caller.
+    @usableFromInline
+    func bind(
+        to relays: [PublishRelay<Element>],
+        site: CallSite
+    ) -> Disposable {
+        accept(into: relays, verb: .bind, site: site)
     }
 
     /// Makes each of `relays` accept every element, made optional.
+    @_transparent
     public func bind(
-        to relays: PublishRelay<Element?>...,
-        file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+        to relays: PublishRelay<Element?>...
     ) -> Disposable {
-        map({ $0 as Element? }, file: file, line: line)
-            .accept(into: relays, verb: .bind, site: CallSite(file: file, line: line, function: function))
+        bind(to: relays, site: .here())
+    }
+
+    /// `bind` with the site its public form takes from its caller.
+    @usableFromInline
+    func bind(
+        to relays: [PublishRelay<Element?>],
+        site: CallSite
+    ) -> Disposable {
+        map({ $0 as Element? }, site: site)
+            .accept(into: relays, verb: .bind, site: site)
     }
 
     /// Makes each of `relays` accept every element, as their new value.
+    @_transparent
     public func bind(
-        to relays: BehaviorRelay<Element>...,
-        file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+        to relays: BehaviorRelay<Element>...
     ) -> Disposable {
-        accept(into: relays, verb: .bind, site: CallSite(file: file, line: line, function: function))
+        bind(to: relays, site: .here())
+    }
+
+    /// `bind` with the site its public form takes from its caller.
+    @usableFromInline
+    func bind(
+        to relays: [BehaviorRelay<Element>],
+        site: CallSite
+    ) -> Disposable {
+        accept(into: relays, verb: .bind, site: site)
     }
 
     /// Makes each of `relays` accept every element, made optional, as their new value.
+    @_transparent
     public func bind(
-        to relays: BehaviorRelay<Element?>...,
-        file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+        to relays: BehaviorRelay<Element?>...
     ) -> Disposable {
-        map({ $0 as Element? }, file: file, line: line)
-            .accept(into: relays, verb: .bind, site: CallSite(file: file, line: line, function: function))
+        bind(to: relays, site: .here())
+    }
+
+    /// `bind` with the site its public form takes from its caller.
+    @usableFromInline
+    func bind(
+        to relays: [BehaviorRelay<Element?>],
+        site: CallSite
+    ) -> Disposable {
+        map({ $0 as Element? }, site: site)
+            .accept(into: relays, verb: .bind, site: site)
     }
 
     /// Makes each of `relays` accept and keep every element.
+    @_transparent
     public func bind(
-        to relays: ReplayRelay<Element>...,
-        file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+        to relays: ReplayRelay<Element>...
     ) -> Disposable {
-        accept(into: relays, verb: .bind, site: CallSite(file: file, line: line, function: function))
+        bind(to: relays, site: .here())
+    }
+
+    /// `bind` with the site its public form takes from its caller.
+    @usableFromInline
+    func bind(
+        to relays: [ReplayRelay<Element>],
+        site: CallSite
+    ) -> Disposable {
+        accept(into: relays, verb: .bind, site: site)
     }
 
     /// Makes each of `relays` accept and keep every element, made optional.
+    @_transparent
     public func bind(
-        to relays: ReplayRelay<Element?>...,
-        file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+        to relays: ReplayRelay<Element?>...
     ) -> Disposable {
-        map({ $0 as Element? }, file: file, line: line)
-            .accept(into: relays, verb: .bind, site: CallSite(file: file, line: line, function: function))
+        bind(to: relays, site: .here())
+    }
+
+    /// `bind` with the site its public form takes from its caller.
+    @usableFromInline
+    func bind(
+        to relays: [ReplayRelay<Element?>],
+        site: CallSite
+    ) -> Disposable {
+        map({ $0 as Element? }, site: site)
+            .accept(into: relays, verb: .bind, site: site)
     }
 
     /// Subscribes so that each of `relays` accepts every element, recorded with `verb`.

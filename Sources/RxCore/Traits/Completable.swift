@@ -18,11 +18,20 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
 
     /// A completable whose subscriptions run `subscribe`, which reports the
     /// outcome to the observer it is given and returns what cancels the work.
+    @_transparent
     public static func create(
-        subscribe: @escaping (@escaping CompletableObserver) -> Disposable,
-        file: StaticString = #fileID, line: UInt = #line
+        subscribe: @escaping (@escaping CompletableObserver) -> Disposable
     ) -> Completable {
-        Completable.create(subscribe, name: "Completable.create", file: file, line: line) { outcome, observer in
+        create(subscribe: subscribe, site: .here())
+    }
+
+    /// `create` with the site its public form takes from its caller.
+    @usableFromInline
+    static func create(
+        subscribe: @escaping (@escaping CompletableObserver) -> Disposable,
+        site: CallSite
+    ) -> Completable {
+        Completable.create(subscribe, name: "Completable.create", site: site) { outcome, observer in
             switch outcome {
             case .error(let error): observer.on(.error(error))
             case .completed: observer.on(.completed)
@@ -32,11 +41,19 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
 
     /// Subscribes `observer` for the outcome; the subscription is recorded
     /// in the ``SubscriptionRegistry``.
+    @_transparent
     public func subscribe(
-        _ observer: @escaping (CompletableEvent) -> Void,
-        file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+        _ observer: @escaping (CompletableEvent) -> Void
     ) -> Disposable {
-        let site = CallSite(file: file, line: line, function: function)
+        subscribe(observer, site: .here())
+    }
+
+    /// `subscribe` with the site its public form takes from its caller.
+    @usableFromInline
+    func subscribe(
+        _ observer: @escaping (CompletableEvent) -> Void,
+        site: CallSite
+    ) -> Disposable {
         ClosureSites.note(observer, "subscribe", site)
         return subscribeOutcome(site: site, onDisposed: nil) { event in
             switch event {
@@ -48,13 +65,23 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
 
     /// Subscribes closures for completion, the error and disposal. Without
     /// `onError`, an error goes to ``Hooks/defaultErrorHandler``.
+    @_transparent
     public func subscribe(
         onCompleted: (() -> Void)? = nil,
         onError: ((Swift.Error) -> Void)? = nil,
-        onDisposed: (() -> Void)? = nil,
-        file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+        onDisposed: (() -> Void)? = nil
     ) -> Disposable {
-        let site = CallSite(file: file, line: line, function: function)
+        subscribe(onCompleted: onCompleted, onError: onError, onDisposed: onDisposed, site: .here())
+    }
+
+    /// `subscribe` with the site its public form takes from its caller.
+    @usableFromInline
+    func subscribe(
+        onCompleted: (() -> Void)? = nil,
+        onError: ((Swift.Error) -> Void)? = nil,
+        onDisposed: (() -> Void)? = nil,
+        site: CallSite
+    ) -> Disposable {
         if let onCompleted { ClosureSites.note(onCompleted, "subscribe(onCompleted:)", site) }
         if let onError { ClosureSites.note(onError, "subscribe(onError:)", site) }
         if let onDisposed { ClosureSites.note(onDisposed, "subscribe(onDisposed:)", site) }
@@ -69,17 +96,29 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
 
     /// Subscribes closures that receive `object` along with the outcome,
     /// holding `object` weakly: once it is gone, the outcome is ignored.
+    @_transparent
     public func subscribe<Object: AnyObject>(
         with object: Object,
         onCompleted: ((Object) -> Void)? = nil,
         onError: ((Object, Swift.Error) -> Void)? = nil,
+        onDisposed: ((Object) -> Void)? = nil
+    ) -> Disposable {
+        subscribe(with: object, onCompleted: onCompleted, onError: onError, onDisposed: onDisposed, site: .here())
+    }
+
+    /// `subscribe` with the site its public form takes from its caller.
+    @usableFromInline
+    func subscribe<Object: AnyObject>(
+        with object: Object,
+        onCompleted: ((Object) -> Void)? = nil,
+        onError: ((Object, Swift.Error) -> Void)? = nil,
         onDisposed: ((Object) -> Void)? = nil,
-        file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+        site: CallSite
     ) -> Disposable {
         subscribe(
             onCompleted: weakly(object, onCompleted), onError: weakly(object, onError),
             onDisposed: weakly(object, onDisposed),
-            file: file, line: line, function: function)
+            site: site)
     }
 
     /// A completable that completes at once.

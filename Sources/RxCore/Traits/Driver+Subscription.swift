@@ -5,113 +5,216 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     /// ``SubscriptionRegistry`` with the verb `drive`.
     ///
     /// Call it on the main thread, so the replayed element arrives there.
+    @_transparent
     public func drive<Observer: ObserverType>(
-        _ observers: Observer...,
-        file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+        _ observers: Observer...
     ) -> Disposable where Observer.Element == Element {
-        let site = drivingSite(file, line, function)
+        drive(observers, site: .here())
+    }
+
+    /// `drive` with the site its public form takes from its caller.
+    @usableFromInline
+    func drive<Observer: ObserverType>(
+        _ observers: [Observer],
+        site: CallSite
+    ) -> Disposable where Observer.Element == Element {
+        let site = drivingSite(site)
         return asObservable().send(to: observers, verb: .drive, site: site)
     }
 
     /// Sends every event, with its element made optional, to each of `observers`.
+    @_transparent
     public func drive<Observer: ObserverType>(
-        _ observers: Observer...,
-        file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+        _ observers: Observer...
     ) -> Disposable where Observer.Element == Element? {
-        let site = drivingSite(file, line, function)
-        return asObservable().map({ $0 as Element? }, file: file, line: line).send(to: observers, verb: .drive, site: site)
+        drive(observers, site: .here())
+    }
+
+    /// `drive` with the site its public form takes from its caller.
+    @usableFromInline
+    func drive<Observer: ObserverType>(
+        _ observers: [Observer],
+        site: CallSite
+    ) -> Disposable where Observer.Element == Element? {
+        let site = drivingSite(site)
+        return asObservable().map({ $0 as Element? }, site: site).send(to: observers, verb: .drive, site: site)
     }
 
     /// Makes each of `relays` accept every element as its new value.
+    @_transparent
     public func drive(
-        _ relays: BehaviorRelay<Element>...,
-        file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+        _ relays: BehaviorRelay<Element>...
     ) -> Disposable {
-        let site = drivingSite(file, line, function)
+        drive(relays, site: .here())
+    }
+
+    /// `drive` with the site its public form takes from its caller.
+    @usableFromInline
+    func drive(
+        _ relays: [BehaviorRelay<Element>],
+        site: CallSite
+    ) -> Disposable {
+        let site = drivingSite(site)
         return asObservable().accept(into: relays, verb: .drive, site: site)
     }
 
     /// Makes each of `relays` accept every element, made optional, as its new value.
+    @_transparent
     public func drive(
-        _ relays: BehaviorRelay<Element?>...,
-        file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+        _ relays: BehaviorRelay<Element?>...
     ) -> Disposable {
-        let site = drivingSite(file, line, function)
-        return asObservable().map({ $0 as Element? }, file: file, line: line).accept(into: relays, verb: .drive, site: site)
+        drive(relays, site: .here())
+    }
+
+    /// `drive` with the site its public form takes from its caller.
+    @usableFromInline
+    func drive(
+        _ relays: [BehaviorRelay<Element?>],
+        site: CallSite
+    ) -> Disposable {
+        let site = drivingSite(site)
+        return asObservable().map({ $0 as Element? }, site: site).accept(into: relays, verb: .drive, site: site)
     }
 
     /// Makes each of `relays` accept and keep every element.
+    @_transparent
     public func drive(
-        _ relays: ReplayRelay<Element>...,
-        file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+        _ relays: ReplayRelay<Element>...
     ) -> Disposable {
-        let site = drivingSite(file, line, function)
+        drive(relays, site: .here())
+    }
+
+    /// `drive` with the site its public form takes from its caller.
+    @usableFromInline
+    func drive(
+        _ relays: [ReplayRelay<Element>],
+        site: CallSite
+    ) -> Disposable {
+        let site = drivingSite(site)
         return asObservable().accept(into: relays, verb: .drive, site: site)
     }
 
     /// Makes each of `relays` accept and keep every element, made optional.
+    @_transparent
     public func drive(
-        _ relays: ReplayRelay<Element?>...,
-        file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+        _ relays: ReplayRelay<Element?>...
     ) -> Disposable {
-        let site = drivingSite(file, line, function)
-        return asObservable().map({ $0 as Element? }, file: file, line: line).accept(into: relays, verb: .drive, site: site)
+        drive(relays, site: .here())
+    }
+
+    /// `drive` with the site its public form takes from its caller.
+    @usableFromInline
+    func drive(
+        _ relays: [ReplayRelay<Element?>],
+        site: CallSite
+    ) -> Disposable {
+        let site = drivingSite(site)
+        return asObservable().map({ $0 as Element? }, site: site).accept(into: relays, verb: .drive, site: site)
     }
 
     /// Hands the underlying sequence to `transformation` and returns what it returns.
+    @_transparent
     public func drive<Result>(
-        _ transformation: (Observable<Element>) -> Result,
-        file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+        _ transformation: (Observable<Element>) -> Result
     ) -> Result {
-        _ = drivingSite(file, line, function)
+        drive(transformation, site: .here())
+    }
+
+    /// `drive` with the site its public form takes from its caller.
+    @usableFromInline
+    func drive<Result>(
+        _ transformation: (Observable<Element>) -> Result,
+        site: CallSite
+    ) -> Result {
+        _ = drivingSite(site)
         return transformation(asObservable())
     }
 
     /// Hands the underlying sequence to `with`, then `curriedArgument` to the
     /// function it returns, and returns the result.
+    @_transparent
     public func drive<R1, R2>(
-        _ with: (Observable<Element>) -> (R1) -> R2, curriedArgument: R1,
-        file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+        _ with: (Observable<Element>) -> (R1) -> R2,
+        curriedArgument: R1
     ) -> R2 {
-        _ = drivingSite(file, line, function)
+        drive(with, curriedArgument: curriedArgument, site: .here())
+    }
+
+    /// `drive` with the site its public form takes from its caller.
+    @usableFromInline
+    func drive<R1, R2>(
+        _ with: (Observable<Element>) -> (R1) -> R2,
+        curriedArgument: R1,
+        site: CallSite
+    ) -> R2 {
+        _ = drivingSite(site)
         return with(asObservable())(curriedArgument)
     }
 
     /// Calls the closures for elements, completion and disposal; recorded in
     /// the ``SubscriptionRegistry`` with the verb `drive`.
+    @_transparent
     public func drive(
         onNext: ((Element) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,
-        onDisposed: (() -> Void)? = nil,
-        file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+        onDisposed: (() -> Void)? = nil
     ) -> Disposable {
-        let site = drivingSite(file, line, function)
+        drive(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, site: .here())
+    }
+
+    /// `drive` with the site its public form takes from its caller.
+    @usableFromInline
+    func drive(
+        onNext: ((Element) -> Void)? = nil,
+        onCompleted: (() -> Void)? = nil,
+        onDisposed: (() -> Void)? = nil,
+        site: CallSite
+    ) -> Disposable {
+        let site = drivingSite(site)
         return asObservable().subscribeElements(
             verb: .drive, site: site, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 
     /// Calls the closures with `object`, held weakly: once it is gone, events are ignored.
+    @_transparent
     public func drive<Object: AnyObject>(
         with object: Object,
         onNext: ((Object, Element) -> Void)? = nil,
         onCompleted: ((Object) -> Void)? = nil,
-        onDisposed: ((Object) -> Void)? = nil,
-        file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+        onDisposed: ((Object) -> Void)? = nil
     ) -> Disposable {
-        let site = drivingSite(file, line, function)
+        drive(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, site: .here())
+    }
+
+    /// `drive` with the site its public form takes from its caller.
+    @usableFromInline
+    func drive<Object: AnyObject>(
+        with object: Object,
+        onNext: ((Object, Element) -> Void)? = nil,
+        onCompleted: ((Object) -> Void)? = nil,
+        onDisposed: ((Object) -> Void)? = nil,
+        site: CallSite
+    ) -> Disposable {
+        let site = drivingSite(site)
         return asObservable().subscribeElements(verb: .drive, site: site, with: object,
                                                 onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 
     /// Subscribes without handling anything, to keep the driver's work going.
-    public func drive(file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function) -> Disposable {
-        drive(onNext: nil, onCompleted: nil, onDisposed: nil, file: file, line: line, function: function)
+    @_transparent
+    public func drive() -> Disposable {
+        drive(site: .here())
+    }
+
+    /// `drive` with the site its public form takes from its caller.
+    @usableFromInline
+    func drive(site: CallSite) -> Disposable {
+        drive(onNext: nil, onCompleted: nil, onDisposed: nil, site: site)
     }
 
     /// The call's site, after checking it is made on the main thread: RxSwift
     /// stops there, RxCore records a ``Diagnostic/Kind/driveOffMainThread``.
-    private func drivingSite(_ file: StaticString, _ line: UInt, _ function: StaticString) -> CallSite {
-        let site = CallSite(file: file, line: line, function: function)
+    private func drivingSite(_ site: CallSite) -> CallSite {
         if !Thread.isMainThread {
             Resources.record(.driveOffMainThread, in: asObservable().operatorChain.appending("drive"), site: site)
         }

@@ -35,11 +35,20 @@ extension ObservableConvertibleType {
 
     /// A driver of this sequence that, on an error, continues with the driver
     /// `onErrorRecover` makes for it.
+    @_transparent
     public func asDriver(
-        onErrorRecover: @escaping (_ error: Swift.Error) -> Driver<Element>,
-        file: StaticString = #fileID, line: UInt = #line
+        onErrorRecover: @escaping (_ error: Swift.Error) -> Driver<Element>
     ) -> Driver<Element> {
-        asSharedSequence(onErrorRecover: onErrorRecover, file: file, line: line)
+        asDriver(onErrorRecover: onErrorRecover, site: .here())
+    }
+
+    /// `asDriver` with the site its public form takes from its caller.
+    @usableFromInline
+    func asDriver(
+        onErrorRecover: @escaping (_ error: Swift.Error) -> Driver<Element>,
+        site: CallSite
+    ) -> Driver<Element> {
+        asSharedSequence(onErrorRecover: onErrorRecover, site: site)
     }
 }
 

@@ -20,11 +20,20 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
 
     /// A maybe whose subscriptions run `subscribe`, which reports the
     /// outcome to the observer it is given and returns what cancels the work.
+    @_transparent
     public static func create(
-        subscribe: @escaping (@escaping MaybeObserver) -> Disposable,
-        file: StaticString = #fileID, line: UInt = #line
+        subscribe: @escaping (@escaping MaybeObserver) -> Disposable
     ) -> Maybe<Element> {
-        Maybe.create(subscribe, name: "Maybe.create", file: file, line: line) { outcome, observer in
+        create(subscribe: subscribe, site: .here())
+    }
+
+    /// `create` with the site its public form takes from its caller.
+    @usableFromInline
+    static func create(
+        subscribe: @escaping (@escaping MaybeObserver) -> Disposable,
+        site: CallSite
+    ) -> Maybe<Element> {
+        Maybe.create(subscribe, name: "Maybe.create", site: site) { outcome, observer in
             switch outcome {
             case .success(let element):
                 observer.on(.next(element))
@@ -39,11 +48,19 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
 
     /// Subscribes `observer` for the outcome; the subscription is recorded
     /// in the ``SubscriptionRegistry``.
+    @_transparent
     public func subscribe(
-        _ observer: @escaping (MaybeEvent<Element>) -> Void,
-        file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+        _ observer: @escaping (MaybeEvent<Element>) -> Void
     ) -> Disposable {
-        let site = CallSite(file: file, line: line, function: function)
+        subscribe(observer, site: .here())
+    }
+
+    /// `subscribe` with the site its public form takes from its caller.
+    @usableFromInline
+    func subscribe(
+        _ observer: @escaping (MaybeEvent<Element>) -> Void,
+        site: CallSite
+    ) -> Disposable {
         ClosureSites.note(observer, "subscribe", site)
         return subscribeOutcome(site: site, onDisposed: nil) { event in
             switch event {
@@ -57,14 +74,25 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// Subscribes closures for the element, the error, completion without an
     /// element, and disposal. Without `onError`, an error goes to
     /// ``Hooks/defaultErrorHandler``.
+    @_transparent
     public func subscribe(
         onSuccess: ((Element) -> Void)? = nil,
         onError: ((Swift.Error) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,
-        onDisposed: (() -> Void)? = nil,
-        file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+        onDisposed: (() -> Void)? = nil
     ) -> Disposable {
-        let site = CallSite(file: file, line: line, function: function)
+        subscribe(onSuccess: onSuccess, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed, site: .here())
+    }
+
+    /// `subscribe` with the site its public form takes from its caller.
+    @usableFromInline
+    func subscribe(
+        onSuccess: ((Element) -> Void)? = nil,
+        onError: ((Swift.Error) -> Void)? = nil,
+        onCompleted: (() -> Void)? = nil,
+        onDisposed: (() -> Void)? = nil,
+        site: CallSite
+    ) -> Disposable {
         if let onSuccess { ClosureSites.note(onSuccess, "subscribe(onSuccess:)", site) }
         if let onError { ClosureSites.note(onError, "subscribe(onError:)", site) }
         if let onCompleted { ClosureSites.note(onCompleted, "subscribe(onCompleted:)", site) }
@@ -81,18 +109,31 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
 
     /// Subscribes closures that receive `object` along with the outcome,
     /// holding `object` weakly: once it is gone, the outcome is ignored.
+    @_transparent
     public func subscribe<Object: AnyObject>(
         with object: Object,
         onSuccess: ((Object, Element) -> Void)? = nil,
         onError: ((Object, Swift.Error) -> Void)? = nil,
         onCompleted: ((Object) -> Void)? = nil,
+        onDisposed: ((Object) -> Void)? = nil
+    ) -> Disposable {
+        subscribe(with: object, onSuccess: onSuccess, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed, site: .here())
+    }
+
+    /// `subscribe` with the site its public form takes from its caller.
+    @usableFromInline
+    func subscribe<Object: AnyObject>(
+        with object: Object,
+        onSuccess: ((Object, Element) -> Void)? = nil,
+        onError: ((Object, Swift.Error) -> Void)? = nil,
+        onCompleted: ((Object) -> Void)? = nil,
         onDisposed: ((Object) -> Void)? = nil,
-        file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+        site: CallSite
     ) -> Disposable {
         subscribe(
             onSuccess: weakly(object, onSuccess), onError: weakly(object, onError),
             onCompleted: weakly(object, onCompleted), onDisposed: weakly(object, onDisposed),
-            file: file, line: line, function: function)
+            site: site)
     }
 
     /// A maybe that succeeds with `element`.
@@ -112,54 +153,108 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
 
     /// Transforms the element with `transform`; an error it throws is the
     /// maybe's failure.
+    @_transparent
     public func map<Result>(
-        _ transform: @escaping (Element) throws -> Result,
-        file: StaticString = #fileID, line: UInt = #line
+        _ transform: @escaping (Element) throws -> Result
     ) -> Maybe<Result> {
-        Maybe(raw: primitiveSequence.source.map(transform, file: file, line: line))
+        map(transform, site: .here())
+    }
+
+    /// `map` with the site its public form takes from its caller.
+    @usableFromInline
+    func map<Result>(
+        _ transform: @escaping (Element) throws -> Result,
+        site: CallSite
+    ) -> Maybe<Result> {
+        Maybe(raw: primitiveSequence.source.map(transform, site: site))
     }
 
     /// The maybe that `selector` makes from the element, if there is one.
+    @_transparent
     public func flatMap<Result>(
-        _ selector: @escaping (Element) throws -> Maybe<Result>,
-        file: StaticString = #fileID, line: UInt = #line
+        _ selector: @escaping (Element) throws -> Maybe<Result>
     ) -> Maybe<Result> {
-        Maybe(raw: primitiveSequence.source.flatMap(selector, file: file, line: line))
+        flatMap(selector, site: .here())
+    }
+
+    /// `flatMap` with the site its public form takes from its caller.
+    @usableFromInline
+    func flatMap<Result>(
+        _ selector: @escaping (Element) throws -> Maybe<Result>,
+        site: CallSite
+    ) -> Maybe<Result> {
+        Maybe(raw: primitiveSequence.source.flatMap(selector, site: site))
     }
 }
 
 extension PrimitiveSequenceType where Trait == SingleTrait {
     /// The element if `predicate` accepts it; otherwise completion without one.
+    @_transparent
     public func filter(
-        _ predicate: @escaping (Element) throws -> Bool,
-        file: StaticString = #fileID, line: UInt = #line
+        _ predicate: @escaping (Element) throws -> Bool
     ) -> Maybe<Element> {
-        Maybe(raw: primitiveSequence.source.filter(predicate, file: file, line: line))
+        filter(predicate, site: .here())
+    }
+
+    /// `filter` with the site its public form takes from its caller.
+    @usableFromInline
+    func filter(
+        _ predicate: @escaping (Element) throws -> Bool,
+        site: CallSite
+    ) -> Maybe<Element> {
+        Maybe(raw: primitiveSequence.source.filter(predicate, site: site))
     }
 
     /// The transformed element if it is not `nil`; otherwise completion without one.
+    @_transparent
     public func compactMap<Result>(
-        _ transform: @escaping (Element) throws -> Result?,
-        file: StaticString = #fileID, line: UInt = #line
+        _ transform: @escaping (Element) throws -> Result?
     ) -> Maybe<Result> {
-        Maybe(raw: primitiveSequence.source.compactMap(transform, file: file, line: line))
+        compactMap(transform, site: .here())
+    }
+
+    /// `compactMap` with the site its public form takes from its caller.
+    @usableFromInline
+    func compactMap<Result>(
+        _ transform: @escaping (Element) throws -> Result?,
+        site: CallSite
+    ) -> Maybe<Result> {
+        Maybe(raw: primitiveSequence.source.compactMap(transform, site: site))
     }
 }
 
 extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// The element if `predicate` accepts it; otherwise completion without one.
+    @_transparent
     public func filter(
-        _ predicate: @escaping (Element) throws -> Bool,
-        file: StaticString = #fileID, line: UInt = #line
+        _ predicate: @escaping (Element) throws -> Bool
     ) -> Maybe<Element> {
-        Maybe(raw: primitiveSequence.source.filter(predicate, file: file, line: line))
+        filter(predicate, site: .here())
+    }
+
+    /// `filter` with the site its public form takes from its caller.
+    @usableFromInline
+    func filter(
+        _ predicate: @escaping (Element) throws -> Bool,
+        site: CallSite
+    ) -> Maybe<Element> {
+        Maybe(raw: primitiveSequence.source.filter(predicate, site: site))
     }
 
     /// The transformed element if it is not `nil`; otherwise completion without one.
+    @_transparent
     public func compactMap<Result>(
-        _ transform: @escaping (Element) throws -> Result?,
-        file: StaticString = #fileID, line: UInt = #line
+        _ transform: @escaping (Element) throws -> Result?
     ) -> Maybe<Result> {
-        Maybe(raw: primitiveSequence.source.compactMap(transform, file: file, line: line))
+        compactMap(transform, site: .here())
+    }
+
+    /// `compactMap` with the site its public form takes from its caller.
+    @usableFromInline
+    func compactMap<Result>(
+        _ transform: @escaping (Element) throws -> Result?,
+        site: CallSite
+    ) -> Maybe<Result> {
+        Maybe(raw: primitiveSequence.source.compactMap(transform, site: site))
     }
 }

@@ -10,21 +10,39 @@ extension PrimitiveSequence {
     /// Resubscribes after an error of type `Failure` each time the sequence
     /// `notificationHandler` makes from those errors sends an element; that
     /// sequence failing or completing ends this one the same way.
+    @_transparent
     public func retry<TriggerObservable: ObservableType, Failure: Swift.Error>(
-        when notificationHandler: @escaping (Observable<Failure>) -> TriggerObservable,
-        file: StaticString = #fileID, line: UInt = #line
+        when notificationHandler: @escaping (Observable<Failure>) -> TriggerObservable
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(raw: source.retry(when: notificationHandler, file: file, line: line))
+        retry(when: notificationHandler, site: .here())
+    }
+
+    /// `retry` with the site its public form takes from its caller.
+    @usableFromInline
+    func retry<TriggerObservable: ObservableType, Failure: Swift.Error>(
+        when notificationHandler: @escaping (Observable<Failure>) -> TriggerObservable,
+        site: CallSite
+    ) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: source.retry(when: notificationHandler, site: site))
     }
 
     /// Resubscribes after an error each time the sequence `notificationHandler`
     /// makes from the errors sends an element; that sequence failing or
     /// completing ends this one the same way.
+    @_transparent
     public func retry<TriggerObservable: ObservableType>(
-        when notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable,
-        file: StaticString = #fileID, line: UInt = #line
+        when notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(raw: source.retry(when: notificationHandler, file: file, line: line))
+        retry(when: notificationHandler, site: .here())
+    }
+
+    /// `retry` with the site its public form takes from its caller.
+    @usableFromInline
+    func retry<TriggerObservable: ObservableType>(
+        when notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable,
+        site: CallSite
+    ) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: source.retry(when: notificationHandler, site: site))
     }
 
     /// Prints every subscription, outcome and disposal, as
@@ -39,14 +57,24 @@ extension PrimitiveSequence {
     /// For each subscription, a resource made by `resourceFactory` and the
     /// sequence `primitiveSequenceFactory` makes from it; the resource is
     /// disposed with the subscription.
+    @_transparent
     public static func using<Resource: Disposable>(
         _ resourceFactory: @escaping () throws -> Resource,
+        primitiveSequenceFactory: @escaping (Resource) throws -> PrimitiveSequence<Trait, Element>
+    ) -> PrimitiveSequence<Trait, Element> {
+        using(resourceFactory, primitiveSequenceFactory: primitiveSequenceFactory, site: .here())
+    }
+
+    /// `using` with the site its public form takes from its caller.
+    @usableFromInline
+    static func using<Resource: Disposable>(
+        _ resourceFactory: @escaping () throws -> Resource,
         primitiveSequenceFactory: @escaping (Resource) throws -> PrimitiveSequence<Trait, Element>,
-        file: StaticString = #fileID, line: UInt = #line
+        site: CallSite
     ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: Observable.using(
             resourceFactory, observableFactory: { try primitiveSequenceFactory($0).asObservable() },
-            file: file, line: line))
+            site: site))
     }
 }
 
@@ -72,28 +100,55 @@ extension PrimitiveSequence {
 
     /// RxSwift 5's name for `catch(_:)`.
     @available(*, deprecated, renamed: "catch(_:)")
+    @_transparent
     public func catchError(
+        _ handler: @escaping (Swift.Error) throws -> PrimitiveSequence<Trait, Element>
+    ) -> PrimitiveSequence<Trait, Element> {
+        catchError(handler, site: .here())
+    }
+
+    /// `catchError` with the site its public form takes from its caller.
+    @usableFromInline
+    func catchError(
         _ handler: @escaping (Swift.Error) throws -> PrimitiveSequence<Trait, Element>,
-        file: StaticString = #fileID, line: UInt = #line
+        site: CallSite
     ) -> PrimitiveSequence<Trait, Element> {
-        self.catch(handler, file: file, line: line)
+        self.catch(handler, site: site)
     }
 
     /// RxSwift 5's name for `retry(when:)`.
     @available(*, deprecated, renamed: "retry(when:)")
+    @_transparent
     public func retryWhen<TriggerObservable: ObservableType, Failure: Swift.Error>(
-        _ notificationHandler: @escaping (Observable<Failure>) -> TriggerObservable,
-        file: StaticString = #fileID, line: UInt = #line
+        _ notificationHandler: @escaping (Observable<Failure>) -> TriggerObservable
     ) -> PrimitiveSequence<Trait, Element> {
-        retry(when: notificationHandler, file: file, line: line)
+        retryWhen(notificationHandler, site: .here())
+    }
+
+    /// `retryWhen` with the site its public form takes from its caller.
+    @usableFromInline
+    func retryWhen<TriggerObservable: ObservableType, Failure: Swift.Error>(
+        _ notificationHandler: @escaping (Observable<Failure>) -> TriggerObservable,
+        site: CallSite
+    ) -> PrimitiveSequence<Trait, Element> {
+        retry(when: notificationHandler, site: site)
     }
 
     /// RxSwift 5's name for `retry(when:)`.
     @available(*, deprecated, renamed: "retry(when:)")
+    @_transparent
     public func retryWhen<TriggerObservable: ObservableType>(
-        _ notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable,
-        file: StaticString = #fileID, line: UInt = #line
+        _ notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable
     ) -> PrimitiveSequence<Trait, Element> {
-        retry(when: notificationHandler, file: file, line: line)
+        retryWhen(notificationHandler, site: .here())
+    }
+
+    /// `retryWhen` with the site its public form takes from its caller.
+    @usableFromInline
+    func retryWhen<TriggerObservable: ObservableType>(
+        _ notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable,
+        site: CallSite
+    ) -> PrimitiveSequence<Trait, Element> {
+        retry(when: notificationHandler, site: site)
     }
 }

@@ -13,11 +13,20 @@ extension PrimitiveSequence {
     }
 
     /// On an error, continues with the sequence `handler` returns for it.
+    @_transparent
     public func `catch`(
-        _ handler: @escaping (Swift.Error) throws -> PrimitiveSequence<Trait, Element>,
-        file: StaticString = #fileID, line: UInt = #line
+        _ handler: @escaping (Swift.Error) throws -> PrimitiveSequence<Trait, Element>
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(raw: source.catch({ try handler($0).asObservable() }, file: file, line: line))
+        `catch`(handler, site: .here())
+    }
+
+    /// ``catch`` with the site its public form takes from its caller.
+    @usableFromInline
+    func `catch`(
+        _ handler: @escaping (Swift.Error) throws -> PrimitiveSequence<Trait, Element>,
+        site: CallSite
+    ) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: source.catch({ try handler($0).asObservable() }, site: site))
     }
 
     /// Resubscribes after an error, up to `maxAttemptCount` subscriptions in all.
@@ -46,6 +55,7 @@ extension PrimitiveSequence {
 extension PrimitiveSequenceType where Trait == SingleTrait {
     /// Runs side effects around the outcome and the subscription, passing the
     /// outcome through unchanged; an error a closure throws becomes the failure.
+    @_transparent
     public func `do`(
         onSuccess: ((Element) throws -> Void)? = nil,
         afterSuccess: ((Element) throws -> Void)? = nil,
@@ -53,30 +63,59 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         afterError: ((Swift.Error) throws -> Void)? = nil,
         onSubscribe: (() -> Void)? = nil,
         onSubscribed: (() -> Void)? = nil,
+        onDispose: (() -> Void)? = nil
+    ) -> Single<Element> {
+        `do`(onSuccess: onSuccess, afterSuccess: afterSuccess, onError: onError, afterError: afterError, onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose, site: .here())
+    }
+
+    /// ``do`` with the site its public form takes from its caller.
+    @usableFromInline
+    func `do`(
+        onSuccess: ((Element) throws -> Void)? = nil,
+        afterSuccess: ((Element) throws -> Void)? = nil,
+        onError: ((Swift.Error) throws -> Void)? = nil,
+        afterError: ((Swift.Error) throws -> Void)? = nil,
+        onSubscribe: (() -> Void)? = nil,
+        onSubscribed: (() -> Void)? = nil,
         onDispose: (() -> Void)? = nil,
-        file: StaticString = #fileID, line: UInt = #line
+        site: CallSite
     ) -> Single<Element> {
         Single(raw: primitiveSequence.source.do(
             onNext: onSuccess, afterNext: afterSuccess, onError: onError, afterError: afterError,
             onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose,
-            file: file, line: line))
+            site: site))
     }
 
     /// On an error, succeeds with `element` instead.
-    public func catchAndReturn(_ element: Element, file: StaticString = #fileID, line: UInt = #line) -> Single<Element> {
-        Single(raw: primitiveSequence.source.catchAndReturn(element, file: file, line: line))
+    @_transparent
+    public func catchAndReturn(_ element: Element) -> Single<Element> {
+        catchAndReturn(element, site: .here())
+    }
+
+    /// `catchAndReturn` with the site its public form takes from its caller.
+    @usableFromInline
+    func catchAndReturn(_ element: Element, site: CallSite) -> Single<Element> {
+        Single(raw: primitiveSequence.source.catchAndReturn(element, site: site))
     }
 
     /// RxSwift 5's name for `catchAndReturn(_:)`.
     @available(*, deprecated, renamed: "catchAndReturn(_:)")
-    public func catchErrorJustReturn(_ element: Element, file: StaticString = #fileID, line: UInt = #line) -> Single<Element> {
-        catchAndReturn(element, file: file, line: line)
+    @_transparent
+    public func catchErrorJustReturn(_ element: Element) -> Single<Element> {
+        catchErrorJustReturn(element, site: .here())
+    }
+
+    /// `catchErrorJustReturn` with the site its public form takes from its caller.
+    @usableFromInline
+    func catchErrorJustReturn(_ element: Element, site: CallSite) -> Single<Element> {
+        catchAndReturn(element, site: site)
     }
 }
 
 extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// Runs side effects around the outcome and the subscription, passing the
     /// outcome through unchanged; an error a closure throws becomes the failure.
+    @_transparent
     public func `do`(
         onNext: ((Element) throws -> Void)? = nil,
         afterNext: ((Element) throws -> Void)? = nil,
@@ -86,32 +125,16 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         afterCompleted: (() throws -> Void)? = nil,
         onSubscribe: (() -> Void)? = nil,
         onSubscribed: (() -> Void)? = nil,
-        onDispose: (() -> Void)? = nil,
-        file: StaticString = #fileID, line: UInt = #line
+        onDispose: (() -> Void)? = nil
     ) -> Maybe<Element> {
-        Maybe(raw: primitiveSequence.source.do(
-            onNext: onNext, afterNext: afterNext, onError: onError, afterError: afterError,
-            onCompleted: onCompleted, afterCompleted: afterCompleted,
-            onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose,
-            file: file, line: line))
+        `do`(onNext: onNext, afterNext: afterNext, onError: onError, afterError: afterError, onCompleted: onCompleted, afterCompleted: afterCompleted, onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose, site: .here())
     }
 
-    /// On an error, succeeds with `element` instead.
-    public func catchAndReturn(_ element: Element, file: StaticString = #fileID, line: UInt = #line) -> Maybe<Element> {
-        Maybe(raw: primitiveSequence.source.catchAndReturn(element, file: file, line: line))
-    }
-
-    /// RxSwift 5's name for `catchAndReturn(_:)`.
-    @available(*, deprecated, renamed: "catchAndReturn(_:)")
-    public func catchErrorJustReturn(_ element: Element, file: StaticString = #fileID, line: UInt = #line) -> Maybe<Element> {
-        catchAndReturn(element, file: file, line: line)
-    }
-}
-
-extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Never {
-    /// Runs side effects around the outcome and the subscription, passing the
-    /// outcome through unchanged; an error a closure throws becomes the failure.
-    public func `do`(
+    /// ``do`` with the site its public form takes from its caller.
+    @usableFromInline
+    func `do`(
+        onNext: ((Element) throws -> Void)? = nil,
+        afterNext: ((Element) throws -> Void)? = nil,
         onError: ((Swift.Error) throws -> Void)? = nil,
         afterError: ((Swift.Error) throws -> Void)? = nil,
         onCompleted: (() throws -> Void)? = nil,
@@ -119,11 +142,72 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
         onSubscribe: (() -> Void)? = nil,
         onSubscribed: (() -> Void)? = nil,
         onDispose: (() -> Void)? = nil,
-        file: StaticString = #fileID, line: UInt = #line
+        site: CallSite
+    ) -> Maybe<Element> {
+        Maybe(raw: primitiveSequence.source.do(
+            onNext: onNext, afterNext: afterNext, onError: onError, afterError: afterError,
+            onCompleted: onCompleted, afterCompleted: afterCompleted,
+            onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose,
+            site: site))
+    }
+
+    /// On an error, succeeds with `element` instead.
+    @_transparent
+    public func catchAndReturn(_ element: Element) -> Maybe<Element> {
+        catchAndReturn(element, site: .here())
+    }
+
+    /// `catchAndReturn` with the site its public form takes from its caller.
+    @usableFromInline
+    func catchAndReturn(_ element: Element, site: CallSite) -> Maybe<Element> {
+        Maybe(raw: primitiveSequence.source.catchAndReturn(element, site: site))
+    }
+
+    /// RxSwift 5's name for `catchAndReturn(_:)`.
+    @available(*, deprecated, renamed: "catchAndReturn(_:)")
+    @_transparent
+    public func catchErrorJustReturn(_ element: Element) -> Maybe<Element> {
+        catchErrorJustReturn(element, site: .here())
+    }
+
+    /// `catchErrorJustReturn` with the site its public form takes from its caller.
+    @usableFromInline
+    func catchErrorJustReturn(_ element: Element, site: CallSite) -> Maybe<Element> {
+        catchAndReturn(element, site: site)
+    }
+}
+
+extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Never {
+    /// Runs side effects around the outcome and the subscription, passing the
+    /// outcome through unchanged; an error a closure throws becomes the failure.
+    @_transparent
+    public func `do`(
+        onError: ((Swift.Error) throws -> Void)? = nil,
+        afterError: ((Swift.Error) throws -> Void)? = nil,
+        onCompleted: (() throws -> Void)? = nil,
+        afterCompleted: (() throws -> Void)? = nil,
+        onSubscribe: (() -> Void)? = nil,
+        onSubscribed: (() -> Void)? = nil,
+        onDispose: (() -> Void)? = nil
+    ) -> Completable {
+        `do`(onError: onError, afterError: afterError, onCompleted: onCompleted, afterCompleted: afterCompleted, onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose, site: .here())
+    }
+
+    /// ``do`` with the site its public form takes from its caller.
+    @usableFromInline
+    func `do`(
+        onError: ((Swift.Error) throws -> Void)? = nil,
+        afterError: ((Swift.Error) throws -> Void)? = nil,
+        onCompleted: (() throws -> Void)? = nil,
+        afterCompleted: (() throws -> Void)? = nil,
+        onSubscribe: (() -> Void)? = nil,
+        onSubscribed: (() -> Void)? = nil,
+        onDispose: (() -> Void)? = nil,
+        site: CallSite
     ) -> Completable {
         Completable(raw: primitiveSequence.source.do(
             onError: onError, afterError: afterError, onCompleted: onCompleted, afterCompleted: afterCompleted,
             onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose,
-            file: file, line: line))
+            site: site))
     }
 }

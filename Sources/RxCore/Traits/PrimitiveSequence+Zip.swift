@@ -9,12 +9,24 @@ extension PrimitiveSequenceType where Trait: ZippableTrait {
     /// Succeeds with `resultSelector` of the sources' elements once all have
     /// succeeded, and fails with the first error. A maybe that completes
     /// without an element makes it complete as soon as the others have an outcome.
+    @_transparent
     public static func zip<E1, E2>(
-        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
+        _ source1: PrimitiveSequence<Trait, E1>,
+        _ source2: PrimitiveSequence<Trait, E2>,
+        resultSelector: @escaping (E1, E2) throws -> Element
+    ) -> PrimitiveSequence<Trait, Element> {
+        zip(source1, source2, resultSelector: resultSelector, site: .here())
+    }
+
+    /// `zip` with the site its public form takes from its caller.
+    @usableFromInline
+    static func zip<E1, E2>(
+        _ source1: PrimitiveSequence<Trait, E1>,
+        _ source2: PrimitiveSequence<Trait, E2>,
         resultSelector: @escaping (E1, E2) throws -> Element,
-        file: StaticString = #fileID, line: UInt = #line
+        site: CallSite
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(raw: Observable.zip(source1.asObservable(), source2.asObservable(), resultSelector: resultSelector, file: file, line: line))
+        PrimitiveSequence(raw: Observable.zip(source1.asObservable(), source2.asObservable(), resultSelector: resultSelector, site: site))
     }
 }
 
@@ -22,11 +34,22 @@ extension PrimitiveSequenceType where Trait: ZippableTrait, Element == Any {
     /// Succeeds with the tuple of the sources' elements once all have
     /// succeeded, and fails with the first error. A maybe that completes
     /// without an element makes it complete as soon as the others have an outcome.
+    @_transparent
     public static func zip<E1, E2>(
-        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
-        file: StaticString = #fileID, line: UInt = #line
+        _ source1: PrimitiveSequence<Trait, E1>,
+        _ source2: PrimitiveSequence<Trait, E2>
     ) -> PrimitiveSequence<Trait, (E1, E2)> {
-        PrimitiveSequence(raw: Observable.zip(source1.asObservable(), source2.asObservable(), file: file, line: line))
+        zip(source1, source2, site: .here())
+    }
+
+    /// `zip` with the site its public form takes from its caller.
+    @usableFromInline
+    static func zip<E1, E2>(
+        _ source1: PrimitiveSequence<Trait, E1>,
+        _ source2: PrimitiveSequence<Trait, E2>,
+        site: CallSite
+    ) -> PrimitiveSequence<Trait, (E1, E2)> {
+        PrimitiveSequence(raw: Observable.zip(source1.asObservable(), source2.asObservable(), site: site))
     }
 }
 
@@ -34,12 +57,26 @@ extension PrimitiveSequenceType where Trait: ZippableTrait {
     /// Succeeds with `resultSelector` of the sources' elements once all have
     /// succeeded, and fails with the first error. A maybe that completes
     /// without an element makes it complete as soon as the others have an outcome.
+    @_transparent
     public static func zip<E1, E2, E3>(
-        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>,
+        _ source1: PrimitiveSequence<Trait, E1>,
+        _ source2: PrimitiveSequence<Trait, E2>,
+        _ source3: PrimitiveSequence<Trait, E3>,
+        resultSelector: @escaping (E1, E2, E3) throws -> Element
+    ) -> PrimitiveSequence<Trait, Element> {
+        zip(source1, source2, source3, resultSelector: resultSelector, site: .here())
+    }
+
+    /// `zip` with the site its public form takes from its caller.
+    @usableFromInline
+    static func zip<E1, E2, E3>(
+        _ source1: PrimitiveSequence<Trait, E1>,
+        _ source2: PrimitiveSequence<Trait, E2>,
+        _ source3: PrimitiveSequence<Trait, E3>,
         resultSelector: @escaping (E1, E2, E3) throws -> Element,
-        file: StaticString = #fileID, line: UInt = #line
+        site: CallSite
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(raw: Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector, file: file, line: line))
+        PrimitiveSequence(raw: Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector, site: site))
     }
 }
 
@@ -47,11 +84,24 @@ extension PrimitiveSequenceType where Trait: ZippableTrait, Element == Any {
     /// Succeeds with the tuple of the sources' elements once all have
     /// succeeded, and fails with the first error. A maybe that completes
     /// without an element makes it complete as soon as the others have an outcome.
+    @_transparent
     public static func zip<E1, E2, E3>(
-        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>,
-        file: StaticString = #fileID, line: UInt = #line
+        _ source1: PrimitiveSequence<Trait, E1>,
+        _ source2: PrimitiveSequence<Trait, E2>,
+        _ source3: PrimitiveSequence<Trait, E3>
     ) -> PrimitiveSequence<Trait, (E1, E2, E3)> {
-        PrimitiveSequence(raw: Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), file: file, line: line))
+        zip(source1, source2, source3, site: .here())
+    }
+
+    /// `zip` with the site its public form takes from its caller.
+    @usableFromInline
+    static func zip<E1, E2, E3>(
+        _ source1: PrimitiveSequence<Trait, E1>,
+        _ source2: PrimitiveSequence<Trait, E2>,
+        _ source3: PrimitiveSequence<Trait, E3>,
+        site: CallSite
+    ) -> PrimitiveSequence<Trait, (E1, E2, E3)> {
+        PrimitiveSequence(raw: Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), site: site))
     }
 }
 
@@ -59,12 +109,28 @@ extension PrimitiveSequenceType where Trait: ZippableTrait {
     /// Succeeds with `resultSelector` of the sources' elements once all have
     /// succeeded, and fails with the first error. A maybe that completes
     /// without an element makes it complete as soon as the others have an outcome.
+    @_transparent
     public static func zip<E1, E2, E3, E4>(
-        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
+        _ source1: PrimitiveSequence<Trait, E1>,
+        _ source2: PrimitiveSequence<Trait, E2>,
+        _ source3: PrimitiveSequence<Trait, E3>,
+        _ source4: PrimitiveSequence<Trait, E4>,
+        resultSelector: @escaping (E1, E2, E3, E4) throws -> Element
+    ) -> PrimitiveSequence<Trait, Element> {
+        zip(source1, source2, source3, source4, resultSelector: resultSelector, site: .here())
+    }
+
+    /// `zip` with the site its public form takes from its caller.
+    @usableFromInline
+    static func zip<E1, E2, E3, E4>(
+        _ source1: PrimitiveSequence<Trait, E1>,
+        _ source2: PrimitiveSequence<Trait, E2>,
+        _ source3: PrimitiveSequence<Trait, E3>,
+        _ source4: PrimitiveSequence<Trait, E4>,
         resultSelector: @escaping (E1, E2, E3, E4) throws -> Element,
-        file: StaticString = #fileID, line: UInt = #line
+        site: CallSite
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(raw: Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), resultSelector: resultSelector, file: file, line: line))
+        PrimitiveSequence(raw: Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), resultSelector: resultSelector, site: site))
     }
 }
 
@@ -72,11 +138,26 @@ extension PrimitiveSequenceType where Trait: ZippableTrait, Element == Any {
     /// Succeeds with the tuple of the sources' elements once all have
     /// succeeded, and fails with the first error. A maybe that completes
     /// without an element makes it complete as soon as the others have an outcome.
+    @_transparent
     public static func zip<E1, E2, E3, E4>(
-        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
-        file: StaticString = #fileID, line: UInt = #line
+        _ source1: PrimitiveSequence<Trait, E1>,
+        _ source2: PrimitiveSequence<Trait, E2>,
+        _ source3: PrimitiveSequence<Trait, E3>,
+        _ source4: PrimitiveSequence<Trait, E4>
     ) -> PrimitiveSequence<Trait, (E1, E2, E3, E4)> {
-        PrimitiveSequence(raw: Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), file: file, line: line))
+        zip(source1, source2, source3, source4, site: .here())
+    }
+
+    /// `zip` with the site its public form takes from its caller.
+    @usableFromInline
+    static func zip<E1, E2, E3, E4>(
+        _ source1: PrimitiveSequence<Trait, E1>,
+        _ source2: PrimitiveSequence<Trait, E2>,
+        _ source3: PrimitiveSequence<Trait, E3>,
+        _ source4: PrimitiveSequence<Trait, E4>,
+        site: CallSite
+    ) -> PrimitiveSequence<Trait, (E1, E2, E3, E4)> {
+        PrimitiveSequence(raw: Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), site: site))
     }
 }
 
@@ -84,12 +165,30 @@ extension PrimitiveSequenceType where Trait: ZippableTrait {
     /// Succeeds with `resultSelector` of the sources' elements once all have
     /// succeeded, and fails with the first error. A maybe that completes
     /// without an element makes it complete as soon as the others have an outcome.
+    @_transparent
     public static func zip<E1, E2, E3, E4, E5>(
-        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>,
+        _ source1: PrimitiveSequence<Trait, E1>,
+        _ source2: PrimitiveSequence<Trait, E2>,
+        _ source3: PrimitiveSequence<Trait, E3>,
+        _ source4: PrimitiveSequence<Trait, E4>,
+        _ source5: PrimitiveSequence<Trait, E5>,
+        resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element
+    ) -> PrimitiveSequence<Trait, Element> {
+        zip(source1, source2, source3, source4, source5, resultSelector: resultSelector, site: .here())
+    }
+
+    /// `zip` with the site its public form takes from its caller.
+    @usableFromInline
+    static func zip<E1, E2, E3, E4, E5>(
+        _ source1: PrimitiveSequence<Trait, E1>,
+        _ source2: PrimitiveSequence<Trait, E2>,
+        _ source3: PrimitiveSequence<Trait, E3>,
+        _ source4: PrimitiveSequence<Trait, E4>,
+        _ source5: PrimitiveSequence<Trait, E5>,
         resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element,
-        file: StaticString = #fileID, line: UInt = #line
+        site: CallSite
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(raw: Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), resultSelector: resultSelector, file: file, line: line))
+        PrimitiveSequence(raw: Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), resultSelector: resultSelector, site: site))
     }
 }
 
@@ -97,11 +196,28 @@ extension PrimitiveSequenceType where Trait: ZippableTrait, Element == Any {
     /// Succeeds with the tuple of the sources' elements once all have
     /// succeeded, and fails with the first error. A maybe that completes
     /// without an element makes it complete as soon as the others have an outcome.
+    @_transparent
     public static func zip<E1, E2, E3, E4, E5>(
-        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>,
-        file: StaticString = #fileID, line: UInt = #line
+        _ source1: PrimitiveSequence<Trait, E1>,
+        _ source2: PrimitiveSequence<Trait, E2>,
+        _ source3: PrimitiveSequence<Trait, E3>,
+        _ source4: PrimitiveSequence<Trait, E4>,
+        _ source5: PrimitiveSequence<Trait, E5>
     ) -> PrimitiveSequence<Trait, (E1, E2, E3, E4, E5)> {
-        PrimitiveSequence(raw: Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), file: file, line: line))
+        zip(source1, source2, source3, source4, source5, site: .here())
+    }
+
+    /// `zip` with the site its public form takes from its caller.
+    @usableFromInline
+    static func zip<E1, E2, E3, E4, E5>(
+        _ source1: PrimitiveSequence<Trait, E1>,
+        _ source2: PrimitiveSequence<Trait, E2>,
+        _ source3: PrimitiveSequence<Trait, E3>,
+        _ source4: PrimitiveSequence<Trait, E4>,
+        _ source5: PrimitiveSequence<Trait, E5>,
+        site: CallSite
+    ) -> PrimitiveSequence<Trait, (E1, E2, E3, E4, E5)> {
+        PrimitiveSequence(raw: Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), site: site))
     }
 }
 
@@ -109,12 +225,32 @@ extension PrimitiveSequenceType where Trait: ZippableTrait {
     /// Succeeds with `resultSelector` of the sources' elements once all have
     /// succeeded, and fails with the first error. A maybe that completes
     /// without an element makes it complete as soon as the others have an outcome.
+    @_transparent
     public static func zip<E1, E2, E3, E4, E5, E6>(
-        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
+        _ source1: PrimitiveSequence<Trait, E1>,
+        _ source2: PrimitiveSequence<Trait, E2>,
+        _ source3: PrimitiveSequence<Trait, E3>,
+        _ source4: PrimitiveSequence<Trait, E4>,
+        _ source5: PrimitiveSequence<Trait, E5>,
+        _ source6: PrimitiveSequence<Trait, E6>,
+        resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Element
+    ) -> PrimitiveSequence<Trait, Element> {
+        zip(source1, source2, source3, source4, source5, source6, resultSelector: resultSelector, site: .here())
+    }
+
+    /// `zip` with the site its public form takes from its caller.
+    @usableFromInline
+    static func zip<E1, E2, E3, E4, E5, E6>(
+        _ source1: PrimitiveSequence<Trait, E1>,
+        _ source2: PrimitiveSequence<Trait, E2>,
+        _ source3: PrimitiveSequence<Trait, E3>,
+        _ source4: PrimitiveSequence<Trait, E4>,
+        _ source5: PrimitiveSequence<Trait, E5>,
+        _ source6: PrimitiveSequence<Trait, E6>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Element,
-        file: StaticString = #fileID, line: UInt = #line
+        site: CallSite
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(raw: Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), resultSelector: resultSelector, file: file, line: line))
+        PrimitiveSequence(raw: Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), resultSelector: resultSelector, site: site))
     }
 }
 
@@ -122,11 +258,30 @@ extension PrimitiveSequenceType where Trait: ZippableTrait, Element == Any {
     /// Succeeds with the tuple of the sources' elements once all have
     /// succeeded, and fails with the first error. A maybe that completes
     /// without an element makes it complete as soon as the others have an outcome.
+    @_transparent
     public static func zip<E1, E2, E3, E4, E5, E6>(
-        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
-        file: StaticString = #fileID, line: UInt = #line
+        _ source1: PrimitiveSequence<Trait, E1>,
+        _ source2: PrimitiveSequence<Trait, E2>,
+        _ source3: PrimitiveSequence<Trait, E3>,
+        _ source4: PrimitiveSequence<Trait, E4>,
+        _ source5: PrimitiveSequence<Trait, E5>,
+        _ source6: PrimitiveSequence<Trait, E6>
     ) -> PrimitiveSequence<Trait, (E1, E2, E3, E4, E5, E6)> {
-        PrimitiveSequence(raw: Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), file: file, line: line))
+        zip(source1, source2, source3, source4, source5, source6, site: .here())
+    }
+
+    /// `zip` with the site its public form takes from its caller.
+    @usableFromInline
+    static func zip<E1, E2, E3, E4, E5, E6>(
+        _ source1: PrimitiveSequence<Trait, E1>,
+        _ source2: PrimitiveSequence<Trait, E2>,
+        _ source3: PrimitiveSequence<Trait, E3>,
+        _ source4: PrimitiveSequence<Trait, E4>,
+        _ source5: PrimitiveSequence<Trait, E5>,
+        _ source6: PrimitiveSequence<Trait, E6>,
+        site: CallSite
+    ) -> PrimitiveSequence<Trait, (E1, E2, E3, E4, E5, E6)> {
+        PrimitiveSequence(raw: Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), site: site))
     }
 }
 
@@ -134,12 +289,34 @@ extension PrimitiveSequenceType where Trait: ZippableTrait {
     /// Succeeds with `resultSelector` of the sources' elements once all have
     /// succeeded, and fails with the first error. A maybe that completes
     /// without an element makes it complete as soon as the others have an outcome.
+    @_transparent
     public static func zip<E1, E2, E3, E4, E5, E6, E7>(
-        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>, _ source7: PrimitiveSequence<Trait, E7>,
+        _ source1: PrimitiveSequence<Trait, E1>,
+        _ source2: PrimitiveSequence<Trait, E2>,
+        _ source3: PrimitiveSequence<Trait, E3>,
+        _ source4: PrimitiveSequence<Trait, E4>,
+        _ source5: PrimitiveSequence<Trait, E5>,
+        _ source6: PrimitiveSequence<Trait, E6>,
+        _ source7: PrimitiveSequence<Trait, E7>,
+        resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Element
+    ) -> PrimitiveSequence<Trait, Element> {
+        zip(source1, source2, source3, source4, source5, source6, source7, resultSelector: resultSelector, site: .here())
+    }
+
+    /// `zip` with the site its public form takes from its caller.
+    @usableFromInline
+    static func zip<E1, E2, E3, E4, E5, E6, E7>(
+        _ source1: PrimitiveSequence<Trait, E1>,
+        _ source2: PrimitiveSequence<Trait, E2>,
+        _ source3: PrimitiveSequence<Trait, E3>,
+        _ source4: PrimitiveSequence<Trait, E4>,
+        _ source5: PrimitiveSequence<Trait, E5>,
+        _ source6: PrimitiveSequence<Trait, E6>,
+        _ source7: PrimitiveSequence<Trait, E7>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Element,
-        file: StaticString = #fileID, line: UInt = #line
+        site: CallSite
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(raw: Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), resultSelector: resultSelector, file: file, line: line))
+        PrimitiveSequence(raw: Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), resultSelector: resultSelector, site: site))
     }
 }
 
@@ -147,11 +324,32 @@ extension PrimitiveSequenceType where Trait: ZippableTrait, Element == Any {
     /// Succeeds with the tuple of the sources' elements once all have
     /// succeeded, and fails with the first error. A maybe that completes
     /// without an element makes it complete as soon as the others have an outcome.
+    @_transparent
     public static func zip<E1, E2, E3, E4, E5, E6, E7>(
-        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>, _ source7: PrimitiveSequence<Trait, E7>,
-        file: StaticString = #fileID, line: UInt = #line
+        _ source1: PrimitiveSequence<Trait, E1>,
+        _ source2: PrimitiveSequence<Trait, E2>,
+        _ source3: PrimitiveSequence<Trait, E3>,
+        _ source4: PrimitiveSequence<Trait, E4>,
+        _ source5: PrimitiveSequence<Trait, E5>,
+        _ source6: PrimitiveSequence<Trait, E6>,
+        _ source7: PrimitiveSequence<Trait, E7>
     ) -> PrimitiveSequence<Trait, (E1, E2, E3, E4, E5, E6, E7)> {
-        PrimitiveSequence(raw: Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), file: file, line: line))
+        zip(source1, source2, source3, source4, source5, source6, source7, site: .here())
+    }
+
+    /// `zip` with the site its public form takes from its caller.
+    @usableFromInline
+    static func zip<E1, E2, E3, E4, E5, E6, E7>(
+        _ source1: PrimitiveSequence<Trait, E1>,
+        _ source2: PrimitiveSequence<Trait, E2>,
+        _ source3: PrimitiveSequence<Trait, E3>,
+        _ source4: PrimitiveSequence<Trait, E4>,
+        _ source5: PrimitiveSequence<Trait, E5>,
+        _ source6: PrimitiveSequence<Trait, E6>,
+        _ source7: PrimitiveSequence<Trait, E7>,
+        site: CallSite
+    ) -> PrimitiveSequence<Trait, (E1, E2, E3, E4, E5, E6, E7)> {
+        PrimitiveSequence(raw: Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), site: site))
     }
 }
 
@@ -159,12 +357,36 @@ extension PrimitiveSequenceType where Trait: ZippableTrait {
     /// Succeeds with `resultSelector` of the sources' elements once all have
     /// succeeded, and fails with the first error. A maybe that completes
     /// without an element makes it complete as soon as the others have an outcome.
+    @_transparent
     public static func zip<E1, E2, E3, E4, E5, E6, E7, E8>(
-        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>, _ source7: PrimitiveSequence<Trait, E7>, _ source8: PrimitiveSequence<Trait, E8>,
-        resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element,
-        file: StaticString = #fileID, line: UInt = #line
+        _ source1: PrimitiveSequence<Trait, E1>,
+        _ source2: PrimitiveSequence<Trait, E2>,
+        _ source3: PrimitiveSequence<Trait, E3>,
+        _ source4: PrimitiveSequence<Trait, E4>,
+        _ source5: PrimitiveSequence<Trait, E5>,
+        _ source6: PrimitiveSequence<Trait, E6>,
+        _ source7: PrimitiveSequence<Trait, E7>,
+        _ source8: PrimitiveSequence<Trait, E8>,
+        resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(raw: Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(), resultSelector: resultSelector, file: file, line: line))
+        zip(source1, source2, source3, source4, source5, source6, source7, source8, resultSelector: resultSelector, site: .here())
+    }
+
+    /// `zip` with the site its public form takes from its caller.
+    @usableFromInline
+    static func zip<E1, E2, E3, E4, E5, E6, E7, E8>(
+        _ source1: PrimitiveSequence<Trait, E1>,
+        _ source2: PrimitiveSequence<Trait, E2>,
+        _ source3: PrimitiveSequence<Trait, E3>,
+        _ source4: PrimitiveSequence<Trait, E4>,
+        _ source5: PrimitiveSequence<Trait, E5>,
+        _ source6: PrimitiveSequence<Trait, E6>,
+        _ source7: PrimitiveSequence<Trait, E7>,
+        _ source8: PrimitiveSequence<Trait, E8>,
+        resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element,
+        site: CallSite
+    ) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(), resultSelector: resultSelector, site: site))
     }
 }
 
@@ -172,10 +394,33 @@ extension PrimitiveSequenceType where Trait: ZippableTrait, Element == Any {
     /// Succeeds with the tuple of the sources' elements once all have
     /// succeeded, and fails with the first error. A maybe that completes
     /// without an element makes it complete as soon as the others have an outcome.
+    @_transparent
     public static func zip<E1, E2, E3, E4, E5, E6, E7, E8>(
-        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>, _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>, _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>, _ source7: PrimitiveSequence<Trait, E7>, _ source8: PrimitiveSequence<Trait, E8>,
-        file: StaticString = #fileID, line: UInt = #line
+        _ source1: PrimitiveSequence<Trait, E1>,
+        _ source2: PrimitiveSequence<Trait, E2>,
+        _ source3: PrimitiveSequence<Trait, E3>,
+        _ source4: PrimitiveSequence<Trait, E4>,
+        _ source5: PrimitiveSequence<Trait, E5>,
+        _ source6: PrimitiveSequence<Trait, E6>,
+        _ source7: PrimitiveSequence<Trait, E7>,
+        _ source8: PrimitiveSequence<Trait, E8>
     ) -> PrimitiveSequence<Trait, (E1, E2, E3, E4, E5, E6, E7, E8)> {
-        PrimitiveSequence(raw: Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(), file: file, line: line))
+        zip(source1, source2, source3, source4, source5, source6, source7, source8, site: .here())
+    }
+
+    /// `zip` with the site its public form takes from its caller.
+    @usableFromInline
+    static func zip<E1, E2, E3, E4, E5, E6, E7, E8>(
+        _ source1: PrimitiveSequence<Trait, E1>,
+        _ source2: PrimitiveSequence<Trait, E2>,
+        _ source3: PrimitiveSequence<Trait, E3>,
+        _ source4: PrimitiveSequence<Trait, E4>,
+        _ source5: PrimitiveSequence<Trait, E5>,
+        _ source6: PrimitiveSequence<Trait, E6>,
+        _ source7: PrimitiveSequence<Trait, E7>,
+        _ source8: PrimitiveSequence<Trait, E8>,
+        site: CallSite
+    ) -> PrimitiveSequence<Trait, (E1, E2, E3, E4, E5, E6, E7, E8)> {
+        PrimitiveSequence(raw: Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(), site: site))
     }
 }

@@ -54,13 +54,13 @@ extension PrimitiveSequence {
     /// What `Single.create`, `Maybe.create` and `Completable.create` share.
     static func create<Outcome>(
         _ subscribe: @escaping (@escaping (Outcome) -> Void) -> Disposable,
-        name: String, file: StaticString, line: UInt,
+        name: String, site: CallSite,
         send: @escaping (Outcome, AnyObserver<Element>) -> Void
     ) -> PrimitiveSequence<Trait, Element> {
-        ClosureSites.note(subscribe, name, CallSite(file: file, line: line))
+        ClosureSites.note(subscribe, name, site)
         return PrimitiveSequence(raw: Observable.create({ observer in
             subscribe { outcome in send(outcome, observer) }
-        }, file: file, line: line))
+        }, site: site))
     }
 
     /// A sequence of this trait that fails with `error`.
@@ -74,10 +74,19 @@ extension PrimitiveSequence {
     }
 
     /// A sequence whose subscriptions each subscribe to a fresh one from `factory`.
+    @_transparent
     public static func deferred(
-        _ factory: @escaping () throws -> PrimitiveSequence<Trait, Element>,
-        file: StaticString = #fileID, line: UInt = #line
+        _ factory: @escaping () throws -> PrimitiveSequence<Trait, Element>
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(raw: Observable.deferred({ try factory().asObservable() }, file: file, line: line))
+        deferred(factory, site: .here())
+    }
+
+    /// `deferred` with the site its public form takes from its caller.
+    @usableFromInline
+    static func deferred(
+        _ factory: @escaping () throws -> PrimitiveSequence<Trait, Element>,
+        site: CallSite
+    ) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: Observable.deferred({ try factory().asObservable() }, site: site))
     }
 }

@@ -4,56 +4,111 @@
 
 extension SharedSequenceConvertibleType {
     /// Transforms each element with `selector`.
+    @_transparent
     public func map<Result>(
-        _ selector: @escaping (Element) -> Result,
-        file: StaticString = #fileID, line: UInt = #line
+        _ selector: @escaping (Element) -> Result
     ) -> SharedSequence<SharingStrategy, Result> {
-        SharedSequence(asObservable().map(selector, file: file, line: line))
+        map(selector, site: .here())
+    }
+
+    /// `map` with the site its public form takes from its caller.
+    @usableFromInline
+    func map<Result>(
+        _ selector: @escaping (Element) -> Result,
+        site: CallSite
+    ) -> SharedSequence<SharingStrategy, Result> {
+        SharedSequence(asObservable().map(selector, site: site))
     }
 
     /// Transforms each element with `selector`, dropping the `nil` results.
+    @_transparent
     public func compactMap<Result>(
-        _ selector: @escaping (Element) -> Result?,
-        file: StaticString = #fileID, line: UInt = #line
+        _ selector: @escaping (Element) -> Result?
     ) -> SharedSequence<SharingStrategy, Result> {
-        SharedSequence(asObservable().compactMap(selector, file: file, line: line))
+        compactMap(selector, site: .here())
+    }
+
+    /// `compactMap` with the site its public form takes from its caller.
+    @usableFromInline
+    func compactMap<Result>(
+        _ selector: @escaping (Element) -> Result?,
+        site: CallSite
+    ) -> SharedSequence<SharingStrategy, Result> {
+        SharedSequence(asObservable().compactMap(selector, site: site))
     }
 
     /// Passes on only the elements for which `predicate` is true.
+    @_transparent
     public func filter(
-        _ predicate: @escaping (Element) -> Bool,
-        file: StaticString = #fileID, line: UInt = #line
+        _ predicate: @escaping (Element) -> Bool
     ) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(asObservable().filter(predicate, file: file, line: line))
+        filter(predicate, site: .here())
+    }
+
+    /// `filter` with the site its public form takes from its caller.
+    @usableFromInline
+    func filter(
+        _ predicate: @escaping (Element) -> Bool,
+        site: CallSite
+    ) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(asObservable().filter(predicate, site: site))
     }
 
     /// Maps each element to a shared sequence and follows only the latest one.
+    @_transparent
     public func flatMapLatest<Sharing, Result>(
-        _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>,
-        file: StaticString = #fileID, line: UInt = #line
+        _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>
     ) -> SharedSequence<Sharing, Result> {
-        SharedSequence(asObservable().flatMapLatest(selector, file: file, line: line))
+        flatMapLatest(selector, site: .here())
+    }
+
+    /// `flatMapLatest` with the site its public form takes from its caller.
+    @usableFromInline
+    func flatMapLatest<Sharing, Result>(
+        _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>,
+        site: CallSite
+    ) -> SharedSequence<Sharing, Result> {
+        SharedSequence(asObservable().flatMapLatest(selector, site: site))
     }
 
     /// Maps each element to a shared sequence, ignoring elements that arrive
     /// while the previous one is still active.
+    @_transparent
     public func flatMapFirst<Sharing, Result>(
-        _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>,
-        file: StaticString = #fileID, line: UInt = #line
+        _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>
     ) -> SharedSequence<Sharing, Result> {
-        SharedSequence(asObservable().flatMapFirst(selector, file: file, line: line))
+        flatMapFirst(selector, site: .here())
+    }
+
+    /// `flatMapFirst` with the site its public form takes from its caller.
+    @usableFromInline
+    func flatMapFirst<Sharing, Result>(
+        _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>,
+        site: CallSite
+    ) -> SharedSequence<Sharing, Result> {
+        SharedSequence(asObservable().flatMapFirst(selector, site: site))
     }
 
     /// Maps each element to a shared sequence and merges them all.
+    @_transparent
     public func flatMap<Sharing, Result>(
-        _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>,
-        file: StaticString = #fileID, line: UInt = #line
+        _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>
     ) -> SharedSequence<Sharing, Result> {
-        SharedSequence(asObservable().flatMap(selector, file: file, line: line))
+        flatMap(selector, site: .here())
+    }
+
+    /// `flatMap` with the site its public form takes from its caller.
+    @usableFromInline
+    func flatMap<Sharing, Result>(
+        _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>,
+        site: CallSite
+    ) -> SharedSequence<Sharing, Result> {
+        SharedSequence(asObservable().flatMap(selector, site: site))
     }
 
     /// Runs side effects around the events and the subscription, passing the
     /// events through unchanged.
+    @_transparent
     public func `do`(
         onNext: ((Element) -> Void)? = nil,
         afterNext: ((Element) -> Void)? = nil,
@@ -61,47 +116,99 @@ extension SharedSequenceConvertibleType {
         afterCompleted: (() -> Void)? = nil,
         onSubscribe: (() -> Void)? = nil,
         onSubscribed: (() -> Void)? = nil,
+        onDispose: (() -> Void)? = nil
+    ) -> SharedSequence<SharingStrategy, Element> {
+        `do`(onNext: onNext, afterNext: afterNext, onCompleted: onCompleted, afterCompleted: afterCompleted, onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose, site: .here())
+    }
+
+    /// ``do`` with the site its public form takes from its caller.
+    @usableFromInline
+    func `do`(
+        onNext: ((Element) -> Void)? = nil,
+        afterNext: ((Element) -> Void)? = nil,
+        onCompleted: (() -> Void)? = nil,
+        afterCompleted: (() -> Void)? = nil,
+        onSubscribe: (() -> Void)? = nil,
+        onSubscribed: (() -> Void)? = nil,
         onDispose: (() -> Void)? = nil,
-        file: StaticString = #fileID, line: UInt = #line
+        site: CallSite
     ) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(asObservable().do(
             onNext: onNext, afterNext: afterNext, onCompleted: onCompleted, afterCompleted: afterCompleted,
             onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose,
-            file: file, line: line))
+            site: site))
     }
 
     /// Passes on an element only when the key `keySelector` gives differs from the previous one.
+    @_transparent
     public func distinctUntilChanged<Key: Equatable>(
-        _ keySelector: @escaping (Element) -> Key,
-        file: StaticString = #fileID, line: UInt = #line
+        _ keySelector: @escaping (Element) -> Key
     ) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(asObservable().distinctUntilChanged(keySelector, file: file, line: line))
+        distinctUntilChanged(keySelector, site: .here())
+    }
+
+    /// `distinctUntilChanged` with the site its public form takes from its caller.
+    @usableFromInline
+    func distinctUntilChanged<Key: Equatable>(
+        _ keySelector: @escaping (Element) -> Key,
+        site: CallSite
+    ) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(asObservable().distinctUntilChanged(keySelector, site: site))
     }
 
     /// Passes on an element only when `comparer` says it differs from the previous one.
+    @_transparent
     public func distinctUntilChanged(
-        _ comparer: @escaping (Element, Element) -> Bool,
-        file: StaticString = #fileID, line: UInt = #line
+        _ comparer: @escaping (Element, Element) -> Bool
     ) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(asObservable().distinctUntilChanged(comparer, file: file, line: line))
+        distinctUntilChanged(comparer, site: .here())
+    }
+
+    /// `distinctUntilChanged` with the site its public form takes from its caller.
+    @usableFromInline
+    func distinctUntilChanged(
+        _ comparer: @escaping (Element, Element) -> Bool,
+        site: CallSite
+    ) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(asObservable().distinctUntilChanged(comparer, site: site))
     }
 
     /// Passes on an element only when `comparer` says its key differs from the previous one's.
+    @_transparent
     public func distinctUntilChanged<Key>(
         _ keySelector: @escaping (Element) -> Key,
-        comparer: @escaping (Key, Key) -> Bool,
-        file: StaticString = #fileID, line: UInt = #line
+        comparer: @escaping (Key, Key) -> Bool
     ) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(asObservable().distinctUntilChanged(keySelector, comparer: comparer, file: file, line: line))
+        distinctUntilChanged(keySelector, comparer: comparer, site: .here())
+    }
+
+    /// `distinctUntilChanged` with the site its public form takes from its caller.
+    @usableFromInline
+    func distinctUntilChanged<Key>(
+        _ keySelector: @escaping (Element) -> Key,
+        comparer: @escaping (Key, Key) -> Bool,
+        site: CallSite
+    ) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(asObservable().distinctUntilChanged(keySelector, comparer: comparer, site: site))
     }
 
     /// Sends each intermediate result of folding the elements into `seed` with `accumulator`.
+    @_transparent
     public func scan<A>(
         _ seed: A,
-        accumulator: @escaping (A, Element) -> A,
-        file: StaticString = #fileID, line: UInt = #line
+        accumulator: @escaping (A, Element) -> A
     ) -> SharedSequence<SharingStrategy, A> {
-        SharedSequence(asObservable().scan(seed, accumulator: accumulator, file: file, line: line))
+        scan(seed, accumulator: accumulator, site: .here())
+    }
+
+    /// `scan` with the site its public form takes from its caller.
+    @usableFromInline
+    func scan<A>(
+        _ seed: A,
+        accumulator: @escaping (A, Element) -> A,
+        site: CallSite
+    ) -> SharedSequence<SharingStrategy, A> {
+        SharedSequence(asObservable().scan(seed, accumulator: accumulator, site: site))
     }
 
     /// Sends `element` first, then the sequence's elements.
@@ -133,10 +240,19 @@ extension SharedSequenceConvertibleType {
 
 extension SharedSequenceConvertibleType where Element: Equatable {
     /// Passes on an element only when it differs from the previous one.
+    @_transparent
     public func distinctUntilChanged(
-        file: StaticString = #fileID, line: UInt = #line
+
     ) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(asObservable().distinctUntilChanged(file: file, line: line))
+        distinctUntilChanged(site: .here())
+    }
+
+    /// `distinctUntilChanged` with the site its public form takes from its caller.
+    @usableFromInline
+    func distinctUntilChanged(
+        site: CallSite
+    ) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(asObservable().distinctUntilChanged(site: site))
     }
 }
 

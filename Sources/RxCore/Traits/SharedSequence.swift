@@ -84,11 +84,20 @@ extension SharedSequence {
     }
 
     /// A sequence whose subscriptions each subscribe to a fresh one from `factory`.
+    @_transparent
     public static func deferred(
-        _ factory: @escaping () -> SharedSequence<SharingStrategy, Element>,
-        file: StaticString = #fileID, line: UInt = #line
+        _ factory: @escaping () -> SharedSequence<SharingStrategy, Element>
     ) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(Observable.deferred({ factory().asObservable() }, file: file, line: line))
+        deferred(factory, site: .here())
+    }
+
+    /// `deferred` with the site its public form takes from its caller.
+    @usableFromInline
+    static func deferred(
+        _ factory: @escaping () -> SharedSequence<SharingStrategy, Element>,
+        site: CallSite
+    ) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(Observable.deferred({ factory().asObservable() }, site: site))
     }
 }
 
@@ -111,12 +120,22 @@ extension ObservableConvertibleType {
 
     /// A shared sequence of `sharingStrategy` that goes on with what
     /// `onErrorRecover` makes of an error.
+    @_transparent
     public func asSharedSequence<SharingStrategy>(
         sharingStrategy: SharingStrategy.Type = SharingStrategy.self,
-        onErrorRecover: @escaping (Swift.Error) -> SharedSequence<SharingStrategy, Element>,
-        file: StaticString = #fileID, line: UInt = #line
+        onErrorRecover: @escaping (Swift.Error) -> SharedSequence<SharingStrategy, Element>
     ) -> SharedSequence<SharingStrategy, Element> {
-        shared { $0.catch({ error in onErrorRecover(error).asObservable() }, file: file, line: line) }
+        asSharedSequence(sharingStrategy: sharingStrategy, onErrorRecover: onErrorRecover, site: .here())
+    }
+
+    /// `asSharedSequence` with the site its public form takes from its caller.
+    @usableFromInline
+    func asSharedSequence<SharingStrategy>(
+        sharingStrategy: SharingStrategy.Type = SharingStrategy.self,
+        onErrorRecover: @escaping (Swift.Error) -> SharedSequence<SharingStrategy, Element>,
+        site: CallSite
+    ) -> SharedSequence<SharingStrategy, Element> {
+        shared { $0.catch({ error in onErrorRecover(error).asObservable() }, site: site) }
     }
 
     /// This sequence delivered on the sharing scheduler, its errors handled

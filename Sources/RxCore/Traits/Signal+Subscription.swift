@@ -1,102 +1,204 @@
 extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingStrategy {
     /// Sends every event to each of `observers`; recorded in the
     /// ``SubscriptionRegistry`` with the verb `emit`.
+    @_transparent
     public func emit<Observer: ObserverType>(
-        to observers: Observer...,
-        file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+        to observers: Observer...
     ) -> Disposable where Observer.Element == Element {
-        asObservable().send(to: observers, verb: .emit, site: CallSite(file: file, line: line, function: function))
+        emit(to: observers, site: .here())
+    }
+
+    /// `emit` with the site its public form takes from its caller.
+    @usableFromInline
+    func emit<Observer: ObserverType>(
+        to observers: [Observer],
+        site: CallSite
+    ) -> Disposable where Observer.Element == Element {
+        asObservable().send(to: observers, verb: .emit, site: site)
     }
 
     /// Sends every event, with its element made optional, to each of `observers`.
+    @_transparent
     public func emit<Observer: ObserverType>(
-        to observers: Observer...,
-        file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+        to observers: Observer...
     ) -> Disposable where Observer.Element == Element? {
-        asObservable().map({ $0 as Element? }, file: file, line: line)
-            .send(to: observers, verb: .emit, site: CallSite(file: file, line: line, function: function))
+        emit(to: observers, site: .here())
+    }
+
+    /// `emit` with the site its public form takes from its caller.
+    @usableFromInline
+    func emit<Observer: ObserverType>(
+        to observers: [Observer],
+        site: CallSite
+    ) -> Disposable where Observer.Element == Element? {
+        asObservable().map({ $0 as Element? }, site: site)
+            .send(to: observers, verb: .emit, site: site)
     }
 
     /// Makes each of `relays` accept every element as its new value.
+    @_transparent
     public func emit(
-        to relays: BehaviorRelay<Element>...,
-        file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+        to relays: BehaviorRelay<Element>...
     ) -> Disposable {
-        asObservable().accept(into: relays, verb: .emit, site: CallSite(file: file, line: line, function: function))
+        emit(to: relays, site: .here())
+    }
+
+    /// `emit` with the site its public form takes from its caller.
+    @usableFromInline
+    func emit(
+        to relays: [BehaviorRelay<Element>],
+        site: CallSite
+    ) -> Disposable {
+        asObservable().accept(into: relays, verb: .emit, site: site)
     }
 
     /// Makes each of `relays` accept every element, made optional, as its new value.
+    @_transparent
     public func emit(
-        to relays: BehaviorRelay<Element?>...,
-        file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+        to relays: BehaviorRelay<Element?>...
     ) -> Disposable {
-        asObservable().map({ $0 as Element? }, file: file, line: line)
-            .accept(into: relays, verb: .emit, site: CallSite(file: file, line: line, function: function))
+        emit(to: relays, site: .here())
+    }
+
+    /// `emit` with the site its public form takes from its caller.
+    @usableFromInline
+    func emit(
+        to relays: [BehaviorRelay<Element?>],
+        site: CallSite
+    ) -> Disposable {
+        asObservable().map({ $0 as Element? }, site: site)
+            .accept(into: relays, verb: .emit, site: site)
     }
 
     /// Makes each of `relays` accept every element.
+    @_transparent
     public func emit(
-        to relays: PublishRelay<Element>...,
-        file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+        to relays: PublishRelay<Element>...
     ) -> Disposable {
-        asObservable().accept(into: relays, verb: .emit, site: CallSite(file: file, line: line, function: function))
+        emit(to: relays, site: .here())
+    }
+
+    /// `emit` with the site its public form takes from its caller.
+    @usableFromInline
+    func emit(
+        to relays: [PublishRelay<Element>],
+        site: CallSite
+    ) -> Disposable {
+        asObservable().accept(into: relays, verb: .emit, site: site)
     }
 
     /// Makes each of `relays` accept every element, made optional.
+    @_transparent
     public func emit(
-        to relays: PublishRelay<Element?>...,
-        file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+        to relays: PublishRelay<Element?>...
     ) -> Disposable {
-        asObservable().map({ $0 as Element? }, file: file, line: line)
-            .accept(into: relays, verb: .emit, site: CallSite(file: file, line: line, function: function))
+        emit(to: relays, site: .here())
+    }
+
+    /// `emit` with the site its public form takes from its caller.
+    @usableFromInline
+    func emit(
+        to relays: [PublishRelay<Element?>],
+        site: CallSite
+    ) -> Disposable {
+        asObservable().map({ $0 as Element? }, site: site)
+            .accept(into: relays, verb: .emit, site: site)
     }
 
     /// Makes each of `relays` accept and keep every element.
+    @_transparent
     public func emit(
-        to relays: ReplayRelay<Element>...,
-        file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+        to relays: ReplayRelay<Element>...
     ) -> Disposable {
-        asObservable().accept(into: relays, verb: .emit, site: CallSite(file: file, line: line, function: function))
+        emit(to: relays, site: .here())
+    }
+
+    /// `emit` with the site its public form takes from its caller.
+    @usableFromInline
+    func emit(
+        to relays: [ReplayRelay<Element>],
+        site: CallSite
+    ) -> Disposable {
+        asObservable().accept(into: relays, verb: .emit, site: site)
     }
 
     /// Makes each of `relays` accept and keep every element, made optional.
+    @_transparent
     public func emit(
-        to relays: ReplayRelay<Element?>...,
-        file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+        to relays: ReplayRelay<Element?>...
     ) -> Disposable {
-        asObservable().map({ $0 as Element? }, file: file, line: line)
-            .accept(into: relays, verb: .emit, site: CallSite(file: file, line: line, function: function))
+        emit(to: relays, site: .here())
+    }
+
+    /// `emit` with the site its public form takes from its caller.
+    @usableFromInline
+    func emit(
+        to relays: [ReplayRelay<Element?>],
+        site: CallSite
+    ) -> Disposable {
+        asObservable().map({ $0 as Element? }, site: site)
+            .accept(into: relays, verb: .emit, site: site)
     }
 
     /// Calls the closures for elements, completion and disposal; recorded in
     /// the ``SubscriptionRegistry`` with the verb `emit`.
+    @_transparent
     public func emit(
         onNext: ((Element) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,
+        onDisposed: (() -> Void)? = nil
+    ) -> Disposable {
+        emit(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, site: .here())
+    }
+
+    /// `emit` with the site its public form takes from its caller.
+    @usableFromInline
+    func emit(
+        onNext: ((Element) -> Void)? = nil,
+        onCompleted: (() -> Void)? = nil,
         onDisposed: (() -> Void)? = nil,
-        file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+        site: CallSite
     ) -> Disposable {
         asObservable().subscribeElements(
-            verb: .emit, site: CallSite(file: file, line: line, function: function),
+            verb: .emit, site: site,
             onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 
     /// Calls the closures with `object`, held weakly: once it is gone, events are ignored.
+    @_transparent
     public func emit<Object: AnyObject>(
         with object: Object,
         onNext: ((Object, Element) -> Void)? = nil,
         onCompleted: ((Object) -> Void)? = nil,
+        onDisposed: ((Object) -> Void)? = nil
+    ) -> Disposable {
+        emit(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, site: .here())
+    }
+
+    /// `emit` with the site its public form takes from its caller.
+    @usableFromInline
+    func emit<Object: AnyObject>(
+        with object: Object,
+        onNext: ((Object, Element) -> Void)? = nil,
+        onCompleted: ((Object) -> Void)? = nil,
         onDisposed: ((Object) -> Void)? = nil,
-        file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+        site: CallSite
     ) -> Disposable {
         asObservable().subscribeElements(
-            verb: .emit, site: CallSite(file: file, line: line, function: function), with: object,
+            verb: .emit, site: site, with: object,
             onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 
     /// Subscribes without handling anything, to keep the signal's work going.
-    public func emit(file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function) -> Disposable {
-        emit(onNext: nil, onCompleted: nil, onDisposed: nil, file: file, line: line, function: function)
+    @_transparent
+    public func emit() -> Disposable {
+        emit(site: .here())
+    }
+
+    /// `emit` with the site its public form takes from its caller.
+    @usableFromInline
+    func emit(site: CallSite) -> Disposable {
+        emit(onNext: nil, onCompleted: nil, onDisposed: nil, site: site)
     }
 }
 

@@ -35,11 +35,20 @@ extension ObservableConvertibleType {
 
     /// A signal of this sequence that, on an error, continues with the signal
     /// `onErrorRecover` makes for it.
+    @_transparent
     public func asSignal(
-        onErrorRecover: @escaping (_ error: Swift.Error) -> Signal<Element>,
-        file: StaticString = #fileID, line: UInt = #line
+        onErrorRecover: @escaping (_ error: Swift.Error) -> Signal<Element>
     ) -> Signal<Element> {
-        asSharedSequence(onErrorRecover: onErrorRecover, file: file, line: line)
+        asSignal(onErrorRecover: onErrorRecover, site: .here())
+    }
+
+    /// `asSignal` with the site its public form takes from its caller.
+    @usableFromInline
+    func asSignal(
+        onErrorRecover: @escaping (_ error: Swift.Error) -> Signal<Element>,
+        site: CallSite
+    ) -> Signal<Element> {
+        asSharedSequence(onErrorRecover: onErrorRecover, site: site)
     }
 }
 

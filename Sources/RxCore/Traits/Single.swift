@@ -13,11 +13,20 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 
     /// A single whose subscriptions run `subscribe`, which reports the
     /// outcome to the observer it is given and returns what cancels the work.
+    @_transparent
     public static func create(
-        subscribe: @escaping (@escaping SingleObserver) -> Disposable,
-        file: StaticString = #fileID, line: UInt = #line
+        subscribe: @escaping (@escaping SingleObserver) -> Disposable
     ) -> Single<Element> {
-        Single.create(subscribe, name: "Single.create", file: file, line: line) { outcome, observer in
+        create(subscribe: subscribe, site: .here())
+    }
+
+    /// `create` with the site its public form takes from its caller.
+    @usableFromInline
+    static func create(
+        subscribe: @escaping (@escaping SingleObserver) -> Disposable,
+        site: CallSite
+    ) -> Single<Element> {
+        Single.create(subscribe, name: "Single.create", site: site) { outcome, observer in
             switch outcome {
             case .success(let element):
                 observer.on(.next(element))
@@ -30,11 +39,19 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 
     /// Subscribes `observer` for the outcome; the subscription is recorded
     /// in the ``SubscriptionRegistry``.
+    @_transparent
     public func subscribe(
-        _ observer: @escaping (SingleEvent<Element>) -> Void,
-        file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+        _ observer: @escaping (SingleEvent<Element>) -> Void
     ) -> Disposable {
-        let site = CallSite(file: file, line: line, function: function)
+        subscribe(observer, site: .here())
+    }
+
+    /// `subscribe` with the site its public form takes from its caller.
+    @usableFromInline
+    func subscribe(
+        _ observer: @escaping (SingleEvent<Element>) -> Void,
+        site: CallSite
+    ) -> Disposable {
         ClosureSites.note(observer, "subscribe", site)
         return subscribeOutcome(site: site, onDisposed: nil) { event in
             switch event {
@@ -47,13 +64,23 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 
     /// Subscribes closures for the element, the error and disposal. Without
     /// `onFailure`, an error goes to ``Hooks/defaultErrorHandler``.
+    @_transparent
     public func subscribe(
         onSuccess: ((Element) -> Void)? = nil,
         onFailure: ((Swift.Error) -> Void)? = nil,
-        onDisposed: (() -> Void)? = nil,
-        file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+        onDisposed: (() -> Void)? = nil
     ) -> Disposable {
-        let site = CallSite(file: file, line: line, function: function)
+        subscribe(onSuccess: onSuccess, onFailure: onFailure, onDisposed: onDisposed, site: .here())
+    }
+
+    /// `subscribe` with the site its public form takes from its caller.
+    @usableFromInline
+    func subscribe(
+        onSuccess: ((Element) -> Void)? = nil,
+        onFailure: ((Swift.Error) -> Void)? = nil,
+        onDisposed: (() -> Void)? = nil,
+        site: CallSite
+    ) -> Disposable {
         if let onSuccess { ClosureSites.note(onSuccess, "subscribe(onSuccess:)", site) }
         if let onFailure { ClosureSites.note(onFailure, "subscribe(onFailure:)", site) }
         if let onDisposed { ClosureSites.note(onDisposed, "subscribe(onDisposed:)", site) }
@@ -70,28 +97,51 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// RxSwift 5's spelling of ``subscribe(onSuccess:onFailure:onDisposed:file:line:function:)``,
     /// kept (deprecated) as RxSwift 6 keeps it.
     @available(*, deprecated, renamed: "subscribe(onSuccess:onFailure:onDisposed:)")
+    @_transparent
     public func subscribe(
         onSuccess: ((Element) -> Void)? = nil,
         onError: @escaping ((Swift.Error) -> Void),
-        onDisposed: (() -> Void)? = nil,
-        file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+        onDisposed: (() -> Void)? = nil
     ) -> Disposable {
-        subscribe(onSuccess: onSuccess, onFailure: onError, onDisposed: onDisposed, file: file, line: line, function: function)
+        subscribe(onSuccess: onSuccess, onError: onError, onDisposed: onDisposed, site: .here())
+    }
+
+    /// `subscribe` with the site its public form takes from its caller.
+    @usableFromInline
+    func subscribe(
+        onSuccess: ((Element) -> Void)? = nil,
+        onError: @escaping ((Swift.Error) -> Void),
+        onDisposed: (() -> Void)? = nil,
+        site: CallSite
+    ) -> Disposable {
+        subscribe(onSuccess: onSuccess, onFailure: onError, onDisposed: onDisposed, site: site)
     }
 
     /// Subscribes closures that receive `object` along with the outcome,
     /// holding `object` weakly: once it is gone, the outcome is ignored.
+    @_transparent
     public func subscribe<Object: AnyObject>(
         with object: Object,
         onSuccess: ((Object, Element) -> Void)? = nil,
         onFailure: ((Object, Swift.Error) -> Void)? = nil,
+        onDisposed: ((Object) -> Void)? = nil
+    ) -> Disposable {
+        subscribe(with: object, onSuccess: onSuccess, onFailure: onFailure, onDisposed: onDisposed, site: .here())
+    }
+
+    /// `subscribe` with the site its public form takes from its caller.
+    @usableFromInline
+    func subscribe<Object: AnyObject>(
+        with object: Object,
+        onSuccess: ((Object, Element) -> Void)? = nil,
+        onFailure: ((Object, Swift.Error) -> Void)? = nil,
         onDisposed: ((Object) -> Void)? = nil,
-        file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+        site: CallSite
     ) -> Disposable {
         subscribe(
             onSuccess: weakly(object, onSuccess), onFailure: weakly(object, onFailure),
             onDisposed: weakly(object, onDisposed),
-            file: file, line: line, function: function)
+            site: site)
     }
 
     /// A single that succeeds with `element`.
@@ -106,35 +156,71 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 
     /// Transforms the element with `transform`; an error it throws is the
     /// single's failure.
+    @_transparent
     public func map<Result>(
-        _ transform: @escaping (Element) throws -> Result,
-        file: StaticString = #fileID, line: UInt = #line
+        _ transform: @escaping (Element) throws -> Result
     ) -> Single<Result> {
-        Single(raw: primitiveSequence.source.map(transform, file: file, line: line))
+        map(transform, site: .here())
+    }
+
+    /// `map` with the site its public form takes from its caller.
+    @usableFromInline
+    func map<Result>(
+        _ transform: @escaping (Element) throws -> Result,
+        site: CallSite
+    ) -> Single<Result> {
+        Single(raw: primitiveSequence.source.map(transform, site: site))
     }
 
     /// The single that `selector` makes from the element.
+    @_transparent
     public func flatMap<Result>(
-        _ selector: @escaping (Element) throws -> Single<Result>,
-        file: StaticString = #fileID, line: UInt = #line
+        _ selector: @escaping (Element) throws -> Single<Result>
     ) -> Single<Result> {
-        Single(raw: primitiveSequence.source.flatMap(selector, file: file, line: line))
+        flatMap(selector, site: .here())
+    }
+
+    /// `flatMap` with the site its public form takes from its caller.
+    @usableFromInline
+    func flatMap<Result>(
+        _ selector: @escaping (Element) throws -> Single<Result>,
+        site: CallSite
+    ) -> Single<Result> {
+        Single(raw: primitiveSequence.source.flatMap(selector, site: site))
     }
 
     /// The maybe that `selector` makes from the element.
+    @_transparent
     public func flatMapMaybe<Result>(
-        _ selector: @escaping (Element) throws -> Maybe<Result>,
-        file: StaticString = #fileID, line: UInt = #line
+        _ selector: @escaping (Element) throws -> Maybe<Result>
     ) -> Maybe<Result> {
-        Maybe(raw: primitiveSequence.source.flatMap(selector, file: file, line: line))
+        flatMapMaybe(selector, site: .here())
+    }
+
+    /// `flatMapMaybe` with the site its public form takes from its caller.
+    @usableFromInline
+    func flatMapMaybe<Result>(
+        _ selector: @escaping (Element) throws -> Maybe<Result>,
+        site: CallSite
+    ) -> Maybe<Result> {
+        Maybe(raw: primitiveSequence.source.flatMap(selector, site: site))
     }
 
     /// The completable that `selector` makes from the element.
+    @_transparent
     public func flatMapCompletable(
-        _ selector: @escaping (Element) throws -> Completable,
-        file: StaticString = #fileID, line: UInt = #line
+        _ selector: @escaping (Element) throws -> Completable
     ) -> Completable {
-        Completable(raw: primitiveSequence.source.flatMap(selector, file: file, line: line))
+        flatMapCompletable(selector, site: .here())
+    }
+
+    /// `flatMapCompletable` with the site its public form takes from its caller.
+    @usableFromInline
+    func flatMapCompletable(
+        _ selector: @escaping (Element) throws -> Completable,
+        site: CallSite
+    ) -> Completable {
+        Completable(raw: primitiveSequence.source.flatMap(selector, site: site))
     }
 
     /// The same outcome as a ``Maybe``.
@@ -147,23 +233,42 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// Succeeds with `resultSelector` of the elements of every single in
     /// `collection` once all have succeeded (of an empty array when there
     /// are none); the first error ends it.
+    @_transparent
     public static func zip<Collection: Swift.Collection, Result>(
         _ collection: Collection,
+        resultSelector: @escaping ([Element]) throws -> Result
+    ) -> Single<Result> where Collection.Element == Single<Element> {
+        zip(collection, resultSelector: resultSelector, site: .here())
+    }
+
+    /// `zip` with the site its public form takes from its caller.
+    @usableFromInline
+    static func zip<Collection: Swift.Collection, Result>(
+        _ collection: Collection,
         resultSelector: @escaping ([Element]) throws -> Result,
-        file: StaticString = #fileID, line: UInt = #line
+        site: CallSite
     ) -> Single<Result> where Collection.Element == Single<Element> {
         if collection.isEmpty {
-            return Single.deferred({ Single.just(try resultSelector([])) }, file: file, line: line)
+            return Single.deferred({ Single.just(try resultSelector([])) }, site: site)
         }
-        return Single(raw: Observable.zip(collection.map { $0.asObservable() }, resultSelector: resultSelector, file: file, line: line))
+        return Single(raw: Observable.zip(collection.map { $0.asObservable() }, resultSelector: resultSelector, site: site))
     }
 
     /// Succeeds with the elements of every single in `collection` once all
     /// have succeeded (an empty array when there are none); the first error ends it.
+    @_transparent
     public static func zip<Collection: Swift.Collection>(
-        _ collection: Collection,
-        file: StaticString = #fileID, line: UInt = #line
+        _ collection: Collection
     ) -> Single<[Element]> where Collection.Element == Single<Element> {
-        zip(collection, resultSelector: { $0 }, file: file, line: line)
+        zip(collection, site: .here())
+    }
+
+    /// `zip` with the site its public form takes from its caller.
+    @usableFromInline
+    static func zip<Collection: Swift.Collection>(
+        _ collection: Collection,
+        site: CallSite
+    ) -> Single<[Element]> where Collection.Element == Single<Element> {
+        zip(collection, resultSelector: { $0 }, site: site)
     }
 }

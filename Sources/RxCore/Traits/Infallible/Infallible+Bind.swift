@@ -3,20 +3,38 @@
 
 extension InfallibleType {
     /// Sends every event to each of `observers`.
+    @_transparent
     public func bind<Observer: ObserverType>(
-        to observers: Observer...,
-        file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+        to observers: Observer...
     ) -> Disposable where Observer.Element == Element {
-        asObservable().send(to: observers, verb: .bind, site: CallSite(file: file, line: line, function: function))
+        bind(to: observers, site: .here())
+    }
+
+    /// `bind` with the site its public form takes from its caller.
+    @usableFromInline
+    func bind<Observer: ObserverType>(
+        to observers: [Observer],
+        site: CallSite
+    ) -> Disposable where Observer.Element == Element {
+        asObservable().send(to: observers, verb: .bind, site: site)
     }
 
     /// Sends every event, its element made optional, to each of `observers`.
+    @_transparent
     public func bind<Observer: ObserverType>(
-        to observers: Observer...,
-        file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+        to observers: Observer...
     ) -> Disposable where Observer.Element == Element? {
-        asObservable().map({ $0 as Element? }, file: file, line: line)
-            .send(to: observers, verb: .bind, site: CallSite(file: file, line: line, function: function))
+        bind(to: observers, site: .here())
+    }
+
+    /// `bind` with the site its public form takes from its caller.
+    @usableFromInline
+    func bind<Observer: ObserverType>(
+        to observers: [Observer],
+        site: CallSite
+    ) -> Disposable where Observer.Element == Element? {
+        asObservable().map({ $0 as Element? }, site: site)
+            .send(to: observers, verb: .bind, site: site)
     }
 
     /// Hands this sequence to `binder` and returns what it returns.
@@ -31,61 +49,124 @@ extension InfallibleType {
     }
 
     /// Calls `onNext` for every element.
+    @_transparent
     public func bind(
-        onNext: @escaping (Element) -> Void,
-        file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+        onNext: @escaping (Element) -> Void
     ) -> Disposable {
-        asObservable().bind(onNext: onNext, file: file, line: line, function: function)
+        bind(onNext: onNext, site: .here())
+    }
+
+    /// `bind` with the site its public form takes from its caller.
+    @usableFromInline
+    func bind(
+        onNext: @escaping (Element) -> Void,
+        site: CallSite
+    ) -> Disposable {
+        asObservable().bind(onNext: onNext, site: site)
     }
 
     /// Makes each of `relays` accept every element.
+    @_transparent
     public func bind(
-        to relays: PublishRelay<Element>...,
-        file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+        to relays: PublishRelay<Element>...
     ) -> Disposable {
-        asObservable().accept(into: relays, verb: .bind, site: CallSite(file: file, line: line, function: function))
+        bind(to: relays, site: .here())
+    }
+
+    /// `bind` with the site its public form takes from its caller.
+    @usableFromInline
+    func bind(
+        to relays: [PublishRelay<Element>],
+        site: CallSite
+    ) -> Disposable {
+        asObservable().accept(into: relays, verb: .bind, site: site)
     }
 
     /// Makes each of `relays` accept every element, made optional.
+    @_transparent
     public func bind(
-        to relays: PublishRelay<Element?>...,
-        file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+        to relays: PublishRelay<Element?>...
     ) -> Disposable {
-        asObservable().map({ $0 as Element? }, file: file, line: line)
-            .accept(into: relays, verb: .bind, site: CallSite(file: file, line: line, function: function))
+        bind(to: relays, site: .here())
+    }
+
+    /// `bind` with the site its public form takes from its caller.
+    @usableFromInline
+    func bind(
+        to relays: [PublishRelay<Element?>],
+        site: CallSite
+    ) -> Disposable {
+        asObservable().map({ $0 as Element? }, site: site)
+            .accept(into: relays, verb: .bind, site: site)
     }
 
     /// Makes each of `relays` accept every element, as their new value.
+    @_transparent
     public func bind(
-        to relays: BehaviorRelay<Element>...,
-        file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+        to relays: BehaviorRelay<Element>...
     ) -> Disposable {
-        asObservable().accept(into: relays, verb: .bind, site: CallSite(file: file, line: line, function: function))
+        bind(to: relays, site: .here())
+    }
+
+    /// `bind` with the site its public form takes from its caller.
+    @usableFromInline
+    func bind(
+        to relays: [BehaviorRelay<Element>],
+        site: CallSite
+    ) -> Disposable {
+        asObservable().accept(into: relays, verb: .bind, site: site)
     }
 
     /// Makes each of `relays` accept every element, made optional, as their new value.
+    @_transparent
     public func bind(
-        to relays: BehaviorRelay<Element?>...,
-        file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+        to relays: BehaviorRelay<Element?>...
     ) -> Disposable {
-        asObservable().map({ $0 as Element? }, file: file, line: line)
-            .accept(into: relays, verb: .bind, site: CallSite(file: file, line: line, function: function))
+        bind(to: relays, site: .here())
+    }
+
+    /// `bind` with the site its public form takes from its caller.
+    @usableFromInline
+    func bind(
+        to relays: [BehaviorRelay<Element?>],
+        site: CallSite
+    ) -> Disposable {
+        asObservable().map({ $0 as Element? }, site: site)
+            .accept(into: relays, verb: .bind, site: site)
     }
 
     /// Makes each of `relays` accept and keep every element.
+    @_transparent
     public func bind(
-        to relays: ReplayRelay<Element>...,
-        file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+        to relays: ReplayRelay<Element>...
     ) -> Disposable {
-        asObservable().accept(into: relays, verb: .bind, site: CallSite(file: file, line: line, function: function))
+        bind(to: relays, site: .here())
+    }
+
+    /// `bind` with the site its public form takes from its caller.
+    @usableFromInline
+    func bind(
+        to relays: [ReplayRelay<Element>],
+        site: CallSite
+    ) -> Disposable {
+        asObservable().accept(into: relays, verb: .bind, site: site)
     }
 
     /// Makes each of `relays` accept and keep every element, made optional.
+    @_transparent
     public func bind(
-        to relays: ReplayRelay<Element?>...,
-        file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+        to relays: ReplayRelay<Element?>...
     ) -> Disposable {
-        asObservable().map({ $0 as Element? }, file: file, line: line)
-            .accept(into: relays, verb: .bind, site: CallSite(file: file, line: line, function: function))
+        bind(to: relays, site: .here())
+    }
+
+    /// `bind` with the site its public form takes from its caller.
+    @usableFromInline
+    func bind(
+        to relays: [ReplayRelay<Element?>],
+        site: CallSite
+    ) -> Disposable {
+        asObservable().map({ $0 as Element? }, site: site)
+            .accept(into: relays, verb: .bind, site: site)
     }
 }

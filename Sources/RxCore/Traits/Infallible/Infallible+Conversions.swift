@@ -1,11 +1,20 @@
 extension ObservableConvertibleType {
     /// The sequence as an ``Infallible`` that sends `element` and completes in
     /// place of an error.
+    @_transparent
     public func asInfallible(
-        onErrorJustReturn element: Element,
-        file: StaticString = #fileID, line: UInt = #line
+        onErrorJustReturn element: Element
     ) -> Infallible<Element> {
-        Infallible(asObservable().catchAndReturn(element, file: file, line: line))
+        asInfallible(onErrorJustReturn: element, site: .here())
+    }
+
+    /// `asInfallible` with the site its public form takes from its caller.
+    @usableFromInline
+    func asInfallible(
+        onErrorJustReturn element: Element,
+        site: CallSite
+    ) -> Infallible<Element> {
+        Infallible(asObservable().catchAndReturn(element, site: site))
     }
 
     /// The sequence as an ``Infallible`` that goes on with `infallible` in
@@ -16,11 +25,20 @@ extension ObservableConvertibleType {
 
     /// The sequence as an ``Infallible`` that goes on with what
     /// `onErrorRecover` makes of an error.
+    @_transparent
     public func asInfallible(
-        onErrorRecover: @escaping (Swift.Error) -> Infallible<Element>,
-        file: StaticString = #fileID, line: UInt = #line
+        onErrorRecover: @escaping (Swift.Error) -> Infallible<Element>
     ) -> Infallible<Element> {
-        Infallible(asObservable().catch({ onErrorRecover($0).asObservable() }, file: file, line: line))
+        asInfallible(onErrorRecover: onErrorRecover, site: .here())
+    }
+
+    /// `asInfallible` with the site its public form takes from its caller.
+    @usableFromInline
+    func asInfallible(
+        onErrorRecover: @escaping (Swift.Error) -> Infallible<Element>,
+        site: CallSite
+    ) -> Infallible<Element> {
+        Infallible(asObservable().catch({ onErrorRecover($0).asObservable() }, site: site))
     }
 }
 

@@ -20,11 +20,20 @@ extension InfallibleType {
     }
 
     /// Makes a fresh sequence with `observableFactory` for every subscription.
+    @_transparent
     public static func deferred(
-        _ observableFactory: @escaping () throws -> Infallible<Element>,
-        file: StaticString = #fileID, line: UInt = #line
+        _ observableFactory: @escaping () throws -> Infallible<Element>
     ) -> Infallible<Element> {
-        Infallible(.deferred({ try observableFactory().asObservable() }, file: file, line: line))
+        deferred(observableFactory, site: .here())
+    }
+
+    /// `deferred` with the site its public form takes from its caller.
+    @usableFromInline
+    static func deferred(
+        _ observableFactory: @escaping () throws -> Infallible<Element>,
+        site: CallSite
+    ) -> Infallible<Element> {
+        Infallible(.deferred({ try observableFactory().asObservable() }, site: site))
     }
 }
 

@@ -3,18 +3,39 @@
 
 extension InfallibleType {
     /// Passes on only the elements for which `predicate` is true.
-    public func filter(_ predicate: @escaping (Element) -> Bool, file: StaticString = #fileID, line: UInt = #line) -> Infallible<Element> {
-        Infallible(asObservable().filter(predicate, file: file, line: line))
+    @_transparent
+    public func filter(_ predicate: @escaping (Element) -> Bool) -> Infallible<Element> {
+        filter(predicate, site: .here())
+    }
+
+    /// `filter` with the site its public form takes from its caller.
+    @usableFromInline
+    func filter(_ predicate: @escaping (Element) -> Bool, site: CallSite) -> Infallible<Element> {
+        Infallible(asObservable().filter(predicate, site: site))
     }
 
     /// Transforms each element with `transform`.
-    public func map<Result>(_ transform: @escaping (Element) -> Result, file: StaticString = #fileID, line: UInt = #line) -> Infallible<Result> {
-        Infallible(asObservable().map(transform, file: file, line: line))
+    @_transparent
+    public func map<Result>(_ transform: @escaping (Element) -> Result) -> Infallible<Result> {
+        map(transform, site: .here())
+    }
+
+    /// `map` with the site its public form takes from its caller.
+    @usableFromInline
+    func map<Result>(_ transform: @escaping (Element) -> Result, site: CallSite) -> Infallible<Result> {
+        Infallible(asObservable().map(transform, site: site))
     }
 
     /// Transforms each element with `transform`, dropping the `nil` results.
-    public func compactMap<Result>(_ transform: @escaping (Element) -> Result?, file: StaticString = #fileID, line: UInt = #line) -> Infallible<Result> {
-        Infallible(asObservable().compactMap(transform, file: file, line: line))
+    @_transparent
+    public func compactMap<Result>(_ transform: @escaping (Element) -> Result?) -> Infallible<Result> {
+        compactMap(transform, site: .here())
+    }
+
+    /// `compactMap` with the site its public form takes from its caller.
+    @usableFromInline
+    func compactMap<Result>(_ transform: @escaping (Element) -> Result?, site: CallSite) -> Infallible<Result> {
+        Infallible(asObservable().compactMap(transform, site: site))
     }
 
     /// Sends `element` first, then the sequence.
@@ -23,13 +44,27 @@ extension InfallibleType {
     }
 
     /// Sends each intermediate value of folding the elements into `seed`.
-    public func scan<Seed>(_ seed: Seed, accumulator: @escaping (Seed, Element) -> Seed, file: StaticString = #fileID, line: UInt = #line) -> Infallible<Seed> {
-        Infallible(asObservable().scan(seed, accumulator: accumulator, file: file, line: line))
+    @_transparent
+    public func scan<Seed>(_ seed: Seed, accumulator: @escaping (Seed, Element) -> Seed) -> Infallible<Seed> {
+        scan(seed, accumulator: accumulator, site: .here())
+    }
+
+    /// `scan` with the site its public form takes from its caller.
+    @usableFromInline
+    func scan<Seed>(_ seed: Seed, accumulator: @escaping (Seed, Element) -> Seed, site: CallSite) -> Infallible<Seed> {
+        Infallible(asObservable().scan(seed, accumulator: accumulator, site: site))
     }
 
     /// Sends each intermediate value of folding the elements into `seed` in place.
-    public func scan<Seed>(into seed: Seed, accumulator: @escaping (inout Seed, Element) -> Void, file: StaticString = #fileID, line: UInt = #line) -> Infallible<Seed> {
-        Infallible(asObservable().scan(into: seed, accumulator: accumulator, file: file, line: line))
+    @_transparent
+    public func scan<Seed>(into seed: Seed, accumulator: @escaping (inout Seed, Element) -> Void) -> Infallible<Seed> {
+        scan(into: seed, accumulator: accumulator, site: .here())
+    }
+
+    /// `scan` with the site its public form takes from its caller.
+    @usableFromInline
+    func scan<Seed>(into seed: Seed, accumulator: @escaping (inout Seed, Element) -> Void, site: CallSite) -> Infallible<Seed> {
+        Infallible(asObservable().scan(into: seed, accumulator: accumulator, site: site))
     }
 
     /// Shares one subscription to the sequence, replaying the newest `replay` elements.
@@ -40,33 +75,72 @@ extension InfallibleType {
 
 extension InfallibleType where Element: Equatable {
     /// Drops an element equal to the one before it.
-    public func distinctUntilChanged(file: StaticString = #fileID, line: UInt = #line) -> Infallible<Element> {
-        Infallible(asObservable().distinctUntilChanged(file: file, line: line))
+    @_transparent
+    public func distinctUntilChanged() -> Infallible<Element> {
+        distinctUntilChanged(site: .here())
+    }
+
+    /// `distinctUntilChanged` with the site its public form takes from its caller.
+    @usableFromInline
+    func distinctUntilChanged(site: CallSite) -> Infallible<Element> {
+        Infallible(asObservable().distinctUntilChanged(site: site))
     }
 }
 
 extension InfallibleType {
     /// Drops an element whose key equals the previous element's.
-    public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) throws -> Key, file: StaticString = #fileID, line: UInt = #line) -> Infallible<Element> {
-        Infallible(asObservable().distinctUntilChanged(keySelector, file: file, line: line))
+    @_transparent
+    public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) throws -> Key) -> Infallible<Element> {
+        distinctUntilChanged(keySelector, site: .here())
+    }
+
+    /// `distinctUntilChanged` with the site its public form takes from its caller.
+    @usableFromInline
+    func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) throws -> Key, site: CallSite) -> Infallible<Element> {
+        Infallible(asObservable().distinctUntilChanged(keySelector, site: site))
     }
 
     /// Drops an element that `comparer` finds equal to the previous one.
-    public func distinctUntilChanged(_ comparer: @escaping (Element, Element) throws -> Bool, file: StaticString = #fileID, line: UInt = #line) -> Infallible<Element> {
-        Infallible(asObservable().distinctUntilChanged(comparer, file: file, line: line))
+    @_transparent
+    public func distinctUntilChanged(_ comparer: @escaping (Element, Element) throws -> Bool) -> Infallible<Element> {
+        distinctUntilChanged(comparer, site: .here())
+    }
+
+    /// `distinctUntilChanged` with the site its public form takes from its caller.
+    @usableFromInline
+    func distinctUntilChanged(_ comparer: @escaping (Element, Element) throws -> Bool, site: CallSite) -> Infallible<Element> {
+        Infallible(asObservable().distinctUntilChanged(comparer, site: site))
     }
 
     /// Drops an element whose key `comparer` finds equal to the previous element's.
+    @_transparent
     public func distinctUntilChanged<Key>(
-        _ keySelector: @escaping (Element) throws -> Key, comparer: @escaping (Key, Key) throws -> Bool,
-        file: StaticString = #fileID, line: UInt = #line
+        _ keySelector: @escaping (Element) throws -> Key,
+        comparer: @escaping (Key, Key) throws -> Bool
     ) -> Infallible<Element> {
-        Infallible(asObservable().distinctUntilChanged(keySelector, comparer: comparer, file: file, line: line))
+        distinctUntilChanged(keySelector, comparer: comparer, site: .here())
+    }
+
+    /// `distinctUntilChanged` with the site its public form takes from its caller.
+    @usableFromInline
+    func distinctUntilChanged<Key>(
+        _ keySelector: @escaping (Element) throws -> Key,
+        comparer: @escaping (Key, Key) throws -> Bool,
+        site: CallSite
+    ) -> Infallible<Element> {
+        Infallible(asObservable().distinctUntilChanged(keySelector, comparer: comparer, site: site))
     }
 
     /// Drops an element whose property at `keyPath` equals the previous element's.
-    public func distinctUntilChanged<Property: Equatable>(at keyPath: KeyPath<Element, Property>, file: StaticString = #fileID, line: UInt = #line) -> Infallible<Element> {
-        Infallible(asObservable().distinctUntilChanged(at: keyPath, file: file, line: line))
+    @_transparent
+    public func distinctUntilChanged<Property: Equatable>(at keyPath: KeyPath<Element, Property>) -> Infallible<Element> {
+        distinctUntilChanged(at: keyPath, site: .here())
+    }
+
+    /// `distinctUntilChanged` with the site its public form takes from its caller.
+    @usableFromInline
+    func distinctUntilChanged<Property: Equatable>(at keyPath: KeyPath<Element, Property>, site: CallSite) -> Infallible<Element> {
+        Infallible(asObservable().distinctUntilChanged(at: keyPath, site: site))
     }
 
     /// Sends an element only once `dueTime` has passed on `scheduler` without another.
@@ -83,24 +157,52 @@ extension InfallibleType {
 
 extension InfallibleType {
     /// Maps each element to a sequence and merges them all.
-    public func flatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source, file: StaticString = #fileID, line: UInt = #line) -> Infallible<Source.Element> {
-        Infallible(asObservable().flatMap(selector, file: file, line: line))
+    @_transparent
+    public func flatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source) -> Infallible<Source.Element> {
+        flatMap(selector, site: .here())
+    }
+
+    /// `flatMap` with the site its public form takes from its caller.
+    @usableFromInline
+    func flatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source, site: CallSite) -> Infallible<Source.Element> {
+        Infallible(asObservable().flatMap(selector, site: site))
     }
 
     /// Maps each element to a sequence and follows only the latest one.
-    public func flatMapLatest<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source, file: StaticString = #fileID, line: UInt = #line) -> Infallible<Source.Element> {
-        Infallible(asObservable().flatMapLatest(selector, file: file, line: line))
+    @_transparent
+    public func flatMapLatest<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source) -> Infallible<Source.Element> {
+        flatMapLatest(selector, site: .here())
+    }
+
+    /// `flatMapLatest` with the site its public form takes from its caller.
+    @usableFromInline
+    func flatMapLatest<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source, site: CallSite) -> Infallible<Source.Element> {
+        Infallible(asObservable().flatMapLatest(selector, site: site))
     }
 
     /// Maps each element to a sequence, ignoring elements that arrive while
     /// the previous one is still active.
-    public func flatMapFirst<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source, file: StaticString = #fileID, line: UInt = #line) -> Infallible<Source.Element> {
-        Infallible(asObservable().flatMapFirst(selector, file: file, line: line))
+    @_transparent
+    public func flatMapFirst<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source) -> Infallible<Source.Element> {
+        flatMapFirst(selector, site: .here())
+    }
+
+    /// `flatMapFirst` with the site its public form takes from its caller.
+    @usableFromInline
+    func flatMapFirst<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source, site: CallSite) -> Infallible<Source.Element> {
+        Infallible(asObservable().flatMapFirst(selector, site: site))
     }
 
     /// Maps each element to a sequence and sends them one after another.
-    public func concatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source, file: StaticString = #fileID, line: UInt = #line) -> Infallible<Source.Element> {
-        Infallible(asObservable().concatMap(selector, file: file, line: line))
+    @_transparent
+    public func concatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source) -> Infallible<Source.Element> {
+        concatMap(selector, site: .here())
+    }
+
+    /// `concatMap` with the site its public form takes from its caller.
+    @usableFromInline
+    func concatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source, site: CallSite) -> Infallible<Source.Element> {
+        Infallible(asObservable().concatMap(selector, site: site))
     }
 
     /// This sequence, then `second`.
@@ -142,15 +244,34 @@ extension InfallibleType {
 extension Infallible {
     /// Runs side effects around the events and the subscription, passing the
     /// events through unchanged.
+    @_transparent
     public func `do`(
-        onNext: ((Element) throws -> Void)? = nil, afterNext: ((Element) throws -> Void)? = nil,
-        onCompleted: (() throws -> Void)? = nil, afterCompleted: (() throws -> Void)? = nil,
-        onSubscribe: (() -> Void)? = nil, onSubscribed: (() -> Void)? = nil, onDispose: (() -> Void)? = nil,
-        file: StaticString = #fileID, line: UInt = #line
+        onNext: ((Element) throws -> Void)? = nil,
+        afterNext: ((Element) throws -> Void)? = nil,
+        onCompleted: (() throws -> Void)? = nil,
+        afterCompleted: (() throws -> Void)? = nil,
+        onSubscribe: (() -> Void)? = nil,
+        onSubscribed: (() -> Void)? = nil,
+        onDispose: (() -> Void)? = nil
+    ) -> Infallible<Element> {
+        `do`(onNext: onNext, afterNext: afterNext, onCompleted: onCompleted, afterCompleted: afterCompleted, onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose, site: .here())
+    }
+
+    /// ``do`` with the site its public form takes from its caller.
+    @usableFromInline
+    func `do`(
+        onNext: ((Element) throws -> Void)? = nil,
+        afterNext: ((Element) throws -> Void)? = nil,
+        onCompleted: (() throws -> Void)? = nil,
+        afterCompleted: (() throws -> Void)? = nil,
+        onSubscribe: (() -> Void)? = nil,
+        onSubscribed: (() -> Void)? = nil,
+        onDispose: (() -> Void)? = nil,
+        site: CallSite
     ) -> Infallible<Element> {
         Infallible(asObservable().do(
             onNext: onNext, afterNext: afterNext, onCompleted: onCompleted, afterCompleted: afterCompleted,
-            onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose, file: file, line: line))
+            onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose, site: site))
     }
 }
 
@@ -167,20 +288,42 @@ extension InfallibleType {
 
     /// The elements until `predicate` is true of one (`behavior` says whether
     /// that one is sent).
+    @_transparent
     public func take(
-        until predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive,
-        file: StaticString = #fileID, line: UInt = #line
+        until predicate: @escaping (Element) throws -> Bool,
+        behavior: TakeBehavior = .exclusive
     ) -> Infallible<Element> {
-        Infallible(asObservable().take(until: predicate, behavior: behavior, file: file, line: line))
+        take(until: predicate, behavior: behavior, site: .here())
+    }
+
+    /// `take` with the site its public form takes from its caller.
+    @usableFromInline
+    func take(
+        until predicate: @escaping (Element) throws -> Bool,
+        behavior: TakeBehavior = .exclusive,
+        site: CallSite
+    ) -> Infallible<Element> {
+        Infallible(asObservable().take(until: predicate, behavior: behavior, site: site))
     }
 
     /// The elements while `predicate` is true of them (`behavior` says whether
     /// the first it is false of is sent).
+    @_transparent
     public func take(
-        while predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive,
-        file: StaticString = #fileID, line: UInt = #line
+        while predicate: @escaping (Element) throws -> Bool,
+        behavior: TakeBehavior = .exclusive
     ) -> Infallible<Element> {
-        Infallible(asObservable().take(while: predicate, behavior: behavior, file: file, line: line))
+        take(while: predicate, behavior: behavior, site: .here())
+    }
+
+    /// `take` with the site its public form takes from its caller.
+    @usableFromInline
+    func take(
+        while predicate: @escaping (Element) throws -> Bool,
+        behavior: TakeBehavior = .exclusive,
+        site: CallSite
+    ) -> Infallible<Element> {
+        Infallible(asObservable().take(while: predicate, behavior: behavior, site: site))
     }
 
     /// The first `count` elements.
@@ -194,8 +337,15 @@ extension InfallibleType {
     }
 
     /// The elements from the first that `predicate` is false of.
-    public func skip(while predicate: @escaping (Element) throws -> Bool, file: StaticString = #fileID, line: UInt = #line) -> Infallible<Element> {
-        Infallible(asObservable().skip(while: predicate, file: file, line: line))
+    @_transparent
+    public func skip(while predicate: @escaping (Element) throws -> Bool) -> Infallible<Element> {
+        skip(while: predicate, site: .here())
+    }
+
+    /// `skip` with the site its public form takes from its caller.
+    @usableFromInline
+    func skip(while predicate: @escaping (Element) throws -> Bool, site: CallSite) -> Infallible<Element> {
+        Infallible(asObservable().skip(while: predicate, site: site))
     }
 
     /// The elements after `other` sent one.
@@ -207,11 +357,22 @@ extension InfallibleType {
 extension InfallibleType {
     /// Pairs each element with `object`, held weakly, through `resultSelector`;
     /// completes once `object` is gone.
+    @_transparent
     public func withUnretained<Object: AnyObject, Out>(
-        _ object: Object, resultSelector: @escaping (Object, Element) -> Out,
-        file: StaticString = #fileID, line: UInt = #line
+        _ object: Object,
+        resultSelector: @escaping (Object, Element) -> Out
     ) -> Infallible<Out> {
-        Infallible(asObservable().withUnretained(object, resultSelector: resultSelector, file: file, line: line))
+        withUnretained(object, resultSelector: resultSelector, site: .here())
+    }
+
+    /// `withUnretained` with the site its public form takes from its caller.
+    @usableFromInline
+    func withUnretained<Object: AnyObject, Out>(
+        _ object: Object,
+        resultSelector: @escaping (Object, Element) -> Out,
+        site: CallSite
+    ) -> Infallible<Out> {
+        Infallible(asObservable().withUnretained(object, resultSelector: resultSelector, site: site))
     }
 
     /// Pairs each element with `object`, held weakly; completes once `object` is gone.
@@ -220,16 +381,34 @@ extension InfallibleType {
     }
 
     /// Combines each element with the latest of `second` through `resultSelector`.
+    @_transparent
     public func withLatestFrom<Source: InfallibleType, ResultType>(
-        _ second: Source, resultSelector: @escaping (Element, Source.Element) throws -> ResultType,
-        file: StaticString = #fileID, line: UInt = #line
+        _ second: Source,
+        resultSelector: @escaping (Element, Source.Element) throws -> ResultType
     ) -> Infallible<ResultType> {
-        Infallible(asObservable().withLatestFrom(second.asObservable(), resultSelector: resultSelector, file: file, line: line))
+        withLatestFrom(second, resultSelector: resultSelector, site: .here())
+    }
+
+    /// `withLatestFrom` with the site its public form takes from its caller.
+    @usableFromInline
+    func withLatestFrom<Source: InfallibleType, ResultType>(
+        _ second: Source,
+        resultSelector: @escaping (Element, Source.Element) throws -> ResultType,
+        site: CallSite
+    ) -> Infallible<ResultType> {
+        Infallible(asObservable().withLatestFrom(second.asObservable(), resultSelector: resultSelector, site: site))
     }
 
     /// Sends the latest element of `second` for each element.
-    public func withLatestFrom<Source: InfallibleType>(_ second: Source, file: StaticString = #fileID, line: UInt = #line) -> Infallible<Source.Element> {
-        Infallible(asObservable().withLatestFrom(second.asObservable(), file: file, line: line))
+    @_transparent
+    public func withLatestFrom<Source: InfallibleType>(_ second: Source) -> Infallible<Source.Element> {
+        withLatestFrom(second, site: .here())
+    }
+
+    /// `withLatestFrom` with the site its public form takes from its caller.
+    @usableFromInline
+    func withLatestFrom<Source: InfallibleType>(_ second: Source, site: CallSite) -> Infallible<Source.Element> {
+        Infallible(asObservable().withLatestFrom(second.asObservable(), site: site))
     }
 
     /// Prints every event, with `identifier` and the call's site.
@@ -240,10 +419,19 @@ extension InfallibleType {
 
 extension ObservableType {
     /// Maps each element to an infallible sequence and follows only the latest one.
+    @_transparent
     public func flatMapLatest<Source: InfallibleType>(
-        _ selector: @escaping (Element) throws -> Source,
-        file: StaticString = #fileID, line: UInt = #line
+        _ selector: @escaping (Element) throws -> Source
     ) -> Infallible<Source.Element> {
-        Infallible(flatMapLatest(selector, file: file, line: line))
+        flatMapLatest(selector, site: .here())
+    }
+
+    /// `flatMapLatest` with the site its public form takes from its caller.
+    @usableFromInline
+    func flatMapLatest<Source: InfallibleType>(
+        _ selector: @escaping (Element) throws -> Source,
+        site: CallSite
+    ) -> Infallible<Source.Element> {
+        Infallible(flatMapLatest(selector, site: site))
     }
 }

@@ -42,53 +42,94 @@ extension Infallible {
     /// A sequence whose subscriptions each run `subscribe`, which sends events
     /// through the function it is given and returns what disposing the
     /// subscription disposes.
+    @_transparent
     public static func create(
+        subscribe: @escaping (@escaping InfallibleObserver) -> Disposable
+    ) -> Infallible<Element> {
+        create(subscribe: subscribe, site: .here())
+    }
+
+    /// `create` with the site its public form takes from its caller.
+    @usableFromInline
+    static func create(
         subscribe: @escaping (@escaping InfallibleObserver) -> Disposable,
-        file: StaticString = #fileID, line: UInt = #line
+        site: CallSite
     ) -> Infallible<Element> {
         Infallible(Observable.create({ observer in
             subscribe { event in observer.on(event.event) }
-        }, file: file, line: line))
+        }, site: site))
     }
 }
 
 extension InfallibleType {
     /// Subscribes closures for elements, completion and disposal; there is no
     /// error to handle. Recorded in the ``SubscriptionRegistry`` like any subscription.
+    @_transparent
     public func subscribe(
         onNext: ((Element) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,
+        onDisposed: (() -> Void)? = nil
+    ) -> Disposable {
+        subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, site: .here())
+    }
+
+    /// `subscribe` with the site its public form takes from its caller.
+    @usableFromInline
+    func subscribe(
+        onNext: ((Element) -> Void)? = nil,
+        onCompleted: (() -> Void)? = nil,
         onDisposed: (() -> Void)? = nil,
-        file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+        site: CallSite
     ) -> Disposable {
         asObservable().subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed,
-                                 file: file, line: line, function: function)
+                                 site: site)
     }
 
     /// Subscribes closures that receive `object` along with each event, holding
     /// `object` weakly: once it is gone, events are ignored.
+    @_transparent
     public func subscribe<Object: AnyObject>(
         with object: Object,
         onNext: ((Object, Element) -> Void)? = nil,
         onCompleted: ((Object) -> Void)? = nil,
+        onDisposed: ((Object) -> Void)? = nil
+    ) -> Disposable {
+        subscribe(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, site: .here())
+    }
+
+    /// `subscribe` with the site its public form takes from its caller.
+    @usableFromInline
+    func subscribe<Object: AnyObject>(
+        with object: Object,
+        onNext: ((Object, Element) -> Void)? = nil,
+        onCompleted: ((Object) -> Void)? = nil,
         onDisposed: ((Object) -> Void)? = nil,
-        file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+        site: CallSite
     ) -> Disposable {
         asObservable().subscribe(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed,
-                                 file: file, line: line, function: function)
+                                 site: site)
     }
 
     /// Subscribes a closure that receives every event.
+    @_transparent
     public func subscribe(
+        _ on: @escaping (InfallibleEvent<Element>) -> Void
+    ) -> Disposable {
+        subscribe(on, site: .here())
+    }
+
+    /// `subscribe` with the site its public form takes from its caller.
+    @usableFromInline
+    func subscribe(
         _ on: @escaping (InfallibleEvent<Element>) -> Void,
-        file: StaticString = #fileID, line: UInt = #line, function: StaticString = #function
+        site: CallSite
     ) -> Disposable {
         asObservable().subscribe({ event in
             switch event {
             case .next(let element): on(.next(element))
             case .completed: on(.completed)
-            case .error(let error): Hooks.reportUnhandled(error, subscribedAt: CallSite(file: file, line: line, function: function))
+            case .error(let error): Hooks.reportUnhandled(error, subscribedAt: site)
             }
-        }, file: file, line: line, function: function)
+        }, site: site)
     }
 }
