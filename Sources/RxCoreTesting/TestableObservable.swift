@@ -16,11 +16,18 @@ public final class TestableObservable<Element>: ObservableType, @unchecked Senda
         var subscriptions: [Subscription] = []
         var observers: [(key: Int, observer: AnyObserver<Element>)] = []
         var nextKey = 0
+        /// The scheduler's clock when this sequence last read it: the time a subscription made or
+        /// ended after the scheduler is gone records.
+        var lastClock: TestTime
     }
 
-    private let testScheduler: TestScheduler
+    /// Weak: the scheduler holds a hot sequence until its recorded events have been sent (as in
+    /// RxTest, so a sequence nobody keeps still sends them), and a sequence holding its scheduler
+    /// would make a cycle of the two whenever events are still pending at the end (a test that
+    /// advances the clock only part of the way), freeing neither.
+    private weak var testScheduler: TestScheduler?
     private let temperature: Temperature
-    private let state = Mutex(State())
+    private let state: Mutex<State>
 
     /// The events this sequence sends.
     public let recordedEvents: [Recorded<Event<Element>>]
@@ -32,9 +39,9 @@ public final class TestableObservable<Element>: ObservableType, @unchecked Senda
         self.testScheduler = testScheduler
         self.temperature = .hot
         self.recordedEvents = recordedEvents
+        self.state = Mutex(State(lastClock: testScheduler.clock))
         for recorded in recordedEvents {
-            // Weak: pending events must not keep a dropped sequence alive.
-            testScheduler.scheduleAt(recorded.time) { [weak self] in self?.deliver(recorded.value) }
+            testScheduler.scheduleAt(recorded.time) { self.deliver(recorded.value) }
         }
     }
 
@@ -42,10 +49,11 @@ public final class TestableObservable<Element>: ObservableType, @unchecked Senda
         self.testScheduler = testScheduler
         self.temperature = .cold
         self.recordedEvents = recordedEvents
+        self.state = Mutex(State(lastClock: testScheduler.clock))
     }
 
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        let subscribedAt = testScheduler.clock
+        let subscribedAt = clock
         switch temperature {
         case .hot:
             let (key, index) = state.withLock { state in
@@ -66,7 +74,7 @@ public final class TestableObservable<Element>: ObservableType, @unchecked Senda
             }
             let target = ColdTarget(AnyObserver(observer))
             for recorded in recordedEvents {
-                _ = testScheduler.scheduleRelativeVirtual((), dueTime: recorded.time) { _ in
+                _ = testScheduler?.scheduleRelativeVirtual((), dueTime: recorded.time) { _ in
                     target.on(recorded.value)
                     return Disposables.create()
                 }
@@ -78,12 +86,19 @@ public final class TestableObservable<Element>: ObservableType, @unchecked Senda
         }
     }
 
+    /// The scheduler's clock, remembered for when the scheduler is gone.
+    private var clock: TestTime {
+        guard let now = testScheduler?.clock else { return state.withLock { $0.lastClock } }
+        state.withLock { $0.lastClock = now }
+        return now
+    }
+
     private func deliver(_ event: Event<Element>) {
         for entry in state.withLock({ $0.observers }) { entry.observer.on(event) }
     }
 
     private func recordUnsubscribe(_ index: Int, removing key: Int?) {
-        let unsubscribedAt = testScheduler.clock
+        let unsubscribedAt = clock
         state.withLock { state in
             if let key { state.observers.removeAll { $0.key == key } }
             state.subscriptions[index] = Subscription(state.subscriptions[index].subscribe, unsubscribedAt)
