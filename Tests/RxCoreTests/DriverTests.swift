@@ -313,6 +313,32 @@ final class DriverTests: RxTestCase {
         SharingScheduler.mock(scheduler: scheduler) {
             XCTAssertTrue(SharingScheduler.make() as AnyObject === scheduler)
         }
-        XCTAssertTrue(SharingScheduler.make() as AnyObject === MainScheduler.instance)
+        XCTAssertTrue(SharingScheduler.make() is MainScheduler)
+    }
+
+    /// Each signal delivers on a main scheduler of its own (RxSwift's `SharingScheduler.make`), so a
+    /// `Signal.just` inside another signal's delivery arrives at once instead of being queued, and is
+    /// not cancelled by the next element switching `flatMapLatest` away from it.
+    func testSignalJustInsideFlatMapLatestIsDeliveredAtOnce() {
+        let relay = PublishRelay<Int>()
+        var received: [Int] = []
+        let subscription = relay.asSignal().flatMapLatest { Signal.just($0 * 10) }.emit(onNext: { received.append($0) })
+        relay.accept(1)
+        relay.accept(2)
+        XCTAssertEqual(received, [10, 20])
+        subscription.dispose()
+    }
+
+    /// A driver-based feedback loop started inside a driver's delivery gets its initial state at once.
+    func testADriverSubscribedInsideAnotherDriversDeliveryDeliversAtOnce() {
+        var log: [String] = []
+        let bag = DisposeBag()
+        Driver.just("outer").drive(onNext: { outer in
+            log.append(outer)
+            let state = BehaviorRelay(value: 0)
+            state.asDriver().drive(onNext: { log.append("state \($0)") }).disposed(by: bag)
+            log.append("\(outer) ends")
+        }).disposed(by: bag)
+        XCTAssertEqual(log, ["outer", "state 0", "outer ends"])
     }
 }

@@ -31,6 +31,42 @@ final class SchedulerMainTests: RxTestCase {
         XCTAssertEqual(Resources.snapshot()["ScheduledItem"], 0)
     }
 
+    /// RxSwift counts queued work per instance: another instance with nothing queued runs at once
+    /// inside the first one's work.
+    func testWorkOfAnotherInstanceScheduledFromInlineWorkRunsAtOnce() {
+        let other = MainScheduler()
+        var log: [String] = []
+        _ = MainScheduler.instance.scheduleWork {
+            log.append("outer begins")
+            _ = other.scheduleWork { log.append("inner") }
+            log.append("outer ends")
+        }
+        XCTAssertEqual(log, ["outer begins", "inner", "outer ends"])
+        XCTAssertEqual(MainScheduler.pendingCount, 0)
+    }
+
+    func testWorkOfAnotherInstanceScheduledFromDrainedWorkRunsAtOnceAndItsOwnWaits() {
+        let other = MainScheduler()
+        var log: [String] = []
+        _ = MainScheduler.asyncInstance.scheduleWork {
+            _ = other.scheduleWork {
+                log.append("other")
+                _ = other.scheduleWork { log.append("other again") }
+            }
+            log.append("async")
+        }
+        XCTAssertEqual(log, [])
+        XCTAssertEqual(MainScheduler.drain(), 2)
+        XCTAssertEqual(log, ["other", "async", "other again"])
+    }
+
+    func testSharingSchedulerMakesAMainSchedulerOfItsOwnForEachCall() {
+        let first = SharingScheduler.make(), second = SharingScheduler.make()
+        XCTAssertTrue(first is MainScheduler)
+        XCTAssertFalse(first as AnyObject === second as AnyObject)
+        XCTAssertFalse(first as AnyObject === MainScheduler.instance)
+    }
+
     func testQueuedWorkLeavesOnePumpWaitingForTheMainDispatchQueueAndTheRunLoopRunsItAll() {
         // Nothing services DispatchQueue.main while tests run: one pump waits
         // there however much is queued (a pump per item piled up for good).
@@ -58,7 +94,8 @@ final class SchedulerMainTests: RxTestCase {
         XCTAssertEqual(log, [])
         XCTAssertEqual(MainScheduler.pendingCount, 2)
 
-        XCTAssertEqual(MainScheduler.drain(), 4)
+        // 4 is `instance`'s, which has nothing queued (asyncInstance's work is not its): it runs at once.
+        XCTAssertEqual(MainScheduler.drain(), 3)
         XCTAssertEqual(log, [1, 2, 3, 4])
         XCTAssertEqual(MainScheduler.drain(), 0)
     }

@@ -7,10 +7,10 @@ struct DispatchQueueConfiguration {
     enum Target {
         /// A dispatch queue; timers fire on it and run their work there.
         case queue(DispatchQueue)
-        /// The main scheduler's queue; `inline` lets work scheduled on main with
-        /// nothing queued run at once (`MainScheduler.instance`), while
-        /// `asyncInstance` always queues.
-        case main(inline: Bool)
+        /// The main scheduler's queue. With a count (a `MainScheduler` instance's),
+        /// work scheduled on main while that instance has nothing queued runs at once;
+        /// without (`asyncInstance`), work always queues.
+        case main(counting: MainWorkCount?)
     }
 
     let target: Target
@@ -44,10 +44,10 @@ struct DispatchQueueConfiguration {
             let item = ScheduledWork(pending: pending, work: "queued work", scheduler: name, action: work)
             queue.async { item.run() }
             return item
-        case .main(let inline):
-            if inline, let disposable = MainQueue.shared.runInline(work) { return disposable }
+        case .main(let count):
+            if let count, let disposable = MainQueue.shared.runInline(counting: count, work) { return disposable }
             let item = ScheduledWork(pending: pending, work: "queued work", scheduler: name, action: work)
-            MainQueue.shared.enqueue(item)
+            MainQueue.shared.enqueue(item, counting: count)
             return item
         }
     }

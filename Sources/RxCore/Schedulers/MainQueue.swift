@@ -6,6 +6,14 @@ import Glibc
 import Darwin
 #endif
 
+/// One `MainScheduler` instance's work queued or running, as RxSwift's `numberEnqueued`: that
+/// instance runs new work inline only while this is zero. Counted per instance, as in RxSwift, so main
+/// work of one instance scheduled from inside another's (a driver's delivery inside a signal's) runs at
+/// once. Read and written under ``MainQueue``'s lock only.
+final class MainWorkCount: @unchecked Sendable {
+    fileprivate var value = 0
+}
+
 /// Something the main scheduler's queue runs.
 protocol MainQueueItem: AnyObject {
     /// Runs the item; false when it had been cancelled.
@@ -26,11 +34,8 @@ final class MainQueue: @unchecked Sendable {
     let timerQueue = DispatchQueue(label: "RxCore.MainScheduler.timers")
 
     private struct State {
-        var items: [(item: MainQueueItem, since: DispatchTime)] = []
+        var items: [(item: MainQueueItem, since: DispatchTime, count: MainWorkCount?)] = []
         var head = 0
-        /// Queued items plus the one running, as RxSwift's `numberEnqueued`:
-        /// work scheduled "on main" runs inline only when this is zero.
-        var enqueued = 0
         var owner: pthread_t?
         var ownerDepth = 0
         /// Whether a pump is posted to `DispatchQueue.main` and has not run
@@ -48,13 +53,13 @@ final class MainQueue: @unchecked Sendable {
         return Thread.isMainThread
     }
 
-    /// Runs `body` at once if the caller is on main and nothing is queued or
-    /// running (RxSwift's `MainScheduler.instance` rule); returns `nil` otherwise.
-    func runInline(_ body: () -> Disposable) -> Disposable? {
+    /// Runs `body` at once if the caller is on main and `count`'s scheduler has nothing queued or
+    /// running (RxSwift's `MainScheduler` rule); returns `nil` otherwise.
+    func runInline(counting count: MainWorkCount, _ body: () -> Disposable) -> Disposable? {
         let me = pthread_self()
         let claimed = state.withLock { state -> Bool in
-            guard state.enqueued == 0, isMain(state, me) else { return false }
-            state.enqueued += 1
+            guard count.value == 0, isMain(state, me) else { return false }
+            count.value += 1
             state.owner = me
             state.ownerDepth += 1
             return true
@@ -62,7 +67,7 @@ final class MainQueue: @unchecked Sendable {
         guard claimed else { return nil }
         defer {
             state.withLock { state in
-                state.enqueued -= 1
+                count.value -= 1
                 state.ownerDepth -= 1
                 if state.ownerDepth == 0 { state.owner = nil }
             }
@@ -70,10 +75,12 @@ final class MainQueue: @unchecked Sendable {
         return body()
     }
 
-    func enqueue(_ item: MainQueueItem) {
+    /// Queues `item`, counted as work of the scheduler `count` belongs to until it has run (none for
+    /// `asyncInstance` and timers, which RxSwift does not count either).
+    func enqueue(_ item: MainQueueItem, counting count: MainWorkCount? = nil) {
         let post = state.withLock { state -> Bool in
-            state.items.append((item, .now()))
-            state.enqueued += 1
+            state.items.append((item, .now(), count))
+            count?.value += 1
             return Self.claimPump(&state)
         }
         if post { DispatchQueue.main.async { MainQueue.shared.pump() } }
@@ -102,9 +109,9 @@ final class MainQueue: @unchecked Sendable {
         }
     }
 
-    private func takeHead(_ state: inout State) -> MainQueueItem? {
+    private func takeHead(_ state: inout State) -> (item: MainQueueItem, count: MainWorkCount?)? {
         guard state.head < state.items.count else { return nil }
-        let item = state.items[state.head].item
+        let item = (state.items[state.head].item, state.items[state.head].count)
         state.head += 1
         if state.head == state.items.count {
             state.items.removeAll(keepingCapacity: true)
@@ -113,25 +120,25 @@ final class MainQueue: @unchecked Sendable {
         return item
     }
 
-    private func finished() {
-        state.withLock { $0.enqueued -= 1 }
+    private func finished(_ count: MainWorkCount?) {
+        state.withLock { _ in count?.value -= 1 }
     }
 
     /// One item, on the main thread, unless another consumer owns the queue
     /// (it runs everything queued before it lets go).
     private func pump() {
         let me = pthread_self()
-        let item = state.withLock { state -> MainQueueItem? in
+        let taken = state.withLock { state -> (item: MainQueueItem, count: MainWorkCount?)? in
             state.pumpPosted = false
-            guard state.owner == nil, let item = takeHead(&state) else { return nil }
+            guard state.owner == nil, let taken = takeHead(&state) else { return nil }
             state.owner = me
             state.ownerDepth = 1
-            return item
+            return taken
         }
-        guard let item else { return }
-        _ = item.run()
+        guard let taken else { return }
+        _ = taken.item.run()
         let post = state.withLock { state -> Bool in
-            state.enqueued -= 1
+            taken.count?.value -= 1
             state.ownerDepth = 0
             state.owner = nil
             return state.head < state.items.count && Self.claimPump(&state)
@@ -154,14 +161,14 @@ final class MainQueue: @unchecked Sendable {
         var ran = 0
         // Taking the next item and letting go of the queue happen under one
         // lock, so an item queued meanwhile is either run here or by its pump.
-        while let item = state.withLock({ state -> MainQueueItem? in
-            if let item = takeHead(&state) { return item }
+        while let taken = state.withLock({ state -> (item: MainQueueItem, count: MainWorkCount?)? in
+            if let taken = takeHead(&state) { return taken }
             state.ownerDepth -= 1
             if state.ownerDepth == 0 { state.owner = nil }
             return nil
         }) {
-            if item.run() { ran += 1 }
-            finished()
+            if taken.item.run() { ran += 1 }
+            finished(taken.count)
         }
         return ran
     }

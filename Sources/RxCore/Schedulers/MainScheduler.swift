@@ -4,8 +4,12 @@ import Foundation
 /// Runs work on the main thread's logical serial queue, as RxSwift's
 /// `MainScheduler` does.
 ///
-/// ``instance`` runs work at once when called on the main thread with nothing
-/// queued; otherwise, and always for ``asyncInstance``, work is queued and a
+/// An instance (``instance``, or one made with ``init()``) runs work at once when
+/// called on the main thread while that instance has nothing queued or running:
+/// as in RxSwift the count is per instance, so work of one instance scheduled
+/// from inside another's runs at once, and ``SharingScheduler/make`` gives each
+/// driver and signal an instance of its own. Otherwise, and always for
+/// ``asyncInstance``, work is queued (all instances share one queue, in order) and a
 /// `DispatchQueue.main.async` pump is posted for it, so apps whose main thread
 /// runs a run loop or `dispatchMain()` see RxSwift's behaviour.
 ///
@@ -32,20 +36,21 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
 
     private static let pending = PendingWork()
 
-    /// Runs work at once when already on the main thread with nothing queued,
-    /// otherwise queues it.
+    /// Runs work at once when already on the main thread with nothing of this
+    /// instance queued, otherwise queues it.
     public static let instance = MainScheduler()
 
     /// Always queues work, even when called on the main thread.
     public static let asyncInstance: SerialDispatchQueueScheduler = MainScheduler(inline: false)
 
-    /// A main scheduler that runs work at once when it can, like ``instance``.
+    /// A main scheduler that runs work at once when it can, like ``instance``, counting
+    /// its queued work apart from every other instance's.
     public convenience init() {
         self.init(inline: true)
     }
 
     private init(inline: Bool) {
-        super.init(configuration: DispatchQueueConfiguration(target: .main(inline: inline), leeway: .nanoseconds(0), pending: Self.pending))
+        super.init(configuration: DispatchQueueConfiguration(target: .main(counting: inline ? MainWorkCount() : nil), leeway: .nanoseconds(0), pending: Self.pending))
     }
 
     /// Runs all queued main-scheduler work on the calling thread, including

@@ -1,9 +1,10 @@
 import Synchronization
 
-/// Where ``Driver`` and ``Signal`` deliver: the main scheduler, unless a test
-/// swaps in another with ``mock(scheduler:action:)``.
+/// Where ``Driver`` and ``Signal`` deliver: a new ``MainScheduler`` for each, as in
+/// RxSwift (each counts its own queued work, so one driver's delivery inside another's
+/// runs at once), unless a test swaps in another with ``mock(scheduler:action:)``.
 public enum SharingScheduler {
-    private static let maker = Mutex<() -> SchedulerType>({ MainScheduler.instance })
+    private static let maker = Mutex<() -> SchedulerType>({ MainScheduler() })
 
     /// Makes the scheduler a driver or signal created now delivers on.
     public static var make: () -> SchedulerType {
