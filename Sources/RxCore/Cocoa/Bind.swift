@@ -71,7 +71,7 @@ extension ObservableType {
 
     /// Calls `onNext` with `object` for every element, holding `object` weakly:
     /// once it is gone, elements are ignored. Errors are handled as in
-    /// ``bind(onNext:file:line:function:)``.
+    /// ``bind(onNext:)``.
     @_transparent
     public func bind<Object: AnyObject>(
         with object: Object,

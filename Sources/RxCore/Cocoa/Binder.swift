@@ -18,7 +18,7 @@ public struct Binder<Value>: ObserverType {
     @_transparent
     public init<Target: AnyObject>(
         _ target: Target,
-        scheduler: ImmediateSchedulerType = MainScheduler.instance,
+        scheduler: ImmediateSchedulerType = MainScheduler(),
         binding: @escaping (Target, Value) -> Void
     ) {
         self.init(target, scheduler: scheduler, binding: binding, site: .here())

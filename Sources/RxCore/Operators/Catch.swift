@@ -28,6 +28,13 @@ extension ObservableType {
         Concat(sources: sequence, advancesOnError: true)
     }
 
+    /// RxSwift 5's name for ``catch(sequence:)``.
+    @available(*, deprecated, renamed: "catch(sequence:)")
+    public static func catchError<Sequence: Swift.Sequence>(_ sequence: Sequence) -> Observable<Element>
+    where Sequence.Element == Observable<Element> {
+        `catch`(sequence: sequence)
+    }
+
     /// On an error, sends `element` and completes.
     @_transparent
     public func catchAndReturn(
@@ -110,7 +117,7 @@ final class CatchSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
 }
 
 extension ObservableType {
-    /// RxSwift 5's name for ``catch(_:file:line:)``.
+    /// RxSwift 5's name for ``catch(_:)``.
     @available(*, deprecated, renamed: "catch(_:)")
     @_transparent
     public func catchError(
@@ -128,7 +135,7 @@ extension ObservableType {
         self.catch(handler, site: site)
     }
 
-    /// RxSwift 5's name for ``catchAndReturn(_:file:line:)``.
+    /// RxSwift 5's name for ``catchAndReturn(_:)``.
     @available(*, deprecated, renamed: "catchAndReturn(_:)")
     @_transparent
     public func catchErrorJustReturn(_ element: Element) -> Observable<Element> {

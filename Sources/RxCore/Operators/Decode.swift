@@ -22,7 +22,7 @@ extension ObservableType where Element == Data {
     }
 }
 
-/// A decoder of `Data` that ``ObservableType/decode(type:decoder:file:line:)``
+/// A decoder of `Data` that ``ObservableType/decode(type:decoder:)``
 /// can use, as in RxSwift; `JSONDecoder` and `PropertyListDecoder` are ones.
 public protocol DataDecoder {
     /// Decodes a value of `type` from `data`.

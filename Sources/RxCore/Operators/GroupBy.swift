@@ -25,7 +25,7 @@ extension ObservableType {
     }
 }
 
-/// The elements of one key of ``ObservableType/groupBy(keySelector:file:line:)``.
+/// The elements of one key of ``ObservableType/groupBy(keySelector:)``.
 public struct GroupedObservable<Key, Element>: ObservableType {
     /// The key every element of this group has.
     public let key: Key

@@ -78,7 +78,7 @@ final class SkipWhileSink<Observer: ObserverType>: Sink<Observer>, ObserverType 
 }
 
 extension ObservableType {
-    /// RxSwift 5's name for ``skip(while:file:line:)``.
+    /// RxSwift 5's name for ``skip(while:)``.
     @available(*, deprecated, renamed: "skip(while:)")
     @_transparent
     public func skipWhile(

@@ -84,7 +84,7 @@ extension ObservableType {
         take(until: other)
     }
 
-    /// RxSwift 5's name for ``take(until:behavior:file:line:)``.
+    /// RxSwift 5's name for ``take(until:behavior:)``.
     @available(*, deprecated, renamed: "take(until:behavior:)")
     @_transparent
     public func takeUntil(

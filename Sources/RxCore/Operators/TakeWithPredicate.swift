@@ -125,7 +125,7 @@ final class TakeUntilPredicateSink<Observer: ObserverType>: Sink<Observer>, Obse
 }
 
 extension ObservableType {
-    /// RxSwift 5's name for ``take(while:behavior:file:line:)``.
+    /// RxSwift 5's name for ``take(while:behavior:)``.
     @available(*, deprecated, renamed: "take(while:)")
     @_transparent
     public func takeWhile(

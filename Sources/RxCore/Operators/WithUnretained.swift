@@ -2,32 +2,32 @@ private let withUnretainedKind = ResourceKind("WithUnretained", .observable)
 private let withUnretainedSinkKind = ResourceKind("WithUnretainedSink", .sink)
 
 extension ObservableType {
-    /// Each element combined by `resultSelector` with `object`, which is held
-    /// weakly: once `object` is gone, the next element completes the sequence
+    /// Each element combined by `resultSelector` with `obj`, which is held
+    /// weakly: once `obj` is gone, the next element completes the sequence
     /// instead. The usual way to reach `self` in an operator without a cycle.
     @_transparent
     public func withUnretained<Object: AnyObject, Out>(
-        _ object: Object,
+        _ obj: Object,
         resultSelector: @escaping (Object, Element) -> Out
     ) -> Observable<Out> {
-        withUnretained(object, resultSelector: resultSelector, site: .here())
+        withUnretained(obj, resultSelector: resultSelector, site: .here())
     }
 
     /// `withUnretained` with the site its public form takes from its caller.
     @usableFromInline
     func withUnretained<Object: AnyObject, Out>(
-        _ object: Object,
+        _ obj: Object,
         resultSelector: @escaping (Object, Element) -> Out,
         site: CallSite
     ) -> Observable<Out> {
         ClosureSites.note(resultSelector, "withUnretained", site)
-        return WithUnretained(source: asObservable(), object: object, resultSelector: resultSelector)
+        return WithUnretained(source: asObservable(), object: obj, resultSelector: resultSelector)
     }
 
-    /// Each element paired with `object`, held weakly as in
-    /// ``withUnretained(_:resultSelector:file:line:)``.
-    public func withUnretained<Object: AnyObject>(_ object: Object) -> Observable<(Object, Element)> {
-        WithUnretained(source: asObservable(), object: object) { ($0, $1) }
+    /// Each element paired with `obj`, held weakly as in
+    /// ``withUnretained(_:resultSelector:)``.
+    public func withUnretained<Object: AnyObject>(_ obj: Object) -> Observable<(Object, Element)> {
+        WithUnretained(source: asObservable(), object: obj) { ($0, $1) }
     }
 }
 

@@ -21,7 +21,7 @@ extension ReplayRelay: AcceptingRelay {
 extension ObservableType {
     /// Makes each of `relays` accept every element. Completion ends the
     /// binding without reaching the relays, which never terminate; an error
-    /// is a programming error (see ``bind(onNext:file:line:function:)``).
+    /// is a programming error (see ``bind(onNext:)``).
     @_transparent
     public func bind(
         to relays: PublishRelay<Element>...

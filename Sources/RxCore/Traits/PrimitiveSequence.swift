@@ -73,20 +73,20 @@ extension PrimitiveSequence {
         PrimitiveSequence(raw: Observable.never())
     }
 
-    /// A sequence whose subscriptions each subscribe to a fresh one from `factory`.
+    /// A sequence whose subscriptions each subscribe to a fresh one from `observableFactory`.
     @_transparent
     public static func deferred(
-        _ factory: @escaping () throws -> PrimitiveSequence<Trait, Element>
+        _ observableFactory: @escaping () throws -> PrimitiveSequence<Trait, Element>
     ) -> PrimitiveSequence<Trait, Element> {
-        deferred(factory, site: .here())
+        deferred(observableFactory, site: .here())
     }
 
     /// `deferred` with the site its public form takes from its caller.
     @usableFromInline
     static func deferred(
-        _ factory: @escaping () throws -> PrimitiveSequence<Trait, Element>,
+        _ observableFactory: @escaping () throws -> PrimitiveSequence<Trait, Element>,
         site: CallSite
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(raw: Observable.deferred({ try factory().asObservable() }, site: site))
+        PrimitiveSequence(raw: Observable.deferred({ try observableFactory().asObservable() }, site: site))
     }
 }

@@ -83,21 +83,21 @@ extension SharedSequence {
         from(optional.map { [$0] } ?? [])
     }
 
-    /// A sequence whose subscriptions each subscribe to a fresh one from `factory`.
+    /// A sequence whose subscriptions each subscribe to a fresh one from `observableFactory`.
     @_transparent
     public static func deferred(
-        _ factory: @escaping () -> SharedSequence<SharingStrategy, Element>
+        _ observableFactory: @escaping () -> SharedSequence<SharingStrategy, Element>
     ) -> SharedSequence<SharingStrategy, Element> {
-        deferred(factory, site: .here())
+        deferred(observableFactory, site: .here())
     }
 
     /// `deferred` with the site its public form takes from its caller.
     @usableFromInline
     static func deferred(
-        _ factory: @escaping () -> SharedSequence<SharingStrategy, Element>,
+        _ observableFactory: @escaping () -> SharedSequence<SharingStrategy, Element>,
         site: CallSite
     ) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(Observable.deferred({ factory().asObservable() }, site: site))
+        SharedSequence(Observable.deferred({ observableFactory().asObservable() }, site: site))
     }
 }
 
@@ -155,9 +155,8 @@ extension SharedSequence where Element: FixedWidthInteger {
         SharedSequence(Observable.interval(period, scheduler: SharingStrategy.scheduler))
     }
 
-    /// 0 after `dueTime`, then, with a `period`, 1, 2, … every `period`, on
-    /// the sharing scheduler.
-    public static func timer(_ dueTime: RxTimeInterval, period: RxTimeInterval? = nil) -> SharedSequence<SharingStrategy, Element> {
+    /// 0 after `dueTime`, then 1, 2, … every `period`, on the sharing scheduler.
+    public static func timer(_ dueTime: RxTimeInterval, period: RxTimeInterval) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(Observable.timer(dueTime, period: period, scheduler: SharingStrategy.scheduler))
     }
 }

@@ -94,7 +94,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         }
     }
 
-    /// RxSwift 5's spelling of ``subscribe(onSuccess:onFailure:onDisposed:file:line:function:)``,
+    /// RxSwift 5's spelling of ``subscribe(onSuccess:onFailure:onDisposed:)``,
     /// kept (deprecated) as RxSwift 6 keeps it.
     @available(*, deprecated, renamed: "subscribe(onSuccess:onFailure:onDisposed:)")
     @_transparent

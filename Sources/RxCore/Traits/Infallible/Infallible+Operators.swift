@@ -355,29 +355,29 @@ extension InfallibleType {
 }
 
 extension InfallibleType {
-    /// Pairs each element with `object`, held weakly, through `resultSelector`;
-    /// completes once `object` is gone.
+    /// Pairs each element with `obj`, held weakly, through `resultSelector`;
+    /// completes once `obj` is gone.
     @_transparent
     public func withUnretained<Object: AnyObject, Out>(
-        _ object: Object,
+        _ obj: Object,
         resultSelector: @escaping (Object, Element) -> Out
     ) -> Infallible<Out> {
-        withUnretained(object, resultSelector: resultSelector, site: .here())
+        withUnretained(obj, resultSelector: resultSelector, site: .here())
     }
 
     /// `withUnretained` with the site its public form takes from its caller.
     @usableFromInline
     func withUnretained<Object: AnyObject, Out>(
-        _ object: Object,
+        _ obj: Object,
         resultSelector: @escaping (Object, Element) -> Out,
         site: CallSite
     ) -> Infallible<Out> {
-        Infallible(asObservable().withUnretained(object, resultSelector: resultSelector, site: site))
+        Infallible(asObservable().withUnretained(obj, resultSelector: resultSelector, site: site))
     }
 
-    /// Pairs each element with `object`, held weakly; completes once `object` is gone.
-    public func withUnretained<Object: AnyObject>(_ object: Object) -> Infallible<(Object, Element)> {
-        Infallible(asObservable().withUnretained(object))
+    /// Pairs each element with `obj`, held weakly; completes once `obj` is gone.
+    public func withUnretained<Object: AnyObject>(_ obj: Object) -> Infallible<(Object, Element)> {
+        Infallible(asObservable().withUnretained(obj))
     }
 
     /// Combines each element with the latest of `second` through `resultSelector`.

@@ -1,8 +1,8 @@
 /// A sequence that never fails: it sends elements and may complete.
 ///
 /// RxSwift 6's `Infallible`. Make one from any observable with
-/// ``ObservableConvertibleType/asInfallible(onErrorJustReturn:file:line:)`` and its
-/// siblings, which say what an error becomes, or with ``Infallible/create(subscribe:file:line:)``.
+/// ``ObservableConvertibleType/asInfallible(onErrorJustReturn:)`` and its
+/// siblings, which say what an error becomes, or with ``Infallible/create(subscribe:)``.
 public protocol InfallibleType: ObservableConvertibleType {}
 
 /// An observable sequence that never fails. See ``InfallibleType``.
@@ -36,7 +36,7 @@ extension InfallibleEvent: EventConvertible {
 }
 
 extension Infallible {
-    /// What ``create(subscribe:file:line:)`` hands its closure: sends one event.
+    /// What ``create(subscribe:)`` hands its closure: sends one event.
     public typealias InfallibleObserver = (InfallibleEvent<Element>) -> Void
 
     /// A sequence whose subscriptions each run `subscribe`, which sends events
