@@ -22,7 +22,7 @@ extension ObservableType {
     /// The subscription is recorded in the ``SubscriptionRegistry`` with the call's
     /// site and operator chain until it is disposed or the sequence terminates.
     ///
-    /// Inlinable, so the caller names the observer's metadata at its own
+    /// Inlined into the caller, so the caller names the observer's metadata at its own
     /// element type rather than RxCore looking it up for every subscription.
     @_transparent
     public func subscribe(

@@ -4,7 +4,7 @@ private let filterSinkKind = ResourceKind("FilterSink", .sink)
 extension ObservableType {
     /// Passes on only the elements for which `predicate` is true.
     ///
-    /// Inlinable, as `map`: the caller names `Filter`'s metadata and compiles
+    /// Inlined into the caller, as `map`: the caller names `Filter`'s metadata and compiles
     /// the function that subscribes its sink at its own type.
     @_transparent
     public func filter(

@@ -5,9 +5,10 @@ extension ObservableType {
     /// Transforms each element with `transform`; an error it throws ends the
     /// sequence with that error.
     ///
-    /// Inlinable, so the caller names `Map`'s metadata at its own types rather
-    /// than RxCore looking it up for every call, and compiles the function that
-    /// subscribes its sink (see `ErasedSink`).
+    /// Inlined into the caller (which is how it records the caller's site),
+    /// so the caller names `Map`'s metadata at its own types rather than RxCore
+    /// looking it up for every call, and compiles the function that subscribes
+    /// its sink (see `ErasedSink`).
     @_transparent
     public func map<Result>(
         _ transform: @escaping (Element) throws -> Result
