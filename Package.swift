@@ -56,22 +56,27 @@ let package = Package(
         .target(name: "CRemoteMirror", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "Probes", dependencies: ["CUnwind", "CRemoteMirror"]),
 
+        // MARK: The leak guide's patterns (id, name, section, fix): one table for the engine's
+        // RxCore integration, the lint rules and the scenarios.
+        .target(name: "LeakGuide"),
+
         // MARK: Leak engine (knows no Rx library), its test-suite helpers, and RxCore's integration
         .target(name: "Leaks", dependencies: ["Probes"]),
         // CLeakTesting's constructor switches the whole-suite mode on in a test process (RXLEAKS_SUITE=1).
         .target(name: "CLeakTesting"),
         .target(name: "LeakTesting", dependencies: ["Leaks", "CLeakTesting"]),
         .target(name: "CRxCoreLeaks"),
-        .target(name: "RxCoreLeaks", dependencies: ["Leaks", "RxCore", "Probes", "CRxCoreLeaks"]),
+        .target(name: "RxCoreLeaks", dependencies: ["Leaks", "LeakGuide", "RxCore", "Probes", "CRxCoreLeaks"]),
 
         // MARK: Simulated UI layer and the scenario catalogue
         .target(name: "SimUI", dependencies: ["RxCore"]),
-        .target(name: "Scenarios", dependencies: ["RxCore", "SimUI", "Leaks", "RxCoreLeaks"], path: "Scenarios"),
+        .target(name: "Scenarios", dependencies: ["RxCore", "SimUI", "Leaks", "LeakGuide", "RxCoreLeaks"], path: "Scenarios"),
 
         // MARK: Static lint for the guide's leak patterns (syntax only: no RxCore, no engine)
         // `swift test` builds every target: without the Lint trait (the sanitizer builds of .ci/run)
         // this one's sources are empty (`#if Lint`) and swift-syntax is not built at all.
         .target(name: "LeakLint", dependencies: [
+            "LeakGuide",
             .product(name: "SwiftSyntax", package: "swift-syntax", condition: .when(traits: ["Lint"])),
             .product(name: "SwiftParser", package: "swift-syntax", condition: .when(traits: ["Lint"])),
         ]),
@@ -106,9 +111,10 @@ let package = Package(
         ),
         .testTarget(name: "ProbesTests", dependencies: ["Probes"]),
         .testTarget(name: "LeaksTests", dependencies: ["Leaks", "LeakTesting", "RxCore", "RxCoreTesting", "RxCoreLeaks"]),
-        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "SimUI", "Leaks", "RxCore", "RxCoreLeaks"]),
+        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "SimUI", "Leaks", "LeakGuide", "RxCore", "RxCoreLeaks"]),
         // Without the Lint trait (the sanitizer builds of .ci/run), these tests and swift-syntax are left out.
         .testTarget(name: "LeakLintTests", dependencies: [
+            "LeakGuide",
             .target(name: "LeakLint", condition: .when(traits: ["Lint"])),
             .product(name: "SwiftSyntax", package: "swift-syntax", condition: .when(traits: ["Lint"])),
             .product(name: "SwiftParser", package: "swift-syntax", condition: .when(traits: ["Lint"])),

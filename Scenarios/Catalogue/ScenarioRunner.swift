@@ -125,7 +125,7 @@ public enum ScenarioRunner {
             return .leak(first.kind, types: report.leaks.map(\.typeName), pattern: first.pattern?.id)
         }
         let counts = report.counts
-        let subscriptions = hosted ? counts.afterSettling.subscriptions - counts.before.subscriptions : report.liveSubscriptions.count
+        let subscriptions = hosted ? counts.afterSettling[kind: "subscriptions"] - counts.before[kind: "subscriptions"] : report.liveSubscriptions.count
         let resources = hosted ? counts.afterSettling.total - counts.before.total : report.resourceDelta
         // Unsettled work makes the counts provisional: say so first.
         if !report.unsettled.isEmpty {

@@ -8,25 +8,25 @@ import Foundation
 /// ```
 ///
 /// Every key is optional. Paths are relative to the directory `rxleaks lint` runs in.
-public struct LintConfiguration: Sendable, Codable, Equatable {
+package struct LintConfiguration: Sendable, Codable, Equatable {
     /// What to lint when no path is given on the command line (default `Sources`).
-    public var paths: [String]
+    package var paths: [String]
     /// Files and directories to leave out.
-    public var exclude: [String]
+    package var exclude: [String]
     /// Pattern ids not to report.
-    public var disabled: [String]
+    package var disabled: [String]
 
     /// The name of the file looked for in the current directory.
-    public static let fileName = ".rxleaks-lint.json"
+    package static let fileName = ".rxleaks-lint.json"
 
     /// A configuration.
-    public init(paths: [String] = ["Sources"], exclude: [String] = [], disabled: [String] = []) {
+    package init(paths: [String] = ["Sources"], exclude: [String] = [], disabled: [String] = []) {
         self.paths = paths
         self.exclude = exclude
         self.disabled = disabled
     }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let unknown = try decoder.container(keyedBy: AnyKey.self).allKeys.map(\.stringValue)
             .filter { CodingKeys(stringValue: $0) == nil }
@@ -42,7 +42,7 @@ public struct LintConfiguration: Sendable, Codable, Equatable {
     }
 
     /// Reads the configuration at `path`; the defaults when `path` is nil.
-    public static func load(from path: String?) throws(LintError) -> LintConfiguration {
+    package static func load(from path: String?) throws(LintError) -> LintConfiguration {
         guard let path else { return LintConfiguration() }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw .badConfiguration(path: path, reason: "cannot be read")

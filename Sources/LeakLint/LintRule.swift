@@ -1,4 +1,5 @@
 #if Lint
+import LeakGuide
 import SwiftSyntax
 
 /// One of the guide's leak patterns, found by reading syntax only.
@@ -6,39 +7,44 @@ import SwiftSyntax
 /// A rule sees one file at a time and knows nothing the file does not say:
 /// it cannot tell whether a sequence completes, so it reads names the way a
 /// reviewer would (see ``SourceLifetime``). Its findings carry the pattern's
-/// id, the guide section and the fix.
-public protocol LintRule: Sendable {
-    /// The guide pattern's id, used in messages, suppression comments and the configuration.
-    var id: String { get }
-    /// What the pattern is, in one line.
+/// id, the guide section and the fix, all from the guide's catalogue.
+package protocol LintRule: Sendable {
+    /// The guide pattern the rule finds.
+    var pattern: GuidePattern { get }
+    /// What the rule flags, in one line.
     var summary: String { get }
-    /// Where the guide describes it, such as `guide 000, "Capture lists"`.
-    var guide: String { get }
-    /// The fix, in one line.
-    var fix: String { get }
 
     /// The places in `file` that follow the pattern, each with its message.
     func check(_ file: LintedFile) -> [RuleHit]
 }
 
+extension LintRule {
+    /// The guide pattern's id, used in messages, suppression comments and the configuration.
+    package var id: String { pattern.id }
+    /// Where the guide describes it, such as `guide 000, "Capture lists"`.
+    package var guide: String { pattern.guideReference }
+    /// The fix, in one line.
+    package var fix: String { pattern.fix }
+}
+
 /// A place a rule flagged, before it becomes a ``Finding``.
-public struct RuleHit {
+package struct RuleHit {
     /// The node the warning points at.
-    public let node: Syntax
+    package let node: Syntax
     /// What was found, in one sentence.
-    public let message: String
+    package let message: String
 
     /// A hit at `node`.
-    public init(_ node: some SyntaxProtocol, _ message: String) {
+    package init(_ node: some SyntaxProtocol, _ message: String) {
         self.node = Syntax(node)
         self.message = message
     }
 }
 
 /// Every rule, in the guide's order.
-public enum Rules {
+package enum Rules {
     /// All rules `rxleaks lint` knows.
-    public static let all: [any LintRule] = [
+    package static let all: [any LintRule] = [
         MethodReferenceImplicitSelf(),
         ClosureStrongSelf(),
         CaptureListMissingModifier(),
@@ -53,7 +59,7 @@ public enum Rules {
     ]
 
     /// The rule with `id`, if any.
-    public static func rule(id: String) -> (any LintRule)? {
+    package static func rule(id: String) -> (any LintRule)? {
         all.first { $0.id == id }
     }
 }

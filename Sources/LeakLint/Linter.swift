@@ -3,23 +3,23 @@ import Foundation
 import SwiftSyntax
 
 /// Runs the rules over files and directories.
-public struct Linter: Sendable {
+package struct Linter: Sendable {
     /// The rules that run.
-    public let rules: [any LintRule]
+    package let rules: [any LintRule]
 
     /// A linter with `rules` (every rule by default).
-    public init(rules: [any LintRule] = Rules.all) {
+    package init(rules: [any LintRule] = Rules.all) {
         self.rules = rules
     }
 
     /// A linter with every rule but those `configuration` disables.
-    public init(configuration: LintConfiguration) {
+    package init(configuration: LintConfiguration) {
         self.init(rules: Rules.all.filter { !configuration.disabled.contains($0.id) })
     }
 
     /// Lints one file's text. Returns nil findings and the first syntax error
     /// when the text does not parse.
-    public func lint(source: String, path: String) -> (findings: [Finding], unparsable: UnparsableFile?) {
+    package func lint(source: String, path: String) -> (findings: [Finding], unparsable: UnparsableFile?) {
         let file = LintedFile(path: path, source: source)
         if let error = file.firstSyntaxError {
             return ([], error)
@@ -44,7 +44,7 @@ public struct Linter: Sendable {
     ///
     /// - Throws: ``LintError/noSuchPath(_:)`` for a path that does not exist,
     ///   before anything is linted.
-    public func lint(paths: [String], excluding excluded: [String] = []) throws(LintError) -> LintResult {
+    package func lint(paths: [String], excluding excluded: [String] = []) throws(LintError) -> LintResult {
         let files = try SwiftFiles.find(in: paths, excluding: excluded)
         let results = ResultSlots(count: files.count)
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
@@ -64,7 +64,7 @@ public struct Linter: Sendable {
 }
 
 /// Why a lint run could not start.
-public enum LintError: Error, Equatable, CustomStringConvertible {
+package enum LintError: Error, Equatable, CustomStringConvertible {
     /// A path given to lint does not exist.
     case noSuchPath(String)
     /// A path is neither a Swift file nor a directory.
@@ -72,7 +72,7 @@ public enum LintError: Error, Equatable, CustomStringConvertible {
     /// The configuration file cannot be read or decoded.
     case badConfiguration(path: String, reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .noSuchPath(let path): "no such file or directory: \(path)"
         case .notSwiftSource(let path): "not a Swift file or a directory: \(path)"

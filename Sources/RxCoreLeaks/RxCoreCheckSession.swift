@@ -69,14 +69,12 @@ final class RxCoreCheckSession: LeakIntegrationSession {
 
     func counts() -> ResourceCounts.Moment? {
         let families = Resources.snapshot().byFamily
-        return ResourceCounts.Moment(
-            subscriptions: SubscriptionRegistry.count,
-            sinks: families[.sink] ?? 0,
-            subjects: families[.subject] ?? 0,
-            disposables: families[.disposable] ?? 0,
-            observables: families[.observable] ?? 0,
-            trackedObjects: 0,
-            total: Int(Resources.total))
+        let kinds: [(String, Int)] = [
+            ("subscriptions", SubscriptionRegistry.count), ("sinks", families[.sink] ?? 0), ("subjects", families[.subject] ?? 0),
+            ("disposables", families[.disposable] ?? 0), ("observables", families[.observable] ?? 0),
+        ]
+        return ResourceCounts.Moment(kinds: kinds.map { ResourceCounts.KindCount(name: $0, count: $1) }, trackedObjects: 0,
+                                     total: Int(Resources.total))
     }
 }
 

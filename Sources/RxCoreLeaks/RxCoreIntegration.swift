@@ -1,3 +1,4 @@
+import LeakGuide
 import Leaks
 import Probes
 import RxCore
@@ -62,6 +63,22 @@ public final class RxCoreIntegration: LeakIntegration {
         if nodeName.hasSuffix("Subject") || nodeName.hasSuffix("Relay") { return .subject }
         if nodeName.hasPrefix("subscription #") { return .subscription }
         return nil
+    }
+
+    /// The leak guide's pattern for the shape, from the catalogue the lint rules and scenarios share.
+    public func pattern(for shape: LeakShape) -> LeakPattern? {
+        let pattern: GuidePattern
+        var detail: String?
+        switch shape {
+        case .methodReference(let method):
+            pattern = GuidePatterns.methodReferenceImplicitSelf
+            detail = method
+        case .strongCapture: pattern = GuidePatterns.closureStrongSelf
+        case .captureListMissingModifier: pattern = GuidePatterns.captureListMissingModifier
+        case .containerSharedWithAnotherObject: pattern = GuidePatterns.disposeBagSentToAnotherObject
+        case .storedSubject: pattern = GuidePatterns.storedSubjectInChild
+        }
+        return LeakPattern(id: pattern.id, name: pattern.name, source: pattern.guideReference, fix: pattern.fix, detail: detail)
     }
 
     public func ownsFunction(_ symbol: String) -> Bool {

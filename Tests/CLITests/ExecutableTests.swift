@@ -40,8 +40,8 @@ final class ExecutableTests: XCTestCase {
         XCTAssertEqual(allMatched, results.allSatisfy { $0["matched"]?.boolValue == true })
         for id in try scenarioIDs() { XCTAssertTrue(text.stdout.contains("\n\(id)  "), "\(id) has a heading:\n\(text.stdout)") }
 
-        XCTAssertTrue(text.stdout.hasPrefix("counts: live subscriptions, sinks, subjects & relays, disposables & bags, tracked objects"))
-        XCTAssertTrue(text.stdout.contains("SCENARIO / VARIANT  SUBSCRIPTIONS  SINKS  SUBJECTS  DISPOSABLES  TRACKED  MATCHED  VERDICT")
+        XCTAssertTrue(text.stdout.hasPrefix("counts: subscriptions, sinks, subjects, disposables, observables, tracked objects the variant made that are still alive"), text.stdout)
+        XCTAssertTrue(text.stdout.contains("SCENARIO / VARIANT  SUBSCRIPTIONS  SINKS  SUBJECTS  DISPOSABLES  OBSERVABLES  TRACKED  MATCHED  VERDICT")
             || text.stdout.contains("SCENARIO / VARIANT "), text.stdout)
         let summary = try XCTUnwrap(text.stdout.split(separator: "\n").last)
         XCTAssertTrue(summary.hasPrefix("\(results.count) variant"), String(summary))
@@ -113,6 +113,25 @@ final class ExecutableTests: XCTestCase {
         let byName = try CLI.run(["run", id, "--variant", name, "--format", "json", "--repeat", "3"]).json()
         XCTAssertEqual(byName["results"]?.arrayValue?.map { $0["variant"]?.stringValue }, [name])
         XCTAssertEqual(byName["results"]?.arrayValue?.first?["repetitions"], .number(3))
+    }
+
+    /// A fixed variant run after a leaking one shows what it left itself (nothing), not the leaking
+    /// variant's leftovers; `--totals` still shows the process's counts, leftovers included.
+    func testRunCountsWhatEachVariantLeftAndTotalsOnRequest() throws {
+        let arguments = ["run", "closure-strong-self"]
+        let fixedRow = { (output: String) -> [String] in
+            let row = output.split(separator: "\n").first { $0.hasPrefix("  fixed ") }.map(String.init) ?? ""
+            return row.split(separator: " ").map(String.init)
+        }
+        let own = try CLI.run(arguments)
+        XCTAssertEqual(own.status, 0, own.stdout + own.stderr)
+        let ownCells = fixedRow(own.stdout)
+        XCTAssertEqual(Array(ownCells.dropFirst().prefix(6)), Array(repeating: "0→0", count: 6), own.stdout)
+        let totals = try CLI.run(arguments + ["--totals"])
+        let subscriptions = try XCTUnwrap(fixedRow(totals.stdout).dropFirst().first, totals.stdout)
+        let before = try XCTUnwrap(Int(subscriptions.split(separator: "→")[0]), subscriptions)
+        XCTAssertGreaterThan(before, 0, "the leaking variant's subscriptions are still alive before the fixed one runs:\n\(totals.stdout)")
+        XCTAssertTrue(totals.stdout.hasPrefix("counts: live subscriptions"), totals.stdout)
     }
 
     func testIsolatedRunsGiveTheSameOutcomesInChildProcesses() throws {

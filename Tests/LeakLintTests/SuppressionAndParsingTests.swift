@@ -1,4 +1,5 @@
 #if Lint
+import LeakGuide
 import LeakLint
 import XCTest
 
@@ -71,6 +72,13 @@ final class SuppressionAndParsingTests: XCTestCase {
         XCTAssertThrowsError(try LintConfiguration.load(from: unknownRule.path)) { error in
             XCTAssertTrue("\(error)".contains("unknown pattern id share-forevr"), "\(error)")
         }
+    }
+}
+
+/// Every lint rule finds a pattern of the guide's catalogue, and every pattern of the catalogue has a rule.
+final class RuleCatalogueTests: XCTestCase {
+    func testRulesAndTheCatalogueNameTheSamePatterns() {
+        XCTAssertEqual(Rules.all.map(\.id).sorted(), GuidePatterns.all.map(\.id).sorted())
     }
 }
 #endif

@@ -179,7 +179,7 @@ final class RetainCycleTests: XCTestCase {
                                           "FlatMapSink.selector→ closure given to flatMap at RetainCycleTests.swift:29",
                                           "captures (strong)→ Presenter"])
         XCTAssertEqual(leak.pattern?.id, "method-reference-implicit-self")
-        XCTAssertTrue(leak.pattern?.fix.contains("flatMapMethodReference()") ?? false, leak.pattern?.fix ?? "no pattern")
+        XCTAssertTrue(leak.pattern?.detail?.contains("flatMapMethodReference()") ?? false, leak.pattern?.description ?? "no pattern")
     }
 
     func testStaticFunctionIsClean() {

@@ -290,7 +290,7 @@ extension Guide000ScenarioTests {
         }
         XCTAssertEqual(result.observed, .clean, report.description, file: file, line: line)
         XCTAssertTrue(report.leaks.isEmpty, report.description, file: file, line: line)
-        XCTAssertEqual(report.counts.afterSettling.subscriptions, report.counts.before.subscriptions,
+        XCTAssertEqual(report.counts.afterSettling[kind: "subscriptions"], report.counts.before[kind: "subscriptions"],
                        file: file, line: line)
         XCTAssertEqual(report.counts.afterSettling.total, report.counts.before.total, file: file, line: line)
         XCTAssertTrue(result.matched, file: file, line: line)

@@ -68,7 +68,7 @@ class GuideScenarioTestCase: XCTestCase {
         let report = try XCTUnwrap(result.report, "\(result.observed)", file: file, line: line)
         XCTAssertEqual(result.observed, .subscriptionGrowth(perRepetition: perRepetition), "\(report)", file: file, line: line)
         XCTAssertTrue(report.leaks.isEmpty, "\(report)", file: file, line: line)
-        XCTAssertEqual(report.counts.afterSettling.subscriptions - report.counts.before.subscriptions,
+        XCTAssertEqual(report.counts.afterSettling[kind: "subscriptions"] - report.counts.before[kind: "subscriptions"],
                        perRepetition * result.repetitions, "\(report)", file: file, line: line)
     }
 

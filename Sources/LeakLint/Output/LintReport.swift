@@ -2,7 +2,7 @@
 import Foundation
 
 /// How a ``LintResult`` is written out.
-public enum LintFormat: String, Sendable, CaseIterable {
+package enum LintFormat: String, Sendable, CaseIterable {
     /// `file:line:col: warning: message [rxleaks.pattern-id]`, one line per
     /// finding, as compilers print them (Xcode and editors pick them up).
     case compiler
@@ -13,9 +13,9 @@ public enum LintFormat: String, Sendable, CaseIterable {
 }
 
 /// Renders lint results.
-public enum LintReport {
+package enum LintReport {
     /// `result` in `format`, ending with a newline.
-    public static func render(_ result: LintResult, as format: LintFormat, rules: [any LintRule] = Rules.all) -> String {
+    package static func render(_ result: LintResult, as format: LintFormat, rules: [any LintRule] = Rules.all) -> String {
         switch format {
         case .compiler: compiler(result)
         case .json: encode(JSONReport(result))

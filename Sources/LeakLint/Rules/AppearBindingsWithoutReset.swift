@@ -1,22 +1,21 @@
 #if Lint
+import LeakGuide
 import SwiftSyntax
 
 /// Bindings made in `viewWillAppear`/`viewDidAppear` into the controller's
 /// bag, with no new bag when the view disappears: every appearance adds
 /// another set.
-public struct AppearBindingsWithoutReset: LintRule {
-    public let id = "appear-bindings-without-reset"
-    public let summary = "Bindings made on every appearance into a bag that is not replaced when the view disappears."
-    public let guide = "guide 001, \"Disposing\""
-    public let fix = "Replace the bag in viewWillDisappear (disposeBag = DisposeBag()), or bind once in viewDidLoad."
+package struct AppearBindingsWithoutReset: LintRule {
+    package let pattern = GuidePatterns.appearBindingsWithoutReset
+    package let summary = "Bindings made on every appearance into a bag that is not replaced when the view disappears."
 
     /// The rule, ready to run.
-    public init() {}
+    package init() {}
 
     private static let appearing: Set<String> = ["viewWillAppear", "viewDidAppear"]
     private static let disappearing: Set<String> = ["viewWillDisappear", "viewDidDisappear"]
 
-    public func check(_ file: LintedFile) -> [RuleHit] {
+    package func check(_ file: LintedFile) -> [RuleHit] {
         file.all(FunctionDeclSyntax.self).compactMap { function in
             guard Self.appearing.contains(function.name.text), let body = function.body,
                   let disposal = body.nodes(of: FunctionCallExprSyntax.self).first(where: { call in

@@ -1,4 +1,5 @@
 #if Lint
+import LeakGuide
 import SwiftSyntax
 
 /// `[unowned wireframe, view]`: the modifier applies to one name only, so
@@ -8,16 +9,14 @@ import SwiftSyntax
 /// it is not a property the object already holds strongly: a property
 /// declared `weak` or `unowned` (the capture makes a non-owning reference
 /// owning), or a local or parameter.
-public struct CaptureListMissingModifier: LintRule {
-    public let id = "capture-list-missing-modifier"
-    public let summary = "A capture list gives weak/unowned to some names and captures another strongly."
-    public let guide = "guide 000, \"Capture lists\""
-    public let fix = "Write the modifier before every name: [unowned wireframe, weak view]."
+package struct CaptureListMissingModifier: LintRule {
+    package let pattern = GuidePatterns.captureListMissingModifier
+    package let summary = "A capture list gives weak/unowned to some names and captures another strongly."
 
     /// The rule, ready to run.
-    public init() {}
+    package init() {}
 
-    public func check(_ file: LintedFile) -> [RuleHit] {
+    package func check(_ file: LintedFile) -> [RuleHit] {
         file.all(ClosureCaptureClauseSyntax.self).flatMap { clause -> [RuleHit] in
             let items = Array(clause.items)
             guard items.contains(where: { $0.specifier != nil }) else { return [] }

@@ -1,20 +1,19 @@
 #if Lint
+import LeakGuide
 import SwiftSyntax
 
 /// A closure handed to an Rx call that uses `self` without a weak or unowned
 /// capture, in a class, on a sequence that need not complete: the
 /// subscription keeps the closure, the closure keeps the object, and the
 /// object keeps the subscription (through its bag) or its source.
-public struct ClosureStrongSelf: LintRule {
-    public let id = "closure-strong-self"
-    public let summary = "An escaping closure passed to an Rx call captures self strongly on a sequence that need not complete."
-    public let guide = "guide 000, \"Capture lists\""
-    public let fix = "Capture [weak self] (or [unowned self] when the object's own bag disposes the subscription), or bind to a Binder."
+package struct ClosureStrongSelf: LintRule {
+    package let pattern = GuidePatterns.closureStrongSelf
+    package let summary = "An escaping closure passed to an Rx call captures self strongly on a sequence that need not complete."
 
     /// The rule, ready to run.
-    public init() {}
+    package init() {}
 
-    public func check(_ file: LintedFile) -> [RuleHit] {
+    package func check(_ file: LintedFile) -> [RuleHit] {
         file.all(ClosureExprSyntax.self).compactMap { closure -> RuleHit? in
             guard let call = closure.receivingCall, let name = call.calledName, Rx.retainingCalls.contains(name),
                   closure.isInInstanceContext, file.declarations.mayBeClass(closure.enclosingTypeName),

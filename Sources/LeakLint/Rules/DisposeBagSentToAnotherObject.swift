@@ -1,20 +1,19 @@
 #if Lint
+import LeakGuide
 import SwiftSyntax
 
 /// A dispose bag that leaves its owner: handed to another object, used by
 /// another object's subscriptions, or captured by a closure of a subscription
 /// it holds itself. The bag then lives as long as the longest-lived holder,
 /// and so do all its subscriptions.
-public struct DisposeBagSentToAnotherObject: LintRule {
-    public let id = "dispose-bag-sent-to-another-object"
-    public let summary = "A DisposeBag passed to or used by another object, or captured by one of its own subscriptions."
-    public let guide = "guide 000, \"Dispose bag\""
-    public let fix = "Give each object its own DisposeBag; return sequences instead of passing the bag along."
+package struct DisposeBagSentToAnotherObject: LintRule {
+    package let pattern = GuidePatterns.disposeBagSentToAnotherObject
+    package let summary = "A DisposeBag passed to or used by another object, or captured by one of its own subscriptions."
 
     /// The rule, ready to run.
-    public init() {}
+    package init() {}
 
-    public func check(_ file: LintedFile) -> [RuleHit] {
+    package func check(_ file: LintedFile) -> [RuleHit] {
         file.all(FunctionCallExprSyntax.self).compactMap { call in
             call.calledName == "disposed" ? disposal(call, in: file) : handOver(call, in: file)
         }

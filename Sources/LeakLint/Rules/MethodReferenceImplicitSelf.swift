@@ -1,19 +1,18 @@
 #if Lint
+import LeakGuide
 import SwiftSyntax
 
 /// `flatMap(doWork(model:))`, `subscribe(onNext: handle)`: an instance method
 /// handed to an Rx call by name is a closure over `self`, kept for as long as
 /// the subscription lives.
-public struct MethodReferenceImplicitSelf: LintRule {
-    public let id = "method-reference-implicit-self"
-    public let summary = "An instance method passed by name to an Rx operator, subscribe, bind, drive or Binder captures self."
-    public let guide = "guide 000, \"Capture lists\""
-    public let fix = "Make the method static (a pure transformation) and pass Type.method, or use a closure with [weak self]."
+package struct MethodReferenceImplicitSelf: LintRule {
+    package let pattern = GuidePatterns.methodReferenceImplicitSelf
+    package let summary = "An instance method passed by name to an Rx operator, subscribe, bind, drive or Binder captures self."
 
     /// The rule, ready to run.
-    public init() {}
+    package init() {}
 
-    public func check(_ file: LintedFile) -> [RuleHit] {
+    package func check(_ file: LintedFile) -> [RuleHit] {
         file.all(FunctionCallExprSyntax.self).flatMap { call -> [RuleHit] in
             guard let name = call.calledName, Rx.retainingCalls.contains(name) else { return [] }
             // `bind(to: relay)` hands over an observer, not a function.

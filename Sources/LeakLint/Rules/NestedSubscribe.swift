@@ -1,19 +1,18 @@
 #if Lint
+import LeakGuide
 import SwiftSyntax
 
 /// A subscription made inside another subscription's closure and disposed by
 /// the object's own bag: every outer event adds one more inner subscription
 /// to a bag that only empties when the object goes.
-public struct NestedSubscribe: LintRule {
-    public let id = "nested-subscribe"
-    public let summary = "A subscription made inside a subscription's closure, kept in the object's own bag: one more per outer event."
-    public let guide = "guide 000, \"Dispose bag\""
-    public let fix = "Let an operator own the inner subscription: flatMapLatest { … }.bind(to: …), disposed once."
+package struct NestedSubscribe: LintRule {
+    package let pattern = GuidePatterns.nestedSubscribe
+    package let summary = "A subscription made inside a subscription's closure, kept in the object's own bag: one more per outer event."
 
     /// The rule, ready to run.
-    public init() {}
+    package init() {}
 
-    public func check(_ file: LintedFile) -> [RuleHit] {
+    package func check(_ file: LintedFile) -> [RuleHit] {
         file.all(FunctionCallExprSyntax.self).compactMap { call in
             guard call.calledName == "disposed", let bag = call.argument("by"), file.isOwnBag(bag),
                   let closure = call.ancestor(ClosureExprSyntax.self), let outer = closure.receivingCall,

@@ -1,19 +1,18 @@
 #if Lint
+import LeakGuide
 import SwiftSyntax
 
 /// A subject or relay handed in by a parent and stored as a property of the
 /// child: the child's subscriptions to it and the parent's bindings into it
 /// tie the two modules' lifetimes together.
-public struct StoredSubjectInChild: LintRule {
-    public let id = "stored-subject-in-child"
-    public let summary = "A subject or relay received from a parent is stored as a property of a child module."
-    public let guide = "guide 000, \"Subjects and Relays\""
-    public let fix = "Don't store the parent's subject: pass it to handle functions, and keep only a Binder (which holds it weakly)."
+package struct StoredSubjectInChild: LintRule {
+    package let pattern = GuidePatterns.storedSubjectInChild
+    package let summary = "A subject or relay received from a parent is stored as a property of a child module."
 
     /// The rule, ready to run.
-    public init() {}
+    package init() {}
 
-    public func check(_ file: LintedFile) -> [RuleHit] {
+    package func check(_ file: LintedFile) -> [RuleHit] {
         file.all(SequenceExprSyntax.self).compactMap { assignment in
             let elements = Array(assignment.elements)
             guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self),

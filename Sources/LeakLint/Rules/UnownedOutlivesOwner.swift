@@ -1,4 +1,5 @@
 #if Lint
+import LeakGuide
 import SwiftSyntax
 
 /// `_ = upload.subscribe(onNext: { [unowned self] … })`, or `[unowned self]`
@@ -6,16 +7,14 @@ import SwiftSyntax
 /// outlives it (a bag passed in, a dependency's bag): no bag of the owner
 /// ends the subscription, so its closure can run after the owner is gone,
 /// and reading the unowned reference traps.
-public struct UnownedOutlivesOwner: LintRule {
-    public let id = "unowned-outlives-owner"
-    public let summary = "An [unowned] capture in a subscription that no bag of the owner disposes: it can run after the owner is gone and crash."
-    public let guide = "guide 000, \"Capture lists\""
-    public let fix = "Capture [weak self] in blocks of operations that may outlive their owner, or dispose them with the owner's bag."
+package struct UnownedOutlivesOwner: LintRule {
+    package let pattern = GuidePatterns.unownedOutlivesOwner
+    package let summary = "An [unowned] capture in a subscription that no bag of the owner disposes: it can run after the owner is gone and crash."
 
     /// The rule, ready to run.
-    public init() {}
+    package init() {}
 
-    public func check(_ file: LintedFile) -> [RuleHit] {
+    package func check(_ file: LintedFile) -> [RuleHit] {
         file.all(ClosureExprSyntax.self).flatMap { closure -> [RuleHit] in
             guard let call = closure.receivingCall, let name = call.calledName, Rx.retainingCalls.contains(name),
                   let items = closure.signature?.capture?.items else { return [] }

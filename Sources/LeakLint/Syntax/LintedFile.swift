@@ -5,16 +5,16 @@ import SwiftSyntax
 /// A parsed source file and what the rules need to know about its
 /// declarations: which types are classes, which names are instance methods,
 /// dispose bags and reactive properties.
-public final class LintedFile {
+package final class LintedFile {
     /// The path as given.
-    public let path: String
+    package let path: String
     /// The syntax tree.
-    public let tree: SourceFileSyntax
+    package let tree: SourceFileSyntax
     let converter: SourceLocationConverter
     let declarations: Declarations
 
     /// Parses `source`, read from `path`.
-    public init(path: String, source: String) {
+    package init(path: String, source: String) {
         self.path = path
         tree = Parser.parse(source: source)
         converter = SourceLocationConverter(fileName: path, tree: tree)

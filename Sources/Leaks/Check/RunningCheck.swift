@@ -96,13 +96,7 @@ extension ResourceCounts.Moment {
     /// The first integration's library counts (zero without one) and the tracked objects alive.
     static func now(sessions: [any LeakIntegrationSession], tracked: [TrackedObject]) -> Self {
         let library = sessions.lazy.compactMap { $0.counts() }.first
-        return Self(
-            subscriptions: library?.subscriptions ?? 0,
-            sinks: library?.sinks ?? 0,
-            subjects: library?.subjects ?? 0,
-            disposables: library?.disposables ?? 0,
-            observables: library?.observables ?? 0,
-            trackedObjects: tracked.filter(\.isAlive).count,
-            total: library?.total ?? 0)
+        return Self(kinds: library?.kinds ?? [], trackedObjects: tracked.filter(\.isAlive).count,
+                    total: library?.total ?? 0)
     }
 }

@@ -1,7 +1,9 @@
 import Probes
 
-/// Names the guide's pattern for a retain cycle, from the kinds of objects and
-/// closures on it. Shapes the guide does not describe get no pattern.
+/// Names the pattern of a retain cycle: its shape, from the kinds of objects
+/// and closures on it, in the words of the library whose objects are on the
+/// cycle (its integration's), or in the engine's own. Shapes it does not
+/// recognise get no pattern.
 struct PatternClassifier {
     let graph: RetainGraph
     let path: [(from: UInt, reference: HeapReference)]
@@ -9,6 +11,16 @@ struct PatternClassifier {
     let vocabulary: LibraryVocabulary
 
     func classify() -> LeakPattern? {
+        guard let shape = shape() else { return nil }
+        // A library names only cycles through its own objects: a gesture
+        // recogniser's closure is not an Rx leak because RxCore is linked.
+        let throughLibrary = path.contains { step in
+            graph.nodes[step.reference.target].map { $0.isLibrary || $0.name.hasPrefix("closure given to") } ?? false
+        }
+        return (throughLibrary ? vocabulary.first { $0.pattern(for: shape) } : nil) ?? shape.neutralPattern
+    }
+
+    private func shape() -> LeakShape? {
         // The user's closures: those handed to an operator, and closures whose
         // context is a user object. A library's own closures are not the cause.
         let closureEdges = path.filter { step in
@@ -23,11 +35,11 @@ struct PatternClassifier {
                 if path.contains(where: { $0.from == graph.root && isSubject($0.reference.target) }) {
                     return .storedSubject
                 }
-                return .methodReference(method)
+                return .methodReference(method: method)
             }
         }
         if closureEdges.contains(where: { graph.nodes[$0.reference.target]?.closure?.hasWeakOrUnownedCapture == true }) {
-            return .missingModifier
+            return .captureListMissingModifier
         }
         // A bag handed to another object, or captured by a closure whose
         // subscription it holds: the bag keeps what keeps the bag.
@@ -37,9 +49,9 @@ struct PatternClassifier {
         }
         if capturesBag || path.contains(where: { isBag($0.reference.target) && (userHolders(of: $0.reference.target).count >= 2
                                                                                 || graph.nodes[$0.from]?.closure != nil) }) {
-            return .sharedDisposeBag
+            return .containerSharedWithAnotherObject
         }
-        if !closureEdges.isEmpty { return .strongSelf }
+        if !closureEdges.isEmpty { return .strongCapture }
         if path.contains(where: { isSubject($0.reference.target) && userHolders(of: $0.reference.target).contains { $0 != graph.root } }) {
             return .storedSubject
         }

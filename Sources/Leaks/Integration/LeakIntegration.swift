@@ -44,6 +44,11 @@ public protocol LeakIntegration: AnyObject, Sendable {
     /// the engine recognises, or nil.
     func role(ofNodeNamed nodeName: String) -> LibraryObjectRole?
 
+    /// The library's name for a cycle of `shape` through its objects, with
+    /// where its documentation explains it and the fix in its terms; nil for
+    /// the engine's neutral wording.
+    func pattern(for shape: LeakShape) -> LeakPattern?
+
     /// Whether a function symbol belongs to the library: its method
     /// references (`observer.on`) are not the user's.
     func ownsFunction(_ symbol: String) -> Bool
@@ -78,6 +83,7 @@ extension LeakIntegration {
     public func closureSite(at address: UInt) -> String? { nil }
     public func meaningOfReferences(from nodeName: String) -> String? { nil }
     public func role(ofNodeNamed nodeName: String) -> LibraryObjectRole? { nil }
+    public func pattern(for shape: LeakShape) -> LeakPattern? { nil }
     public func ownsFunction(_ symbol: String) -> Bool { false }
     public func backtracesChanged(enabled: Bool) {}
     public func attributeUnscopedWork(to resolve: (@Sendable () -> (any LeakIntegrationSession)?)?) {}

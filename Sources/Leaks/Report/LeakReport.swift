@@ -8,7 +8,7 @@ public struct LeakReport: Sendable, Encodable, CustomStringConvertible {
     public let leaks: [Leak]
     /// Tracked objects that died only while pending work settled: not leaks.
     public let releasedLate: [String]
-    /// Library resources (RxCore's) made in the check and still alive after
+    /// Library resources made in the check and still alive after
     /// settling (with nothing else running, this is the live total after
     /// settling minus before).
     public let resourceDelta: Int
@@ -61,7 +61,7 @@ public struct LeakReport: Sendable, Encodable, CustomStringConvertible {
             lines.append("  \(liveSubscriptions.count) subscription(s) made in the check still alive:")
             lines.append(contentsOf: liveSubscriptions.map { "    \($0)" })
         }
-        if resourceDelta != 0 { lines.append("  RxCore resources made in the check still alive: \(resourceDelta)") }
+        if resourceDelta != 0 { lines.append("  library resources made in the check still alive: \(resourceDelta)") }
         if !releasedLate.isEmpty { lines.append("  released late (while settling, not leaks): \(releasedLate.joined(separator: ", "))") }
         if !unsettled.isEmpty { lines.append("  did not settle; still pending: \(unsettled.joined(separator: ", "))") }
         lines.append(contentsOf: problems.map { "  problem: \($0)" })
@@ -88,8 +88,8 @@ public struct LeakReport: Sendable, Encodable, CustomStringConvertible {
     }
 }
 
-/// Live counts at the three moments of a check, by resource family plus the
-/// tracked objects and subscriptions.
+/// Live counts at the three moments of a check: the library resources by
+/// the kinds its integration counts, the tracked objects, and the total.
 public struct ResourceCounts: Sendable, Codable, Equatable {
     /// Counts before the block ran.
     public let before: Moment
@@ -100,30 +100,39 @@ public struct ResourceCounts: Sendable, Codable, Equatable {
 
     /// Counts at one moment.
     public struct Moment: Sendable, Codable, Equatable {
-        /// Live subscriptions made through `subscribe`, `bind`, `drive`, `emit`.
-        public let subscriptions: Int
-        /// Live operator sinks.
-        public let sinks: Int
-        /// Live subjects and relays.
-        public let subjects: Int
-        /// Live disposables and dispose bags.
-        public let disposables: Int
-        /// Live observables (producers).
-        public let observables: Int
+        /// Live library resources by kind, in the order the integration lists
+        /// them (RxCore: subscriptions, sinks, subjects, disposables, observables);
+        /// empty without an integration.
+        public let kinds: [KindCount]
         /// Tracked objects still alive.
         public let trackedObjects: Int
-        /// `Resources.total`.
+        /// All live library resources, as the library totals them.
         public let total: Int
 
         /// Counts at one moment, as a library integration reads them.
-        public init(subscriptions: Int, sinks: Int, subjects: Int, disposables: Int, observables: Int, trackedObjects: Int, total: Int) {
-            self.subscriptions = subscriptions
-            self.sinks = sinks
-            self.subjects = subjects
-            self.disposables = disposables
-            self.observables = observables
+        public init(kinds: [KindCount], trackedObjects: Int, total: Int) {
+            self.kinds = kinds
             self.trackedObjects = trackedObjects
             self.total = total
+        }
+
+        /// The count of the kind named `name`; 0 when the integration does not count it.
+        public subscript(kind name: String) -> Int {
+            kinds.first { $0.name == name }?.count ?? 0
+        }
+    }
+
+    /// How many resources of one kind are alive.
+    public struct KindCount: Sendable, Codable, Equatable {
+        /// The kind, as the integration names it (`sinks`).
+        public let name: String
+        /// Live resources of that kind.
+        public let count: Int
+
+        /// A kind's count.
+        public init(name: String, count: Int) {
+            self.name = name
+            self.count = count
         }
     }
 }

@@ -8,10 +8,12 @@ struct RunCommand: ParsableCommand {
         commandName: "run",
         abstract: "Run scenarios (all by default): resource counts, verdict and match per variant.",
         discussion: """
-            Counts are live subscriptions, sinks, subjects and relays, disposables and bags, and \
-            tracked objects, each before the run, after teardown and after settling. In one \
-            process, "before" includes whatever earlier variants leaked; --isolate gives each \
-            variant a fresh process. Exit status 0 when every variant matched, 1 otherwise.
+            Counts are live library resources by kind (subscriptions, sinks, subjects and relays, \
+            disposables and bags, observables) and tracked objects. By default each column shows what \
+            the variant itself made that is still alive, after teardown and after settling; with \
+            --totals, the whole process's counts before the run, after teardown and after settling \
+            (in one process, "before" then includes whatever earlier variants leaked; --isolate gives \
+            each variant a fresh process). Exit status 0 when every variant matched, 1 otherwise.
             """)
 
     @Argument(help: ArgumentHelp(
@@ -20,6 +22,9 @@ struct RunCommand: ParsableCommand {
     var patterns: [String] = []
 
     @OptionGroup var execution: ExecutionOptions
+
+    @Flag(help: "Text output: the whole process's counts before → after teardown → after settling, instead of what each variant left.")
+    var totals = false
 
     @Option(help: "Output: text (an aligned table), json (docs/rxleaks-run.schema.json) or junit (XML).")
     var format: OutputFormat = .text
@@ -32,7 +37,7 @@ struct RunCommand: ParsableCommand {
         let summary = RunSummary(records, seconds: (ContinuousClock.now - start) / .seconds(1))
         switch format {
         case .text:
-            Console.write(RunText.render(records, summary: summary, style: Style(enabled: Console.stdoutHasColour), backtraces: execution.backtraces))
+            Console.write(RunText.render(records, summary: summary, style: Style(enabled: Console.stdoutHasColour), backtraces: execution.backtraces, totals: totals))
         case .json:
             Console.write(try RunDocument(records, summary: summary).json())
         case .junit:

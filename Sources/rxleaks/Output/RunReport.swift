@@ -83,15 +83,21 @@ extension GuideEntry {
 
 /// The run as an aligned table: counts, verdict and match per variant.
 enum RunText {
-    static let legend = "counts: live subscriptions, sinks, subjects & relays, disposables & bags, tracked objects; "
-        + "each before → after teardown → after settling"
+    /// How the count columns read.
+    static func legend(totals: Bool, kinds: [String]) -> String {
+        let counted = (kinds + ["tracked objects"]).joined(separator: ", ")
+        return totals
+            ? "counts: live \(counted) in the whole process; each before → after teardown → after settling"
+            : "counts: \(counted) the variant made that are still alive; each after teardown → after settling "
+                + "(--totals for the whole process's)"
+    }
 
     /// The table, the notes under mismatches (and backtraces when asked), and the summary line.
-    static func render(_ records: [VariantRecord], summary: RunSummary, style: Style, backtraces: Bool) -> String {
-        var table = TextTable([
-            ("SCENARIO / VARIANT", .left), ("SUBSCRIPTIONS", .left), ("SINKS", .left), ("SUBJECTS", .left),
-            ("DISPOSABLES", .left), ("TRACKED", .left), ("MATCHED", .left), ("VERDICT", .left),
-        ])
+    /// With `totals`, the counts are the process's; otherwise what each variant itself left.
+    static func render(_ records: [VariantRecord], summary: RunSummary, style: Style, backtraces: Bool, totals: Bool = false) -> String {
+        let kinds = records.lazy.compactMap(\.counts).first?.before.kinds.map(\.name) ?? []
+        var table = TextTable([("SCENARIO / VARIANT", .left)] + (kinds + ["tracked"]).map { ($0.uppercased(), .left) }
+                              + [("MATCHED", .left), ("VERDICT", .left)])
         var currentScenario: String?
         for record in records {
             if record.scenario != currentScenario {
@@ -101,13 +107,14 @@ enum RunText {
             let counts = record.counts
             func cell(_ value: (ResourceCounts.Moment) -> Int) -> TextTable.Cell {
                 guard let counts else { return "—" }
-                let steps = [counts.before, counts.afterTeardown, counts.afterSettling].map(value)
+                let before = value(counts.before)
+                let steps = totals ? [before, value(counts.afterTeardown), value(counts.afterSettling)]
+                    : [value(counts.afterTeardown) - before, value(counts.afterSettling) - before]
                 let text = steps.map(String.init).joined(separator: "→")
-                return steps[2] > steps[0] ? TextTable.Cell(text, style: style.yellow) : TextTable.Cell(text)
+                return steps.last! > (totals ? before : 0) ? TextTable.Cell(text, style: style.yellow) : TextTable.Cell(text)
             }
-            table.rows.append(.cells([
-                TextTable.Cell("  " + record.variant + (record.isolated ? " (isolated)" : "")),
-                cell(\.subscriptions), cell(\.sinks), cell(\.subjects), cell(\.disposables), cell(\.trackedObjects),
+            table.rows.append(.cells([TextTable.Cell("  " + record.variant + (record.isolated ? " (isolated)" : ""))]
+                + kinds.map { kind in cell { $0[kind: kind] } } + [cell(\.trackedObjects),
                 record.matched ? TextTable.Cell("yes", style: style.green) : TextTable.Cell("NO", style: style.red),
                 TextTable.Cell(record.outcome.description),
             ]))
@@ -118,7 +125,7 @@ enum RunText {
                 table.rows.append(contentsOf: backtraceLines(record).map { .line(style.dim($0)) })
             }
         }
-        var output = style.dim(legend) + "\n\n" + table.render(headerStyle: style.bold) + "\n"
+        var output = style.dim(legend(totals: totals, kinds: kinds)) + "\n\n" + table.render(headerStyle: style.bold) + "\n"
         let line = summary.line
         output += (summary.mismatched == 0 ? style.green(line) : style.red(line)) + "\n"
         return output

@@ -1,0 +1,50 @@
+/// A cycle's shape as the engine recognises it from the objects and closures
+/// on it, before anyone names it.
+public enum LeakShape: Sendable, Hashable {
+    /// An instance method handed over by name (`flatMap(doWork(model:))`):
+    /// the method reference captures its object. `method` describes it when
+    /// the symbol tells (`the method referenced in configure()`).
+    case methodReference(method: String?)
+    /// A closure captures the object strongly.
+    case strongCapture
+    /// A closure's capture list makes some names weak or unowned and keeps another strongly.
+    case captureListMissingModifier
+    /// A library container of subscriptions (a dispose bag, a set of
+    /// cancellables) held by another object, or captured by a closure it keeps.
+    case containerSharedWithAnotherObject
+    /// A library subject or relay kept as a property by an object it was handed to.
+    case storedSubject
+
+    /// The id every wording of the shape shares.
+    public var id: String {
+        switch self {
+        case .methodReference: "method-reference-implicit-self"
+        case .strongCapture: "closure-strong-self"
+        case .captureListMissingModifier: "capture-list-missing-modifier"
+        case .containerSharedWithAnotherObject: "dispose-bag-sent-to-another-object"
+        case .storedSubject: "stored-subject-in-child"
+        }
+    }
+
+    /// The engine's own wording, which names no library.
+    var neutralPattern: LeakPattern {
+        switch self {
+        case .methodReference(let method):
+            LeakPattern(id: id, name: "method reference captures self implicitly", source: nil,
+                        fix: "make the method static, or call it from a closure that captures self weakly ([weak self])",
+                        detail: method)
+        case .strongCapture:
+            LeakPattern(id: id, name: "closure captures self strongly", source: nil,
+                        fix: "capture self weakly in the closure ([weak self])")
+        case .captureListMissingModifier:
+            LeakPattern(id: id, name: "capture list misses weak/unowned on one of several objects", source: nil,
+                        fix: "write weak or unowned before every name in the capture list")
+        case .containerSharedWithAnotherObject:
+            LeakPattern(id: id, name: "container of subscriptions held by another object", source: nil,
+                        fix: "give each object its own container instead of passing one around")
+        case .storedSubject:
+            LeakPattern(id: id, name: "subject kept as a property by an object it was handed to", source: nil,
+                        fix: "pass the subject where it is needed instead of storing it")
+        }
+    }
+}
