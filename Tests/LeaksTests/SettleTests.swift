@@ -118,4 +118,13 @@ final class SettleTests: XCTestCase {
         XCTAssertTrue(report.unsettled[1].hasPrefix("work due at virtual time 101 "), report.description)
         XCTAssertTrue(report.unsettled.allSatisfy { $0.contains(origin) }, report.description)
     }
+
+    /// The scheduler's conformance is found when the check settles: an object without one is reported, not run.
+    func testAnObjectThatCannotRunInVirtualTimeIsReportedAsUnsettled() {
+        final class NotAScheduler: Sendable {}
+        let report = LeakCheck.run(settle: .virtualTime(NotAScheduler())) { _ in }
+        XCTAssertEqual(report.unsettled.count, 1, report.description)
+        XCTAssertTrue(report.unsettled.first?.hasPrefix("NotAScheduler cannot be run in virtual time") ?? false, report.description)
+        XCTAssertFalse(report.isClean)
+    }
 }

@@ -17,7 +17,11 @@ enum Settler {
         var pendingInVirtualTime: [String] = []
         switch policy {
         case .drain: break
-        case .virtualTime(let scheduler, let bound): pendingInVirtualTime = scheduler.settleVirtualTime(within: bound)
+        case .virtualTime(let scheduler as any VirtualTimeSettling, let bound):
+            pendingInVirtualTime = scheduler.settleVirtualTime(within: bound)
+        case .virtualTime(let scheduler, _):
+            pendingInVirtualTime = ["\(type(of: scheduler)) cannot be run in virtual time: it does not conform to VirtualTimeSettling "
+                                    + "(for RxCore's schedulers, link RxCoreLeaks: the Leaks or LeakTesting product)"]
         case .timeout(let limit): deadline = limit
         }
         return pendingInVirtualTime + drain(sessions, deadline: deadline)
