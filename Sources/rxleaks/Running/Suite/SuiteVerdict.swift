@@ -51,12 +51,9 @@ struct SuiteVerdict: Codable {
     /// test to after settling (process-wide counts: parallel tests share them).
     var resourceChanges: [String] {
         let before = report.counts.before, after = report.counts.afterSettling
-        let kinds: [(String, KeyPath<ResourceCounts.Moment, Int>)] = [
-            ("subscriptions", \.subscriptions), ("sinks", \.sinks), ("subjects", \.subjects),
-            ("disposables", \.disposables), ("observables", \.observables),
-        ]
-        return kinds.compactMap { name, path in
-            before[keyPath: path] == after[keyPath: path] ? nil : "\(name) \(before[keyPath: path])→\(after[keyPath: path])"
+        return after.kinds.compactMap { kind in
+            let earlier = before[kind: kind.name]
+            return earlier == kind.count ? nil : "\(kind.name) \(earlier)→\(kind.count)"
         }
     }
 
