@@ -95,6 +95,33 @@ final class SwitchCommandTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: mirrors), before)
     }
 
+    func testADependencyOnRxLeaksUnderAnotherIdentityIsWarnedAbout() throws {
+        let checkout = scratch.appendingPathComponent("rxleaks-main")
+        try FileManager.default.createDirectory(at: checkout, withIntermediateDirectories: true)
+        try Data("// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"RxLeaks\")\n".utf8)
+            .write(to: checkout.appendingPathComponent("Package.swift"))
+        try Data("""
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "App", dependencies: [.package(path: "../rxleaks-main")])
+
+            """.utf8).write(to: package.appendingPathComponent("Package.swift"))
+        let on = try CLI.run(["switch", "--package-path", package.path], environment: environment)
+        XCTAssertEqual(on.status, 0, on.stderr)
+        XCTAssertTrue(on.stderr.contains("depends on RxLeaks at \(checkout.path) under the identity 'rxleaks-main'"), on.stderr)
+
+        try FileManager.default.moveItem(at: checkout, to: scratch.appendingPathComponent("RxLeaks"))
+        try Data("""
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "App", dependencies: [.package(path: "../RxLeaks")])
+
+            """.utf8).write(to: package.appendingPathComponent("Package.swift"))
+        let named = try CLI.run(["switch", "--package-path", package.path], environment: environment)
+        XCTAssertEqual(named.status, 0, named.stderr)
+        XCTAssertFalse(named.stderr.contains("warning"), named.stderr)
+    }
+
     func testBadInputExits64() throws {
         let notAPackage = try CLI.run(["switch", "--package-path", scratch.path], environment: environment)
         XCTAssertEqual(notAPackage.status, 64)

@@ -49,6 +49,14 @@ struct SwitchCommand: ParsableCommand {
 
                 """)
             report(try file.switchOn(packages), in: file, existedBefore: existed)
+            for (path, identity) in RxLeaksDependency.misnamed(in: package) {
+                Console.writeError("""
+                    rxleaks: warning: the package depends on RxLeaks at \(path) under the identity \
+                    '\(identity)'; SwiftPM refuses a graph holding it \
+                    beside the switch's RxLeaks ('\(RxLeaksDependency.identity)'): use a folder named RxLeaks
+
+                    """)
+            }
             Console.write("""
                 No manifest was edited. The next `swift build` or `swift test`\(configPath.map { " --config-path \($0)" } ?? "") \
                 resolves RxSwift to RxLeaks (and rewrites Package.resolved's RxSwift pin).
