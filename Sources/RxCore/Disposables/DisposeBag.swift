@@ -46,17 +46,25 @@ public final class DisposeBag: DisposeBase, @unchecked Sendable {
     /// An empty bag; records where it was made.
     // Never inlined, so that its return addresses are the allocating entry
     // point's and that entry's caller's, whichever of them is the user's code.
+    // Designated (a convenience override of `DisposeBase.init()` draws a false
+    // infinite-recursion warning from optimised builds).
     @inline(never)
-    public override convenience init() {
-        self.init(candidates: (CallSite(bits: UInt(crxcore_return_address())), CallSite(bits: UInt(crxcore_return_address_1()))))
+    public override init() {
+        owner = Self.owner(candidates: (CallSite(bits: UInt(crxcore_return_address())),
+                                        CallSite(bits: UInt(crxcore_return_address_1()))))
+        super.init()
+        owner.bagAddress = UInt(bitPattern: ObjectIdentifier(self))
     }
 
     /// An empty bag made at the first of `candidates` outside RxCore.
     init(candidates: (CallSite, CallSite)) {
-        owner = Owner(identity: Identity(id: Self.nextID.wrappingAdd(1, ordering: .relaxed).oldValue,
-                                         candidates: candidates))
+        owner = Self.owner(candidates: candidates)
         super.init()
         owner.bagAddress = UInt(bitPattern: ObjectIdentifier(self))
+    }
+
+    private static func owner(candidates: (CallSite, CallSite)) -> Owner {
+        Owner(identity: Identity(id: nextID.wrappingAdd(1, ordering: .relaxed).oldValue, candidates: candidates))
     }
 
     /// A bag's identity and address, as its subscriptions' records show them.

@@ -4,7 +4,9 @@
 public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>: SharedSequenceConvertibleType, ObservableConvertibleType {
     let source: Observable<Element>
 
-    /// Shares `source` by the strategy.
+    /// Shares `source` by the strategy. Usable from inlinable code: the
+    /// transparent operators that record their caller's site build with it.
+    @usableFromInline
     init(_ source: Observable<Element>) {
         self.source = SharingStrategy.share(source)
     }

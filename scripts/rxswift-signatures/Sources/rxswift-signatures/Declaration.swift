@@ -147,7 +147,7 @@ final class DeclarationCollector: SyntaxVisitor {
     }
 }
 
-/// Spells types alike on both sides: module prefixes, `any`, `()` for `Void`,
+/// Spells types alike on both sides: module prefixes, `any`, ownership specifiers, `()` for `Void`,
 /// whitespace, and the labels inside function types dropped; in an operator
 /// (`==`), a type named after its own generic context (`Event<Element>` inside `Event`) bare;
 /// every generic parameter, and every opaque `some P` parameter (sugar for
@@ -167,6 +167,10 @@ struct Normalizer {
         var result = expression(text)
         for module in Self.modules { result = result.replacingAll(module, with: "") }
         result = result.replacingAll("any ", with: "")
+        // Ownership specifiers change how the argument is passed, not which calls resolve.
+        for specifier in ["consuming ", "borrowing ", "__owned ", "__shared "] where result.hasPrefix(specifier) {
+            result = String(result.dropFirst(specifier.count))
+        }
         result = result.replacingAll("->()", with: "->Void").replacingAll("-> ()", with: "-> Void")
         result = result.replacing(Self.innerLabel, with: "")
         result = result.replacing(Self.opaque, with: "τ")
