@@ -24,7 +24,7 @@ final class DriverTests: RxTestCase {
     func testADriverSharesOneSubscriptionAndReplaysTheLatestElementToALateSubscriber() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(310, 3), .completed(400)])
-        let driver = SharingScheduler.mock(scheduler: scheduler) { xs.asDriver(onErrorJustReturn: -1) }
+        let driver = mocked(scheduler) { xs.asDriver(onErrorJustReturn: -1) }
         let first = scheduler.createObserver(Int.self), second = scheduler.createObserver(Int.self)
         schedule(scheduler, first, to: { driver.drive(first) }, at: 200, until: 1000)
         schedule(scheduler, second, to: { driver.drive(second) }, at: 300, until: 1000)
@@ -38,7 +38,7 @@ final class DriverTests: RxTestCase {
     func testWhenEveryoneLeavesTheReplayIsDroppedAndTheSourceResubscribed() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(320, 2)])
-        let driver = SharingScheduler.mock(scheduler: scheduler) { xs.asDriver(onErrorJustReturn: -1) }
+        let driver = mocked(scheduler) { xs.asDriver(onErrorJustReturn: -1) }
         let first = scheduler.createObserver(Int.self), second = scheduler.createObserver(Int.self)
         schedule(scheduler, first, to: { driver.drive(first) }, at: 200, until: 250)
         schedule(scheduler, second, to: { driver.drive(second) }, at: 300, until: 400)
@@ -95,7 +95,7 @@ final class DriverTests: RxTestCase {
     func testDebugOnADriverPassesEveryEventAndStaysShared() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(310, 3), .completed(400)])
-        let driver = SharingScheduler.mock(scheduler: scheduler) { xs.asDriver(onErrorJustReturn: -1).debug("driver") }
+        let driver = mocked(scheduler) { xs.asDriver(onErrorJustReturn: -1).debug("driver") }
         let first = scheduler.createObserver(Int.self), second = scheduler.createObserver(Int.self)
         schedule(scheduler, first, to: { driver.drive(first) }, at: 200, until: 1000)
         schedule(scheduler, second, to: { driver.drive(second) }, at: 300, until: 1000)
@@ -125,7 +125,7 @@ final class DriverTests: RxTestCase {
     func testASignalSharesButDoesNotReplay() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(310, 2)])
-        let signal = SharingScheduler.mock(scheduler: scheduler) { xs.asSignal(onErrorJustReturn: -1) }
+        let signal = mocked(scheduler) { xs.asSignal(onErrorJustReturn: -1) }
         let first = scheduler.createObserver(Int.self), second = scheduler.createObserver(Int.self)
         schedule(scheduler, first, to: { signal.emit(to: first) }, at: 200, until: 1000)
         schedule(scheduler, second, to: { signal.emit(to: second) }, at: 300, until: 1000)
@@ -221,7 +221,7 @@ final class DriverTests: RxTestCase {
 
     func testCreationOperatorsDeliverOnTheSharingScheduler() {
         let scheduler = TestScheduler(initialClock: 0)
-        let (just, empty, never) = SharingScheduler.mock(scheduler: scheduler) {
+        let (just, empty, never) = mocked(scheduler) {
             (Driver.just(1), Driver<Int>.empty(), Signal<Int>.never())
         }
         let observers = (0..<3).map { _ in scheduler.createObserver(Int.self) }
@@ -238,7 +238,7 @@ final class DriverTests: RxTestCase {
         let scheduler = TestScheduler(initialClock: 0)
         let query = scheduler.createHotObservable([.next(210, "a"), .next(220, "a"), .next(230, "ab"), .next(240, "abc")])
         // The whole run is mocked: the inner drivers are made as elements arrive.
-        let res = SharingScheduler.mock(scheduler: scheduler) {
+        let res = mocked(scheduler) {
             scheduler.start {
                 query.asDriver(onErrorJustReturn: "")
                     .distinctUntilChanged()
@@ -256,7 +256,7 @@ final class DriverTests: RxTestCase {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(230, 3)])
         let ys = scheduler.createHotObservable([.next(220, 2)])
-        let merged = SharingScheduler.mock(scheduler: scheduler) {
+        let merged = mocked(scheduler) {
             Driver.merge(xs.asDriver(onErrorJustReturn: 0), ys.asDriver(onErrorJustReturn: 0))
         }
         let res = scheduler.start { merged }

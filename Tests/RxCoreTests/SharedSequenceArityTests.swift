@@ -11,7 +11,7 @@ final class SharedSequenceArityTests: RxTestCase {
     private func elements<Element>(_ make: (Driver<Int>) -> Driver<Element>) -> [Element?] {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2)])
-        let driver = SharingScheduler.mock(scheduler: scheduler) { make(xs.asDriver(onErrorJustReturn: 0)) }
+        let driver = mocked(scheduler) { make(xs.asDriver(onErrorJustReturn: 0)) }
         return scheduler.start { driver }.events.map(\.value.element)
     }
 

@@ -27,8 +27,9 @@ private final class Label {
 final class ModuleNamesTests: XCTestCase {
     func testViewModelWrittenForRxSwiftRunsOnTheTestScheduler() {
         let scheduler = TestScheduler(initialClock: 0, resolution: 0.001)  // one tick per millisecond
-        let viewModel = SharingScheduler.mock(scheduler: scheduler) {
-            SearchViewModel(catalogue: ["apple", "apricot", "banana"], scheduler: scheduler)
+        var viewModel: SearchViewModel!
+        SharingScheduler.mock(scheduler: scheduler) {
+            viewModel = SearchViewModel(catalogue: ["apple", "apricot", "banana"], scheduler: scheduler)
         }
         let typed = scheduler.createHotObservable([
             .next(210, "a"), .next(220, "ap"), .next(700, "b"),

@@ -13,19 +13,17 @@ public enum SharingScheduler {
 
     /// Runs `action` with `scheduler` as the sharing scheduler, so drivers and
     /// signals it creates deliver there (a `TestScheduler` in tests).
-    @discardableResult
-    public static func mock<Result>(scheduler: SchedulerType, action: () throws -> Result) rethrows -> Result {
+    public static func mock(scheduler: SchedulerType, action: () throws -> Void) rethrows {
         try mock(makeScheduler: { scheduler }, action: action)
     }
 
     /// Runs `action` with `makeScheduler` making the sharing scheduler.
-    @discardableResult
-    public static func mock<Result>(makeScheduler: @escaping () -> SchedulerType, action: () throws -> Result) rethrows -> Result {
+    public static func mock(makeScheduler: @escaping () -> SchedulerType, action: () throws -> Void) rethrows {
         let original = maker.withLock { maker in
             defer { maker = makeScheduler }
             return maker
         }
         defer { maker.withLock { $0 = original } }
-        return try action()
+        try action()
     }
 }
