@@ -21,6 +21,9 @@ private final class SampleViewModel {
 /// the child process of ``SuiteModeTests``.
 final class SuiteModeXCTestSamples: XCTestCase {
     private var sut: SampleViewModel?
+    private let events = PublishSubject<Int>()
+    private let disposeBag = DisposeBag()
+    private var received = 0
 
     override func invokeTest() {
         if runsSuiteSamples { super.invokeTest() }
@@ -48,6 +51,10 @@ final class SuiteModeXCTestSamples: XCTestCase {
 
     func testRunsAfterALeakClean() {
         SampleViewModel().bindFixed()
+    }
+
+    func testCapturesItselfInItsOwnBagClean() {
+        events.subscribe(onNext: { _ in self.received += 1 }).disposed(by: disposeBag)
     }
 }
 
@@ -78,11 +85,14 @@ final class SuiteModeTests: XCTestCase {
             "SuiteModeXCTestSamples.testLeaksACycle", "SuiteModeXCTestSamples.testKeepsItsSubjectInAPropertyClean",
             "SuiteModeXCTestSamples.testKeepsACycleInAPropertyLeaking", "SuiteModeXCTestSamples.testTracksItself",
             "SuiteModeXCTestSamples.testRunsAfterALeakClean",
+            "SuiteModeXCTestSamples.testCapturesItselfInItsOwnBagClean",
         ])
         XCTAssertEqual(records["SuiteModeXCTestSamples.testLeaksACycle"]?.leaked, ["SampleViewModel"])
         XCTAssertEqual(records["SuiteModeXCTestSamples.testKeepsACycleInAPropertyLeaking"]?.leaked, ["SampleViewModel"])
         XCTAssertEqual(records["SuiteModeXCTestSamples.testKeepsItsSubjectInAPropertyClean"]?.isClean, true)
         XCTAssertEqual(records["SuiteModeXCTestSamples.testRunsAfterALeakClean"]?.isClean, true)
+        // A cycle through the test case's own bag goes with the test case.
+        XCTAssertEqual(records["SuiteModeXCTestSamples.testCapturesItselfInItsOwnBagClean"]?.isClean, true)
         XCTAssertEqual(records["SuiteModeXCTestSamples.testTracksItself"]?.ownCheck, true)
         XCTAssertEqual(records["SuiteModeXCTestSamples.testTracksItself"]?.isClean, true)
     }
@@ -94,6 +104,20 @@ final class SuiteModeTests: XCTestCase {
         XCTAssertEqual(leaking.keys.map { $0.split(separator: "/").last.map(String.init) ?? $0 }, ["leaksACycle()"])
         XCTAssertEqual(leaking.values.first?.leaked, ["SampleViewModel"])
         XCTAssertEqual(records.count, 3, "\(records.keys)")
+    }
+
+    func testAClosureBudgetStopsReadingCapturesAndSaysSo() {
+        guard !runsSuiteSamples else { return }
+        let check = OpenLeakCheck("budget", closureBudget: 1)
+        let first = SampleViewModel(), second = SampleViewModel()
+        first.bindLeaking()
+        second.bindLeaking()
+        let report = check.finish()
+        // Completing ends the subscriptions, so the cycles go.
+        first.taps.onCompleted()
+        second.taps.onCompleted()
+        XCTAssertEqual(report.leaks.map(\.typeName), ["SampleViewModel"], report.description)
+        XCTAssertEqual(report.problems.filter { $0.hasPrefix("more than 1 closures were handed over") }.count, 1, report.description)
     }
 
     private struct Record {

@@ -20,6 +20,14 @@ enum SuiteMode {
         return .timeout(.milliseconds(Int(max(0, seconds) * 1000)))
     }()
 
+    /// How many closures' captures each test's check reads:
+    /// `RXLEAKS_SUITE_CLOSURE_BUDGET`, else 1,000 (a stress test handing
+    /// RxCore tens of thousands of closures from many threads would otherwise
+    /// slow down past its own time-outs).
+    static let closureBudget: Int = {
+        ProcessInfo.processInfo.environment["RXLEAKS_SUITE_CLOSURE_BUDGET"].flatMap(Int.init).map { max(0, $0) } ?? 1_000
+    }()
+
     static var isOn: Bool { output != nil }
 }
 

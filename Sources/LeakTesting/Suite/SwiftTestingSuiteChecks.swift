@@ -33,7 +33,7 @@ enum SwiftTestingSuiteChecks {
         let (check, isFirst) = state.withLock { state -> (OpenLeakCheck, Bool) in
             if let entry = state.checks[test.id] { return (entry.check, false) }
             let name = displayName(of: test)
-            let entry = Entry(name: name, check: OpenLeakCheck(name, ambient: false))
+            let entry = Entry(name: name, check: OpenLeakCheck(name, ambient: false, closureBudget: SuiteMode.closureBudget))
             state.checks[test.id] = entry
             state.order.append(test.id)
             defer { state.judgesAtExit = true }

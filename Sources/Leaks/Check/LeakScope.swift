@@ -22,9 +22,14 @@ public final class LeakScope: @unchecked Sendable {
         var problems: [String] = []
     }
 
-    init(name: String, backtraces: Bool) {
+    /// How many closures' captures the check reads, when bounded.
+    let closureBudget: Int?
+    private let closuresNoted = Atomic<Int>(0)
+
+    init(name: String, backtraces: Bool, closureBudget: Int? = nil) {
         self.name = name
         self.backtraces = backtraces
+        self.closureBudget = closureBudget
     }
 
     /// Watches `object`: if it is still alive once the check has settled, it is
@@ -64,7 +69,17 @@ public final class LeakScope: @unchecked Sendable {
     /// `context`: the objects it captures strongly are tracked, and the closure
     /// is named `closure given to <operatorName> at File.swift:42` in cycles.
     /// The context need only be valid during the call.
+    /// With a closure budget (``OpenLeakCheck/init(_:ambient:closureBudget:)``),
+    /// closures past it are neither read nor named, and the report says so.
     public func noteClosure(context: UnsafeRawPointer, givenTo operatorName: String, file: String, line: UInt) {
+        if let closureBudget {
+            let noted = closuresNoted.wrappingAdd(1, ordering: .relaxed).newValue
+            if noted == closureBudget + 1 {
+                record(problem: "more than \(closureBudget) closures were handed over: the captures of the rest were not read, "
+                    + "so what they capture was not tracked")
+            }
+            if noted > closureBudget { return }
+        }
         let address = UInt(bitPattern: context)
         closures.record(address, operatorName: operatorName, site: SourceSite(file: file, line: line))
         for object in CaptureReader.stronglyCapturedObjects(ofContext: address) {

@@ -12,11 +12,17 @@ public final class OpenLeakCheck: @unchecked Sendable {
 
     /// Starts a check named `name`.
     ///
-    /// - Parameter ambient: whether work made outside any check's block is
-    ///   attributed to this check; `false` for a check that a test runner
-    ///   names to ``UnscopedWork`` instead.
-    public init(_ name: String, ambient: Bool = true) {
-        check = RunningCheck(name: name)
+    /// - Parameters:
+    ///   - ambient: whether work made outside any check's block is
+    ///     attributed to this check; `false` for a check that a test runner
+    ///     names to ``UnscopedWork`` instead.
+    ///   - closureBudget: how many closures handed to a library have their
+    ///     captures read (and tracked); past it, reading stops and the report's
+    ///     problems say so. `nil`: all. Reading a capture takes a lock all
+    ///     checks share, so a stress test making closures on many threads at
+    ///     once slows down under a check: a whole-suite run bounds it.
+    public init(_ name: String, ambient: Bool = true, closureBudget: Int? = nil) {
+        check = RunningCheck(name: name, closureBudget: closureBudget)
         if ambient, !check.open() {
             check.scope.record(problem: "another open leak check was running: objects captured by closures were not tracked, and subscriptions not counted")
         }
