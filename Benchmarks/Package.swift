@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "RxWorkloads", dependencies: [
             "BenchSupport",
             .product(name: "RxCore", package: root),
-            .product(name: "Leaks", package: root),  // brings the Probes module (Backtrace)
+            .product(name: "Leaks", package: root),  // Backtraces.isEnabled
         ]),
         .target(name: "RxWorkloadsUnaccounted", dependencies: [
             "BenchSupport", "RxCoreUnaccounted",

@@ -25,10 +25,29 @@ static pid_t own_pid;
 
 static void remember_pid(void) { own_pid = getpid(); }
 
+// process_vm_readv is Linux's; elsewhere every read goes through the pipe.
 static int vm_read(uintptr_t address, void *destination, size_t count) {
+#if defined(__linux__)
     struct iovec local = {destination, count};
     struct iovec remote = {(void *)address, count};
     return process_vm_readv(own_pid, &local, 1, &remote, 1, 0) == (ssize_t)count;
+#else
+    (void)address; (void)destination; (void)count;
+    return 0;
+#endif
+}
+
+static int open_pipe(void) {
+#if defined(__linux__)
+    return pipe2(pipe_fds, O_CLOEXEC | O_NONBLOCK);
+#else
+    if (pipe(pipe_fds) != 0) return -1;
+    for (int index = 0; index < 2; index++) {
+        fcntl(pipe_fds[index], F_SETFD, FD_CLOEXEC);
+        fcntl(pipe_fds[index], F_SETFL, O_NONBLOCK);
+    }
+    return 0;
+#endif
 }
 
 static void choose_mode(void) {
@@ -37,7 +56,7 @@ static void choose_mode(void) {
     uint64_t probe = 0x5AFE, copy = 0;
     if (vm_read((uintptr_t)&probe, &copy, sizeof copy) && copy == probe) {
         mode = MODE_VM_READV;
-    } else if (pipe2(pipe_fds, O_CLOEXEC | O_NONBLOCK) == 0) {
+    } else if (open_pipe() == 0) {
         mode = MODE_PIPE;
     } else {
         mode = MODE_NONE;
@@ -91,6 +110,7 @@ static image_range_t *image_ranges;
 static size_t image_range_count;
 static pthread_rwlock_t image_lock = PTHREAD_RWLOCK_INITIALIZER;
 
+// The mapped images are read from /proc/self/maps, which only Linux has; elsewhere none are listed.
 void crm_refresh_image_ranges(const char *const *paths, size_t path_count) {
     FILE *maps = fopen("/proc/self/maps", "re");
     if (maps == NULL) return;
@@ -179,7 +199,11 @@ void crm_safe_read_many(const uintptr_t *addresses, size_t count, size_t each, v
             local[batch] = (struct iovec){slots + (next + batch) * each, each};
             remote[batch] = (struct iovec){(void *)addresses[next + batch], each};
         }
+#if defined(__linux__)
         ssize_t copied = process_vm_readv(own_pid, local, batch, remote, batch, 0);
+#else
+        ssize_t copied = -1;
+#endif
         size_t whole = copied > 0 ? (size_t)copied / each : 0;
         for (size_t index = 0; index < whole; index++) readable[next + index] = 1;
         next += whole;

@@ -20,6 +20,13 @@ public enum Backtrace {
     /// returns an empty array.
     public static var isAvailable: Bool { cunwind_load() != 0 }
 
+    /// Writes at most `capacity` return addresses of this thread's stack to
+    /// `frames`, innermost first, without allocating; returns how many.
+    public static func capture(into frames: UnsafeMutablePointer<UInt>?, capacity: Int) -> Int {
+        guard let frames, capacity > 0 else { return 0 }
+        return Int(cunwind_backtrace(frames, Int32(clamping: capacity), 0))
+    }
+
     /// The return addresses of the current call stack, innermost first,
     /// starting with the caller of `capture`. In optimised builds a function
     /// that ends in a tail call leaves no frame, as with any unwinder.

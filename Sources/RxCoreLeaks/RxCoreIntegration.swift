@@ -93,8 +93,9 @@ public final class RxCoreIntegration: LeakIntegration {
         ResourceScope.attributeUnscopedWork(to: resolve.map { resolve in { (resolve() as? RxCoreCheckSession)?.resourceScope } })
     }
 
-    @Sendable private static func subscriptionBacktrace() -> [UInt] {
-        Backtrace.capture(skip: 0, maxFrames: 48)
+    /// RxCore's registry calls it through a C function pointer, without a context.
+    private static let subscriptionBacktrace: SubscriptionRegistry.BacktraceCapture = { frames, capacity in
+        Backtrace.capture(into: frames, capacity: capacity)
     }
 }
 

@@ -101,7 +101,10 @@ final class SubscriptionRegistryTests: RxTestCase {
     /// that reuses the slot of one with a backtrace has none of its own.
     func testABacktraceGoesWithItsSubscriptionNotWithItsSlot() {
         let subject = PublishSubject<Int>()
-        SubscriptionRegistry.backtraceCapture = { [1, 2, 3] }
+        SubscriptionRegistry.backtraceCapture = { frames, capacity in
+            for (index, address) in [UInt(1), 2, 3].prefix(capacity).enumerated() { frames?[index] = address }
+            return min(3, capacity)
+        }
         let traced = subject.subscribe()
         SubscriptionRegistry.backtraceCapture = nil
         XCTAssertEqual(liveSubscriptionsOfThisTest.map(\.backtrace), [[1, 2, 3]])

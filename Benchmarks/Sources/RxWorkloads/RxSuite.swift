@@ -6,20 +6,21 @@ import RxCoreUnaccounted
 #else
 import RxCore
 #endif
-import Probes
+#if !RXCORE_NO_ACCOUNTING
+import Leaks
+#endif
 import BenchSupport
 import Dispatch
 
 /// The RxCore workloads; each runs `n` operations and returns the nanoseconds
 /// its timed part took (setup that is not the operation stays outside).
 public enum RxSuite {
-    /// Captures a libunwind backtrace for every subscription while on.
+    /// Captures a libunwind backtrace for every subscription while on, as leak
+    /// checks with backtraces do (the unaccounted core keeps no registry).
     public static func setBacktraces(_ on: Bool) {
-        if on {
-            SubscriptionRegistry.backtraceCapture = { Backtrace.capture(skip: 2) }
-        } else {
-            SubscriptionRegistry.backtraceCapture = nil
-        }
+        #if !RXCORE_NO_ACCOUNTING
+        Backtraces.isEnabled = on
+        #endif
     }
 
     /// (a) subject → map → filter → one subscriber, per event.

@@ -101,9 +101,36 @@ public enum SubscriptionRegistry {
     private static let lock = SpinLock()
     @exclusivity(unchecked) nonisolated(unsafe) private static var storage = Storage()
 
-    /// Captures a raw backtrace for each new subscription when set (the leak
-    /// engine sets it when backtraces are switched on).
-    @exclusivity(unchecked) nonisolated(unsafe) public static var backtraceCapture: (@Sendable () -> [UInt])?
+    /// Writes at most `capacity` return addresses of the calling thread's
+    /// stack, innermost first, to `frames`; returns how many it wrote.
+    package typealias BacktraceCapture = @convention(c) (_ frames: UnsafeMutablePointer<UInt>?, _ capacity: Int) -> Int
+
+    /// The capture function's address, 0 when backtraces are off: a C function
+    /// pointer is one word, so any thread may switch capture on or off while
+    /// others subscribe and read it, without a lock and without a closure
+    /// context to keep alive.
+    private static let captureFunction = Atomic<UInt>(0)
+
+    /// Captures a raw backtrace for each new subscription when set (RxCore's
+    /// leak integration sets it when backtraces are switched on).
+    package static var backtraceCapture: BacktraceCapture? {
+        get {
+            let bits = captureFunction.load(ordering: .acquiring)
+            return bits == 0 ? nil : unsafeBitCast(bits, to: BacktraceCapture.self)
+        }
+        set { captureFunction.store(newValue.map { unsafeBitCast($0, to: UInt.self) } ?? 0, ordering: .releasing) }
+    }
+
+    /// The most frames kept per subscription.
+    private static let backtraceDepth = 48
+
+    /// This thread's backtrace through the capture function; nil when capture is off.
+    private static func captureBacktrace() -> [UInt]? {
+        guard let capture = backtraceCapture else { return nil }
+        return [UInt](unsafeUninitializedCapacity: backtraceDepth) { frames, count in
+            count = max(0, min(backtraceDepth, capture(frames.baseAddress, backtraceDepth)))
+        }
+    }
 
     /// The live subscriptions, oldest first.
     public static var live: [SubscriptionRecord] { records { _ in true } }
@@ -162,11 +189,11 @@ public enum SubscriptionRegistry {
     /// otherwise noted as subscribing on this thread until ``subscribed(_:)``.
     @inline(__always)
     static func made(_ handle: SubscriptionHandle) {
-        if handle.scope == nil, backtraceCapture == nil,
+        if handle.scope == nil, captureFunction.load(ordering: .relaxed) == 0,
            crxcore_subscribing_push(Unmanaged.passUnretained(handle).toOpaque()) {
             return
         }
-        register(handle, backtrace: backtraceCapture?())
+        register(handle, backtrace: captureBacktrace())
     }
 
     /// `handle`'s subscribe call returned: when it was noted as subscribing
