@@ -33,7 +33,9 @@ enum CallSiteResolver {
     private static func unplaced(_ frames: [Backtrace.Frame]) -> CallSite.Location? {
         guard let frame = frames.last, let function = frame.function else { return nil }
         let name = FunctionName(function)
-        return CallSite.Location(file: "", line: 0, function: name.qualifiedFunction, isInLibrary: name.module == "RxCore")
+        // Merged code stands for several functions and its symbol names one of them.
+        let described = name.isMerged ? name.qualifiedFunction + " (merged with identical code)" : name.qualifiedFunction
+        return CallSite.Location(file: "", line: 0, function: described, isInLibrary: name.module == "RxCore")
     }
 
     private static func isLibrary(_ frame: Backtrace.Frame) -> Bool {
@@ -56,8 +58,12 @@ struct FunctionName {
     /// `Module.Type.name(label:)` with closure and specialisation prefixes removed.
     private let qualified: Substring
 
+    /// Whether the symbol is LLVM's body for several identical functions, named after one of them.
+    let isMerged: Bool
+
     init(_ demangled: String) {
         var name = Substring(demangled)
+        isMerged = demangled.hasPrefix("merged ")
         // `closure #1 () -> () in M.f()`, `specialized M.f()`, `partial apply for …`.
         while true {
             if let range = name.range(of: #"^(implicit )?closure #\d+ .*? in "#, options: .regularExpression)

@@ -17,6 +17,8 @@ final class CallSiteResolverTests: XCTestCase {
             + "Scenarios.Guide001.Model.init(identifier: Swift.String, api: Scenarios.API) -> Scenarios.Guide001.Model")
         XCTAssertEqual(merged.module, "Scenarios")
         XCTAssertEqual(merged.qualifiedFunction, "Model.init(identifier:api:)")
+        XCTAssertTrue(merged.isMerged)
+        XCTAssertFalse(FunctionName("Scenarios.Model.init() -> Scenarios.Model").isMerged)
         let closure = FunctionName("merged closure #1 @Sendable (Leaks.LeakScope) -> () in variable initialization "
             + "expression of static Scenarios.Guide003.Binding.scenario : Scenarios.Scenario")
         XCTAssertEqual(closure.qualifiedFunction, "Binding.scenario")

@@ -82,7 +82,8 @@ public struct CallSite: Hashable, Sendable, CustomStringConvertible {
     ///
     /// An optimised build can leave code without line information (a function
     /// merged with an identical one keeps none): its location then has an empty
-    /// file, line 0, and the function's name qualified by its type (`Model.init(api:)`).
+    /// file, line 0, and the function's name qualified by its type (`Model.init(api:)`;
+    /// merged code names one of the functions it stands for, and says so).
     public struct Location: Hashable, Sendable {
         /// `Module/File.swift`; empty when the code has no line information.
         public let file: String
