@@ -2,22 +2,22 @@ import Leaks
 
 /// One leak case of the guide, reproduced as a small module that runs for
 /// real, in a leaking and a fixed variant (and controls where needed).
-public struct Scenario: Sendable, Identifiable {
+package struct Scenario: Sendable, Identifiable {
     /// A stable identifier, such as `"method-reference-implicit-self"`.
-    public let id: String
+    package let id: String
     /// A one-line title.
-    public let title: String
+    package let title: String
     /// The guide passage the scenario reproduces.
-    public let guide: GuideReference
+    package let guide: GuideReference
     /// Why the leaking variant leaks, in a few sentences.
-    public let explanation: String
+    package let explanation: String
     /// How the fixed variant fixes it, in a line or two.
-    public let fix: String
+    package let fix: String
     /// The variants, leaking first.
-    public let variants: [Variant]
+    package let variants: [Variant]
 
     /// Creates a scenario.
-    public init(id: String, title: String, guide: GuideReference, explanation: String, fix: String, variants: [Variant]) {
+    package init(id: String, title: String, guide: GuideReference, explanation: String, fix: String, variants: [Variant]) {
         self.id = id
         self.title = title
         self.guide = guide
@@ -27,35 +27,35 @@ public struct Scenario: Sendable, Identifiable {
     }
 
     /// The variant called `name`, if any.
-    public func variant(named name: String) -> Variant? {
+    package func variant(named name: String) -> Variant? {
         variants.first { $0.name == name }
     }
 }
 
 /// Where in the guide a scenario comes from.
-public struct GuideReference: Sendable, Hashable, CustomStringConvertible {
+package struct GuideReference: Sendable, Hashable, CustomStringConvertible {
     /// The guide document's file name, such as `"000_96c7dbaa37a9d1af.txt"`.
-    public let file: String
+    package let file: String
     /// The section heading the case is under.
-    public let section: String
+    package let section: String
     /// A short quotation or paraphrase of the passage, for the CLI's `explain`.
-    public let passage: String
+    package let passage: String
 
     /// Creates a reference.
-    public init(file: String, section: String, passage: String) {
+    package init(file: String, section: String, passage: String) {
         self.file = file
         self.section = section
         self.passage = passage
     }
 
     /// `guide 000, "Capture lists"`.
-    public var description: String { "guide \(file.prefix(3)), \"\(section)\"" }
+    package var description: String { "guide \(file.prefix(3)), \"\(section)\"" }
 }
 
 /// One way of writing a scenario's code, with the outcome it must have.
-public struct Variant: Sendable {
+package struct Variant: Sendable {
     /// What the variant is for.
-    public enum Role: String, Sendable, Codable, CaseIterable {
+    package enum Role: String, Sendable, Codable, CaseIterable {
         /// The code as the guide warns against: it leaks (or crashes, or loops).
         case leaking
         /// The code with the guide's fix applied.
@@ -65,24 +65,24 @@ public struct Variant: Sendable {
     }
 
     /// The variant's name, such as `"leaking"`, `"fixed"` or `"completing-source"`.
-    public let name: String
+    package let name: String
     /// What it is for.
-    public let role: Role
+    package let role: Role
     /// The outcome it must have.
-    public let expectation: Expectation
+    package let expectation: Expectation
     /// How pending work is settled before judging.
-    public let settle: SettlePolicy
+    package let settle: SettlePolicy
     /// Runs one repetition of the scenario's code inside a leak check; it
     /// tracks the objects whose lifetime matters with `scope.track`.
-    public let body: @Sendable (LeakScope) throws -> Void
+    package let body: @Sendable (LeakScope) throws -> Void
     /// Builds, before the leak check starts, the part of the app that outlives
     /// the code under test (a screen that stays on display while a child
     /// module opens and closes, a list the user scrolls); nil for variants
     /// whose body builds and tears down everything itself.
-    public let host: (@Sendable () -> AnyObject)?
+    package let host: (@Sendable () -> AnyObject)?
 
     /// Creates a variant whose body builds and tears down everything it uses.
-    public init(
+    package init(
         _ name: String, role: Role, expect expectation: Expectation,
         settle: SettlePolicy = .drain,
         body: @escaping @Sendable (LeakScope) throws -> Void
@@ -103,7 +103,7 @@ public struct Variant: Sendable {
     ///
     /// ``ScenarioRunner`` builds the host outside the check; a caller that
     /// runs ``body`` directly gets a host built inside it.
-    public init<Host: AnyObject>(
+    package init<Host: AnyObject>(
         _ name: String, role: Role, expect expectation: Expectation,
         settle: SettlePolicy = .drain,
         host makeHost: @escaping @Sendable () -> Host,
@@ -131,7 +131,7 @@ enum VariantHost {
 }
 
 /// The outcome a variant must have.
-public enum Expectation: Sendable, Equatable, CustomStringConvertible {
+package enum Expectation: Sendable, Equatable, CustomStringConvertible {
     /// Nothing leaks, nothing stays subscribed, resources back to baseline.
     case clean
     /// These types leak with this verdict; `pattern` is the guide pattern's id
@@ -149,7 +149,7 @@ public enum Expectation: Sendable, Equatable, CustomStringConvertible {
     /// Pending work is still pending when settling gives up (the fault fixtures' expectation).
     case unsettled
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .clean: "clean"
         case .leak(let kind, let types, let pattern):

@@ -3,26 +3,26 @@ import Leaks
 import RxCore
 
 /// What running a variant showed, and whether it matched the expectation.
-public struct VariantResult: Sendable {
+package struct VariantResult: Sendable {
     /// The scenario's id.
-    public let scenarioID: String
+    package let scenarioID: String
     /// The variant's name.
-    public let variant: String
+    package let variant: String
     /// What the variant must do.
-    public let expectation: Expectation
+    package let expectation: Expectation
     /// What it did.
-    public let observed: Observation
+    package let observed: Observation
     /// The leak report of the last repetition (nil when not run in this process).
-    public let report: LeakReport?
+    package let report: LeakReport?
     /// How many times the body ran.
-    public let repetitions: Int
+    package let repetitions: Int
 
     /// Whether the observation matches the expectation.
-    public var matched: Bool { observed.matches(expectation) }
+    package var matched: Bool { observed.matches(expectation) }
 }
 
 /// What a variant did when it ran.
-public enum Observation: Sendable, Equatable, CustomStringConvertible {
+package enum Observation: Sendable, Equatable, CustomStringConvertible {
     /// Nothing leaked.
     case clean
     /// Objects leaked; `pattern` is the first leak's pattern id.
@@ -44,7 +44,7 @@ public enum Observation: Sendable, Equatable, CustomStringConvertible {
     case requiresIsolation
 
     /// Whether this observation is what `expectation` asks for.
-    public func matches(_ expectation: Expectation) -> Bool {
+    package func matches(_ expectation: Expectation) -> Bool {
         switch (self, expectation) {
         case (.clean, .clean), (.runawayReentrancy, .runawayReentrancy), (.threw, .threw), (.unsettled, .unsettled): true
         case (.leak(let kind, let types, let pattern), .leak(let expectedKind, let expectedTypes, let expectedPattern)):
@@ -55,7 +55,7 @@ public enum Observation: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .clean: "clean"
         case .leak(let kind, let types, let pattern):
@@ -73,7 +73,7 @@ public enum Observation: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// Runs scenario variants in this process and judges them.
-public enum ScenarioRunner {
+package enum ScenarioRunner {
     /// Re-entrant deliveries in one run from which a loop counts as runaway.
     static let runawayThreshold = 8
 
@@ -85,7 +85,7 @@ public enum ScenarioRunner {
     /// whose parent turns the crash into an outcome. `afterEachRepetition` runs
     /// inside the check after each repetition's body returned, for callers
     /// that watch counts grow.
-    public static func run(
+    package static func run(
         _ scenario: Scenario, _ variant: Variant, repetitions: Int = 1, inChildProcess: Bool = false,
         afterEachRepetition: (() -> Void)? = nil
     ) -> VariantResult {

@@ -15,10 +15,10 @@ import RxCore
 /// They are not in ``Catalogue/all`` (they describe no leak of the guide);
 /// `rxleaks run --fault-fixtures` runs them, and their expectations name the
 /// fault, so a run in which every fault is reported as such matches.
-public enum FaultFixtures {
+package enum FaultFixtures {
     /// Every fixture. `fault-unexpected-crash` kills an in-process run: it
     /// shows what the CLI says then (run it with `--isolate`).
-    public static let all: [Scenario] = [throwing, unsettled, flood, slow, crash, unexpectedCrash]
+    package static let all: [Scenario] = [throwing, unsettled, flood, slow, crash, unexpectedCrash]
 
     static let reference = GuideReference(file: "fault fixtures", section: "Faults", passage: "")
 

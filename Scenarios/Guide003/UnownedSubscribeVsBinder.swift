@@ -80,7 +80,7 @@ extension Guide003 {
                 file: Guide003.file, section: "ReactiveExtension",
                 passage: "observable.subscribe { [unowned self] request in self.webView.load(request.element!) }"
                     + ".disposed(by: disposeBag) ... в случае с подпиской надо не забыть про `[unowned self]` ... "
-                    + "public var loadRequest: Binder<URLRequest> { return Binder(self.base) { webView, request in "
+                    + "package var loadRequest: Binder<URLRequest> { return Binder(self.base) { webView, request in "
                     + "webView.load(request) } }"),
             explanation: """
                 The subscription lives in the view controller's bag, and its closure uses self: without a capture \

@@ -15,14 +15,14 @@ import Darwin
 /// Capture goes through libunwind's `unw_backtrace`, loaded with `dlopen`
 /// (`RTLD_LOCAL`) rather than linked, so libunwind never replaces
 /// `_Unwind_*` for the rest of the process.
-public enum Backtrace {
+package enum Backtrace {
     /// Whether libunwind could be loaded; when it could not, ``capture(skip:maxFrames:)``
     /// returns an empty array.
-    public static var isAvailable: Bool { cunwind_load() != 0 }
+    package static var isAvailable: Bool { cunwind_load() != 0 }
 
     /// Writes at most `capacity` return addresses of this thread's stack to
     /// `frames`, innermost first, without allocating; returns how many.
-    public static func capture(into frames: UnsafeMutablePointer<UInt>?, capacity: Int) -> Int {
+    package static func capture(into frames: UnsafeMutablePointer<UInt>?, capacity: Int) -> Int {
         guard let frames, capacity > 0 else { return 0 }
         return Int(cunwind_backtrace(frames, Int32(clamping: capacity), 0))
     }
@@ -36,7 +36,7 @@ public enum Backtrace {
     ///     that captures on behalf of its own caller passes 1).
     ///   - maxFrames: the most addresses returned.
     @inline(never)
-    public static func capture(skip: Int = 0, maxFrames: Int = 32) -> [UInt] {
+    package static func capture(skip: Int = 0, maxFrames: Int = 32) -> [UInt] {
         let capacity = max(0, maxFrames)
         // `&frames` rather than a closure: a closure would add a frame in
         // debug builds and shift what `skip` counts from.
@@ -48,23 +48,23 @@ public enum Backtrace {
     }
 
     /// One symbolicated frame.
-    public struct Frame: Hashable, Sendable, CustomStringConvertible {
+    package struct Frame: Hashable, Sendable, CustomStringConvertible {
         /// The captured return address this frame describes.
-        public let address: UInt
+        package let address: UInt
         /// The demangled function name, when the image has a symbol for it.
-        public let function: String?
+        package let function: String?
         /// The source file, when the image carries debug info.
-        public let file: String?
+        package let file: String?
         /// The source line, when the image carries debug info.
-        public let line: Int?
+        package let line: Int?
         /// The path of the image (executable or shared library) holding the code.
-        public let image: String?
+        package let image: String?
         /// True for a function inlined into the next frame: inlined frames come
         /// first and share their caller's `address`.
-        public let isInlined: Bool
+        package let isInlined: Bool
 
         /// Creates a frame; ``Backtrace/symbolicate(_:)`` is the usual source.
-        public init(address: UInt, function: String?, file: String?, line: Int?, image: String?, isInlined: Bool = false) {
+        package init(address: UInt, function: String?, file: String?, line: Int?, image: String?, isInlined: Bool = false) {
             self.address = address
             self.function = function
             self.file = file
@@ -74,7 +74,7 @@ public enum Backtrace {
         }
 
         /// `function at file:line`, leaving out whatever is unknown.
-        public var description: String {
+        package var description: String {
             var text = function ?? "0x" + String(address, radix: 16)
             if let file {
                 text += " at \(file)"
@@ -93,7 +93,7 @@ public enum Backtrace {
     /// toolchain's `Runtime` module (DWARF line tables, inlined frames); where
     /// that is unavailable, falls back to `dladdr` and the Swift demangler,
     /// which name only exported functions and give no file or line.
-    public static func symbolicate(_ addresses: [UInt]) -> [Frame] {
+    package static func symbolicate(_ addresses: [UInt]) -> [Frame] {
         guard !addresses.isEmpty else { return [] }
         #if canImport(Runtime)
         if let frames = runtimeSymbolicate(addresses) { return frames }
@@ -160,7 +160,7 @@ public enum Backtrace {
 
     /// The Swift runtime's demangling of `symbol`, or nil when it is not a
     /// Swift mangled name.
-    public static func demangle(_ symbol: String) -> String? {
+    package static func demangle(_ symbol: String) -> String? {
         symbol.withCString { mangled in
             guard let demangled = crm_demangle(mangled, symbol.utf8.count, nil, nil, 0) else { return nil }
             defer { free(demangled) }

@@ -13,31 +13,31 @@ import Synchronization
 ///
 /// The returned address stays valid while the caller keeps the closure.
 /// Returns nil for a closure without captures.
-public enum ClosureContext {
+package enum ClosureContext {
     /// The context of a closure taking no argument.
-    public static func of<R>(_ closure: @escaping () throws -> R) -> UInt? {
+    package static func of<R>(_ closure: @escaping () throws -> R) -> UInt? {
         context(of: closure)
     }
 
     /// The context of a closure taking one argument.
-    public static func of<A, R>(_ closure: @escaping (A) throws -> R) -> UInt? {
+    package static func of<A, R>(_ closure: @escaping (A) throws -> R) -> UInt? {
         context(of: closure)
     }
 
     /// The context of a closure taking two arguments.
-    public static func of<A, B, R>(_ closure: @escaping (A, B) throws -> R) -> UInt? {
+    package static func of<A, B, R>(_ closure: @escaping (A, B) throws -> R) -> UInt? {
         context(of: closure)
     }
 
     /// The context of a closure taking three arguments.
-    public static func of<A, B, C, R>(_ closure: @escaping (A, B, C) throws -> R) -> UInt? {
+    package static func of<A, B, C, R>(_ closure: @escaping (A, B, C) throws -> R) -> UInt? {
         context(of: closure)
     }
 
     /// The context of a closure that was stored in generic storage (an array
     /// element, a generic property, an `Any` cast back): the same walk
     /// through thunks, for a value whose function type is known only as `F`.
-    public static func of<F>(stored closure: F) -> UInt? {
+    package static func of<F>(stored closure: F) -> UInt? {
         context(of: closure)
     }
 

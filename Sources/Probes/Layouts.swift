@@ -1,8 +1,8 @@
 /// What RemoteMirror (plus a walk of the class chain) knows about one heap
 /// object: its kind and where its references are.
-public struct InstanceLayout: Hashable, Sendable {
+package struct InstanceLayout: Hashable, Sendable {
     /// The heap object's kind, from its metadata's kind word.
-    public enum Kind: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable {
         /// An instance of a Swift class (kind word 0 on Linux).
         case classInstance
         /// A closure context, or a box the compiler laid out itself (for a
@@ -15,29 +15,29 @@ public struct InstanceLayout: Hashable, Sendable {
     }
 
     /// The object's address.
-    public let address: UInt
+    package let address: UInt
     /// The object's metadata (its first word).
-    public let metadata: UInt
+    package let metadata: UInt
     /// What kind of heap object it is.
-    public let kind: Kind
+    package let kind: Kind
     /// The demangled type name (see ``ReflectionProbe/typeName(ofObjectAt:)``).
-    public let typeName: String?
+    package let typeName: String?
     /// The instance size RemoteMirror computed, header included.
-    public let size: Int
+    package let size: Int
     /// The stored properties of every class in the chain (superclass fields
     /// first) or the captures of a context, with offsets from `address`.
-    public let fields: [FieldLayout]
+    package let fields: [FieldLayout]
     /// The object's first words (header included), as read with its header:
     /// all of a small object, so a reader of its fields need not read it again.
     /// Up to ``ReflectionProbe/leadingWordCount``; fewer where memory ends sooner.
-    public var leadingWords: [UInt] = []
+    package var leadingWords: [UInt] = []
 }
 
 /// One stored property, capture, or part of one, with its offset from the
 /// start of the heap object that holds it.
-public struct FieldLayout: Hashable, Sendable {
+package struct FieldLayout: Hashable, Sendable {
     /// How the field holds what it points at.
-    public enum Kind: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable {
         /// A strong reference: one word, the object's address.
         case strong
         /// `weak`: one word holding the object's side-table address, not the object.
@@ -70,15 +70,15 @@ public struct FieldLayout: Hashable, Sendable {
     }
 
     /// The property's name; captures and tuple elements have none.
-    public let name: String?
+    package let name: String?
     /// Byte offset from the start of the heap object.
-    public let offset: Int
+    package let offset: Int
     /// How the field holds its value.
-    public let kind: Kind
+    package let kind: Kind
     /// The demangled type (for `weak` and `unowned`, without the ownership keyword).
-    public let typeName: String?
+    package let typeName: String?
     /// Nested parts of structs, tuples, enums, closures and existentials.
-    public let children: [FieldLayout]
+    package let children: [FieldLayout]
     /// RemoteMirror's type reference, valid while the reflection context of
     /// `generation` lives.
     let typeRef: UInt
@@ -86,7 +86,7 @@ public struct FieldLayout: Hashable, Sendable {
     let generation: Int
 
     /// Whether the field holds a reference to a heap object in its first word.
-    public var isReference: Bool {
+    package var isReference: Bool {
         switch kind {
         case .strong, .weak, .unowned, .unmanaged, .classExistential, .errorExistential: true
         default: false
@@ -94,7 +94,7 @@ public struct FieldLayout: Hashable, Sendable {
     }
 
     /// This field and every nested child, depth first.
-    public var flattened: [FieldLayout] {
+    package var flattened: [FieldLayout] {
         [self] + children.flatMap(\.flattened)
     }
 }
@@ -106,20 +106,20 @@ public struct FieldLayout: Hashable, Sendable {
 /// instances share `_ContiguousArrayStorage<AnyObject>`, so their `element`
 /// is a class existential whose strong `object` sits at offset 0. Dictionary and Set
 /// storage hash their entries into buckets: see ``HashedStorage``.
-public struct ArrayStorage: Hashable, Sendable {
+package struct ArrayStorage: Hashable, Sendable {
     /// The storage object's address.
-    public let address: UInt
+    package let address: UInt
     /// How many elements are stored.
-    public let count: Int
+    package let count: Int
     /// The address of the first element.
-    public let elementsAddress: UInt
+    package let elementsAddress: UInt
     /// The distance between consecutive elements.
-    public let stride: Int
+    package let stride: Int
     /// The element type's layout, with offsets from the start of an element.
-    public let element: FieldLayout
+    package let element: FieldLayout
 
     /// The address of every element.
-    public var elementAddresses: [UInt] {
+    package var elementAddresses: [UInt] {
         (0..<count).map { elementsAddress + UInt($0 * stride) }
     }
 }
@@ -131,47 +131,47 @@ public struct ArrayStorage: Hashable, Sendable {
 /// keys' and values' addresses) but not the buckets: the bucket count is
 /// `1 << scale`, a bitmap of occupied buckets follows the header, keys (a
 /// Set's elements) and values are arrays of that many slots.
-public struct HashedStorage: Hashable, Sendable {
+package struct HashedStorage: Hashable, Sendable {
     /// One occupied bucket.
-    public struct Entry: Hashable, Sendable {
+    package struct Entry: Hashable, Sendable {
         /// The key's (element's) address.
-        public let key: UInt
+        package let key: UInt
         /// The value's address; nil for a Set.
-        public let value: UInt?
+        package let value: UInt?
     }
 
     /// The storage object's address.
-    public let address: UInt
+    package let address: UInt
     /// The key (element) type's layout, offsets from the start of a key.
-    public let key: FieldLayout
+    package let key: FieldLayout
     /// The value type's layout; nil for a Set.
-    public let value: FieldLayout?
+    package let value: FieldLayout?
     /// The occupied buckets.
-    public let entries: [Entry]
+    package let entries: [Entry]
 }
 
 /// The value an existential field currently holds.
-public struct ExistentialValue: Hashable, Sendable {
+package struct ExistentialValue: Hashable, Sendable {
     /// The dynamic type's name.
-    public let typeName: String?
+    package let typeName: String?
     /// Where the value lives: inside the existential's buffer, or in the heap
     /// box it points at when the value is too large for three words.
-    public let valueAddress: UInt
+    package let valueAddress: UInt
     /// The value's layout, offsets from `valueAddress` (a class instance is
     /// one `strong` reference at 0).
-    public let value: FieldLayout
+    package let value: FieldLayout
 }
 
 /// A word of a heap object that points at what looks like a live heap object.
-public struct ScannedWord: Hashable, Sendable {
+package struct ScannedWord: Hashable, Sendable {
     /// Byte offset of the word within the scanned object.
-    public let offset: Int
+    package let offset: Int
     /// The object it points at.
-    public let target: UInt
+    package let target: UInt
     /// The target's type name.
-    public let typeName: String?
+    package let typeName: String?
     /// Always false: a raw word cannot tell a strong reference from an
     /// unowned or unmanaged one, nor from an integer that happens to look
     /// like an address.
-    public var isVerified: Bool { false }
+    package var isVerified: Bool { false }
 }

@@ -7,9 +7,9 @@ import CRemoteMirror
 /// write where that is forbidden): about a microsecond, so read what you need
 /// in one go. A readable address is not proof of a live object: freed heap
 /// memory usually stays mapped and reads back as stale bytes.
-public enum Memory {
+package enum Memory {
     /// `count` bytes starting at `address`, or nil when any of them is unreadable.
-    public static func read(_ address: UInt, count: Int) -> [UInt8]? {
+    package static func read(_ address: UInt, count: Int) -> [UInt8]? {
         guard count >= 0 else { return nil }
         var ok = false
         let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
@@ -20,14 +20,14 @@ public enum Memory {
     }
 
     /// The pointer-sized word at `address`, or nil when it is unreadable.
-    public static func readWord(_ address: UInt) -> UInt? {
+    package static func readWord(_ address: UInt) -> UInt? {
         var word: UInt = 0
         return crm_safe_read(address, &word, MemoryLayout<UInt>.size) != 0 ? word : nil
     }
 
     /// `count` consecutive words at each of `addresses`, nil for each place
     /// where any is unreadable: one system call for hundreds of places.
-    public static func readWords(at addresses: [UInt], count: Int) -> [[UInt]?] {
+    package static func readWords(at addresses: [UInt], count: Int) -> [[UInt]?] {
         guard count > 0, !addresses.isEmpty else { return addresses.map { _ in count == 0 ? [] : nil } }
         var words = [UInt](repeating: 0, count: addresses.count * count)
         var readable = [UInt8](repeating: 0, count: addresses.count)
@@ -40,7 +40,7 @@ public enum Memory {
     }
 
     /// `count` consecutive words starting at `address`, or nil when any is unreadable.
-    public static func readWords(_ address: UInt, count: Int) -> [UInt]? {
+    package static func readWords(_ address: UInt, count: Int) -> [UInt]? {
         guard count >= 0 else { return nil }
         var ok = false
         let words = [UInt](unsafeUninitializedCapacity: count) { buffer, initialized in

@@ -6,26 +6,26 @@ import Synchronization
 /// Counts taken through an `AnyObject` include the references the caller
 /// itself holds, and optimised builds elide retains, so compare counts
 /// against each other rather than against fixed numbers.
-public enum RefCounts {
+package enum RefCounts {
     /// Strong references to `object` (`swift_retainCount`).
-    public static func strong(_ object: AnyObject) -> Int {
+    package static func strong(_ object: AnyObject) -> Int {
         withPointer(object) { Int(crm_retain_count($0)) }
     }
 
     /// Unowned references to `object` plus the one all its strong references
     /// share (`swift_unownedRetainCount`).
-    public static func unowned(_ object: AnyObject) -> Int {
+    package static func unowned(_ object: AnyObject) -> Int {
         withPointer(object) { Int(crm_unowned_retain_count($0)) }
     }
 
     /// Weak references to `object` plus one, or 1 when it never had a weak
     /// reference (`swift_weakRetainCount`).
-    public static func weak(_ object: AnyObject) -> Int {
+    package static func weak(_ object: AnyObject) -> Int {
         withPointer(object) { Int(crm_weak_retain_count($0)) }
     }
 
     /// Whether `object`'s deinit has begun (`swift_isDeallocating`).
-    public static func isDeallocating(_ object: AnyObject) -> Bool {
+    package static func isDeallocating(_ object: AnyObject) -> Bool {
         withPointer(object) { crm_is_deallocating($0) }
     }
 
@@ -37,14 +37,14 @@ public enum RefCounts {
     /// unreadable; a freed object whose memory is still mapped reads back as
     /// whatever is there now, so validate the address first
     /// (``ReflectionProbe/typeName(ofObjectAt:)`` does).
-    public static func snapshot(ofObjectAt address: UInt) -> Snapshot? {
+    package static func snapshot(ofObjectAt address: UInt) -> Snapshot? {
         Memory.readWord(address &+ 8).flatMap { snapshot(bits: $0, ofObjectAt: address) }
     }
 
     /// The counts of the heap object at `address` decoded from `bits`, its
     /// reference-count word as the caller read it (with the rest of the
     /// object, say): the side table, when it has one, is read safely.
-    public static func snapshot(bits: UInt, ofObjectAt address: UInt) -> Snapshot? {
+    package static func snapshot(bits: UInt, ofObjectAt address: UInt) -> Snapshot? {
         if bits & useSlowRC == 0 {
             return Snapshot(bits: bits, weak: 0)
         }
@@ -57,17 +57,17 @@ public enum RefCounts {
     }
 
     /// Reference counts decoded from an object's header.
-    public struct Snapshot: Hashable, Sendable {
+    package struct Snapshot: Hashable, Sendable {
         /// Strong references (0 once deinit began).
-        public let strong: Int
+        package let strong: Int
         /// Unowned references plus the one all strong references share.
-        public let unowned: Int
+        package let unowned: Int
         /// Weak references (0 when the object has no side table).
-        public let weak: Int
+        package let weak: Int
         /// Whether deinit has begun.
-        public let isDeiniting: Bool
+        package let isDeiniting: Bool
         /// Whether the count is immortal (statically allocated objects).
-        public let isImmortal: Bool
+        package let isImmortal: Bool
 
         init(bits: UInt, weak: Int) {
             isImmortal = bits & immortalMask == immortalMask
@@ -98,13 +98,13 @@ private let immortalMask: UInt = 0xFFFF_FFFF
 /// is released, so polling `swift_isDeallocating` (a couple of nanoseconds)
 /// stays safe. An object counts as dead as soon as its deinit has begun.
 /// Thread-safe.
-public final class DeathWatch: Sendable {
+package final class DeathWatch: Sendable {
     /// The watched object's address (stable while the watch holds it).
-    public let objectAddress: UInt
+    package let objectAddress: UInt
     private let watching = Mutex(true)
 
     /// Starts watching `object` (one unowned retain).
-    public init(_ object: AnyObject) {
+    package init(_ object: AnyObject) {
         let pointer = Unmanaged.passUnretained(object).toOpaque()
         _ = crm_unowned_retain(pointer)
         objectAddress = UInt(bitPattern: pointer)
@@ -112,18 +112,18 @@ public final class DeathWatch: Sendable {
 
     /// True until the object's deinit begins. False after ``release()``: the
     /// memory may then be reused and nothing more can be known.
-    public var isAlive: Bool {
+    package var isAlive: Bool {
         watching.withLock { watching in
             watching && !crm_is_deallocating(UnsafeRawPointer(bitPattern: objectAddress))
         }
     }
 
     /// Whether ``release()`` has run.
-    public var isReleased: Bool { watching.withLock { !$0 } }
+    package var isReleased: Bool { watching.withLock { !$0 } }
 
     /// Drops the unowned reference (once; later calls do nothing), letting a
     /// dead object's memory be freed. Also done when the watch is deinitialised.
-    public func release() {
+    package func release() {
         let wasWatching = watching.withLock { watching in
             defer { watching = false }
             return watching

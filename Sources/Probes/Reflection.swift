@@ -22,13 +22,13 @@ import Glibc
 /// one after ``Reflector/recycleAfter`` queries that grew it. Field layouts from before
 /// then still describe offsets and kinds, but their existential and enum
 /// projections return nil.
-public final class ReflectionProbe: Sendable {
+package final class ReflectionProbe: Sendable {
     /// The process-wide probe, created on first use.
-    public static let shared = ReflectionProbe()
+    package static let shared = ReflectionProbe()
 
     private let reflector: Mutex<Reflector?>
     /// Why the probe is unavailable, or nil when it works.
-    public let unavailableReason: String?
+    package let unavailableReason: String?
 
     private init() {
         var message = [CChar](repeating: 0, count: 1024)
@@ -43,19 +43,19 @@ public final class ReflectionProbe: Sendable {
 
     /// Whether RemoteMirror could be loaded; when false every query returns
     /// nil and ``unavailableReason`` says why.
-    public var isAvailable: Bool { unavailableReason == nil }
+    package var isAvailable: Bool { unavailableReason == nil }
 
     /// The kind, type and fields of the heap object at `address`, superclass
     /// fields included; nil when `address` does not hold a Swift heap object
     /// RemoteMirror can describe.
-    public func layout(ofInstanceAt address: UInt) -> InstanceLayout? {
+    package func layout(ofInstanceAt address: UInt) -> InstanceLayout? {
         withReflector { $0.layout(ofInstanceAt: address) }
     }
 
     /// ``layout(ofInstanceAt:)`` for an object whose first words the caller
     /// read already (with ``Memory/readWords(at:count:)``, many objects at
     /// once): they are the header it checks, and the layout's ``InstanceLayout/leadingWords``.
-    public func layout(ofInstanceAt address: UInt, leadingWords: [UInt]) -> InstanceLayout? {
+    package func layout(ofInstanceAt address: UInt, leadingWords: [UInt]) -> InstanceLayout? {
         withReflector { $0.layout(ofInstanceAt: address, read: leadingWords) }
     }
 
@@ -63,31 +63,31 @@ public final class ReflectionProbe: Sendable {
     /// name for an instance, `closure context` for a context (or fixed-layout
     /// box), `box of T` for a generic box; nil when `address` does not hold
     /// a Swift heap object.
-    public func typeName(ofObjectAt address: UInt) -> String? {
+    package func typeName(ofObjectAt address: UInt) -> String? {
         withReflector { $0.typeName(ofObjectAt: address) }
     }
 
     /// The elements of the Swift array storage object at `address` (the
     /// target of an array's `_storage` reference); nil for anything else.
-    public func arrayStorage(ofObjectAt address: UInt) -> ArrayStorage? {
+    package func arrayStorage(ofObjectAt address: UInt) -> ArrayStorage? {
         withReflector { $0.arrayStorage(ofObjectAt: address) }
     }
 
     /// The occupied buckets of the Swift Dictionary or Set storage object at
     /// `address`; nil for anything else.
-    public func hashedStorage(ofObjectAt address: UInt) -> HashedStorage? {
+    package func hashedStorage(ofObjectAt address: UInt) -> HashedStorage? {
         withReflector { $0.hashedStorage(ofObjectAt: address) }
     }
 
     /// The dynamic value held by an existential `field` of the object at
     /// `objectAddress`; nil when the field is not an existential or is empty.
-    public func existentialValue(at objectAddress: UInt, of field: FieldLayout) -> ExistentialValue? {
+    package func existentialValue(at objectAddress: UInt, of field: FieldLayout) -> ExistentialValue? {
         withReflector { $0.existentialValue(at: objectAddress &+ UInt(field.offset), of: field) }
     }
 
     /// The index into `field.children` of the case an enum `field` of the
     /// object at `objectAddress` holds now; nil when `field` is not an enum.
-    public func activeCase(at objectAddress: UInt, of field: FieldLayout) -> Int? {
+    package func activeCase(at objectAddress: UInt, of field: FieldLayout) -> Int? {
         let address = objectAddress &+ UInt(field.offset)
         if let word = Memory.readWord(address), let index = Self.optionalReferenceCase(of: field, firstWord: word) { return index }
         return withReflector { $0.activeCase(at: address, of: field) }
@@ -100,7 +100,7 @@ public final class ReflectionProbe: Sendable {
     /// is the null word. Nil for any other enum, or a word this cannot tell.
     ///
     /// - Parameter firstWord: the first word of the enum's value, read by the caller.
-    public static func optionalReferenceCase(of field: FieldLayout, firstWord: UInt) -> Int? {
+    package static func optionalReferenceCase(of field: FieldLayout, firstWord: UInt) -> Int? {
         guard field.kind == .enumeration, field.children.count == 2,
               let payload = field.children.first, payload.offset == field.offset,
               payload.kind == .strong || payload.kind == .thickFunction,
@@ -115,7 +115,7 @@ public final class ReflectionProbe: Sendable {
 
     /// The words read with an object's header (64 bytes): all of most
     /// objects a graph walk meets, in the one read that checks the address.
-    public static let leadingWordCount = 8
+    package static let leadingWordCount = 8
 
     /// Below it, a pointer-sized value is an enum's extra inhabitant, not an address (Linux x86_64).
     static let leastValidPointer: UInt = 4096
@@ -125,13 +125,13 @@ public final class ReflectionProbe: Sendable {
     /// ``layout(ofInstanceAt:)`` fails: it cannot tell strong references from
     /// unowned ones, so every hit is unverified. Pass the size the metadata
     /// gives rather than `malloc_usable_size`, whose slack bytes give false hits.
-    public func wordScan(ofObjectAt address: UInt, size: Int) -> [ScannedWord] {
+    package func wordScan(ofObjectAt address: UInt, size: Int) -> [ScannedWord] {
         withReflector { $0.wordScan(ofObjectAt: address, size: size) } ?? []
     }
 
     /// The instance size recorded in the class metadata of the object at
     /// `address`, or RemoteMirror's size for a context or box.
-    public func instanceSize(ofObjectAt address: UInt) -> Int? {
+    package func instanceSize(ofObjectAt address: UInt) -> Int? {
         withReflector { $0.instanceSize(ofObjectAt: address) }
     }
 

@@ -45,7 +45,7 @@ public final class RxCoreIntegration: LeakIntegration {
     public var closureSiteTypeName: String? { "RxCore.CallSite" }
 
     /// `File.swift:42` from a `CallSite` in memory: one word, a return address
-    /// placed in the source by ``CallSiteResolver``.
+    /// resolved by the symbolicating resolver this module installs.
     public func closureSite(at address: UInt) -> String? {
         guard let word = Memory.readWord(address), CallSite(bitPattern: word).location != nil else { return nil }
         return CallSite(bitPattern: word).description

@@ -10,9 +10,10 @@
 public final class OpenLeakCheck: @unchecked Sendable {
     private let check: RunningCheck
 
-    /// Starts a check named `name`.
+    /// Starts a check.
     ///
     /// - Parameters:
+    ///   - name: the check's name, as its report gives it.
     ///   - ambient: whether work made outside any check's block is
     ///     attributed to this check; `false` for a check that a test runner
     ///     names to ``UnscopedWork`` instead.

@@ -8,7 +8,7 @@ public enum UnscopedWork {
     private static let resolver = Mutex<(@Sendable () -> OpenLeakCheck?)?>(nil)
 
     /// Attributes work made outside any check's block, and outside the open
-    /// check that is ambient (``OpenLeakCheck/init(_:ambient:)``), to the open
+    /// check that is ambient (``OpenLeakCheck/init(_:ambient:closureBudget:)``), to the open
     /// check `resolve` returns on the thread or task making it; `nil` stops.
     /// `resolve` runs whenever a library makes something outside a check, so
     /// it must be quick. Integrations registered later are told too.

@@ -16,14 +16,14 @@ public struct Leak: Sendable, Codable, CustomStringConvertible {
     /// The address of the leaked object of the same report that holds this
     /// one: the object to fix first. Nil for an object that needs a fix of
     /// its own.
-    public var heldBy: UInt? = nil
+    public internal(set) var heldBy: UInt? = nil
     /// Every distinct reason the object cannot be freed, each a fix of its
     /// own: the references to break (one per cycle left once the ones before
     /// are broken), shortest first, then a holder outside the check. Empty
     /// for an object listed under the leaked object that holds it.
-    public var causes: [LeakCause] = []
+    public internal(set) var causes: [LeakCause] = []
     /// Causes found beyond those in ``causes``, which lists at most five.
-    public var unlistedCauses = 0
+    public internal(set) var unlistedCauses = 0
 
     public var description: String {
         guard causes.count > 1 || unlistedCauses > 0 else {

@@ -10,7 +10,7 @@ import Synchronization
 /// that reads its own return address, which therefore lies in the caller's
 /// code. A site is that one word; its file, line and function are looked up
 /// only when somebody reads them, by the resolver that a symbolicating module
-/// installs (``installResolver(_:)``; RxCoreLeaks does at load time), and cached.
+/// installs (RxCoreLeaks does at load time), and cached.
 /// A site can also be made from explicit values (``init(file:line:function:)``).
 public struct CallSite: Hashable, Sendable, CustomStringConvertible {
     /// A return address, or, with ``explicitTag`` set, an index into the table
@@ -105,11 +105,11 @@ public struct CallSite: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Turns a return address into the location of the call before it.
-    public typealias Resolver = @Sendable (UInt) -> Location?
+    package typealias Resolver = @Sendable (UInt) -> Location?
 
     /// Sets the function that places return addresses in the source. Sites
     /// resolved before keep their cached location.
-    public static func installResolver(_ resolver: @escaping Resolver) {
+    package static func installResolver(_ resolver: @escaping Resolver) {
         resolution.withLock { $0.resolver = resolver }
     }
 

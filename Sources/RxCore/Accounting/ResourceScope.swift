@@ -27,7 +27,7 @@ public final class ResourceScope: Sendable {
     /// A human-readable name, such as the leak check's or the test's.
     public let name: String
     /// Told about closures and subscriptions made inside the scope.
-    public let observer: (any ResourceScopeObserver)?
+    package let observer: (any ResourceScopeObserver)?
     private let live = Atomic<Int>(0)
     private let scheduled = Atomic<Int>(0)
     /// What ``pendingWork`` counts, each with its place in the order of
@@ -45,7 +45,12 @@ public final class ResourceScope: Sendable {
     }
 
     /// Creates a scope; nothing is attributed to it until ``run(_:)``.
-    public init(name: String, observer: (any ResourceScopeObserver)? = nil) {
+    public convenience init(name: String) {
+        self.init(name: name, observer: nil)
+    }
+
+    /// A scope whose closures and subscriptions `observer` is told about (the leak engine's).
+    package init(name: String, observer: (any ResourceScopeObserver)?) {
         self.name = name
         self.observer = observer
     }
@@ -84,7 +89,7 @@ public final class ResourceScope: Sendable {
     /// teardown). One at a time; returns false, changing nothing, while
     /// another is set.
     @discardableResult
-    public func beginAmbient() -> Bool {
+    package func beginAmbient() -> Bool {
         let began = Self.ambient.withLock { ambient -> Bool in
             guard ambient == nil else { return false }
             ambient = self
@@ -96,7 +101,7 @@ public final class ResourceScope: Sendable {
     }
 
     /// Ends what ``beginAmbient()`` began; does nothing when this scope is not the ambient one.
-    public func endAmbient() {
+    package func endAmbient() {
         let ended = Self.ambient.withLock { ambient -> Bool in
             guard ambient === self else { return false }
             ambient = nil
@@ -112,7 +117,7 @@ public final class ResourceScope: Sendable {
     /// in ``run(_:)`` (the running test, read from the runner's own task-local).
     /// `resolve` runs on every resource creation outside a scope, so it must be
     /// quick, and must not create RxCore resources itself.
-    public static func attributeUnscopedWork(to resolve: (@Sendable () -> ResourceScope?)?) {
+    package static func attributeUnscopedWork(to resolve: (@Sendable () -> ResourceScope?)?) {
         let change = resolver.withLock { current -> Int in
             let change = (resolve == nil ? 0 : 1) - (current == nil ? 0 : 1)
             current = resolve
@@ -166,7 +171,7 @@ public final class ResourceScope: Sendable {
 
 /// Receives what RxCore sees happen inside a ``ResourceScope``; the leak engine
 /// implements it to track the objects that user closures capture.
-public protocol ResourceScopeObserver: AnyObject, Sendable {
+package protocol ResourceScopeObserver: AnyObject, Sendable {
     /// A user closure was handed to an RxCore operator.
     ///
     /// - Parameters:
@@ -177,11 +182,11 @@ public protocol ResourceScopeObserver: AnyObject, Sendable {
 }
 
 /// A user closure handed to an RxCore operator, as the scope observer sees it.
-public struct ClosureReceipt: @unchecked Sendable {
+package struct ClosureReceipt: @unchecked Sendable {
     /// The closure's context object, or `nil` for a closure that captures nothing.
-    public let context: UnsafeMutableRawPointer?
+    package let context: UnsafeMutableRawPointer?
     /// The operator that took it, such as `"flatMap"` or `"subscribe(onNext:)"`.
-    public let operatorName: String
+    package let operatorName: String
     /// Where the operator was called.
-    public let site: CallSite
+    package let site: CallSite
 }
