@@ -10,8 +10,15 @@ import XCTest
 /// reported the closure variable it replaced), and every subscription made
 /// either way ends.
 final class BacktraceSwitchStressTests: XCTestCase {
+    /// An element type of this test's own, so that its subscriptions are told apart from other tests'.
+    private struct Tick {}
+
     func testSwitchingBacktracesWhileSubscribingOnOtherThreads() {
-        let subject = PublishSubject<Int>()
+        let subject = PublishSubject<Tick>()
+        let liveOfThisTest = { SubscriptionRegistry.live.filter { $0.chain.hasPrefix("PublishSubject<Tick>") }.count }
+        let probe = subject.subscribe()
+        XCTAssertEqual(liveOfThisTest(), 1, "a live subscription of this test is found by its chain")
+        probe.dispose()
         let subscribing = Atomic<Int>(4)
         let group = DispatchGroup()
         DispatchQueue.global().async(group: group) {
@@ -30,6 +37,6 @@ final class BacktraceSwitchStressTests: XCTestCase {
         }
         XCTAssertEqual(group.wait(timeout: .now() + 60), .success)
         XCTAssertFalse(Backtraces.isEnabled)
-        XCTAssertEqual(SubscriptionRegistry.live.filter { $0.chain.hasPrefix("PublishSubject<Int>") }.count, 0)
+        XCTAssertEqual(liveOfThisTest(), 0)
     }
 }
