@@ -131,6 +131,33 @@ final class TestCommandTests: XCTestCase {
         XCTAssertTrue(run.stderr.contains("LeakyApp does not build"), run.stderr)
     }
 
+    func testAPackageResolvedPinningRealRxSwiftIsPutBackByteForByte() throws {
+        let pinned = Self.scratch.appendingPathComponent("pinned/LeakyApp")
+        try FileManager.default.createDirectory(at: pinned.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Self.fixture, to: pinned)
+        // RxSwift 6.10.2's own commit, which the mirror does not have: SwiftPM re-resolves and rewrites the file.
+        let resolved = Data("""
+            {
+              "originHash" : "0000",
+              "pins" : [
+                {
+                  "identity" : "rxswift",
+                  "kind" : "remoteSourceControl",
+                  "location" : "https://github.com/ReactiveX/RxSwift.git",
+                  "state" : { "revision" : "132aea4f236ccadc51590b38af0357a331d51fa2", "version" : "6.10.2" }
+                }
+              ],
+              "version" : 3
+            }
+
+            """.utf8)
+        try resolved.write(to: pinned.appendingPathComponent("Package.resolved"))
+        let before = try Self.snapshot(pinned)
+        let run = try rxleaksTest(["--filter", "FixedSearch"], package: pinned)
+        XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
+        XCTAssertEqual(try Self.snapshot(pinned), before, "rxleaks test changed the checkout")
+    }
+
     /// Every file under `folder` with its content.
     private static func snapshot(_ folder: URL) throws -> [String: Data] {
         var files: [String: Data] = [:]
