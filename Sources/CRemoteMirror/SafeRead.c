@@ -177,41 +177,105 @@ int crm_safe_read(uintptr_t address, void *destination, size_t count) {
     }
 }
 
+// process_vm_readv pins each page of each range it is given: a walk that
+// reads 64 bytes of each of 512 objects pins 512 pages where the objects
+// share a few dozen. Places close together (sorted, within MANY_GAP bytes of
+// the previous one) are read as one span, so each page is pinned once. A span
+// touches no page its places do not, so it is readable when they all are.
 // process_vm_readv takes up to IOV_MAX ranges, and a range it cannot read
-// ends the call there: the ranges before it were copied whole (transfers are
-// partial at range granularity), that one is retried alone, the rest resumed.
-enum { MANY_BATCH = 512 };
+// ends the call there: the spans before it were copied whole (transfers are
+// partial at range granularity); the places of that span are read one by one,
+// and the call resumes after it.
+enum { MANY_BATCH = 512, MANY_GAP = 512 };
+
+typedef struct { uintptr_t address; size_t index; } place_t;
+
+static int compare_places(const void *left, const void *right) {
+    uintptr_t a = ((const place_t *)left)->address, b = ((const place_t *)right)->address;
+    return a < b ? -1 : a > b;
+}
+
+// Reads `count` places (at most MANY_BATCH) as coalesced spans.
+static void read_spans(const uintptr_t *addresses, size_t count, size_t each, unsigned char *slots,
+                       unsigned char *readable) {
+    place_t places[MANY_BATCH];
+    for (size_t index = 0; index < count; index++) places[index] = (place_t){addresses[index], index};
+    // A walk queues the objects of one page together, mostly in address order.
+    int sorted = 1;
+    for (size_t index = 1; index < count && sorted; index++) sorted = places[index - 1].address <= places[index].address;
+    if (!sorted) qsort(places, count, sizeof *places, compare_places);
+    // Span k covers places first[k]..<first[k + 1], bytes [start[k], end[k]).
+    size_t first[MANY_BATCH + 1];
+    uintptr_t start[MANY_BATCH], end[MANY_BATCH];
+    size_t spans = 0, total = 0;
+    for (size_t index = 0; index < count; index++) {
+        uintptr_t address = places[index].address, last = address + each;
+        if (last < address) last = UINTPTR_MAX;
+        if (spans > 0 && address <= end[spans - 1] + MANY_GAP) {
+            if (last > end[spans - 1]) { total += last - end[spans - 1]; end[spans - 1] = last; }
+            continue;
+        }
+        first[spans] = index;
+        start[spans] = address;
+        end[spans] = last;
+        total += last - address;
+        spans++;
+    }
+    first[spans] = count;
+    unsigned char *buffer = malloc(total);
+    if (buffer == NULL) {
+        for (size_t index = 0; index < count; index++)
+            readable[index] = (unsigned char)crm_safe_read(addresses[index], slots + index * each, each);
+        return;
+    }
+    struct iovec local[MANY_BATCH], remote[MANY_BATCH];
+    size_t offset[MANY_BATCH];
+    for (size_t span = 0, at = 0; span < spans; at += end[span] - start[span], span++) {
+        offset[span] = at;
+        local[span] = (struct iovec){buffer + at, end[span] - start[span]};
+        remote[span] = (struct iovec){(void *)start[span], end[span] - start[span]};
+    }
+    size_t next = 0;
+    while (next < spans) {
+#if defined(__linux__)
+        ssize_t copied = process_vm_readv(own_pid, local + next, spans - next, remote + next, spans - next, 0);
+#else
+        ssize_t copied = -1;
+#endif
+        size_t done = next;
+        for (size_t left = copied > 0 ? (size_t)copied : 0; done < spans && left >= local[done].iov_len; done++) {
+            left -= local[done].iov_len;
+        }
+        for (size_t span = next; span < done; span++) {
+            for (size_t place = first[span]; place < first[span + 1]; place++) {
+                size_t index = places[place].index;
+                memcpy(slots + index * each, buffer + offset[span] + (places[place].address - start[span]), each);
+                readable[index] = 1;
+            }
+        }
+        if (done < spans) {
+            for (size_t place = first[done]; place < first[done + 1]; place++) {
+                size_t index = places[place].index;
+                readable[index] = (unsigned char)crm_safe_read(places[place].address, slots + index * each, each);
+            }
+            done++;
+        }
+        next = done;
+    }
+    free(buffer);
+}
 
 void crm_safe_read_many(const uintptr_t *addresses, size_t count, size_t each, void *destination,
                         unsigned char *readable) {
     unsigned char *slots = destination;
     pthread_once(&mode_once, choose_mode);
-    size_t next = 0;
-    while (next < count) {
-        if (mode != MODE_VM_READV || each == 0) {
-            readable[next] = (unsigned char)crm_safe_read(addresses[next], slots + next * each, each);
-            next++;
-            continue;
-        }
-        struct iovec local[MANY_BATCH], remote[MANY_BATCH];
-        size_t batch = 0;
-        for (; batch < MANY_BATCH && next + batch < count; batch++) {
-            local[batch] = (struct iovec){slots + (next + batch) * each, each};
-            remote[batch] = (struct iovec){(void *)addresses[next + batch], each};
-        }
-#if defined(__linux__)
-        ssize_t copied = process_vm_readv(own_pid, local, batch, remote, batch, 0);
-#else
-        ssize_t copied = -1;
-#endif
-        size_t whole = copied > 0 ? (size_t)copied / each : 0;
-        for (size_t index = 0; index < whole; index++) readable[next + index] = 1;
-        next += whole;
-        if (whole < batch) {
-            // The range that stopped the call: alone, it fails or reads (a
-            // read can also end early for reasons of its own).
-            readable[next] = (unsigned char)crm_safe_read(addresses[next], slots + next * each, each);
-            next++;
-        }
+    if (mode != MODE_VM_READV || each == 0) {
+        for (size_t index = 0; index < count; index++)
+            readable[index] = (unsigned char)crm_safe_read(addresses[index], slots + index * each, each);
+        return;
+    }
+    for (size_t next = 0; next < count; next += MANY_BATCH) {
+        size_t batch = count - next < MANY_BATCH ? count - next : MANY_BATCH;
+        read_spans(addresses + next, batch, each, slots + next * each, readable + next);
     }
 }

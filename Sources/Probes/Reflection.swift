@@ -157,6 +157,11 @@ private final class Reflector {
     var context: UnsafeMutableRawPointer? { api.pointee.context }
     var classFields: [UInt: (size: Int, fields: [FieldLayout])] = [:]
     var typeNames: [UInt: String] = [:]
+    /// Class metadata already checked, with what an instance's layout takes
+    /// from it: an object whose first word is one of these needs none of
+    /// the four reads that check its metadata (class metadata is never
+    /// freed, so a pointer that was metadata stays metadata).
+    var classInstances: [UInt: (size: Int, fields: [FieldLayout], typeName: String?)] = [:]
     /// Queries that grew the context since it was made: a closure context
     /// counts once per field (each builds a type info), a new class layout
     /// or box once. Queries about types already met (a class layout from
@@ -177,6 +182,7 @@ private final class Reflector {
         generation += 1
         classFields.removeAll()
         typeNames.removeAll()
+        classInstances.removeAll()
     }
 
     init(api: UnsafePointer<crm_api>) {
@@ -231,9 +237,18 @@ private final class Reflector {
     // MARK: Layouts
 
     func layout(ofInstanceAt address: UInt, read: [UInt]? = nil) -> InstanceLayout? {
+        if let read, read.count >= 2, address >= 0x1000, address % 8 == 0, let known = classInstances[read[0]] {
+            var layout = InstanceLayout(address: address, metadata: read[0], kind: .classInstance, typeName: known.typeName,
+                                        size: known.size, fields: known.fields)
+            layout.leadingWords = read
+            return layout
+        }
         guard let header = header(ofObjectAt: address, read: read) else { return nil }
         var layout = describedLayout(ofInstanceAt: address, header: header)
         layout?.leadingWords = header.words
+        if let layout, layout.kind == .classInstance {
+            classInstances[layout.metadata] = (layout.size, layout.fields, layout.typeName)
+        }
         return layout
     }
 

@@ -11,25 +11,28 @@ struct CycleFinder {
 
     /// Cycles that start and end at the root, as paths of references, shortest first.
     func cyclesThroughRoot(limit: Int = 8) -> [[(from: UInt, reference: HeapReference)]] {
-        let component = graph.componentOfRoot
+        guard graph.nodes.count > 0 else { return [] }
         var found: [[(from: UInt, reference: HeapReference)]] = []
         var seen = Set<[UInt]>()
         var path: [(from: UInt, reference: HeapReference)] = []
-        var onPath: Set<UInt> = [graph.root]
+        // By node index, as the graph's edges are: no address is hashed per step.
+        var onPath = Array(repeating: false, count: graph.nodes.count)
+        onPath[0] = true
         var steps = 0
 
-        func search(_ address: UInt) {
+        func search(_ index: Int) {
             guard steps < Self.stepBudget, found.count < limit * 4 else { return }
             steps += 1
-            guard let node = graph.nodes[address] else { return }
-            for reference in node.references where reference.kind == .strong && component.contains(reference.target) {
-                path.append((address, reference))
-                if reference.target == graph.root {
+            for edge in graph.edges(from: index) where graph.isInComponent(graph.edgeTarget(edge)) {
+                let target = graph.edgeTarget(edge)
+                path.append(graph.step(edge))
+                if target == 0 {
                     let key = path.map(\.reference.target)
                     if seen.insert(key).inserted { found.append(path) }
-                } else if path.count < Self.maximumDepth, onPath.insert(reference.target).inserted {
-                    search(reference.target)
-                    onPath.remove(reference.target)
+                } else if path.count < Self.maximumDepth, !onPath[target] {
+                    onPath[target] = true
+                    search(target)
+                    onPath[target] = false
                 }
                 path.removeLast()
             }
@@ -38,7 +41,7 @@ struct CycleFinder {
             found.append(shortest)
             seen.insert(shortest.map(\.reference.target))
         }
-        search(graph.root)
+        search(0)
         return Array(found.sorted { $0.count < $1.count }.prefix(limit))
     }
 

@@ -9,23 +9,58 @@ struct HeapInspector {
     let vocabulary = LeakIntegrations.vocabulary
     private let probe = ReflectionProbe.shared
 
+    /// What a walk learns once per type (by metadata address) instead of
+    /// once per object: string tests on the type name cost more than the
+    /// rest of reading a small object.
+    struct TypeFacts {
+        fileprivate struct Entry {
+            let owner: Owner
+            let isArrayStorage: Bool
+            let isHashedStorage: Bool
+        }
+        fileprivate var entries: [UInt: Entry] = [:]
+
+        init() {}
+    }
+
+    /// The type of the object whose fields are read, as labels name it.
+    fileprivate struct Owner {
+        let name: String
+        let isLibrary: Bool
+        let shortName: String
+    }
+
     /// The node for the heap object at `address`, or nil when it cannot be
     /// read; `leadingWords` are its first words when the caller read them.
     func node(at address: UInt, leadingWords: [UInt]? = nil) -> HeapNode? {
+        var types = TypeFacts()
+        return node(at: address, leadingWords: leadingWords, types: &types)
+    }
+
+    /// ``node(at:leadingWords:)`` for a walk that keeps what it learned of each type in `types`.
+    func node(at address: UInt, leadingWords: [UInt]?, types: inout TypeFacts) -> HeapNode? {
         let layout = leadingWords.map { probe.layout(ofInstanceAt: address, leadingWords: $0) } ?? probe.layout(ofInstanceAt: address)
         guard let layout else { return scannedNode(at: address) }
         var references: [HeapReference] = []
         var strongCount: Int?
-        let owner = layout.typeName ?? "object"
-        let isArrayStorage = owner.hasPrefix("Swift._ContiguousArrayStorage<") || owner == "Swift.__EmptyArrayStorage"
-        if isArrayStorage, let storage = probe.arrayStorage(ofObjectAt: address) {
+        let facts = types.entries[layout.metadata] ?? {
+            let name = layout.typeName ?? "object"
+            let entry = TypeFacts.Entry(
+                owner: Owner(name: name, isLibrary: vocabulary.isLibraryType(name), shortName: HeapNames.shortTypeName(name)),
+                isArrayStorage: name.hasPrefix("Swift._ContiguousArrayStorage<") || name == "Swift.__EmptyArrayStorage",
+                isHashedStorage: name.hasPrefix("Swift._DictionaryStorage<") || name.hasPrefix("Swift._SetStorage<"))
+            types.entries[layout.metadata] = entry
+            return entry
+        }()
+        let owner = facts.owner
+        if facts.isArrayStorage, let storage = probe.arrayStorage(ofObjectAt: address) {
             let size = storage.count.multipliedReportingOverflow(by: storage.stride)
             let words = ObjectWords(address: storage.elementsAddress, size: size.overflow ? 0 : size.partialValue)
+            references.reserveCapacity(storage.count)
             for (index, element) in storage.elementAddresses.enumerated() {
-                collect(storage.element, base: element, label: "element [\(index)]", owner: nil, words: words, into: &references)
+                collect(storage.element, base: element, element: index, words: words, into: &references)
             }
-        } else if owner.hasPrefix("Swift._DictionaryStorage<") || owner.hasPrefix("Swift._SetStorage<"),
-                  let storage = probe.hashedStorage(ofObjectAt: address) {
+        } else if facts.isHashedStorage, let storage = probe.hashedStorage(ofObjectAt: address) {
             let words = ObjectWords(address: address, size: 0)
             // Keys hold references too (an object used as a key, a Set's elements).
             for (index, entry) in storage.entries.enumerated() {
@@ -45,8 +80,8 @@ struct HeapInspector {
             HeapNames.attachRecordedSite(in: layout.fields, base: address, to: &references[...], vocabulary: vocabulary,
                                          fieldsOfObject: referencedFields(for: owner))
         }
-        return HeapNode(address: address, name: name(of: layout), typeName: layout.typeName, references: references,
-                        closure: closureFacts(layout), isLibrary: layout.typeName.map(vocabulary.isLibraryType) ?? false,
+        return HeapNode(address: address, name: name(of: layout, shortName: owner.shortName), typeName: layout.typeName,
+                        references: references, closure: closureFacts(layout), isLibrary: layout.typeName != nil && owner.isLibrary,
                         strongCount: strongCount)
     }
 
@@ -54,8 +89,8 @@ struct HeapInspector {
     /// only from a library's own objects, whose references lead to what the
     /// library recorded (an observer's subscription); a user object's lead
     /// anywhere, and a site found there would name the wrong closure.
-    private func referencedFields(for owner: String?) -> ((UInt) -> [FieldLayout]?)? {
-        guard let owner, vocabulary.isLibraryType(owner) else { return nil }
+    private func referencedFields(for owner: Owner?) -> ((UInt) -> [FieldLayout]?)? {
+        guard let owner, owner.isLibrary else { return nil }
         return { [probe] in probe.layout(ofInstanceAt: $0)?.fields }
     }
 
@@ -69,11 +104,23 @@ struct HeapInspector {
                         references: references, closure: nil, isLibrary: typeName.map(vocabulary.isLibraryType) ?? false)
     }
 
+    /// Adds the references array element `element` holds: an object's
+    /// reference labelled by its index alone, anything else as a field.
+    private func collect(_ field: FieldLayout, base: UInt, element: Int, words: ObjectWords, into references: inout [HeapReference]) {
+        if field.kind == .strong || field.kind == .classExistential || field.kind == .errorExistential {
+            if let target = words.word(at: base &+ UInt(field.offset)), target != 0 {
+                references.append(HeapReference(target: target, element: element, kind: .strong))
+            }
+            return
+        }
+        collect(field, base: base, label: "element [\(element)]", owner: nil, words: words, into: &references)
+    }
+
     /// Adds the references a field holds. Offsets are from `base`, the start
     /// of the heap object (or of the existential's value) that holds the field.
-    private func collect(_ field: FieldLayout, base: UInt, label: String, owner: String?, words: ObjectWords,
+    private func collect(_ field: FieldLayout, base: UInt, label: String, owner: Owner?, words: ObjectWords,
                          into references: inout [HeapReference]) {
-        let shownLabel = owner.map { vocabulary.isLibraryType($0) ? "\(HeapNames.shortTypeName($0)).\(label)" : label } ?? label
+        let shownLabel = owner.map { $0.isLibrary ? "\($0.shortName).\(label)" : label } ?? label
         let address = base &+ UInt(field.offset)
         switch field.kind {
         case .strong, .classExistential, .errorExistential:
@@ -123,18 +170,19 @@ struct HeapInspector {
         }
     }
 
-    private func name(of layout: InstanceLayout) -> String {
+    /// `shortName`: the short form of the layout's type name (or of `object`).
+    private func name(of layout: InstanceLayout, shortName: String) -> String {
         switch layout.kind {
         case .classInstance:
             let typeName = layout.typeName ?? "object"
-            return vocabulary.first { $0.name(ofObjectAt: layout.address, typeName: typeName) } ?? HeapNames.shortTypeName(typeName)
+            return vocabulary.first { $0.name(ofObjectAt: layout.address, typeName: typeName) } ?? shortName
         case .closureContext, .genericBox:
             if let entry = closures?.entry(for: layout.address) {
                 return "closure given to \(entry.operatorName) at \(entry.site)"
             }
             return layout.kind == .genericBox ? "box" : "closure context"
         case .other:
-            return layout.typeName.map(HeapNames.shortTypeName) ?? "object"
+            return layout.typeName == nil ? "object" : shortName
         }
     }
 

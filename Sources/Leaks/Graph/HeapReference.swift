@@ -3,15 +3,39 @@ struct HeapReference: Hashable {
     /// The referenced object's address.
     let target: UInt
     /// What the reference means (a field name, `captures`, `element [3]`...).
-    let label: String
+    var label: String { element < 0 ? name : "element [\(element)]" }
+    /// The label, unless `element` makes it.
+    private let name: String
+    /// For an array's element, its index, or -1. Its label is made when
+    /// read: a walk meets a million elements and shows a few.
+    private let element: Int
     /// Strong, weak, unowned or unowned(unsafe).
     let kind: ReferenceKind
     /// False when the reference was guessed by a word scan.
     let isVerified: Bool
     /// The source line that made the reference, when known.
-    var site: String? = nil
+    var site: String?
     /// For a closure stored in a field: its function pointer.
-    var function: UInt? = nil
+    var function: UInt?
+
+    init(target: UInt, label: String, kind: ReferenceKind, isVerified: Bool, site: String? = nil, function: UInt? = nil) {
+        self.init(target: target, name: label, element: -1, kind: kind, isVerified: isVerified, site: site, function: function)
+    }
+
+    /// A strong reference held by element `element` of an array.
+    init(target: UInt, element: Int, kind: ReferenceKind) {
+        self.init(target: target, name: "", element: element, kind: kind, isVerified: true, site: nil, function: nil)
+    }
+
+    private init(target: UInt, name: String, element: Int, kind: ReferenceKind, isVerified: Bool, site: String?, function: UInt?) {
+        self.target = target
+        self.name = name
+        self.element = element
+        self.kind = kind
+        self.isVerified = isVerified
+        self.site = site
+        self.function = function
+    }
 }
 
 /// One object of the retain graph with its outgoing references.

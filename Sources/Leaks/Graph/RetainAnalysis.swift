@@ -60,7 +60,6 @@ struct RetainAnalysis {
         cycle = first.cycle
         pattern = first.pattern
         causes = [first]
-        let component = graph.componentOfRoot
         var broken: Set<CycleFinder.Step> = [Self.referenceToBreak(on: chosen.path, in: graph)]
         var fixes: Set<String> = [first.fixKey(of: root)]
         while causes.count + unlistedCauses < Self.searchedCauses,
@@ -78,9 +77,10 @@ struct RetainAnalysis {
         // places reflection does not always see (existential boxes), and never
         // from the user's globals: only the objects a reader would recognise
         // (the user's, subjects, bags, sinks) must be held from inside.
-        isHeldOnlyByCycle = component.allSatisfy { address in
-            if let node = graph.nodes[address], node.isLibrary, presentation.isPlumbing(graph.retainNode(address)) { return true }
-            return (trial.strongCount(ofObjectAt: address, read: graph.nodes[address]?.strongCount) ?? 0) <= graph.strongReferenceCount(to: address)
+        isHeldOnlyByCycle = graph.componentIndices.allSatisfy { index in
+            let node = graph.nodes.values[index]
+            if node.isLibrary, presentation.isPlumbing(RetainNode(address: node.address, name: node.name)) { return true }
+            return (trial.strongCount(ofObjectAt: node.address, read: node.strongCount) ?? 0) <= graph.strongReferenceCount(toNode: index)
         }
     }
 

@@ -10,17 +10,14 @@ import Probes
 struct RetainGraph {
     /// The most objects read from one root; past it the walk stops, and
     /// cycles through unread objects are not found. It bounds a check's
-    /// memory: a walk of 1,000,000 objects peaked at 0.9 GB resident, the
+    /// memory: a walk of 2,000,000 objects peaked at 1.4 GB resident, the
     /// objects themselves included (docs/performance.md).
-    static let nodeBudget = 1_500_000
+    static let nodeBudget = 2_500_000
     /// Objects whose first words are read together.
     static let readAhead = 512
 
     private(set) var nodes = HeapNodes()
     let root: UInt
-    /// The objects that can reach `root` again: the root's strongly connected
-    /// component (computed once: the cycle search and the verdict both need it).
-    private(set) var componentOfRoot: Set<UInt> = []
 
     /// Node `i`'s strong references to read objects are the edges
     /// `edgeStart[i]..<edgeStart[i + 1]`.
@@ -31,45 +28,74 @@ struct RetainGraph {
     private var edgeReference: [Int] = []
     /// Each edge's source, as a node index.
     private var edgeSource: [Int] = []
-    /// Whether each node is in ``componentOfRoot``.
+    /// Whether each node can reach the root again: the root's strongly
+    /// connected component (computed once: the cycle search and the verdict both need it).
     private var inComponent: [Bool] = []
     /// Strong references to each node from read objects.
     private var inDegree: [Int] = []
 
     /// Reads the graph breadth-first from `root` with `inspector`.
+    ///
+    /// Each address is queued once, when first met, and its queue position
+    /// found by one table probe: a reference's target is known by position
+    /// from then on, so the edges need no second lookup once the walk ends.
     init(root: UInt, inspector: HeapInspector, budget: Int = RetainGraph.nodeBudget) {
         self.root = root
         var queue = [root]
+        nodes.discover(root)
         var head = 0
+        var types = HeapInspector.TypeFacts()
         while head < queue.count, nodes.count < budget {
             // The next objects' first words in one read: most objects need no other.
             let batch = Array(queue[head..<min(queue.count, head + Self.readAhead)])
             head += batch.count
+            // Room for what is queued, once: an array's elements queue a million objects at a time.
+            nodes.reserveCapacity(min(budget, queue.count))
             let leading = Memory.readWords(at: batch, count: ReflectionProbe.leadingWordCount)
-            for (address, words) in zip(batch, leading) where nodes.count < budget && !nodes.contains(address) {
-                guard let node = inspector.node(at: address, leadingWords: words) else { continue }
-                nodes.append(node)
-                for reference in node.references where reference.kind == .strong && !nodes.contains(reference.target) {
-                    queue.append(reference.target)
+            for (address, words) in zip(batch, leading) {
+                guard nodes.count < budget, let node = inspector.node(at: address, leadingWords: words, types: &types) else {
+                    nodes.settleNext(nil)
+                    continue
                 }
+                let source = nodes.count
+                for (position, reference) in node.references.enumerated() where reference.kind == .strong && reference.target != 0 {
+                    let target = nodes.discover(reference.target)
+                    if target == queue.count { queue.append(reference.target) }
+                    // Kept by queue position until the walk ends; `indexEdges` makes it a node index.
+                    edgeSource.append(source)
+                    edgeReference.append(position)
+                    edgeTarget.append(target)
+                }
+                nodes.settleNext(node)
             }
         }
         indexEdges()
         markComponent()
-        componentOfRoot = Set(zip(nodes.values, inComponent).lazy.filter(\.1).map(\.0.address))
     }
 
+    /// Packs the references between read objects, grouped by source as the
+    /// walk found them, in place: a target becomes a node index, and an edge
+    /// to an object never read is dropped.
     private mutating func indexEdges() {
         inDegree = Array(repeating: 0, count: nodes.count)
-        for (source, node) in nodes.values.enumerated() {
-            for (position, reference) in node.references.enumerated() where reference.kind == .strong {
-                guard let target = nodes.index(of: reference.target) else { continue }
-                edgeTarget.append(target)
-                edgeReference.append(position)
-                edgeSource.append(source)
-                inDegree[target] += 1
-            }
-            edgeStart.append(edgeTarget.count)
+        edgeStart = Array(repeating: 0, count: nodes.count + 1)
+        var kept = 0
+        for edge in edgeTarget.indices {
+            guard let target = nodes.index(atPosition: edgeTarget[edge]) else { continue }
+            let source = edgeSource[edge]
+            edgeTarget[kept] = target
+            edgeReference[kept] = edgeReference[edge]
+            edgeSource[kept] = source
+            kept += 1
+            inDegree[target] += 1
+            edgeStart[source + 1] = kept
+        }
+        edgeTarget.removeLast(edgeTarget.count - kept)
+        edgeReference.removeLast(edgeReference.count - kept)
+        edgeSource.removeLast(edgeSource.count - kept)
+        // Nodes without edges start where the previous one ended.
+        for index in nodes.values.indices where edgeStart[index + 1] < edgeStart[index] {
+            edgeStart[index + 1] = edgeStart[index]
         }
     }
 
@@ -104,6 +130,25 @@ struct RetainGraph {
     func strongReferenceCount(to address: UInt) -> Int {
         nodes.index(of: address).map { inDegree[$0] } ?? 0
     }
+
+    /// Strong references to node `index` from objects read in this graph.
+    func strongReferenceCount(toNode index: Int) -> Int { inDegree[index] }
+
+    /// The indices of the nodes that can reach the root again (the root's
+    /// strongly connected component), the root's, 0, among them.
+    var componentIndices: [Int] { inComponent.indices.filter { inComponent[$0] } }
+
+    /// Whether node `index` can reach the root again.
+    func isInComponent(_ index: Int) -> Bool { inComponent[index] }
+
+    /// The edges from node `index`, each usable with ``edgeTarget(_:)`` and ``step(_:)``.
+    func edges(from index: Int) -> Range<Int> { edgeStart[index]..<edgeStart[index + 1] }
+
+    /// The node index an edge leads to.
+    func edgeTarget(_ edge: Int) -> Int { edgeTarget[edge] }
+
+    /// An edge as the reference it is, from the object that holds it.
+    func step(_ edge: Int) -> (from: UInt, reference: HeapReference) { step(edge, from: edgeSource[edge]) }
 
     /// The shortest cycle through the root, breadth first, within its
     /// component; `avoiding` are references taken as broken.
@@ -151,26 +196,52 @@ struct RetainGraph {
 }
 
 /// The objects of a ``RetainGraph`` in read order, found by address: one
-/// table from address to position, where a dictionary from address to node
-/// would copy every node each time it grows, and a second one would double
-/// the lookups of a walk over a hundred thousand objects.
+/// table from address to the position the walk queued it at, and the node
+/// read at each position, where a dictionary from address to node would copy
+/// every node each time it grows, and a second table would double the
+/// lookups of a walk over a million objects.
 struct HeapNodes {
     /// In read order: a node's position here is its index in the graph.
     private(set) var values: [HeapNode] = []
+    /// Every address the walk met, by queue position.
     private var positions = AddressTable()
+    /// The node index read at each queue position settled so far, -1 where none was.
+    private var nodeAtPosition: [Int] = []
 
     var count: Int { values.count }
 
     subscript(address: UInt) -> HeapNode? {
-        positions[address].map { values[$0] }
+        index(of: address).map { values[$0] }
     }
 
-    func contains(_ address: UInt) -> Bool { positions[address] != nil }
+    func contains(_ address: UInt) -> Bool { index(of: address) != nil }
 
-    func index(of address: UInt) -> Int? { positions[address] }
+    func index(of address: UInt) -> Int? {
+        positions[address].flatMap(index(atPosition:))
+    }
 
-    mutating func append(_ node: HeapNode) {
-        positions.insert(values.count, for: node.address)
+    /// The node read at queue position `position`, if one was.
+    func index(atPosition position: Int) -> Int? {
+        position < nodeAtPosition.count && nodeAtPosition[position] >= 0 ? nodeAtPosition[position] : nil
+    }
+
+    /// The queue position of `address`: the next free one when it is met first.
+    @discardableResult
+    mutating func discover(_ address: UInt) -> Int {
+        positions.value(for: address, insertingIfAbsent: positions.count)
+    }
+
+    /// Makes room for `count` nodes when that is more than twice what there is room for.
+    mutating func reserveCapacity(_ count: Int) {
+        guard count > values.capacity * 2 else { return }
+        values.reserveCapacity(count)
+        nodeAtPosition.reserveCapacity(count)
+    }
+
+    /// Records what was read at the next queue position: a node, or nothing.
+    mutating func settleNext(_ node: HeapNode?) {
+        guard let node else { return nodeAtPosition.append(-1) }
+        nodeAtPosition.append(values.count)
         values.append(node)
     }
 }
