@@ -2,6 +2,7 @@ import Foundation
 import LeakTesting
 import Leaks
 import RxCore
+import RxCoreTesting
 import Testing
 import XCTest
 
@@ -24,6 +25,8 @@ final class SuiteModeXCTestSamples: XCTestCase {
     private let events = PublishSubject<Int>()
     private let disposeBag = DisposeBag()
     private var received = 0
+    private let scheduler = TestScheduler(initialClock: 0)
+    private lazy var cold = scheduler.createColdObservable([.next(210, 1), .completed(250)])
 
     override func invokeTest() {
         if runsSuiteSamples { super.invokeTest() }
@@ -56,6 +59,16 @@ final class SuiteModeXCTestSamples: XCTestCase {
     func testCapturesItselfInItsOwnBagClean() {
         events.subscribe(onNext: { _ in self.received += 1 }).disposed(by: disposeBag)
     }
+
+    /// As RxSwift's `WithUnretainedTests.testObjectDeallocates`: a
+    /// subscription never disposed, to a cold observable on a scheduler the
+    /// test case holds and never runs. Releasing the test case frees the
+    /// scheduler's queue, but not the subscription: its disposable and the
+    /// cold observable's observer hold each other until it is disposed (in
+    /// RxSwift, its sink and `SinkDisposer` do), so it is work left behind.
+    func testSubscribesToAColdObservableNeverRunLeftWork() {
+        _ = cold.subscribe()
+    }
 }
 
 @Suite(.enabled(if: runsSuiteSamples, "leaks on purpose; run by SuiteModeTests"))
@@ -86,6 +99,7 @@ final class SuiteModeTests: XCTestCase {
             "SuiteModeXCTestSamples.testKeepsACycleInAPropertyLeaking", "SuiteModeXCTestSamples.testTracksItself",
             "SuiteModeXCTestSamples.testRunsAfterALeakClean",
             "SuiteModeXCTestSamples.testCapturesItselfInItsOwnBagClean",
+            "SuiteModeXCTestSamples.testSubscribesToAColdObservableNeverRunLeftWork",
         ])
         XCTAssertEqual(records["SuiteModeXCTestSamples.testLeaksACycle"]?.leaked, ["SampleViewModel"])
         XCTAssertEqual(records["SuiteModeXCTestSamples.testKeepsACycleInAPropertyLeaking"]?.leaked, ["SampleViewModel"])
@@ -93,6 +107,9 @@ final class SuiteModeTests: XCTestCase {
         XCTAssertEqual(records["SuiteModeXCTestSamples.testRunsAfterALeakClean"]?.isClean, true)
         // A cycle through the test case's own bag goes with the test case.
         XCTAssertEqual(records["SuiteModeXCTestSamples.testCapturesItselfInItsOwnBagClean"]?.isClean, true)
+        // A subscription that outlives the test case is work left, not a leak.
+        XCTAssertEqual(records["SuiteModeXCTestSamples.testSubscribesToAColdObservableNeverRunLeftWork"]?.isClean, false)
+        XCTAssertEqual(records["SuiteModeXCTestSamples.testSubscribesToAColdObservableNeverRunLeftWork"]?.leaked, [])
         XCTAssertEqual(records["SuiteModeXCTestSamples.testTracksItself"]?.ownCheck, true)
         XCTAssertEqual(records["SuiteModeXCTestSamples.testTracksItself"]?.isClean, true)
     }
