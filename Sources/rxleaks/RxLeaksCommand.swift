@@ -17,12 +17,16 @@ struct RxLeaksCommand: ParsableCommand {
         defaultSubcommand: RunCommand.self)
 }
 
-/// `lint` needs swift-syntax: without the package's `Lint` trait it is left out.
+/// `lint` needs swift-syntax: without the package's `Lint` trait it is left out. `_fault`, which
+/// misbehaves on purpose for the isolation runner's tests, exists in debug builds only.
 private let subcommands: [ParsableCommand.Type] = {
     var commands: [ParsableCommand.Type] = [
         RunCommand.self, ListCommand.self, ExplainCommand.self, CountsCommand.self,
-        SoakCommand.self, SwitchCommand.self, TestCommand.self, RunVariantCommand.self, FaultCommand.self,
+        SoakCommand.self, SwitchCommand.self, TestCommand.self, RunVariantCommand.self,
     ]
+    #if DEBUG
+    commands.append(FaultCommand.self)
+    #endif
     #if Lint
     commands.append(LintCommand.self)
     #endif

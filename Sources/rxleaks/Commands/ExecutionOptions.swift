@@ -21,10 +21,15 @@ struct ExecutionOptions: ParsableArguments {
         valueName: "SECONDS"))
     var timeLimit: Double = 10
 
+    #if DEBUG
     @Flag(help: ArgumentHelp(
         "Select from the deliberately faulty fixtures (throw, never settle, flood, crash) instead of the catalogue.",
         visibility: .hidden))
     var faultFixtures = false
+    #else
+    /// The faulty fixtures are for the CLI's own tests, which run a debug build.
+    let faultFixtures = false
+    #endif
 
     @Flag(help: "Capture backtraces (libunwind) where objects are tracked and subscriptions made, and print them.")
     var backtraces = false

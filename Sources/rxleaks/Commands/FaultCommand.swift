@@ -1,3 +1,4 @@
+#if DEBUG
 import ArgumentParser
 #if canImport(Glibc)
 import Glibc
@@ -7,7 +8,8 @@ import Darwin
 
 /// `rxleaks _fault KIND`: misbehaves on purpose, as a child under the
 /// isolation runner would, so the runner's handling of crashes, hangs and
-/// garbage can be tested against the real executable.
+/// garbage can be tested against the real executable. Debug builds only:
+/// the CLI a user builds in release has no such command.
 struct FaultCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "_fault",
@@ -53,3 +55,4 @@ private func readUnownedAfterRelease() {
     withExtendedLifetime(owner) {}
     Console.write("\(ObjectIdentifier(holder.owner))\n")
 }
+#endif
