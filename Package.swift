@@ -22,7 +22,6 @@ let package = Package(
         .library(name: "LeakTesting", targets: ["LeakTesting", "RxCoreLeaks"]),
         // The engine and its test helpers alone, for code without RxCore (docs/engine.md).
         .library(name: "LeakEngine", targets: ["Leaks", "LeakTesting"]),
-        .library(name: "SimUI", targets: ["SimUI"]),
         .executable(name: "rxleaks", targets: ["rxleaks"]),
         .plugin(name: "RxLeaksLintPlugin", targets: ["RxLeaksLintPlugin"]),
     ],
