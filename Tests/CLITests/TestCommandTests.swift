@@ -63,6 +63,15 @@ final class TestCommandTests: XCTestCase {
         XCTAssertTrue(run.stdout.contains("─captures (strong)→ SearchViewModel"), run.stdout)
         XCTAssertTrue(run.stdout.contains("closure given to flatMap at ProfilePresenter.swift:19"), run.stdout)
         XCTAssertTrue(run.stdout.contains("8 tests: 3 leaked, 5 clean"), run.stdout)
+
+        // docs/cli.md's sample rows: each verdict, test and leaked type is one this run printed
+        // (the counts depend on the order the tests ran in, the time on the machine).
+        let docs = try String(contentsOf: CLI.packageRoot.appendingPathComponent("docs/cli.md"), encoding: .utf8)
+        let firstColumns = { (line: Substring) in line.split(separator: "  ", omittingEmptySubsequences: true).prefix(3).map { $0.trimmingCharacters(in: .whitespaces) } }
+        let printed = Set(run.stdout.split(separator: "\n").filter { $0.hasPrefix("LEAKED ") || $0.hasPrefix("clean ") }.map(firstColumns))
+        let sample = docs.split(separator: "\n").filter { $0.hasPrefix("LEAKED ") || $0.hasPrefix("clean ") }.map(firstColumns)
+        XCTAssertGreaterThan(sample.count, 3, "docs/cli.md shows rxleaks test's table")
+        for row in sample { XCTAssertTrue(printed.contains(row), "docs/cli.md's row \(row) is not in:\n\(run.stdout)") }
     }
 
     func testJUnitFailsExactlyTheLeakingTestsWithTheReport() throws {
