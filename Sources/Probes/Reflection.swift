@@ -101,9 +101,10 @@ package final class ReflectionProbe: Sendable {
     ///
     /// - Parameter firstWord: the first word of the enum's value, read by the caller.
     package static func optionalReferenceCase(of field: FieldLayout, firstWord: UInt) -> Int? {
-        guard field.kind == .enumeration, field.children.count == 2,
-              let payload = field.children.first, payload.offset == field.offset,
-              payload.kind == .strong || payload.kind == .thickFunction,
+        // The children's properties are read in place: a copy of a child
+        // (names, type, children) costs more than the whole test, per field of every object.
+        guard field.kind == .enumeration, field.children.count == 2, field.children[0].offset == field.offset,
+              field.children[0].kind == .strong || field.children[0].kind == .thickFunction,
               field.children[1].typeRef == 0, field.children[1].children.isEmpty
         else { return nil }
         switch firstWord {

@@ -74,8 +74,12 @@ struct HeapInspector {
             let words = ObjectWords(address: address, size: layout.size, read: layout.leadingWords)
             strongCount = words.word(at: address &+ 8).flatMap { RefCounts.snapshot(bits: $0, ofObjectAt: address)?.strong }
             let isInstance = layout.kind == .classInstance
-            for field in layout.fields {
-                collect(field, base: address, label: field.name ?? "captures", owner: isInstance ? owner : nil, words: words, into: &references)
+            // Fields read in place through the buffer: iterating the array copies each (a dozen retains).
+            layout.fields.withUnsafeBufferPointer { fields in
+                for index in fields.indices {
+                    collect(fields[index], base: address, label: fields[index].name ?? "captures", owner: isInstance ? owner : nil,
+                            words: words, into: &references)
+                }
             }
             HeapNames.attachRecordedSite(in: layout.fields, base: address, to: &references[...], vocabulary: vocabulary,
                                          fieldsOfObject: referencedFields(for: owner))
@@ -163,7 +167,9 @@ struct HeapInspector {
             let index = words.word(at: address).flatMap { ReflectionProbe.optionalReferenceCase(of: field, firstWord: $0) }
                 ?? probe.activeCase(at: base, of: field)
             if let index, field.children.indices.contains(index) {
-                collect(field.children[index], base: base, label: label, owner: owner, words: words, into: &references)
+                field.children.withUnsafeBufferPointer { children in
+                    collect(children[index], base: base, label: label, owner: owner, words: words, into: &references)
+                }
             }
         case .other:
             break
