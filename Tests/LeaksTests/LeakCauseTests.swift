@@ -102,28 +102,7 @@ final class LeakCauseTests: XCTestCase {
             breakCycleAfterTest(through: model.username)
             breakCycleAfterTest(through: model.password)
         }
-        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../docs/reports.md")
-        let text = try String(contentsOf: docs, encoding: .utf8)
-        let block = try XCTUnwrap(text.components(separatedBy: "```\nLeak check \"login\"").dropFirst().first, "no login sample in docs/reports.md")
-        let sample = ("Leak check \"login\"" + block.components(separatedBy: "\n```")[0]).components(separatedBy: "\n")
-        let printed = report.description.components(separatedBy: "\n")
-        XCTAssertEqual(sample.count, printed.count, report.description)
-        for (shown, real) in zip(sample, printed) {
-            XCTAssertTrue(Self.line(real, matches: shown), "docs/reports.md shows\n\(shown)\nwhere the check prints\n\(real)")
-        }
-    }
-
-    /// Whether `real` reads as `shown`, where each `…` of `shown` stands for any text.
-    private static func line(_ real: String, matches shown: String) -> Bool {
-        let parts = shown.components(separatedBy: "…")
-        guard parts.count > 1 else { return real == shown }
-        guard real.hasPrefix(parts[0]), real.hasSuffix(parts[parts.count - 1]) else { return false }
-        var rest = real.dropFirst(parts[0].count).dropLast(parts[parts.count - 1].count)
-        for middle in parts.dropFirst().dropLast() where !middle.isEmpty {
-            guard let found = rest.range(of: middle) else { return false }
-            rest = rest[found.upperBound...]
-        }
-        return true
+        DocSample.assert(try DocSample.lines(in: "reports.md", startingWith: "Leak check \"login\""), matches: report.description)
     }
 
     func testACycleAndAnOutsideHolderOnOneObjectAreBothNamed() throws {

@@ -115,6 +115,8 @@ final class VerdictTests: XCTestCase {
             "      Leaf leaked (held only by a retain cycle); tracked at VerdictTests.swift:\(lines[0])",
             "      Middle leaked (held only by a retain cycle); tracked at VerdictTests.swift:\(lines[1])",
         ].joined(separator: "\n")), text)
+        // docs/reports.md shows this report, shortened.
+        DocSample.assert(try DocSample.lines(in: "reports.md", startingWith: "Head leaked"), matches: text)
     }
 
     func testTrackingAnObjectAClosureCapturedIsNoProblem() {
