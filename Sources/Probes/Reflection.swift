@@ -119,7 +119,7 @@ package final class ReflectionProbe: Sendable {
     package static let leadingWordCount = 8
 
     /// Below it, a pointer-sized value is an enum's extra inhabitant, not an address (Linux x86_64).
-    static let leastValidPointer: UInt = 4096
+    package static let leastValidPointer: UInt = 4096
 
     /// The words of the `size`-byte object at `address` (header excluded)
     /// that point at live Swift heap objects. A fallback for when

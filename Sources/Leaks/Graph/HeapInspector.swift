@@ -17,10 +17,17 @@ struct HeapInspector {
             let owner: Owner
             let isArrayStorage: Bool
             let isHashedStorage: Bool
+            /// The type's name as reflection gave it.
+            let typeName: String?
+            /// For a class whose instances need no reflection to read.
+            let plan: FieldPlan?
         }
         fileprivate var entries: [UInt: Entry] = [:]
 
         init() {}
+
+        /// How many of the types met are read through a ``FieldPlan``.
+        var plannedTypeCount: Int { entries.values.count { $0.plan != nil } }
     }
 
     /// The type of the object whose fields are read, as labels name it.
@@ -39,16 +46,25 @@ struct HeapInspector {
 
     /// ``node(at:leadingWords:)`` for a walk that keeps what it learned of each type in `types`.
     func node(at address: UInt, leadingWords: [UInt]?, types: inout TypeFacts) -> HeapNode? {
+        // An instance of a class met before (its metadata checked then: class metadata is never freed).
+        if let leadingWords, leadingWords.count >= 2, address >= 0x1000, address % 8 == 0,
+           let facts = types.entries[leadingWords[0]], let plan = facts.plan,
+           let node = plannedNode(at: address, leadingWords: leadingWords, plan: plan, facts: facts) {
+            return node
+        }
         let layout = leadingWords.map { probe.layout(ofInstanceAt: address, leadingWords: $0) } ?? probe.layout(ofInstanceAt: address)
         guard let layout else { return scannedNode(at: address) }
         var references: [HeapReference] = []
         var strongCount: Int?
         let facts = types.entries[layout.metadata] ?? {
             let name = layout.typeName ?? "object"
+            let owner = Owner(name: name, isLibrary: vocabulary.isLibraryType(name), shortName: HeapNames.shortTypeName(name))
+            let isArrayStorage = name.hasPrefix("Swift._ContiguousArrayStorage<") || name == "Swift.__EmptyArrayStorage"
+            let isHashedStorage = name.hasPrefix("Swift._DictionaryStorage<") || name.hasPrefix("Swift._SetStorage<")
+            let isPlain = layout.kind == .classInstance && !isArrayStorage && !isHashedStorage
             let entry = TypeFacts.Entry(
-                owner: Owner(name: name, isLibrary: vocabulary.isLibraryType(name), shortName: HeapNames.shortTypeName(name)),
-                isArrayStorage: name.hasPrefix("Swift._ContiguousArrayStorage<") || name == "Swift.__EmptyArrayStorage",
-                isHashedStorage: name.hasPrefix("Swift._DictionaryStorage<") || name.hasPrefix("Swift._SetStorage<"))
+                owner: owner, isArrayStorage: isArrayStorage, isHashedStorage: isHashedStorage, typeName: layout.typeName,
+                plan: isPlain ? FieldPlan(fields: layout.fields, size: layout.size, ownerPrefix: owner.isLibrary ? owner.shortName : nil) : nil)
             types.entries[layout.metadata] = entry
             return entry
         }()
@@ -87,6 +103,17 @@ struct HeapInspector {
         return HeapNode(address: address, name: name(of: layout, shortName: owner.shortName), typeName: layout.typeName,
                         references: references, closure: closureFacts(layout), isLibrary: layout.typeName != nil && owner.isLibrary,
                         strongCount: strongCount)
+    }
+
+    /// The node for an instance of a class with a plan; nil when the plan
+    /// cannot read it (an optional holding an odd word).
+    private func plannedNode(at address: UInt, leadingWords: [UInt], plan: FieldPlan, facts: TypeFacts.Entry) -> HeapNode? {
+        let words = ObjectWords(address: address, size: plan.size, read: leadingWords)
+        guard let references = plan.references(at: address, words: words) else { return nil }
+        let strongCount = words.word(at: address &+ 8).flatMap { RefCounts.snapshot(bits: $0, ofObjectAt: address)?.strong }
+        let name = vocabulary.first { $0.name(ofObjectAt: address, typeName: facts.owner.name) } ?? facts.owner.shortName
+        return HeapNode(address: address, name: name, typeName: facts.typeName, references: references, closure: nil,
+                        isLibrary: facts.typeName != nil && facts.owner.isLibrary, strongCount: strongCount)
     }
 
     /// How a recorded site is looked for in the objects `owner` refers to:

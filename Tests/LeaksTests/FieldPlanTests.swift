@@ -1,0 +1,85 @@
+@testable import Leaks
+import Probes
+import XCTest
+
+private final class Target {}
+
+private struct Pair {
+    var count = 1
+    var first: Target?
+    var second: Target
+}
+
+/// Every kind of field a plan reads, set and unset.
+private final class Planned {
+    var strong = Target()
+    var optional: Target?
+    weak var weakPeer: Target?
+    unowned var unownedPeer: Target
+    unowned(unsafe) var unsafePeer: Target
+    var pair: Pair
+    var tuple: (Int, Target)
+    var object: AnyObject
+    var number = 7
+
+    init(peer: Target, optional: Target?) {
+        self.optional = optional
+        weakPeer = peer
+        unownedPeer = peer
+        unsafePeer = peer
+        pair = Pair(first: optional, second: peer)
+        tuple = (1, peer)
+        object = peer
+    }
+}
+
+/// A closure field: no plan, read by reflection each time.
+private final class Unplanned {
+    var handler: () -> Void = {}
+    var peer = Target()
+}
+
+/// The graph walk reads the second and later instances of a class through the
+/// class's ``FieldPlan``: what it finds must be what reflection finds.
+final class FieldPlanTests: XCTestCase {
+    func testAPlannedReadFindsWhatReflectionFinds() throws {
+        let peer = Target()
+        let objects: [AnyObject] = [Planned(peer: peer, optional: Target()), Planned(peer: peer, optional: nil),
+                                    Planned(peer: peer, optional: peer), Unplanned(), Unplanned()]
+        let inspector = HeapInspector()
+        var types = HeapInspector.TypeFacts()
+        // Each class is met once before, as a walk meets it.
+        for object in objects.prefix(1) + objects.suffix(1) { _ = try read(object, inspector, &types) }
+        XCTAssertEqual(types.plannedTypeCount, 1, "Planned gets a plan, Unplanned (a closure field) does not")
+        for object in objects {
+            // The same words both ways (reference counts included); fresh facts read by reflection.
+            let words = try leadingWords(of: object)
+            var fresh = HeapInspector.TypeFacts()
+            let reflected = try XCTUnwrap(inspector.node(at: address(of: object), leadingWords: words, types: &fresh))
+            let planned = try XCTUnwrap(inspector.node(at: address(of: object), leadingWords: words, types: &types))
+            XCTAssertEqual(planned.references, reflected.references)
+            XCTAssertEqual(planned.name, reflected.name)
+            XCTAssertEqual(planned.typeName, reflected.typeName)
+            XCTAssertEqual(planned.isLibrary, reflected.isLibrary)
+            XCTAssertEqual(planned.strongCount, reflected.strongCount)
+            XCTAssertNil(planned.closure)
+        }
+        let first = try read(objects[0], inspector, &types)
+        XCTAssertEqual(first.references.map(\.label), ["strong", "optional", "weakPeer", "unownedPeer", "unsafePeer",
+                                                       "pair.first", "pair.second", "tuple.", "object"])
+        XCTAssertEqual(first.references.map(\.kind), [.strong, .strong, .weak, .unowned, .unownedUnsafe, .strong, .strong, .strong, .strong])
+        withExtendedLifetime(objects) {}
+    }
+
+    private func address(of object: AnyObject) -> UInt {
+        UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque())
+    }
+
+    private func leadingWords(of object: AnyObject) throws -> [UInt] {
+        try XCTUnwrap(Memory.readWords(at: [address(of: object)], count: ReflectionProbe.leadingWordCount).first ?? nil)
+    }
+
+    private func read(_ object: AnyObject, _ inspector: HeapInspector, _ types: inout HeapInspector.TypeFacts) throws -> HeapNode {
+        try XCTUnwrap(inspector.node(at: address(of: object), leadingWords: leadingWords(of: object), types: &types))
+    }
+}
