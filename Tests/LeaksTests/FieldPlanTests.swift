@@ -47,16 +47,17 @@ final class FieldPlanTests: XCTestCase {
         let objects: [AnyObject] = [Planned(peer: peer, optional: Target()), Planned(peer: peer, optional: nil),
                                     Planned(peer: peer, optional: peer), Unplanned(), Unplanned()]
         let inspector = HeapInspector()
-        var types = HeapInspector.TypeFacts()
+        var nodes = HeapNodes()
         // Each class is met once before, as a walk meets it.
-        for object in objects.prefix(1) + objects.suffix(1) { _ = try read(object, inspector, &types) }
-        XCTAssertEqual(types.plannedTypeCount, 1, "Planned gets a plan, Unplanned (a closure field) does not")
+        for object in objects.prefix(1) + objects.suffix(1) { _ = try read(object, inspector, &nodes) }
+        XCTAssertEqual(nodes.types.plannedTypeCount, 1, "Planned gets a plan, Unplanned (a closure field) does not")
         for object in objects {
-            // The same words both ways (reference counts included); fresh facts read by reflection.
+            // The same words both ways (reference counts included); fresh nodes read by reflection.
             let words = try leadingWords(of: object)
-            var fresh = HeapInspector.TypeFacts()
-            let reflected = try XCTUnwrap(inspector.node(at: address(of: object), leadingWords: words, types: &fresh))
-            let planned = try XCTUnwrap(inspector.node(at: address(of: object), leadingWords: words, types: &types))
+            var fresh = HeapNodes()
+            XCTAssertTrue(inspector.read(at: address(of: object), leadingWords: words, into: &fresh))
+            XCTAssertTrue(inspector.read(at: address(of: object), leadingWords: words, into: &nodes))
+            let reflected = fresh.node(0), planned = nodes.node(nodes.count - 1)
             XCTAssertEqual(planned.references, reflected.references)
             XCTAssertEqual(planned.name, reflected.name)
             XCTAssertEqual(planned.typeName, reflected.typeName)
@@ -64,7 +65,7 @@ final class FieldPlanTests: XCTestCase {
             XCTAssertEqual(planned.strongCount, reflected.strongCount)
             XCTAssertNil(planned.closure)
         }
-        let first = try read(objects[0], inspector, &types)
+        let first = try read(objects[0], inspector, &nodes)
         XCTAssertEqual(first.references.map(\.label), ["strong", "optional", "weakPeer", "unownedPeer", "unsafePeer",
                                                        "pair.first", "pair.second", "tuple.", "object"])
         XCTAssertEqual(first.references.map(\.kind), [.strong, .strong, .weak, .unowned, .unownedUnsafe, .strong, .strong, .strong, .strong])
@@ -79,7 +80,8 @@ final class FieldPlanTests: XCTestCase {
         try XCTUnwrap(Memory.readWords(at: [address(of: object)], count: ReflectionProbe.leadingWordCount).first ?? nil)
     }
 
-    private func read(_ object: AnyObject, _ inspector: HeapInspector, _ types: inout HeapInspector.TypeFacts) throws -> HeapNode {
-        try XCTUnwrap(inspector.node(at: address(of: object), leadingWords: leadingWords(of: object), types: &types))
+    private func read(_ object: AnyObject, _ inspector: HeapInspector, _ nodes: inout HeapNodes) throws -> HeapNode {
+        XCTAssertTrue(inspector.read(at: address(of: object), leadingWords: try leadingWords(of: object), into: &nodes))
+        return nodes.node(nodes.count - 1)
     }
 }

@@ -31,7 +31,7 @@ struct Judge {
             var cycle = analysis.cycle, pattern = analysis.pattern
             var heldBy: UInt?
             var causes = analysis.causes, unlistedCauses = analysis.unlistedCauses
-            let holders = cycles.filter { $0.0 !== object && $0.1.graph.nodes[object.address] != nil }
+            let holders = cycles.filter { $0.0 !== object && $0.1.graph.nodes.contains(object.address) }
             if !ownCycle, let holder = holders.first {
                 heldBy = holder.0.address
                 causes = []
@@ -69,9 +69,11 @@ struct Judge {
     /// The strong references to `address` that do not come from the objects of `graphs`.
     private func outsideReferences(to address: UInt, besides graphs: [RetainGraph]) -> Int {
         var seen: Set<UInt> = []
-        let holders = graphs.flatMap(\.nodes.values).filter { seen.insert($0.address).inserted }
-        let inside = holders.reduce(0) { count, node in
-            count + node.references.filter { $0.kind == .strong && $0.target == address }.count
+        var inside = 0
+        for nodes in graphs.map(\.nodes) {
+            for index in 0..<nodes.count where seen.insert(nodes.addresses[index]).inserted {
+                inside += nodes.referenceRange(ofNode: index).count { nodes.references[$0].kind == .strong && nodes.references[$0].target == address }
+            }
         }
         return max(0, (trial.strongCount(ofObjectAt: address) ?? 0) - inside)
     }

@@ -79,10 +79,10 @@ struct FieldPlan {
         return true
     }
 
-    /// The references of the instance at `address` whose words are `words`,
-    /// in the field walk's order; nil when one needs reflection after all.
-    func references(at address: UInt, words: ObjectWords) -> [HeapReference]? {
-        var references: [HeapReference] = []
+    /// Appends the references of the instance at `address` whose words are
+    /// `words` to `references`, in the field walk's order; false when one
+    /// needs reflection after all (then what it appended is to be dropped).
+    func collect(at address: UInt, words: ObjectWords, into references: inout [HeapReference]) -> Bool {
         for entry in entries {
             let place = address &+ UInt(entry.offset)
             switch entry.access {
@@ -94,12 +94,12 @@ struct FieldPlan {
                 guard let target = HeapNames.weakTarget(at: place) else { continue }
                 references.append(HeapReference(target: target, label: entry.label, kind: .weak, isVerified: true))
             case .optionalStrong:
-                guard let word = words.word(at: place), word == 0 || word >= ReflectionProbe.leastValidPointer else { return nil }
+                guard let word = words.word(at: place), word == 0 || word >= ReflectionProbe.leastValidPointer else { return false }
                 if word != 0 {
                     references.append(HeapReference(target: word, label: entry.label, kind: .strong, isVerified: true))
                 }
             }
         }
-        return references
+        return true
     }
 }

@@ -17,10 +17,10 @@ struct HeapInspector {
             let owner: Owner
             let isArrayStorage: Bool
             let isHashedStorage: Bool
-            /// The type's name as reflection gave it.
-            let typeName: String?
             /// For a class whose instances need no reflection to read.
             let plan: FieldPlan?
+            /// The description its instances share in the walk's nodes, when it has a plan.
+            let description: Int32
         }
         fileprivate var entries: [UInt: Entry] = [:]
 
@@ -40,32 +40,49 @@ struct HeapInspector {
     /// The node for the heap object at `address`, or nil when it cannot be
     /// read; `leadingWords` are its first words when the caller read them.
     func node(at address: UInt, leadingWords: [UInt]? = nil) -> HeapNode? {
-        var types = TypeFacts()
-        return node(at: address, leadingWords: leadingWords, types: &types)
+        var nodes = HeapNodes()
+        guard read(at: address, leadingWords: leadingWords, into: &nodes) else { return nil }
+        return nodes.node(0)
     }
 
-    /// ``node(at:leadingWords:)`` for a walk that keeps what it learned of each type in `types`.
-    func node(at address: UInt, leadingWords: [UInt]?, types: inout TypeFacts) -> HeapNode? {
+    /// Reads the heap object at `address` as the next node of `nodes`, which
+    /// keep what the walk learned of each type; false (nothing added) when it
+    /// cannot be read. `leadingWords` are its first words when the caller read them.
+    func read(at address: UInt, leadingWords: [UInt]?, into nodes: inout HeapNodes) -> Bool {
         // An instance of a class met before (its metadata checked then: class metadata is never freed).
         if let leadingWords, leadingWords.count >= 2, address >= 0x1000, address % 8 == 0,
-           let facts = types.entries[leadingWords[0]], let plan = facts.plan,
-           let node = plannedNode(at: address, leadingWords: leadingWords, plan: plan, facts: facts) {
-            return node
+           let facts = nodes.types.entries[leadingWords[0]], let plan = facts.plan {
+            let words = ObjectWords(address: address, size: plan.size, read: leadingWords)
+            let strongCount = words.word(at: address &+ 8).flatMap { RefCounts.snapshot(bits: $0, ofObjectAt: address)?.strong }
+            let name = vocabulary.first { $0.name(ofObjectAt: address, typeName: facts.owner.name) }
+            if nodes.appendPlanned(at: address, plan: plan, words: words, description: facts.description, name: name, strongCount: strongCount) {
+                return true
+            }
         }
+        guard let node = reflectedNode(at: address, leadingWords: leadingWords, nodes: &nodes) else { return false }
+        nodes.append(node)
+        return true
+    }
+
+    /// The node for the object at `address`, read through reflection; what
+    /// it learns of the object's type goes into `nodes`.
+    private func reflectedNode(at address: UInt, leadingWords: [UInt]?, nodes: inout HeapNodes) -> HeapNode? {
         let layout = leadingWords.map { probe.layout(ofInstanceAt: address, leadingWords: $0) } ?? probe.layout(ofInstanceAt: address)
         guard let layout else { return scannedNode(at: address) }
         var references: [HeapReference] = []
         var strongCount: Int?
-        let facts = types.entries[layout.metadata] ?? {
+        let facts = nodes.types.entries[layout.metadata] ?? {
             let name = layout.typeName ?? "object"
             let owner = Owner(name: name, isLibrary: vocabulary.isLibraryType(name), shortName: HeapNames.shortTypeName(name))
             let isArrayStorage = name.hasPrefix("Swift._ContiguousArrayStorage<") || name == "Swift.__EmptyArrayStorage"
             let isHashedStorage = name.hasPrefix("Swift._DictionaryStorage<") || name.hasPrefix("Swift._SetStorage<")
             let isPlain = layout.kind == .classInstance && !isArrayStorage && !isHashedStorage
+            let plan = isPlain ? FieldPlan(fields: layout.fields, size: layout.size, ownerPrefix: owner.isLibrary ? owner.shortName : nil) : nil
             let entry = TypeFacts.Entry(
-                owner: owner, isArrayStorage: isArrayStorage, isHashedStorage: isHashedStorage, typeName: layout.typeName,
-                plan: isPlain ? FieldPlan(fields: layout.fields, size: layout.size, ownerPrefix: owner.isLibrary ? owner.shortName : nil) : nil)
-            types.entries[layout.metadata] = entry
+                owner: owner, isArrayStorage: isArrayStorage, isHashedStorage: isHashedStorage, plan: plan,
+                description: plan == nil ? -1 : nodes.addDescription(HeapNodes.Description(
+                    name: owner.shortName, typeName: layout.typeName, isLibrary: layout.typeName != nil && owner.isLibrary, closure: nil)))
+            nodes.types.entries[layout.metadata] = entry
             return entry
         }()
         let owner = facts.owner
@@ -101,19 +118,8 @@ struct HeapInspector {
                                          fieldsOfObject: referencedFields(for: owner))
         }
         return HeapNode(address: address, name: name(of: layout, shortName: owner.shortName), typeName: layout.typeName,
-                        references: references, closure: closureFacts(layout), isLibrary: layout.typeName != nil && owner.isLibrary,
+                        references: references[...], closure: closureFacts(layout), isLibrary: layout.typeName != nil && owner.isLibrary,
                         strongCount: strongCount)
-    }
-
-    /// The node for an instance of a class with a plan; nil when the plan
-    /// cannot read it (an optional holding an odd word).
-    private func plannedNode(at address: UInt, leadingWords: [UInt], plan: FieldPlan, facts: TypeFacts.Entry) -> HeapNode? {
-        let words = ObjectWords(address: address, size: plan.size, read: leadingWords)
-        guard let references = plan.references(at: address, words: words) else { return nil }
-        let strongCount = words.word(at: address &+ 8).flatMap { RefCounts.snapshot(bits: $0, ofObjectAt: address)?.strong }
-        let name = vocabulary.first { $0.name(ofObjectAt: address, typeName: facts.owner.name) } ?? facts.owner.shortName
-        return HeapNode(address: address, name: name, typeName: facts.typeName, references: references, closure: nil,
-                        isLibrary: facts.typeName != nil && facts.owner.isLibrary, strongCount: strongCount)
     }
 
     /// How a recorded site is looked for in the objects `owner` refers to:
@@ -132,7 +138,7 @@ struct HeapInspector {
         }
         let typeName = probe.typeName(ofObjectAt: address)
         return HeapNode(address: address, name: typeName.map(HeapNames.shortTypeName) ?? "object", typeName: typeName,
-                        references: references, closure: nil, isLibrary: typeName.map(vocabulary.isLibraryType) ?? false)
+                        references: references[...], closure: nil, isLibrary: typeName.map(vocabulary.isLibraryType) ?? false)
     }
 
     /// Adds the references array element `element` holds: an object's

@@ -54,7 +54,9 @@ struct HeapNode {
     let name: String
     /// The full type name reflection gave, when it gave one.
     let typeName: String?
-    let references: [HeapReference]
+    /// Its references, in the order the inspector read them (a slice of the
+    /// graph's references, whose indices are the graph's).
+    let references: ArraySlice<HeapReference>
     /// Set for closure contexts.
     let closure: ClosureFacts?
     /// Whether the object is a library's own (an RxCore sink, subject, bag...).

@@ -144,9 +144,10 @@ struct PatternClassifier {
 
     /// Objects outside any library that hold `address` strongly.
     private func userHolders(of address: UInt) -> Set<UInt> {
-        Set(graph.nodes.values.filter { node in
-            node.closure == nil && !node.isLibrary
-                && node.references.contains { $0.kind == .strong && $0.target == address }
-        }.map(\.address))
+        let nodes = graph.nodes
+        return Set((0..<nodes.count).filter { index in
+            !nodes.isClosure(index) && !nodes.isLibrary(index)
+                && nodes.referenceRange(ofNode: index).contains { nodes.references[$0].kind == .strong && nodes.references[$0].target == address }
+        }.map { nodes.addresses[$0] })
     }
 }

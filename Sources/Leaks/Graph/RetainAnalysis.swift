@@ -77,10 +77,11 @@ struct RetainAnalysis {
         // places reflection does not always see (existential boxes), and never
         // from the user's globals: only the objects a reader would recognise
         // (the user's, subjects, bags, sinks) must be held from inside.
+        let nodes = graph.nodes
         isHeldOnlyByCycle = graph.componentIndices.allSatisfy { index in
-            let node = graph.nodes.values[index]
-            if node.isLibrary, presentation.isPlumbing(RetainNode(address: node.address, name: node.name)) { return true }
-            return (trial.strongCount(ofObjectAt: node.address, read: node.strongCount) ?? 0) <= graph.strongReferenceCount(toNode: index)
+            let address = nodes.addresses[index]
+            if nodes.isLibrary(index), presentation.isPlumbing(RetainNode(address: address, name: nodes.name(ofNode: index))) { return true }
+            return (trial.strongCount(ofObjectAt: address, read: nodes.strongCount(ofNode: index)) ?? 0) <= graph.strongReferenceCount(toNode: index)
         }
     }
 

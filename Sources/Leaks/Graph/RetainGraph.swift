@@ -24,7 +24,7 @@ struct RetainGraph {
     private var edgeStart: [Int] = [0]
     /// Each edge's target, as a node index.
     private var edgeTarget: [Int] = []
-    /// Each edge's position in its source's ``HeapNode/references``.
+    /// Each edge's reference, as an index into ``HeapNodes/references``.
     private var edgeReference: [Int] = []
     /// Each edge's source, as a node index.
     private var edgeSource: [Int] = []
@@ -44,7 +44,6 @@ struct RetainGraph {
         var queue = [root]
         nodes.discover(root)
         var head = 0
-        var types = HeapInspector.TypeFacts()
         while head < queue.count, nodes.count < budget {
             // The next objects' first words in one read: most objects need no other.
             let batch = Array(queue[head..<min(queue.count, head + Self.readAhead)])
@@ -53,20 +52,21 @@ struct RetainGraph {
             nodes.reserveCapacity(min(budget, queue.count))
             let leading = Memory.readWords(at: batch, count: ReflectionProbe.leadingWordCount)
             for (address, words) in zip(batch, leading) {
-                guard nodes.count < budget, let node = inspector.node(at: address, leadingWords: words, types: &types) else {
-                    nodes.settleNext(nil)
+                guard nodes.count < budget, inspector.read(at: address, leadingWords: words, into: &nodes) else {
+                    nodes.skipNext()
                     continue
                 }
-                let source = nodes.count
-                for (position, reference) in node.references.enumerated() where reference.kind == .strong && reference.target != 0 {
-                    let target = nodes.discover(reference.target)
-                    if target == queue.count { queue.append(reference.target) }
+                let source = nodes.count - 1
+                for reference in nodes.referenceRange(ofNode: source) {
+                    let target = nodes.references[reference].target
+                    guard nodes.references[reference].kind == .strong, target != 0 else { continue }
+                    let position = nodes.discover(target)
+                    if position == queue.count { queue.append(target) }
                     // Kept by queue position until the walk ends; `indexEdges` makes it a node index.
                     edgeSource.append(source)
-                    edgeReference.append(position)
-                    edgeTarget.append(target)
+                    edgeReference.append(reference)
+                    edgeTarget.append(position)
                 }
-                nodes.settleNext(node)
             }
         }
         indexEdges()
@@ -94,7 +94,7 @@ struct RetainGraph {
         edgeReference.removeLast(edgeReference.count - kept)
         edgeSource.removeLast(edgeSource.count - kept)
         // Nodes without edges start where the previous one ended.
-        for index in nodes.values.indices where edgeStart[index + 1] < edgeStart[index] {
+        for index in 0..<nodes.count where edgeStart[index + 1] < edgeStart[index] {
             edgeStart[index + 1] = edgeStart[index]
         }
     }
@@ -106,10 +106,10 @@ struct RetainGraph {
         // Reverse adjacency, packed the same way as the forward one.
         var reverseStart = Array(repeating: 0, count: nodes.count + 1)
         for target in edgeTarget { reverseStart[target + 1] += 1 }
-        for index in nodes.values.indices { reverseStart[index + 1] += reverseStart[index] }
+        for index in 0..<nodes.count { reverseStart[index + 1] += reverseStart[index] }
         var filled = reverseStart
         var reverseSource = Array(repeating: 0, count: edgeTarget.count)
-        for source in nodes.values.indices {
+        for source in 0..<nodes.count {
             for edge in edgeStart[source]..<edgeStart[source + 1] {
                 let target = edgeTarget[edge]
                 reverseSource[filled[target]] = source
@@ -162,11 +162,11 @@ struct RetainGraph {
         while head < queue.count {
             let source = queue[head]
             head += 1
-            let checksAvoided = avoidedSources.contains(nodes.values[source].address)
+            let checksAvoided = avoidedSources.contains(nodes.addresses[source])
             for edge in edgeStart[source]..<edgeStart[source + 1] {
                 let target = edgeTarget[edge]
                 guard inComponent[target] else { continue }
-                if checksAvoided, avoiding.contains(CycleFinder.Step(from: nodes.values[source].address, reference: step(edge, from: source).reference)) {
+                if checksAvoided, avoiding.contains(CycleFinder.Step(from: nodes.addresses[source], reference: step(edge, from: source).reference)) {
                     continue
                 }
                 if target == 0 {
@@ -190,58 +190,6 @@ struct RetainGraph {
     }
 
     private func step(_ edge: Int, from source: Int) -> (from: UInt, reference: HeapReference) {
-        let node = nodes.values[source]
-        return (node.address, node.references[edgeReference[edge]])
-    }
-}
-
-/// The objects of a ``RetainGraph`` in read order, found by address: one
-/// table from address to the position the walk queued it at, and the node
-/// read at each position, where a dictionary from address to node would copy
-/// every node each time it grows, and a second table would double the
-/// lookups of a walk over a million objects.
-struct HeapNodes {
-    /// In read order: a node's position here is its index in the graph.
-    private(set) var values: [HeapNode] = []
-    /// Every address the walk met, by queue position.
-    private var positions = AddressTable()
-    /// The node index read at each queue position settled so far, -1 where none was.
-    private var nodeAtPosition: [Int] = []
-
-    var count: Int { values.count }
-
-    subscript(address: UInt) -> HeapNode? {
-        index(of: address).map { values[$0] }
-    }
-
-    func contains(_ address: UInt) -> Bool { index(of: address) != nil }
-
-    func index(of address: UInt) -> Int? {
-        positions[address].flatMap(index(atPosition:))
-    }
-
-    /// The node read at queue position `position`, if one was.
-    func index(atPosition position: Int) -> Int? {
-        position < nodeAtPosition.count && nodeAtPosition[position] >= 0 ? nodeAtPosition[position] : nil
-    }
-
-    /// The queue position of `address`: the next free one when it is met first.
-    @discardableResult
-    mutating func discover(_ address: UInt) -> Int {
-        positions.value(for: address, insertingIfAbsent: positions.count)
-    }
-
-    /// Makes room for `count` nodes when that is more than twice what there is room for.
-    mutating func reserveCapacity(_ count: Int) {
-        guard count > values.capacity * 2 else { return }
-        values.reserveCapacity(count)
-        nodeAtPosition.reserveCapacity(count)
-    }
-
-    /// Records what was read at the next queue position: a node, or nothing.
-    mutating func settleNext(_ node: HeapNode?) {
-        guard let node else { return nodeAtPosition.append(-1) }
-        nodeAtPosition.append(values.count)
-        values.append(node)
+        (nodes.addresses[source], nodes.references[edgeReference[edge]])
     }
 }
