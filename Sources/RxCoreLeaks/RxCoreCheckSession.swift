@@ -68,13 +68,13 @@ final class RxCoreCheckSession: LeakIntegrationSession {
     var liveResources: Int { resourceScope?.liveResources ?? 0 }
 
     func counts() -> ResourceCounts.Moment? {
-        let families = Resources.snapshot().byFamily
+        let (families, total) = Resources.familyTotals()
         let kinds: [(String, Int)] = [
             ("subscriptions", SubscriptionRegistry.count), ("sinks", families[.sink] ?? 0), ("subjects", families[.subject] ?? 0),
             ("disposables", families[.disposable] ?? 0), ("observables", families[.observable] ?? 0),
         ]
         return ResourceCounts.Moment(kinds: kinds.map { ResourceCounts.KindCount(name: $0, count: $1) }, trackedObjects: 0,
-                                     total: Int(Resources.total))
+                                     total: total)
     }
 }
 
@@ -89,7 +89,8 @@ private final class ClosureForwarder: ResourceScopeObserver, @unchecked Sendable
 
     func scope(_ resourceScope: ResourceScope, received closure: ClosureReceipt) {
         guard let context = closure.context else { return }
-        scope?.noteClosure(context: context, givenTo: closure.operatorName, file: closure.site.reportedFile, line: closure.site.line)
+        let site = closure.site
+        scope?.noteClosure(context: context, givenTo: closure.operatorName) { SourceSite(file: site.reportedFile, line: site.line) }
     }
 }
 

@@ -23,7 +23,7 @@ struct Judge {
         }
         let cycles = analyses.filter { $0.1.cycle != nil && $0.1.isHeldOnlyByCycle }
         let leaks: [Leak] = analyses.compactMap { object, analysis in
-            if object.site.origin == .closureCapture, analysis.cycle == nil, !workStillAlive {
+            if object.origin == .closureCapture, analysis.cycle == nil, !workStillAlive {
                 return nil
             }
             let ownCycle = analysis.cycle != nil && analysis.isHeldOnlyByCycle

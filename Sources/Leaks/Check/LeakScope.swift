@@ -42,9 +42,9 @@ public final class LeakScope: @unchecked Sendable {
     /// Tracks `object` for a caller that has its source location as strings
     /// (such as Swift Testing's `SourceLocation`).
     public func track(_ object: AnyObject, fileID: String, line: UInt) {
-        let site = TrackingSite(origin: .explicit, file: fileID, line: line, operatorName: nil, backtrace: nil)
+        let site = PendingTrackingSite.explicit(file: fileID, line: line)
         if !add(object, site: site) {
-            record(problem: "\(type(of: object)) at \(site) was tracked twice; the second call is ignored")
+            record(problem: "\(type(of: object)) \(site.resolved) was tracked twice; the second call is ignored")
         }
     }
 
@@ -72,6 +72,15 @@ public final class LeakScope: @unchecked Sendable {
     /// With a closure budget (``OpenLeakCheck/init(_:ambient:closureBudget:)``),
     /// closures past it are neither read nor named, and the report says so.
     public func noteClosure(context: UnsafeRawPointer, givenTo operatorName: String, file: String, line: UInt) {
+        let site = SourceSite(file: file, line: line)
+        noteClosure(context: context, givenTo: operatorName, site: { site })
+    }
+
+    /// ``noteClosure(context:givenTo:file:line:)`` for a library whose call
+    /// sites take work to place in the source (symbolication): `site` is
+    /// called only when a report names the closure or an object it captured,
+    /// so a check that finds nothing never places them.
+    public func noteClosure(context: UnsafeRawPointer, givenTo operatorName: String, site: @escaping @Sendable () -> SourceSite) {
         if let closureBudget {
             let noted = closuresNoted.wrappingAdd(1, ordering: .relaxed).newValue
             if noted == closureBudget + 1 {
@@ -81,9 +90,9 @@ public final class LeakScope: @unchecked Sendable {
             if noted > closureBudget { return }
         }
         let address = UInt(bitPattern: context)
-        closures.record(address, operatorName: operatorName, site: SourceSite(file: file, line: line))
+        closures.record(address, operatorName: operatorName, site: site)
         for object in CaptureReader.stronglyCapturedObjects(ofContext: address) {
-            add(object, site: TrackingSite(origin: .closureCapture, file: file, line: line, operatorName: operatorName, backtrace: nil))
+            add(object, site: PendingTrackingSite(origin: .closureCapture, operatorName: operatorName, place: site))
         }
     }
 
@@ -93,7 +102,7 @@ public final class LeakScope: @unchecked Sendable {
     /// object's memory is not reused while the check runs, so an address
     /// stands for one object.)
     @discardableResult
-    func add(_ object: AnyObject, site: TrackingSite) -> Bool {
+    func add(_ object: AnyObject, site: PendingTrackingSite) -> Bool {
         let address = UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque())
         let (added, replaced) = state.withLock { state -> (Bool, TrackedObject?) in
             guard let index = state.indexByAddress[address] else {
@@ -102,7 +111,7 @@ public final class LeakScope: @unchecked Sendable {
                 return (true, nil)
             }
             let existing = state.tracked[index]
-            guard existing.site.origin == .closureCapture, site.origin == .explicit else { return (false, nil) }
+            guard existing.origin == .closureCapture, site.origin == .explicit else { return (false, nil) }
             state.tracked[index] = TrackedObject(object, site: site)
             return (true, existing)
         }

@@ -64,7 +64,7 @@ final class RunningCheck {
         let unsettled = Settler.settle(settle, sessions: sessions)
         let afterSettling = ResourceCounts.Moment.now(sessions: sessions, tracked: tracked)
 
-        let trial = holder.map { TrialRelease(releasing: $0, inspector: HeapInspector(closures: scope.closures)) } ?? .none
+        let trial = holder.map { TrialRelease(releasing: $0, inspector: HeapInspector(describes: false)) } ?? .none
         let freed = trial.freed
         let liveSubscriptions = sessions.flatMap { $0.liveSubscriptions() }.filter { subscription in
             subscription.ownerAddress.map { !freed.contains($0) } ?? true

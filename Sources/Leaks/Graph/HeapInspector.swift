@@ -5,6 +5,11 @@ import Probes
 struct HeapInspector {
     /// The closures handed to libraries during the check, to name contexts.
     var closures: ClosureTable?
+    /// Whether nodes are named, closures' facts read and references given
+    /// the sites libraries recorded: a walk that only asks which object holds
+    /// which (a trial release, a closure's captures) skips them, and with
+    /// them the symbolication a recorded site costs.
+    var describes = true
     /// What the registered integrations know about their own objects.
     let vocabulary = LeakIntegrations.vocabulary
     private let probe = ReflectionProbe.shared
@@ -54,7 +59,7 @@ struct HeapInspector {
            let facts = nodes.types.entries[leadingWords[0]], let plan = facts.plan {
             let words = ObjectWords(address: address, size: plan.size, read: leadingWords)
             let strongCount = words.word(at: address &+ 8).flatMap { RefCounts.snapshot(bits: $0, ofObjectAt: address)?.strong }
-            let name = vocabulary.first { $0.name(ofObjectAt: address, typeName: facts.owner.name) }
+            let name = describes ? vocabulary.first { $0.name(ofObjectAt: address, typeName: facts.owner.name) } : nil
             if nodes.appendPlanned(at: address, plan: plan, words: words, description: facts.description, name: name, strongCount: strongCount) {
                 return true
             }
@@ -69,6 +74,17 @@ struct HeapInspector {
     private func reflectedNode(at address: UInt, leadingWords: [UInt]?, nodes: inout HeapNodes) -> HeapNode? {
         let layout = leadingWords.map { probe.layout(ofInstanceAt: address, leadingWords: $0) } ?? probe.layout(ofInstanceAt: address)
         guard let layout else { return scannedNode(at: address) }
+        return node(of: layout, nodes: &nodes)
+    }
+
+    /// The node for the object `layout` describes, read already.
+    func node(of layout: InstanceLayout) -> HeapNode {
+        var nodes = HeapNodes()
+        return node(of: layout, nodes: &nodes)
+    }
+
+    private func node(of layout: InstanceLayout, nodes: inout HeapNodes) -> HeapNode {
+        let address = layout.address
         var references: [HeapReference] = []
         var strongCount: Int?
         let facts = nodes.types.entries[layout.metadata] ?? {
@@ -114,12 +130,14 @@ struct HeapInspector {
                             words: words, into: &references)
                 }
             }
-            HeapNames.attachRecordedSite(in: layout.fields, base: address, to: &references[...], vocabulary: vocabulary,
-                                         fieldsOfObject: referencedFields(for: owner))
+            if describes {
+                HeapNames.attachRecordedSite(in: layout.fields, base: address, to: &references[...], vocabulary: vocabulary,
+                                             fieldsOfObject: referencedFields(for: owner))
+            }
         }
-        return HeapNode(address: address, name: name(of: layout, shortName: owner.shortName), typeName: layout.typeName,
-                        references: references[...], closure: closureFacts(layout), isLibrary: layout.typeName != nil && owner.isLibrary,
-                        strongCount: strongCount)
+        return HeapNode(address: address, name: describes ? name(of: layout, shortName: owner.shortName) : owner.shortName,
+                        typeName: layout.typeName, references: references[...], closure: describes ? closureFacts(layout) : nil,
+                        isLibrary: layout.typeName != nil && owner.isLibrary, strongCount: strongCount)
     }
 
     /// How a recorded site is looked for in the objects `owner` refers to:
@@ -194,8 +212,10 @@ struct HeapInspector {
             for child in field.children {
                 collect(child, base: base, label: child.name.map { "\(label).\($0)" } ?? label, owner: owner, words: words, into: &references)
             }
-            HeapNames.attachRecordedSite(in: field.children, base: base, to: &references[start...], vocabulary: vocabulary,
-                                         fieldsOfObject: referencedFields(for: owner))
+            if describes {
+                HeapNames.attachRecordedSite(in: field.children, base: base, to: &references[start...], vocabulary: vocabulary,
+                                             fieldsOfObject: referencedFields(for: owner))
+            }
         case .enumeration:
             let index = words.word(at: address).flatMap { ReflectionProbe.optionalReferenceCase(of: field, firstWord: $0) }
                 ?? probe.activeCase(at: base, of: field)

@@ -8,7 +8,8 @@ enum CaptureReader {
 
     static func stronglyCapturedObjects(ofContext address: UInt) -> [AnyObject] {
         let probe = ReflectionProbe.shared
-        let inspector = HeapInspector()
+        var inspector = HeapInspector()
+        inspector.describes = false
         let vocabulary = inspector.vocabulary
         var found: [UInt] = []
         var visited: Set<UInt> = []
@@ -22,8 +23,7 @@ enum CaptureReader {
                     if !vocabulary.isLibraryType(type), !HeapNames.isStandardLibraryType(type) { found.append(context) }
                     continue
                 }
-                guard let node = inspector.node(at: context) else { continue }
-                next += node.references.filter { $0.kind == .strong && $0.isVerified }.map(\.target)
+                next += inspector.node(of: layout).references.filter { $0.kind == .strong && $0.isVerified }.map(\.target)
             }
             frontier = next
         }

@@ -5,7 +5,9 @@ import Synchronization
 final class ClosureTable: @unchecked Sendable {
     struct Entry {
         let operatorName: String
-        let site: SourceSite
+        /// Placed in the source only when a report names the closure.
+        let place: @Sendable () -> SourceSite
+        var site: SourceSite { place() }
     }
 
     /// Several entries share a context when several closures capture one
@@ -13,8 +15,8 @@ final class ClosureTable: @unchecked Sendable {
     /// `subscribe(onNext: { self… })` in one chain.
     private let entries = Mutex<[UInt: [Entry]]>([:])
 
-    func record(_ context: UInt, operatorName: String, site: SourceSite) {
-        entries.withLock { $0[context, default: []].append(Entry(operatorName: operatorName, site: site)) }
+    func record(_ context: UInt, operatorName: String, site: @escaping @Sendable () -> SourceSite) {
+        entries.withLock { $0[context, default: []].append(Entry(operatorName: operatorName, place: site)) }
     }
 
     /// The latest closure with `context`; with several, the one whose

@@ -92,6 +92,19 @@ final class ResourceKindTable: Sendable {
         return kinds.enumerated().map { ($1.name, $1.family, counts[$0]) }
     }
 
+    /// The live counts summed by family (families with none left out), and their total.
+    func familyTotals() -> (byFamily: [ResourceKind.Family: Int], total: Int) {
+        let kinds = kinds.withLock { $0 }
+        let counts = Self.liveCounts(upTo: Int32(kinds.count))
+        var byFamily: [ResourceKind.Family: Int] = [:]
+        var total = 0
+        for index in kinds.indices where counts[index] != 0 {
+            total += counts[index]
+            byFamily[kinds[index].family, default: 0] += counts[index]
+        }
+        return (byFamily, total)
+    }
+
     /// The live counts of kinds `0 ..< count`, by index, summed over every thread.
     static func liveCounts(upTo count: Int32) -> [Int] {
         [Int64](unsafeUninitializedCapacity: Int(count)) { totals, initialized in

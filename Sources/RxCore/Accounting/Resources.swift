@@ -28,6 +28,13 @@ public enum Resources {
         return ResourceSnapshot(counts: counts, families: families)
     }
 
+    /// Live counts summed by family, and ``total``, from one read of the
+    /// counts: what a leak check takes around every test of a suite, where
+    /// ``snapshot()`` would build a dictionary of every kind.
+    package static func familyTotals() -> (byFamily: [ResourceKind.Family: Int], total: Int) {
+        ResourceKindTable.shared.familyTotals()
+    }
+
     /// Whether this build of RxCore counts resources (it does unless it was
     /// compiled with `RXCORE_NO_ACCOUNTING`).
     public static var isAccountingEnabled: Bool {
