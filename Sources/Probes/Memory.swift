@@ -29,13 +29,27 @@ package enum Memory {
     /// where any is unreadable: one system call for hundreds of places.
     package static func readWords(at addresses: [UInt], count: Int) -> [[UInt]?] {
         guard count > 0, !addresses.isEmpty else { return addresses.map { _ in count == 0 ? [] : nil } }
-        var words = [UInt](repeating: 0, count: addresses.count * count)
-        var readable = [UInt8](repeating: 0, count: addresses.count)
-        words.withUnsafeMutableBytes { slots in
-            crm_safe_read_many(addresses, addresses.count, count * MemoryLayout<UInt>.stride, slots.baseAddress, &readable)
-        }
+        var words: [UInt] = [], readable: [UInt8] = []
+        readWords(at: addresses, count: count, into: &words, readable: &readable)
         return addresses.indices.map { index in
             readable[index] != 0 ? Array(words[(index * count)..<((index + 1) * count)]) : nil
+        }
+    }
+
+    /// ``readWords(at:count:)`` into buffers the caller keeps from batch to
+    /// batch: place `i`'s words are `words[i * count..<(i + 1) * count]`,
+    /// valid when `readable[i]` is not 0. A graph walk reads a million
+    /// places, and an array per place cost more than the read.
+    package static func readWords(at addresses: [UInt], count: Int, into words: inout [UInt], readable: inout [UInt8]) {
+        precondition(count > 0, "Memory.readWords: count must be positive")
+        // Cleared, so a place the reader skips reads as unreadable, not as a previous batch's.
+        words.removeAll(keepingCapacity: true)
+        words.append(contentsOf: repeatElement(0, count: addresses.count * count))
+        readable.removeAll(keepingCapacity: true)
+        readable.append(contentsOf: repeatElement(0, count: addresses.count))
+        guard !addresses.isEmpty else { return }
+        words.withUnsafeMutableBytes { slots in
+            crm_safe_read_many(addresses, addresses.count, count * MemoryLayout<UInt>.stride, slots.baseAddress, &readable)
         }
     }
 

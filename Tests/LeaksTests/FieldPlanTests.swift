@@ -76,8 +76,8 @@ final class FieldPlanTests: XCTestCase {
         UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque())
     }
 
-    private func leadingWords(of object: AnyObject) throws -> [UInt] {
-        try XCTUnwrap(Memory.readWords(at: [address(of: object)], count: ReflectionProbe.leadingWordCount).first ?? nil)
+    private func leadingWords(of object: AnyObject) throws -> ArraySlice<UInt> {
+        try XCTUnwrap(Memory.readWords(at: [address(of: object)], count: ReflectionProbe.leadingWordCount).first ?? nil)[...]
     }
 
     private func read(_ object: AnyObject, _ inspector: HeapInspector, _ nodes: inout HeapNodes) throws -> HeapNode {

@@ -14,7 +14,9 @@ struct CycleFinder {
         guard graph.nodes.count > 0 else { return [] }
         var found: [[(from: UInt, reference: HeapReference)]] = []
         var seen = Set<[UInt]>()
-        var path: [(from: UInt, reference: HeapReference)] = []
+        // The path as edges: a step (an address and a reference with its
+        // strings) is made only for a cycle found, not for each step searched.
+        var path: [Int] = []
         // By node index, as the graph's edges are: no address is hashed per step.
         var onPath = Array(repeating: false, count: graph.nodes.count)
         onPath[0] = true
@@ -25,10 +27,10 @@ struct CycleFinder {
             steps += 1
             for edge in graph.edges(from: index) where graph.isInComponent(graph.edgeTarget(edge)) {
                 let target = graph.edgeTarget(edge)
-                path.append(graph.step(edge))
+                path.append(edge)
                 if target == 0 {
-                    let key = path.map(\.reference.target)
-                    if seen.insert(key).inserted { found.append(path) }
+                    let cycle = path.map { graph.step($0) }
+                    if seen.insert(cycle.map(\.reference.target)).inserted { found.append(cycle) }
                 } else if path.count < Self.maximumDepth, !onPath[target] {
                     onPath[target] = true
                     search(target)

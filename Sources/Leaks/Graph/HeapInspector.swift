@@ -44,7 +44,7 @@ struct HeapInspector {
 
     /// The node for the heap object at `address`, or nil when it cannot be
     /// read; `leadingWords` are its first words when the caller read them.
-    func node(at address: UInt, leadingWords: [UInt]? = nil) -> HeapNode? {
+    func node(at address: UInt, leadingWords: ArraySlice<UInt>? = nil) -> HeapNode? {
         var nodes = HeapNodes()
         guard read(at: address, leadingWords: leadingWords, into: &nodes) else { return nil }
         return nodes.node(0)
@@ -53,10 +53,10 @@ struct HeapInspector {
     /// Reads the heap object at `address` as the next node of `nodes`, which
     /// keep what the walk learned of each type; false (nothing added) when it
     /// cannot be read. `leadingWords` are its first words when the caller read them.
-    func read(at address: UInt, leadingWords: [UInt]?, into nodes: inout HeapNodes) -> Bool {
+    func read(at address: UInt, leadingWords: ArraySlice<UInt>?, into nodes: inout HeapNodes) -> Bool {
         // An instance of a class met before (its metadata checked then: class metadata is never freed).
         if let leadingWords, leadingWords.count >= 2, address >= 0x1000, address % 8 == 0,
-           let facts = nodes.types.entries[leadingWords[0]], let plan = facts.plan {
+           let facts = nodes.types.entries[leadingWords[leadingWords.startIndex]], let plan = facts.plan {
             let words = ObjectWords(address: address, size: plan.size, read: leadingWords)
             let strongCount = words.word(at: address &+ 8).flatMap { RefCounts.snapshot(bits: $0, ofObjectAt: address)?.strong }
             let name = describes ? vocabulary.first { $0.name(ofObjectAt: address, typeName: facts.owner.name) } : nil
@@ -71,8 +71,8 @@ struct HeapInspector {
 
     /// The node for the object at `address`, read through reflection; what
     /// it learns of the object's type goes into `nodes`.
-    private func reflectedNode(at address: UInt, leadingWords: [UInt]?, nodes: inout HeapNodes) -> HeapNode? {
-        let layout = leadingWords.map { probe.layout(ofInstanceAt: address, leadingWords: $0) } ?? probe.layout(ofInstanceAt: address)
+    private func reflectedNode(at address: UInt, leadingWords: ArraySlice<UInt>?, nodes: inout HeapNodes) -> HeapNode? {
+        let layout = leadingWords.map { probe.layout(ofInstanceAt: address, leadingWords: Array($0)) } ?? probe.layout(ofInstanceAt: address)
         guard let layout else { return scannedNode(at: address) }
         return node(of: layout, nodes: &nodes)
     }
@@ -120,7 +120,7 @@ struct HeapInspector {
                 }
             }
         } else {
-            let words = ObjectWords(address: address, size: layout.size, read: layout.leadingWords)
+            let words = ObjectWords(address: address, size: layout.size, read: layout.leadingWords[...])
             strongCount = words.word(at: address &+ 8).flatMap { RefCounts.snapshot(bits: $0, ofObjectAt: address)?.strong }
             let isInstance = layout.kind == .classInstance
             // Fields read in place through the buffer: iterating the array copies each (a dozen retains).

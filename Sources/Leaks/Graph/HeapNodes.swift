@@ -77,6 +77,11 @@ struct HeapNodes {
         positions.value(for: address, insertingIfAbsent: positions.count)
     }
 
+    /// Makes room for `count` more addresses met.
+    mutating func reserveAddresses(_ count: Int) {
+        positions.reserveCapacity(positions.count + count)
+    }
+
     /// Makes room for `count` nodes when that is more than twice what there is room for.
     mutating func reserveCapacity(_ count: Int) {
         guard count > addresses.capacity * 2 else { return }

@@ -6,18 +6,18 @@ import Probes
 /// faster. Addresses outside the object are read from memory.
 struct ObjectWords {
     private let start: UInt
-    private let words: [UInt]
+    private let words: ArraySlice<UInt>
 
     /// Reads the `size`-byte object at `address`, unless `read` (its first
     /// words, read already) holds all of it; an unreadable object reads every
     /// field from memory instead (each of them then fails on its own).
-    init(address: UInt, size: Int, read: [UInt] = []) {
+    init(address: UInt, size: Int, read: ArraySlice<UInt> = []) {
         start = address
         let count = size / MemoryLayout<UInt>.size
         if count <= read.count {
             words = read
         } else {
-            words = size <= Self.largestRead ? Memory.readWords(address, count: count) ?? read : read
+            words = size <= Self.largestRead ? Memory.readWords(address, count: count)?[...] ?? read : read
         }
     }
 
@@ -29,7 +29,7 @@ struct ObjectWords {
         let offset = address &- start
         if address >= start, offset % UInt(MemoryLayout<UInt>.size) == 0 {
             let index = Int(offset / UInt(MemoryLayout<UInt>.size))
-            if index < words.count { return words[index] }
+            if index < words.count { return words[words.startIndex + index] }
         }
         return Memory.readWord(address)
     }

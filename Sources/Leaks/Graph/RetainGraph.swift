@@ -44,19 +44,24 @@ struct RetainGraph {
         var queue = [root]
         nodes.discover(root)
         var head = 0
+        // The buffers of each batch's read, reused.
+        let wordCount = ReflectionProbe.leadingWordCount
+        var leading: [UInt] = [], readable: [UInt8] = []
         while head < queue.count, nodes.count < budget {
             // The next objects' first words in one read: most objects need no other.
             let batch = Array(queue[head..<min(queue.count, head + Self.readAhead)])
             head += batch.count
             // Room for what is queued, once: an array's elements queue a million objects at a time.
             nodes.reserveCapacity(min(budget, queue.count))
-            let leading = Memory.readWords(at: batch, count: ReflectionProbe.leadingWordCount)
-            for (address, words) in zip(batch, leading) {
+            Memory.readWords(at: batch, count: wordCount, into: &leading, readable: &readable)
+            for (offset, address) in batch.enumerated() {
+                let words = readable[offset] != 0 ? leading[(offset * wordCount)..<((offset + 1) * wordCount)] : nil
                 guard nodes.count < budget, inspector.read(at: address, leadingWords: words, into: &nodes) else {
                     nodes.skipNext()
                     continue
                 }
                 let source = nodes.count - 1
+                nodes.reserveAddresses(nodes.referenceRange(ofNode: source).count)
                 for reference in nodes.referenceRange(ofNode: source) {
                     let target = nodes.references[reference].target
                     guard nodes.references[reference].kind == .strong, target != 0 else { continue }
@@ -154,15 +159,19 @@ struct RetainGraph {
     /// component; `avoiding` are references taken as broken.
     func shortestCycle(avoiding: Set<CycleFinder.Step>) -> [(from: UInt, reference: HeapReference)]? {
         guard nodes.count > 0 else { return nil }
-        // Most references are not avoided: compare the source before the whole step.
-        let avoidedSources = Set(avoiding.map(\.from))
+        // Most references are not avoided: compare the source, by index, before the whole step.
+        var isAvoidedSource = avoiding.isEmpty ? [] : Array(repeating: false, count: nodes.count)
+        for step in avoiding { if let index = nodes.index(of: step.from) { isAvoidedSource[index] = true } }
         var cameFrom = Array(repeating: -1, count: nodes.count)
         var queue = [0]
         var head = 0
+        // The buffers of each batch's read, reused.
+        let wordCount = ReflectionProbe.leadingWordCount
+        var leading: [UInt] = [], readable: [UInt8] = []
         while head < queue.count {
             let source = queue[head]
             head += 1
-            let checksAvoided = avoidedSources.contains(nodes.addresses[source])
+            let checksAvoided = !avoiding.isEmpty && isAvoidedSource[source]
             for edge in edgeStart[source]..<edgeStart[source + 1] {
                 let target = edgeTarget[edge]
                 guard inComponent[target] else { continue }
