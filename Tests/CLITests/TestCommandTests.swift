@@ -167,6 +167,25 @@ final class TestCommandTests: XCTestCase {
         XCTAssertEqual(try Self.snapshot(pinned), before, "rxleaks test changed the checkout")
     }
 
+    /// SwiftPM reads a package's own mirrors file instead of `--config-path`'s: the run's copy keeps the
+    /// package's mirrors and adds RxSwift's, and the package's file is read, never written.
+    func testAPackagesOwnMirrorsAreKeptBesideTheRunsAndLeftAsTheyWere() throws {
+        let mirrored = Self.scratch.appendingPathComponent("mirrored/LeakyApp")
+        try FileManager.default.createDirectory(at: mirrored.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Self.fixture, to: mirrored)
+        let configuration = mirrored.appendingPathComponent(".swiftpm/configuration")
+        try FileManager.default.createDirectory(at: configuration, withIntermediateDirectories: true)
+        let own = #"{ "object" : [ { "mirror" : "/srv/mirrors/Unused", "original" : "https://github.com/example/Unused" } ], "version" : 1 }"#
+        try Data(own.utf8).write(to: configuration.appendingPathComponent("mirrors.json"))
+        let before = try Self.snapshot(mirrored)
+        let run = try rxleaksTest(["--filter", "FixedSearch"], package: mirrored)
+        XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
+        XCTAssertEqual(try Self.snapshot(mirrored), before, "rxleaks test changed the checkout")
+        let runMirrors = try String(contentsOf: Self.scratch.appendingPathComponent("config/mirrors.json"), encoding: .utf8)
+        XCTAssertTrue(runMirrors.contains("https://github.com/example/Unused"), runMirrors)
+        XCTAssertTrue(runMirrors.contains("https://github.com/ReactiveX/RxSwift.git"), runMirrors)
+    }
+
     /// Every file under `folder` with its content.
     private static func snapshot(_ folder: URL) throws -> [String: Data] {
         var files: [String: Data] = [:]

@@ -29,6 +29,11 @@ struct MirrorsFile {
         url = directory.appendingPathComponent("mirrors.json")
     }
 
+    /// The mirrors file at `file`.
+    init(file: URL) {
+        url = file
+    }
+
     /// Whether the file exists.
     var exists: Bool { FileManager.default.fileExists(atPath: url.path) }
 

@@ -62,8 +62,9 @@ struct SuiteRun {
     }
 
     /// Builds, runs and reads the verdicts; `prepare` writes SwiftPM's
-    /// configuration (mirrors) into ``configFolder`` first.
-    func run(swift: String, progress: SuiteProgress, prepare: (URL) throws(Failure) -> Void) throws(Failure) -> Outcome {
+    /// configuration (mirrors) into ``configFolder`` first, and returns the
+    /// environment `swift` needs to read it.
+    func run(swift: String, progress: SuiteProgress, prepare: (URL) throws(Failure) -> [String: String]) throws(Failure) -> Outcome {
         let guardian = CheckoutGuard(package: package)
         defer { guardian.restore() }
         do {
@@ -72,18 +73,19 @@ struct SuiteRun {
         } catch {
             throw .failed("cannot create the scratch folder \(scratch.path): \(error.localizedDescription)", hint: nil)
         }
-        try prepare(configFolder)
+        let configuration = try prepare(configFolder)
         let common = ["--package-path", package.path, "--scratch-path", buildFolder.path, "--config-path", configFolder.path]
         let start = ContinuousClock.now
 
         progress.status("building \(package.lastPathComponent)'s tests")
-        let build = try launch(swift, ["build", "--build-tests"] + common + SwiftArguments.buildArguments(swiftArguments))
+        let build = try launch(swift, ["build", "--build-tests"] + common + SwiftArguments.buildArguments(swiftArguments),
+                               environment: configuration)
         guard build.status == 0 else { throw .buildFailed(build.output) }
 
         progress.status("running the tests in the whole-suite mode")
         let filterArguments = filters.flatMap { ["--filter", $0] }
         let test = try launch(swift, ["test", "--skip-build"] + common + filterArguments + swiftArguments,
-                              environment: ["RXLEAKS_SUITE": "1", "RXLEAKS_SUITE_RESULTS": resultsFile.path]) {
+                              environment: configuration.merging(["RXLEAKS_SUITE": "1", "RXLEAKS_SUITE_RESULTS": resultsFile.path]) { $1 }) {
             progress.status("\(SuiteVerdict.read(resultsFile).count) tests judged")
         }
         progress.finish()

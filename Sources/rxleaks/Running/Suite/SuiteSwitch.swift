@@ -12,22 +12,51 @@ enum SuiteSwitch {
         SwitchPackages.defaultCache.deletingLastPathComponent().appendingPathComponent("test-switch")
     }
 
-    /// Writes the mirrors into `configuration`. A package that does not ask
-    /// for RxSwift by URL (its manifest and pins do not name it) runs without
-    /// them if they cannot be prepared.
-    static func prepare(package: URL, configuration: URL) throws(SuiteRun.Failure) {
-        let ownMirrors = MirrorsFile(packageDirectory: package)
-        if ownMirrors.exists {
-            Console.writeError("rxleaks: warning: \(ownMirrors.url.path) exists; SwiftPM reads it and not the run's mirrors of RxSwift\n")
-        }
+    /// Writes the run's mirrors into `configuration`: the package's own, with
+    /// RxSwift's URLs sent to RxLeaks; returns the environment that makes
+    /// SwiftPM read them. SwiftPM reads a package's own mirrors file
+    /// (`.swiftpm/configuration/mirrors.json`, or the file
+    /// `SWIFTPM_MIRROR_CONFIG` names) instead of `--config-path`'s, so the
+    /// run points `SWIFTPM_MIRROR_CONFIG` at its own copy, and the package's
+    /// file is read, never written. A package that does not ask for RxSwift by
+    /// URL (its manifest and pins do not name it) runs without RxSwift's
+    /// mirrors if they cannot be prepared.
+    static func prepare(package: URL, configuration: URL) throws(SuiteRun.Failure) -> [String: String] {
+        let own = ownMirrors(of: package)
+        let entries: [MirrorsFile.Entry]
         do {
-            let packages = try SwitchPackages.prepare(source: SwitchPackages.builtFrom, cache: cache, shimAlsoLinking: ["LeakTesting"])
-            try MirrorsFile(configurationDirectory: configuration).write(packages.mirrors)
+            entries = try own.read()
         } catch {
-            guard asksForRxSwift(package) else { return }
-            throw .failed("cannot send RxSwift's URL to RxLeaks: \(error.description)",
-                          hint: "rxleaks test needs the RxLeaks checkout it was built from (\(SwitchPackages.builtFrom.path)) and git.")
+            throw .failed("cannot read the package's mirrors: \(error.description)", hint: nil)
         }
+        let runMirrors = MirrorsFile(configurationDirectory: configuration)
+        var rxswift: [MirrorsFile.Entry] = []
+        do {
+            rxswift = try SwitchPackages.prepare(source: SwitchPackages.builtFrom, cache: cache, shimAlsoLinking: ["LeakTesting"]).mirrors
+        } catch {
+            if asksForRxSwift(package) {
+                throw .failed("cannot send RxSwift's URL to RxLeaks: \(error.description)",
+                              hint: "rxleaks test needs the RxLeaks checkout it was built from (\(SwitchPackages.builtFrom.path)) and git.")
+            }
+        }
+        let sent = Set(rxswift.map(\.original))
+        do {
+            try runMirrors.write(entries.filter { !sent.contains($0.original) } + rxswift)
+        } catch {
+            throw .failed(error.description, hint: nil)
+        }
+        return [mirrorConfigVariable: runMirrors.url.path]
+    }
+
+    /// SwiftPM's variable naming the file it reads instead of a package's own mirrors file.
+    static let mirrorConfigVariable = "SWIFTPM_MIRROR_CONFIG"
+
+    /// The mirrors file SwiftPM would read for `package`.
+    private static func ownMirrors(of package: URL) -> MirrorsFile {
+        if let path = ProcessInfo.processInfo.environment[mirrorConfigVariable], !path.isEmpty {
+            return MirrorsFile(file: URL(fileURLWithPath: path))
+        }
+        return MirrorsFile(packageDirectory: package)
     }
 
     /// Whether the manifest or `Package.resolved` names RxSwift's repository.
