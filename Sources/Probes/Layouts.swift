@@ -117,11 +117,6 @@ package struct ArrayStorage: Hashable, Sendable {
     package let stride: Int
     /// The element type's layout, with offsets from the start of an element.
     package let element: FieldLayout
-
-    /// The address of every element.
-    package var elementAddresses: [UInt] {
-        (0..<count).map { elementsAddress + UInt($0 * stride) }
-    }
 }
 
 /// The occupied buckets of a Dictionary's or Set's storage object (the

@@ -267,7 +267,8 @@ final class ReflectionTests: XCTestCase {
         XCTAssertEqual(storage.element.kind, .classExistential)
         XCTAssertEqual(storage.element.flattened.first { $0.kind == .strong }?.offset, 0)
         XCTAssertEqual(storage.elementsAddress, storageAddress + 32)
-        XCTAssertEqual(storage.elementAddresses.compactMap(Memory.readWord), object.objects.map(address(of:)))
+        let elements = (0..<storage.count).map { storage.elementsAddress + UInt($0 * storage.stride) }
+        XCTAssertEqual(elements.compactMap(Memory.readWord), object.objects.map(address(of:)))
         XCTAssertNil(probe.arrayStorage(ofObjectAt: address(of: object)))
     }
 

@@ -23,16 +23,46 @@ struct HeapInspector {
             let isArrayStorage: Bool
             let isHashedStorage: Bool
             /// For a class whose instances need no reflection to read.
-            let plan: FieldPlan?
-            /// The description its instances share in the walk's nodes, when it has a plan.
-            let description: Int32
+            let planned: Planned?
         }
+
+        /// What reading an instance through its class's plan takes: a class,
+        /// so that the read of each instance retains one object, not the
+        /// plan's entries and names one by one.
+        fileprivate final class Planned {
+            let plan: FieldPlan
+            /// The description its instances share in the walk's nodes.
+            let description: Int32
+            /// The full type name, as integrations are asked to name an instance.
+            let typeName: String
+
+            init(plan: FieldPlan, description: Int32, typeName: String) {
+                self.plan = plan
+                self.description = description
+                self.typeName = typeName
+            }
+        }
+
         fileprivate var entries: [UInt: Entry] = [:]
+        /// The planned types met last, by a few bits of their metadata
+        /// address, looked at before `entries`: no hashing for most objects.
+        private var recentMetadata = [UInt](repeating: 0, count: 64)
+        private var recentPlanned = [Planned?](repeating: nil, count: 64)
 
         init() {}
 
         /// How many of the types met are read through a ``FieldPlan``.
-        var plannedTypeCount: Int { entries.values.count { $0.plan != nil } }
+        var plannedTypeCount: Int { entries.values.count { $0.planned != nil } }
+
+        /// The plan of the class whose metadata is at `metadata`, if it was met and has one.
+        fileprivate mutating func planned(forMetadata metadata: UInt) -> Planned? {
+            let slot = Int(truncatingIfNeeded: metadata >> 3) & 63
+            if recentMetadata[slot] == metadata { return recentPlanned[slot] }
+            guard let entry = entries[metadata] else { return nil }
+            recentMetadata[slot] = metadata
+            recentPlanned[slot] = entry.planned
+            return entry.planned
+        }
     }
 
     /// The type of the object whose fields are read, as labels name it.
@@ -56,36 +86,38 @@ struct HeapInspector {
     func read(at address: UInt, leadingWords: ArraySlice<UInt>?, into nodes: inout HeapNodes) -> Bool {
         // An instance of a class met before (its metadata checked then: class metadata is never freed).
         if let leadingWords, leadingWords.count >= 2, address >= 0x1000, address % 8 == 0,
-           let facts = nodes.types.entries[leadingWords[leadingWords.startIndex]], let plan = facts.plan {
-            let words = ObjectWords(address: address, size: plan.size, read: leadingWords)
+           let planned = nodes.types.planned(forMetadata: leadingWords[leadingWords.startIndex]) {
+            let words = ObjectWords(address: address, size: planned.plan.size, read: leadingWords)
             let strongCount = words.word(at: address &+ 8).flatMap { RefCounts.snapshot(bits: $0, ofObjectAt: address)?.strong }
-            let name = describes ? vocabulary.first { $0.name(ofObjectAt: address, typeName: facts.owner.name) } : nil
-            if nodes.appendPlanned(at: address, plan: plan, words: words, description: facts.description, name: name, strongCount: strongCount) {
+            let name = describes ? vocabulary.first { $0.name(ofObjectAt: address, typeName: planned.typeName) } : nil
+            if nodes.appendPlanned(at: address, plan: planned.plan, words: words, description: planned.description, name: name,
+                                   strongCount: strongCount) {
                 return true
             }
         }
-        guard let node = reflectedNode(at: address, leadingWords: leadingWords, nodes: &nodes) else { return false }
-        nodes.append(node)
-        return true
-    }
-
-    /// The node for the object at `address`, read through reflection; what
-    /// it learns of the object's type goes into `nodes`.
-    private func reflectedNode(at address: UInt, leadingWords: ArraySlice<UInt>?, nodes: inout HeapNodes) -> HeapNode? {
         let layout = leadingWords.map { probe.layout(ofInstanceAt: address, leadingWords: Array($0)) } ?? probe.layout(ofInstanceAt: address)
-        guard let layout else { return scannedNode(at: address) }
-        return node(of: layout, nodes: &nodes)
+        guard let layout else {
+            guard let node = scannedNode(at: address) else { return false }
+            nodes.append(node)
+            return true
+        }
+        record(layout, into: &nodes)
+        return true
     }
 
     /// The node for the object `layout` describes, read already.
     func node(of layout: InstanceLayout) -> HeapNode {
         var nodes = HeapNodes()
-        return node(of: layout, nodes: &nodes)
+        record(layout, into: &nodes)
+        return nodes.node(0)
     }
 
-    private func node(of layout: InstanceLayout, nodes: inout HeapNodes) -> HeapNode {
+    /// Reads the object `layout` describes as the next node of `nodes`, its
+    /// references straight into theirs (an array's million elements are not
+    /// gathered first and copied after); what it learns of the object's type goes into `nodes`.
+    private func record(_ layout: InstanceLayout, into nodes: inout HeapNodes) {
         let address = layout.address
-        var references: [HeapReference] = []
+        let start = nodes.references.count
         var strongCount: Int?
         let facts = nodes.types.entries[layout.metadata] ?? {
             let name = layout.typeName ?? "object"
@@ -94,10 +126,12 @@ struct HeapInspector {
             let isHashedStorage = name.hasPrefix("Swift._DictionaryStorage<") || name.hasPrefix("Swift._SetStorage<")
             let isPlain = layout.kind == .classInstance && !isArrayStorage && !isHashedStorage
             let plan = isPlain ? FieldPlan(fields: layout.fields, size: layout.size, ownerPrefix: owner.isLibrary ? owner.shortName : nil) : nil
-            let entry = TypeFacts.Entry(
-                owner: owner, isArrayStorage: isArrayStorage, isHashedStorage: isHashedStorage, plan: plan,
-                description: plan == nil ? -1 : nodes.addDescription(HeapNodes.Description(
-                    name: owner.shortName, typeName: layout.typeName, isLibrary: layout.typeName != nil && owner.isLibrary, closure: nil)))
+            let planned = plan.map { plan in
+                TypeFacts.Planned(plan: plan, description: nodes.addDescription(HeapNodes.Description(
+                    name: owner.shortName, typeName: layout.typeName, isLibrary: layout.typeName != nil && owner.isLibrary, closure: nil)),
+                                  typeName: name)
+            }
+            let entry = TypeFacts.Entry(owner: owner, isArrayStorage: isArrayStorage, isHashedStorage: isHashedStorage, planned: planned)
             nodes.types.entries[layout.metadata] = entry
             return entry
         }()
@@ -105,18 +139,21 @@ struct HeapInspector {
         if facts.isArrayStorage, let storage = probe.arrayStorage(ofObjectAt: address) {
             let size = storage.count.multipliedReportingOverflow(by: storage.stride)
             let words = ObjectWords(address: storage.elementsAddress, size: size.overflow ? 0 : size.partialValue)
-            references.reserveCapacity(storage.count)
-            for (index, element) in storage.elementAddresses.enumerated() {
-                collect(storage.element, base: element, element: index, words: words, into: &references)
+            // Room for the elements' references and as many again for the objects they
+            // lead to, read next: memory reserved and never written costs no page.
+            nodes.references.reserveCapacity(start + 2 * storage.count)
+            let element = storage.element, first = storage.elementsAddress, stride = UInt(storage.stride)
+            for index in 0..<storage.count {
+                collect(element, base: first &+ UInt(index) &* stride, element: index, words: words, into: &nodes.references)
             }
         } else if facts.isHashedStorage, let storage = probe.hashedStorage(ofObjectAt: address) {
             let words = ObjectWords(address: address, size: 0)
             // Keys hold references too (an object used as a key, a Set's elements).
             for (index, entry) in storage.entries.enumerated() {
                 let label = "element [\(HeapNames.keyDescription(at: entry.key, type: storage.key.typeName) ?? "#\(index)")]"
-                collect(storage.key, base: entry.key, label: label, owner: nil, words: words, into: &references)
+                collect(storage.key, base: entry.key, label: label, owner: nil, words: words, into: &nodes.references)
                 if let value = storage.value, let valueAddress = entry.value {
-                    collect(value, base: valueAddress, label: label, owner: nil, words: words, into: &references)
+                    collect(value, base: valueAddress, label: label, owner: nil, words: words, into: &nodes.references)
                 }
             }
         } else {
@@ -127,17 +164,17 @@ struct HeapInspector {
             layout.fields.withUnsafeBufferPointer { fields in
                 for index in fields.indices {
                     collect(fields[index], base: address, label: fields[index].name ?? "captures", owner: isInstance ? owner : nil,
-                            words: words, into: &references)
+                            words: words, into: &nodes.references)
                 }
             }
             if describes {
-                HeapNames.attachRecordedSite(in: layout.fields, base: address, to: &references[...], vocabulary: vocabulary,
+                HeapNames.attachRecordedSite(in: layout.fields, base: address, to: &nodes.references[start...], vocabulary: vocabulary,
                                              fieldsOfObject: referencedFields(for: owner))
             }
         }
-        return HeapNode(address: address, name: describes ? name(of: layout, shortName: owner.shortName) : owner.shortName,
-                        typeName: layout.typeName, references: references[...], closure: describes ? closureFacts(layout) : nil,
-                        isLibrary: layout.typeName != nil && owner.isLibrary, strongCount: strongCount)
+        nodes.settleNext(address, description: HeapNodes.Description(
+            name: describes ? name(of: layout, shortName: owner.shortName) : owner.shortName, typeName: layout.typeName,
+            isLibrary: layout.typeName != nil && owner.isLibrary, closure: describes ? closureFacts(layout) : nil), strongCount: strongCount)
     }
 
     /// How a recorded site is looked for in the objects `owner` refers to:

@@ -27,8 +27,9 @@ struct HeapNodes {
     private var strongCounts: [Int] = []
     /// Node `i`'s references are `references[referenceStart[i]..<referenceStart[i + 1]]`.
     private var referenceStart: [Int] = [0]
-    /// Every node's references, node after node.
-    private(set) var references: [HeapReference] = []
+    /// Every node's references, node after node. The inspector appends the
+    /// next node's, then settles the node (``settleNext(_:description:strongCount:)``).
+    var references: [HeapReference] = []
     private var descriptions: [Description] = []
     /// Every address the walk met, by queue position.
     private var positions = AddressTable()
@@ -85,6 +86,8 @@ struct HeapNodes {
     /// Makes room for `count` nodes when that is more than twice what there is room for.
     mutating func reserveCapacity(_ count: Int) {
         guard count > addresses.capacity * 2 else { return }
+        // Room for two references a node: memory reserved and never written costs no page.
+        references.reserveCapacity(count * 2)
         addresses.reserveCapacity(count)
         descriptionIndices.reserveCapacity(count)
         strongCounts.reserveCapacity(count)
@@ -106,9 +109,14 @@ struct HeapNodes {
     /// Records `node` as read at the next queue position.
     mutating func append(_ node: HeapNode) {
         references.append(contentsOf: node.references)
-        let description = addDescription(Description(name: node.name, typeName: node.typeName, isLibrary: node.isLibrary,
-                                                     closure: node.closure))
-        settleNext(node.address, description: description, strongCount: node.strongCount)
+        settleNext(node.address, description: Description(name: node.name, typeName: node.typeName, isLibrary: node.isLibrary,
+                                                          closure: node.closure), strongCount: node.strongCount)
+    }
+
+    /// Records the object at `address`, whose references were appended to
+    /// ``references`` since the last node, as read at the next queue position.
+    mutating func settleNext(_ address: UInt, description: Description, strongCount: Int?) {
+        settleNext(address, description: addDescription(description), strongCount: strongCount)
     }
 
     /// Records the instance at `address`, read through `plan`, as read at the

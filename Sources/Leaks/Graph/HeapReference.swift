@@ -9,14 +9,17 @@ struct HeapReference: Hashable {
     /// For an array's element, its index, or -1. Its label is made when
     /// read: a walk meets a million elements and shows a few.
     private let element: Int
+    /// The source line that made the reference, when known.
+    var site: String?
+    /// For a closure stored in a field: its function pointer.
+    var function: UInt? { functionWord == 0 ? nil : functionWord }
+    /// ``function``, 0 for none (a closure's function is never at 0): a
+    /// graph holds millions of references, and an optional word pads each by eight bytes.
+    private let functionWord: UInt
     /// Strong, weak, unowned or unowned(unsafe).
     let kind: ReferenceKind
     /// False when the reference was guessed by a word scan.
     let isVerified: Bool
-    /// The source line that made the reference, when known.
-    var site: String?
-    /// For a closure stored in a field: its function pointer.
-    var function: UInt?
 
     init(target: UInt, label: String, kind: ReferenceKind, isVerified: Bool, site: String? = nil, function: UInt? = nil) {
         self.init(target: target, name: label, element: -1, kind: kind, isVerified: isVerified, site: site, function: function)
@@ -34,7 +37,7 @@ struct HeapReference: Hashable {
         self.kind = kind
         self.isVerified = isVerified
         self.site = site
-        self.function = function
+        functionWord = function ?? 0
     }
 }
 

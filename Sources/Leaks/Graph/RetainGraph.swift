@@ -47,12 +47,15 @@ struct RetainGraph {
         // The buffers of each batch's read, reused.
         let wordCount = ReflectionProbe.leadingWordCount
         var leading: [UInt] = [], readable: [UInt8] = []
+        // The strong references of the object just read, by index, with their targets.
+        var strong: [(reference: Int, target: UInt)] = []
         while head < queue.count, nodes.count < budget {
             // The next objects' first words in one read: most objects need no other.
             let batch = Array(queue[head..<min(queue.count, head + Self.readAhead)])
             head += batch.count
             // Room for what is queued, once: an array's elements queue a million objects at a time.
             nodes.reserveCapacity(min(budget, queue.count))
+            reserveEdges(2 * min(budget, queue.count))
             Memory.readWords(at: batch, count: wordCount, into: &leading, readable: &readable)
             for (offset, address) in batch.enumerated() {
                 let words = readable[offset] != 0 ? leading[(offset * wordCount)..<((offset + 1) * wordCount)] : nil
@@ -61,10 +64,17 @@ struct RetainGraph {
                     continue
                 }
                 let source = nodes.count - 1
-                nodes.reserveAddresses(nodes.referenceRange(ofNode: source).count)
-                for reference in nodes.referenceRange(ofNode: source) {
-                    let target = nodes.references[reference].target
-                    guard nodes.references[reference].kind == .strong, target != 0 else { continue }
+                let range = nodes.referenceRange(ofNode: source)
+                nodes.reserveAddresses(range.count)
+                // The strong ones first, read in place: a reference read through the
+                // array's subscript is copied, strings and all.
+                strong.removeAll(keepingCapacity: true)
+                nodes.references.withUnsafeBufferPointer { references in
+                    for index in range where references[index].kind == .strong && references[index].target != 0 {
+                        strong.append((index, references[index].target))
+                    }
+                }
+                for (reference, target) in strong {
                     let position = nodes.discover(target)
                     if position == queue.count { queue.append(target) }
                     // Kept by queue position until the walk ends; `indexEdges` makes it a node index.
@@ -76,6 +86,16 @@ struct RetainGraph {
         }
         indexEdges()
         markComponent()
+    }
+
+    /// Makes room for `count` edges when that is more than twice what there
+    /// is room for: memory reserved and never written costs no page, and
+    /// growing arrays of millions copies them each time.
+    private mutating func reserveEdges(_ count: Int) {
+        guard count > edgeTarget.capacity * 2 else { return }
+        edgeSource.reserveCapacity(count)
+        edgeReference.reserveCapacity(count)
+        edgeTarget.reserveCapacity(count)
     }
 
     /// Packs the references between read objects, grouped by source as the
@@ -168,6 +188,8 @@ struct RetainGraph {
         // The buffers of each batch's read, reused.
         let wordCount = ReflectionProbe.leadingWordCount
         var leading: [UInt] = [], readable: [UInt8] = []
+        // The strong references of the object just read, by index, with their targets.
+        var strong: [(reference: Int, target: UInt)] = []
         while head < queue.count {
             let source = queue[head]
             head += 1
