@@ -10,8 +10,8 @@ import Probes
 struct RetainGraph {
     /// The most objects read from one root; past it the walk stops, and
     /// cycles through unread objects are not found. It bounds a check's
-    /// memory: a walk of 2,000,000 objects peaked at 1.4 GB resident, the
-    /// objects themselves included (docs/performance.md).
+    /// memory: about 0.3 KB per object read, besides the objects
+    /// (docs/performance.md).
     static let nodeBudget = 2_500_000
     /// Objects whose first words are read together.
     static let readAhead = 512
