@@ -139,9 +139,10 @@ struct HeapInspector {
         if facts.isArrayStorage, let storage = probe.arrayStorage(ofObjectAt: address) {
             let size = storage.count.multipliedReportingOverflow(by: storage.stride)
             let words = ObjectWords(address: storage.elementsAddress, size: size.overflow ? 0 : size.partialValue)
-            // Room for the elements' references and as many again for the objects they
-            // lead to, read next: memory reserved and never written costs no page.
-            nodes.references.reserveCapacity(start + 2 * storage.count)
+            // Room for the elements' references and as many again (up to the walk's
+            // budget) for the objects they lead to, read next: memory reserved and
+            // never written costs no page.
+            nodes.references.reserveCapacity(start + storage.count + min(storage.count, RetainGraph.nodeBudget))
             let element = storage.element, first = storage.elementsAddress, stride = UInt(storage.stride)
             for index in 0..<storage.count {
                 collect(element, base: first &+ UInt(index) &* stride, element: index, words: words, into: &nodes.references)
