@@ -127,4 +127,23 @@ final class SettleTests: XCTestCase {
         XCTAssertTrue(report.unsettled.first?.hasPrefix("NotAScheduler cannot be run in virtual time") ?? false, report.description)
         XCTAssertFalse(report.isClean)
     }
+
+    /// A dispatch block the code started, which no library schedules, holds
+    /// what it uses until it returns: the verdict waits for the process's
+    /// other threads to stop running, so the object is released late, not leaked.
+    func testAnObjectABackgroundBlockStillUsesIsJudgedOnceTheBlockHasReturned() {
+        let running = DispatchSemaphore(value: 0)
+        let report = LeakCheck.run { scope in
+            let screen = Screen()
+            scope.track(screen)
+            DispatchQueue.global().async {
+                running.signal()
+                let end = ContinuousClock.now.advanced(by: .milliseconds(30))
+                while ContinuousClock.now < end { withExtendedLifetime(screen) {} }
+            }
+            running.wait()
+        }
+        XCTAssertTrue(report.isClean, report.description)
+        XCTAssertEqual(report.releasedLate, ["Screen"])
+    }
 }

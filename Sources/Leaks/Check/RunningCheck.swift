@@ -59,11 +59,26 @@ final class RunningCheck {
     /// would free and, when nothing else is left, the resources.
     func finish(settle: SettlePolicy, thrown: Error?, releasing holder: UInt? = nil) -> LeakReport {
         let tracked = scope.trackedObjects
+        defer { tracked.forEach { $0.release() } }
         let afterTeardown = ResourceCounts.Moment.now(sessions: sessions, tracked: tracked)
         let aliveBeforeSettling = Set(tracked.filter(\.isAlive).map(\.address))
         let unsettled = Settler.settle(settle, sessions: sessions)
-        let afterSettling = ResourceCounts.Moment.now(sessions: sessions, tracked: tracked)
+        func judge(unsettled: [String]) -> LeakReport {
+            verdict(tracked: tracked, aliveBeforeSettling: aliveBeforeSettling, afterTeardown: afterTeardown,
+                    unsettled: unsettled, thrown: thrown, holder: holder)
+        }
+        let report = judge(unsettled: unsettled)
+        // Only a verdict that is not clean waits for other threads: a clean one cannot get cleaner.
+        guard !report.isClean else { return report }
+        guard Settler.waitForOtherThreads(settle) else { return report }
+        // What those threads scheduled with a library is settled too.
+        return judge(unsettled: Settler.settle(settle, sessions: sessions))
+    }
 
+    /// Judges what is left once pending work has settled.
+    private func verdict(tracked: [TrackedObject], aliveBeforeSettling: Set<UInt>, afterTeardown: ResourceCounts.Moment,
+                         unsettled: [String], thrown: Error?, holder: UInt?) -> LeakReport {
+        let afterSettling = ResourceCounts.Moment.now(sessions: sessions, tracked: tracked)
         let trial = holder.map { TrialRelease(releasing: $0, inspector: HeapInspector(describes: false)) } ?? .none
         let freed = trial.freed
         let liveSubscriptions = sessions.flatMap { $0.liveSubscriptions() }.filter { subscription in
@@ -79,7 +94,6 @@ final class RunningCheck {
         // The resources of what the holder would free cannot be told apart from
         // others; once nothing else is left, they are taken to go with it.
         if !freed.isEmpty, leaks.isEmpty, liveSubscriptions.isEmpty { resourceDelta = 0 }
-        defer { tracked.forEach { $0.release() } }
 
         return LeakReport(
             name: scope.name,

@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Probes
+
 /// Finishes pending work deterministically before a verdict: virtual time is
 /// run forward to a bound, each integration runs the work due on this thread and is
 /// waited on for work elsewhere (woken by each item that finishes, not
@@ -13,18 +20,43 @@ enum Settler {
     /// descriptions of work still pending when it gave up, empty when
     /// everything settled.
     static func settle(_ policy: SettlePolicy, sessions: [any LeakIntegrationSession]) -> [String] {
-        var deadline = defaultDeadline
         var pendingInVirtualTime: [String] = []
         switch policy {
-        case .drain: break
+        case .drain, .timeout: break
         case .virtualTime(let scheduler as any VirtualTimeSettling, let bound):
             pendingInVirtualTime = scheduler.settleVirtualTime(within: bound)
         case .virtualTime(let scheduler, _):
             pendingInVirtualTime = ["\(type(of: scheduler)) cannot be run in virtual time: it does not conform to VirtualTimeSettling "
                                     + "(for RxCore's schedulers, link RxCoreLeaks: the Leaks or LeakTesting product)"]
-        case .timeout(let limit): deadline = limit
         }
-        return pendingInVirtualTime + drain(sessions, deadline: deadline)
+        return pendingInVirtualTime + drain(sessions, deadline: deadline(of: policy))
+    }
+
+    /// How long `policy` waits for work on other threads.
+    private static func deadline(of policy: SettlePolicy) -> Duration {
+        if case .timeout(let limit) = policy { return limit }
+        return defaultDeadline
+    }
+
+    /// How long a verdict that is not clean waits for the process's other threads.
+    static let otherThreadsGrace: Duration = .milliseconds(100)
+
+    /// Waits until no other thread of the process is running, at most
+    /// ``otherThreadsGrace`` (or `policy`'s deadline, if shorter): code the
+    /// check ran may have started work the libraries do not know of (a
+    /// dispatch block that sends an element), which holds what it uses until
+    /// it returns, a moment after the code itself. Bounded, since tests
+    /// running in parallel keep other threads busy with their own work.
+    /// Returns whether another thread was running.
+    static func waitForOtherThreads(_ policy: SettlePolicy) -> Bool {
+        let clock = ContinuousClock()
+        let end = clock.now.advanced(by: min(otherThreadsGrace, deadline(of: policy)))
+        var waited = false
+        while let busy = Threads.busyOthers(), busy > 0, clock.now < end {
+            waited = true
+            usleep(1_000)
+        }
+        return waited
     }
 
     /// Drains `sessions` until nothing is pending or `deadline` has passed;
