@@ -34,7 +34,7 @@ struct HeapNodes {
     /// Every address the walk met, by queue position.
     private var positions = AddressTable()
     /// The node index read at each queue position settled so far, -1 where none was.
-    private var nodeAtPosition: [Int] = []
+    private var nodeAtPosition: [Int32] = []
 
     var count: Int { addresses.count }
 
@@ -69,7 +69,7 @@ struct HeapNodes {
 
     /// The node read at queue position `position`, if one was.
     func index(atPosition position: Int) -> Int? {
-        position < nodeAtPosition.count && nodeAtPosition[position] >= 0 ? nodeAtPosition[position] : nil
+        position < nodeAtPosition.count && nodeAtPosition[position] >= 0 ? Int(nodeAtPosition[position]) : nil
     }
 
     /// The queue position of `address`: the next free one when it is met first.
@@ -136,7 +136,7 @@ struct HeapNodes {
     }
 
     private mutating func settleNext(_ address: UInt, description: Int32, strongCount: Int?) {
-        nodeAtPosition.append(addresses.count)
+        nodeAtPosition.append(Int32(addresses.count))
         addresses.append(address)
         descriptionIndices.append(description)
         strongCounts.append(strongCount ?? -1)

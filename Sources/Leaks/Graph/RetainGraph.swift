@@ -22,17 +22,20 @@ struct RetainGraph {
     /// Node `i`'s strong references to read objects are the edges
     /// `edgeStart[i]..<edgeStart[i + 1]`.
     private var edgeStart: [Int] = [0]
-    /// Each edge's target, as a node index.
-    private var edgeTarget: [Int] = []
+    /// Each edge's target, as a node index. Node indices, queue positions and
+    /// edge numbers are kept in 32 bits (a table of 2^31 addresses would take
+    /// tens of gigabytes): the arrays of a walk over millions of objects are
+    /// the pages a check writes, and each is half the size.
+    private var edgeTarget: [Int32] = []
     /// Each edge's reference, as an index into ``HeapNodes/references``.
     private var edgeReference: [Int] = []
     /// Each edge's source, as a node index.
-    private var edgeSource: [Int] = []
+    private var edgeSource: [Int32] = []
     /// Whether each node can reach the root again: the root's strongly
     /// connected component (computed once: the cycle search and the verdict both need it).
     private var inComponent: [Bool] = []
     /// Strong references to each node from read objects.
-    private var inDegree: [Int] = []
+    private var inDegree: [Int32] = []
 
     /// Reads the graph breadth-first from `root` with `inspector`.
     ///
@@ -78,9 +81,9 @@ struct RetainGraph {
                     let position = nodes.discover(target)
                     if position == queue.count { queue.append(target) }
                     // Kept by queue position until the walk ends; `indexEdges` makes it a node index.
-                    edgeSource.append(source)
+                    edgeSource.append(Int32(source))
                     edgeReference.append(reference)
-                    edgeTarget.append(position)
+                    edgeTarget.append(Int32(position))
                 }
             }
         }
@@ -106,14 +109,14 @@ struct RetainGraph {
         edgeStart = Array(repeating: 0, count: nodes.count + 1)
         var kept = 0
         for edge in edgeTarget.indices {
-            guard let target = nodes.index(atPosition: edgeTarget[edge]) else { continue }
+            guard let target = nodes.index(atPosition: Int(edgeTarget[edge])) else { continue }
             let source = edgeSource[edge]
-            edgeTarget[kept] = target
+            edgeTarget[kept] = Int32(target)
             edgeReference[kept] = edgeReference[edge]
             edgeSource[kept] = source
             kept += 1
             inDegree[target] += 1
-            edgeStart[source + 1] = kept
+            edgeStart[Int(source) + 1] = kept
         }
         edgeTarget.removeLast(edgeTarget.count - kept)
         edgeReference.removeLast(edgeReference.count - kept)
@@ -129,23 +132,23 @@ struct RetainGraph {
         inComponent = Array(repeating: false, count: nodes.count)
         guard nodes.count > 0 else { return }
         // Reverse adjacency, packed the same way as the forward one.
-        var reverseStart = Array(repeating: 0, count: nodes.count + 1)
-        for target in edgeTarget { reverseStart[target + 1] += 1 }
+        var reverseStart = [Int32](repeating: 0, count: nodes.count + 1)
+        for target in edgeTarget { reverseStart[Int(target) + 1] += 1 }
         for index in 0..<nodes.count { reverseStart[index + 1] += reverseStart[index] }
         var filled = reverseStart
-        var reverseSource = Array(repeating: 0, count: edgeTarget.count)
+        var reverseSource = [Int32](repeating: 0, count: edgeTarget.count)
         for source in 0..<nodes.count {
             for edge in edgeStart[source]..<edgeStart[source + 1] {
-                let target = edgeTarget[edge]
-                reverseSource[filled[target]] = source
+                let target = Int(edgeTarget[edge])
+                reverseSource[Int(filled[target])] = Int32(source)
                 filled[target] += 1
             }
         }
         inComponent[0] = true
-        var stack = [0]
-        while let index = stack.popLast() {
-            for source in reverseSource[reverseStart[index]..<reverseStart[index + 1]] where !inComponent[source] {
-                inComponent[source] = true
+        var stack: [Int32] = [0]
+        while let index = stack.popLast().map(Int.init) {
+            for source in reverseSource[Int(reverseStart[index])..<Int(reverseStart[index + 1])] where !inComponent[Int(source)] {
+                inComponent[Int(source)] = true
                 stack.append(source)
             }
         }
@@ -153,11 +156,11 @@ struct RetainGraph {
 
     /// Strong references to the object at `address` from objects read in this graph.
     func strongReferenceCount(to address: UInt) -> Int {
-        nodes.index(of: address).map { inDegree[$0] } ?? 0
+        nodes.index(of: address).map { Int(inDegree[$0]) } ?? 0
     }
 
     /// Strong references to node `index` from objects read in this graph.
-    func strongReferenceCount(toNode index: Int) -> Int { inDegree[index] }
+    func strongReferenceCount(toNode index: Int) -> Int { Int(inDegree[index]) }
 
     /// The indices of the nodes that can reach the root again (the root's
     /// strongly connected component), the root's, 0, among them.
@@ -170,10 +173,10 @@ struct RetainGraph {
     func edges(from index: Int) -> Range<Int> { edgeStart[index]..<edgeStart[index + 1] }
 
     /// The node index an edge leads to.
-    func edgeTarget(_ edge: Int) -> Int { edgeTarget[edge] }
+    func edgeTarget(_ edge: Int) -> Int { Int(edgeTarget[edge]) }
 
     /// An edge as the reference it is, from the object that holds it.
-    func step(_ edge: Int) -> (from: UInt, reference: HeapReference) { step(edge, from: edgeSource[edge]) }
+    func step(_ edge: Int) -> (from: UInt, reference: HeapReference) { step(edge, from: Int(edgeSource[edge])) }
 
     /// The shortest cycle through the root, breadth first, within its
     /// component; `avoiding` are references taken as broken.
@@ -182,20 +185,16 @@ struct RetainGraph {
         // Most references are not avoided: compare the source, by index, before the whole step.
         var isAvoidedSource = avoiding.isEmpty ? [] : Array(repeating: false, count: nodes.count)
         for step in avoiding { if let index = nodes.index(of: step.from) { isAvoidedSource[index] = true } }
-        var cameFrom = Array(repeating: -1, count: nodes.count)
-        var queue = [0]
+        // The edge each node was reached by, -1 before it is.
+        var cameFrom = [Int32](repeating: -1, count: nodes.count)
+        var queue: [Int32] = [0]
         var head = 0
-        // The buffers of each batch's read, reused.
-        let wordCount = ReflectionProbe.leadingWordCount
-        var leading: [UInt] = [], readable: [UInt8] = []
-        // The strong references of the object just read, by index, with their targets.
-        var strong: [(reference: Int, target: UInt)] = []
         while head < queue.count {
-            let source = queue[head]
+            let source = Int(queue[head])
             head += 1
             let checksAvoided = !avoiding.isEmpty && isAvoidedSource[source]
             for edge in edgeStart[source]..<edgeStart[source + 1] {
-                let target = edgeTarget[edge]
+                let target = Int(edgeTarget[edge])
                 guard inComponent[target] else { continue }
                 if checksAvoided, avoiding.contains(CycleFinder.Step(from: nodes.addresses[source], reference: step(edge, from: source).reference)) {
                     continue
@@ -204,16 +203,16 @@ struct RetainGraph {
                     var path = [step(edge, from: source)]
                     var current = source
                     while current != 0 {
-                        let previous = cameFrom[current]
-                        let from = edgeSource[previous]
+                        let previous = Int(cameFrom[current])
+                        let from = Int(edgeSource[previous])
                         path.append(step(previous, from: from))
                         current = from
                     }
                     return path.reversed()
                 }
                 if cameFrom[target] < 0, target != 0 {
-                    cameFrom[target] = edge
-                    queue.append(target)
+                    cameFrom[target] = Int32(edge)
+                    queue.append(Int32(target))
                 }
             }
         }
