@@ -10,7 +10,7 @@ import Probes
 struct RetainGraph {
     /// The most objects read from one root; past it the walk stops, and
     /// cycles through unread objects are not found. It bounds a check's
-    /// memory: about 0.3 KB per object read, besides the objects
+    /// memory: about 0.25 KB per object read, besides the objects
     /// (docs/performance.md).
     static let nodeBudget = 2_500_000
     /// Objects whose first words are read together.
