@@ -78,7 +78,9 @@ struct RetainAnalysis {
         // from the user's globals: only the objects a reader would recognise
         // (the user's, subjects, bags, sinks) must be held from inside.
         let nodes = graph.nodes
-        isHeldOnlyByCycle = graph.componentIndices.allSatisfy { index in
+        // Over the component's nodes in index order, with no array of them made.
+        isHeldOnlyByCycle = (0..<nodes.count).allSatisfy { index in
+            guard graph.isInComponent(index) else { return true }
             let address = nodes.addresses[index]
             if nodes.isLibrary(index), presentation.isPlumbing(RetainNode(address: address, name: nodes.name(ofNode: index))) { return true }
             return (trial.strongCount(ofObjectAt: address, read: nodes.strongCount(ofNode: index)) ?? 0) <= graph.strongReferenceCount(toNode: index)

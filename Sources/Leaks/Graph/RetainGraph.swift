@@ -162,10 +162,6 @@ struct RetainGraph {
     /// Strong references to node `index` from objects read in this graph.
     func strongReferenceCount(toNode index: Int) -> Int { Int(inDegree[index]) }
 
-    /// The indices of the nodes that can reach the root again (the root's
-    /// strongly connected component), the root's, 0, among them.
-    var componentIndices: [Int] { inComponent.indices.filter { inComponent[$0] } }
-
     /// Whether node `index` can reach the root again.
     func isInComponent(_ index: Int) -> Bool { inComponent[index] }
 
