@@ -146,4 +146,35 @@ final class SettleTests: XCTestCase {
         XCTAssertTrue(report.isClean, report.description)
         XCTAssertEqual(report.releasedLate, ["Screen"])
     }
+
+    /// A block queued for later holds what it captures while no thread runs
+    /// (XCTest queues such blocks when an expectation is fulfilled): an
+    /// object found leaked gets a second look, and is released late.
+    func testAnObjectAQueuedBlockHoldsForAMomentIsReleasedLate() {
+        let report = LeakCheck.run { scope in
+            let screen = Screen()
+            scope.track(screen)
+            DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(20)) { withExtendedLifetime(screen) {} }
+        }
+        XCTAssertTrue(report.isClean, report.description)
+        XCTAssertEqual(report.releasedLate, ["Screen"])
+    }
+
+    /// Work left for a moment to a thread RxCore does not know of (it
+    /// disposes the subscription once it is done): the verdict waits while
+    /// that thread runs, and finds nothing left.
+    func testASubscriptionABackgroundBlockDisposesIsNotLeftWork() {
+        let running = DispatchSemaphore(value: 0)
+        let report = LeakCheck.run { _ in
+            let subscription = Observable<Int>.never().subscribe()
+            DispatchQueue.global().async {
+                running.signal()
+                let end = ContinuousClock.now.advanced(by: .milliseconds(30))
+                while ContinuousClock.now < end {}
+                subscription.dispose()
+            }
+            running.wait()
+        }
+        XCTAssertTrue(report.isClean, report.description)
+    }
 }

@@ -68,9 +68,14 @@ final class RunningCheck {
                     unsettled: unsettled, thrown: thrown, holder: holder)
         }
         let report = judge(unsettled: unsettled)
-        // Only a verdict that is not clean waits for other threads: a clean one cannot get cleaner.
+        // Only a verdict that is not clean takes a second look: a clean one cannot get cleaner.
         guard !report.isClean else { return report }
-        guard Settler.waitForOtherThreads(settle) else { return report }
+        let leaked = Set(report.leaks.map(\.address))
+        let changed = Settler.secondLook(settle, leaked: tracked.filter { leaked.contains($0.address) })
+        // Another thread may also have finished while the first verdict was being reached.
+        guard changed || ResourceCounts.Moment.now(sessions: sessions, tracked: tracked) != report.counts.afterSettling else {
+            return report
+        }
         // What those threads scheduled with a library is settled too.
         return judge(unsettled: Settler.settle(settle, sessions: sessions))
     }

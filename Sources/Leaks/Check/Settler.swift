@@ -38,25 +38,32 @@ enum Settler {
         return defaultDeadline
     }
 
-    /// How long a verdict that is not clean waits for the process's other threads.
-    static let otherThreadsGrace: Duration = .milliseconds(100)
+    /// How long a verdict that is not clean waits for a second look.
+    static let secondLookGrace: Duration = .milliseconds(100)
 
-    /// Waits until no other thread of the process is running, at most
-    /// ``otherThreadsGrace`` (or `policy`'s deadline, if shorter): code the
-    /// check ran may have started work the libraries do not know of (a
-    /// dispatch block that sends an element), which holds what it uses until
-    /// it returns, a moment after the code itself. Bounded, since tests
-    /// running in parallel keep other threads busy with their own work.
-    /// Returns whether another thread was running.
-    static func waitForOtherThreads(_ policy: SettlePolicy) -> Bool {
+    /// Before a verdict that is not clean: waits, at most ``secondLookGrace``
+    /// (or `policy`'s deadline, if shorter), while another thread of the
+    /// process is running, and, when objects were found leaked, until one of
+    /// `leaked` is released. Code the check ran may have started work the
+    /// libraries do not know of, which holds what it uses a moment after the
+    /// code itself: a dispatch block still returning through the operators (a
+    /// running thread), or a block XCTest queued when an expectation was
+    /// fulfilled (no thread running at that instant). Bounded, since tests
+    /// running in parallel keep other threads busy with their own work, and an
+    /// object that really leaked is never released. Returns whether the
+    /// verdict may have changed: another thread ran, or a leaked object was released.
+    static func secondLook(_ policy: SettlePolicy, leaked: [TrackedObject]) -> Bool {
         let clock = ContinuousClock()
-        let end = clock.now.advanced(by: min(otherThreadsGrace, deadline(of: policy)))
-        var waited = false
-        while let busy = Threads.busyOthers(), busy > 0, clock.now < end {
-            waited = true
+        let end = clock.now.advanced(by: min(secondLookGrace, deadline(of: policy)))
+        var otherThreadsRan = false
+        while clock.now < end {
+            if leaked.contains(where: { !$0.isAlive }) { return true }
+            let busy = (Threads.busyOthers() ?? 0) > 0
+            otherThreadsRan = otherThreadsRan || busy
+            if !busy, leaked.isEmpty { break }
             usleep(1_000)
         }
-        return waited
+        return otherThreadsRan || leaked.contains { !$0.isAlive }
     }
 
     /// Drains `sessions` until nothing is pending or `deadline` has passed;
