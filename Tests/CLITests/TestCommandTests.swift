@@ -186,6 +186,35 @@ final class TestCommandTests: XCTestCase {
         XCTAssertTrue(runMirrors.contains("https://github.com/ReactiveX/RxSwift.git"), runMirrors)
     }
 
+    /// Ctrl-C once SwiftPM has rewritten `Package.resolved`: the run stops, puts the file back and exits 130.
+    func testAnInterruptedRunPutsTheCheckoutBack() throws {
+        let pinned = Self.scratch.appendingPathComponent("interrupted/LeakyApp")
+        try FileManager.default.createDirectory(at: pinned.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Self.fixture, to: pinned)
+        let resolved = pinned.appendingPathComponent("Package.resolved")
+        // A pin the mirror cannot satisfy, so that SwiftPM rewrites the file as soon as it resolves.
+        let pin = #"{ "originHash" : "0000", "pins" : [ { "identity" : "rxswift", "kind" : "remoteSourceControl", "#
+            + #""location" : "https://github.com/ReactiveX/RxSwift.git", "state" : { "revision" : "#
+            + #""132aea4f236ccadc51590b38af0357a331d51fa2", "version" : "6.10.2" } } ], "version" : 3 }"#
+        try Data(pin.utf8).write(to: resolved)
+        let before = try Self.snapshot(pinned)
+        let process = Process()
+        process.executableURL = CLI.executable
+        process.arguments = ["test", "--package-path", pinned.path, "--scratch-path", Self.scratch.path]
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let original = try Data(contentsOf: resolved)
+        while process.isRunning, (try? Data(contentsOf: resolved)) == original { Thread.sleep(forTimeInterval: 0.01) }
+        XCTAssertTrue(process.isRunning, "the run ended before SwiftPM rewrote Package.resolved")
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationReason, .exit)
+        XCTAssertEqual(process.terminationStatus, 130)
+        XCTAssertEqual(try Self.snapshot(pinned), before, "the interrupted run left the checkout changed")
+    }
+
     /// Every file under `folder` with its content.
     private static func snapshot(_ folder: URL) throws -> [String: Data] {
         var files: [String: Data] = [:]

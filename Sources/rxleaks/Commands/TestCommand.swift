@@ -53,6 +53,9 @@ struct TestCommand: ParsableCommand {
                 Console.error("\(package.lastPathComponent) does not build; its tests did not run")
             case .failed(let message, let hint):
                 Console.error(message, hint: hint)
+            case .interrupted(let signal):
+                Console.error("interrupted; \(package.path) was left as it was found")
+                throw ExitCode(128 + signal)
             }
             throw ExitCode.failure
         }

@@ -33,6 +33,8 @@ struct SuiteRun {
         case buildFailed(String)
         /// `swift` could not be run, or the tests gave no verdict at all.
         case failed(String, hint: String?)
+        /// A signal (Ctrl-C) stopped the run; the checkout was put back.
+        case interrupted(Int32)
     }
 
     /// `$XDG_CACHE_HOME/rxleaks/test/NAME-HASH` (else `~/.cache/…`): one per
@@ -66,7 +68,11 @@ struct SuiteRun {
     /// environment `swift` needs to read it.
     func run(swift: String, progress: SuiteProgress, prepare: (URL) throws(Failure) -> [String: String]) throws(Failure) -> Outcome {
         let guardian = CheckoutGuard(package: package)
-        defer { guardian.restore() }
+        Interruption.install()
+        defer {
+            guardian.restore()
+            Interruption.uninstall()
+        }
         do {
             try FileManager.default.createDirectory(at: configFolder, withIntermediateDirectories: true)
             try? FileManager.default.removeItem(at: resultsFile)
@@ -125,10 +131,15 @@ struct SuiteRun {
             throw .failed("cannot run swift \(arguments[0]): \(error.localizedDescription)", hint: nil)
         }
         while process.isRunning {
+            if let signal = Interruption.caught {
+                Interruption.stop(process, with: signal)
+                throw .interrupted(signal)
+            }
             poll()
             Thread.sleep(forTimeInterval: 0.25)
         }
         process.waitUntilExit()
+        if let signal = Interruption.caught { throw .interrupted(signal) }
         return (process.terminationStatus, (try? String(contentsOf: log, encoding: .utf8)) ?? "")
     }
 }
