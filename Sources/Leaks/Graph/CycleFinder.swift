@@ -21,29 +21,48 @@ struct CycleFinder {
         var onPath = Array(repeating: false, count: graph.nodes.count)
         onPath[0] = true
         var steps = 0
-
-        func search(_ index: Int) {
-            guard steps < Self.stepBudget, found.count < limit * 4 else { return }
-            steps += 1
-            for edge in graph.edges(from: index) where graph.isInComponent(graph.edgeTarget(edge)) {
-                let target = graph.edgeTarget(edge)
-                path.append(edge)
-                if target == 0 {
-                    let cycle = path.map { graph.step($0) }
-                    if seen.insert(cycle.map(\.reference.target)).inserted { found.append(cycle) }
-                } else if path.count < Self.maximumDepth, !onPath[target] {
-                    onPath[target] = true
-                    search(target)
-                    onPath[target] = false
-                }
-                path.removeLast()
-            }
-        }
         if let shortest = shortestCycle() {
             found.append(shortest)
             seen.insert(shortest.map(\.reference.target))
         }
-        search(0)
+        // Depth-first from the root, a frame (the node's next edge to try and
+        // where its edges end) for each node on the path: a loop, not a
+        // recursion, so the path and the marks are plain locals. A node is
+        // entered within the step and cycle budgets; once they are spent, the
+        // nodes on the path still try their remaining edges (a direct edge
+        // back to the root is still a cycle), as the recursive search did.
+        var frames: [(next: Int, end: Int)] = []
+        func canEnter() -> Bool { steps < Self.stepBudget && found.count < limit * 4 }
+        if canEnter() {
+            steps += 1
+            let edges = graph.edges(from: 0)
+            frames.append((edges.lowerBound, edges.upperBound))
+        }
+        while let top = frames.indices.last {
+            guard frames[top].next < frames[top].end else {
+                frames.removeLast()
+                // Back from a node: it leaves the path with the edge that led to it.
+                if let edge = path.popLast() { onPath[graph.edgeTarget(edge)] = false }
+                continue
+            }
+            let edge = frames[top].next
+            frames[top].next += 1
+            let target = graph.edgeTarget(edge)
+            guard graph.isInComponent(target) else { continue }
+            path.append(edge)
+            if target == 0 {
+                let cycle = path.map { graph.step($0) }
+                if seen.insert(cycle.map(\.reference.target)).inserted { found.append(cycle) }
+            } else if path.count < Self.maximumDepth, !onPath[target], canEnter() {
+                // The edge stays on the path while its node is searched.
+                onPath[target] = true
+                steps += 1
+                let edges = graph.edges(from: target)
+                frames.append((edges.lowerBound, edges.upperBound))
+                continue
+            }
+            path.removeLast()
+        }
         return Array(found.sorted { $0.count < $1.count }.prefix(limit))
     }
 
