@@ -37,81 +37,174 @@ where Observer.Element == SourceSequence.Element {
 /// What `switchLatest` and `flatMapLatest` share: each source element is
 /// mapped to an inner sequence that replaces the previous one. Inner
 /// sequences are numbered so that a late event of a replaced one is ignored.
+///
+/// The sink keeps the source's and the latest inner sequence's subscriptions
+/// itself, under a lock of their own, where RxSwift allocates a
+/// single-assignment disposable for each inner sequence and a serial one
+/// for all: per element, the inner observer is the one object made. That
+/// lock is never held while calling out, so disposal never waits for an
+/// event passing under the sink's `lock`, as in RxSwift.
 class SwitchSink<SourceElement, SourceSequence: ObservableConvertibleType, Observer: ObserverType>: Sink<Observer>, ObserverType
 where Observer.Element == SourceSequence.Element {
+    typealias InnerObserver = SwitchSinkIter<SourceElement, SourceSequence, Observer>
+
     fileprivate let lock = RecursiveLock()
-    private let sourceSubscription = SingleAssignmentDisposable()
-    private let innerSubscription = SerialDisposable()
-    private var stopped = false
-    private var latest = 0
-    private var hasLatest = false
+    /// Looked up once: naming the generic type per inner sequence would look up its metadata each time.
+    private let innerObserverType = InnerObserver.self
+    // Under `lock`, which makes access exclusive already.
+    @exclusivity(unchecked) private var stopped = false
+    @exclusivity(unchecked) private var latest = 0
+    @exclusivity(unchecked) private var hasLatest = false
+
+    /// Guards the subscriptions below and ``SwitchSinkIter/ended``.
+    private let subscriptionsLock = SpinLock()
+    @exclusivity(unchecked) private var sourceSubscription: Disposable = NopDisposable.shared
+    /// The source completed before its subscription arrived: drop it on arrival.
+    @exclusivity(unchecked) private var sourceEnded = false
+    /// The latest inner sequence's subscription while it runs, and its number (0: none).
+    @exclusivity(unchecked) private var innerSubscription: Disposable = NopDisposable.shared
+    @exclusivity(unchecked) private var innerID = 0
+    /// The number of the inner sequence subscribed last; one subscribed before
+    /// it is disposed as soon as its subscription arrives.
+    @exclusivity(unchecked) private var newestInner = 0
+    /// Disposed: every subscription arriving now is disposed at once.
+    @exclusivity(unchecked) private var closed = false
 
     /// The inner sequence for `element`; subclasses call the user's selector.
     func performMap(_ element: SourceElement) throws -> SourceSequence {
         fatalError("SwitchSink.performMap must be overridden by \(type(of: self))")
     }
 
+    /// Subscribes the source. The sink disposes its subscriptions itself, so
+    /// the producer's share is empty.
     func run(_ source: Observable<SourceElement>) -> Disposable {
-        sourceSubscription.setDisposable(source.subscribe(self))
-        return Disposables.create(sourceSubscription, innerSubscription)
+        let subscription = source.subscribe(self)
+        let kept = subscriptionsLock.withLock { () -> Bool in
+            guard !closed, !sourceEnded else { return false }
+            sourceSubscription = subscription
+            return true
+        }
+        if !kept { subscription.dispose() }
+        return Disposables.create()
+    }
+
+    override func dispose() {
+        super.dispose()
+        var source: Disposable = NopDisposable.shared, inner: Disposable = NopDisposable.shared
+        subscriptionsLock.withLock {
+            guard !closed else { return }
+            closed = true
+            swap(&source, &sourceSubscription)
+            swap(&inner, &innerSubscription)
+            innerID = 0
+        }
+        source.dispose()
+        inner.dispose()
     }
 
     func on(_ event: Event<SourceElement>) {
         switch event {
         case .next(let element):
-            guard let (id, inner) = nextElementArrived(element) else { return }
-            let subscription = SingleAssignmentDisposable()
-            innerSubscription.disposable = subscription
-            subscription.setDisposable(inner.subscribe(SwitchSinkIter(parent: self, id: id, subscription: subscription)))
+            onNext(element)
         case .error(let error):
-            lock.performLocked {
-                forwardOn(.error(error))
-                dispose()
-            }
+            lock.lock()
+            forwardError(error)
+            lock.unlock()
         case .completed:
-            lock.performLocked {
-                stopped = true
-                sourceSubscription.dispose()
-                if !hasLatest {
-                    forwardOn(.completed)
-                    dispose()
-                }
-            }
+            onCompleted()
         }
     }
 
-    private func nextElementArrived(_ element: SourceElement) -> (Int, Observable<Observer.Element>)? {
-        lock.performLocked {
-            do {
-                let inner = try performMap(element).asObservable()
-                hasLatest = true
-                latest &+= 1
-                return (latest, inner)
-            } catch {
-                forwardOn(.error(error))
-                dispose()
-                return nil
-            }
+    func onNext(_ element: SourceElement) {
+        // Locked by hand: a closure returning the inner sequence would return
+        // it as an optional of a generic type, whose metadata is looked up
+        // for every element.
+        lock.lock()
+        let inner: Observable<Observer.Element>
+        do {
+            inner = try performMap(element).asObservable()
+        } catch {
+            forwardError(error)
+            return lock.unlock()
         }
+        hasLatest = true
+        latest &+= 1
+        let id = latest
+        lock.unlock()
+        subscribeInner(inner, id: id)
     }
 
-    /// An event of inner sequence number `id`, under the lock.
-    fileprivate func innerOn(_ event: Event<Observer.Element>, id: Int, subscription: Disposable) {
-        if event.isStopEvent { subscription.dispose() }
-        guard id == latest else { return }
-        switch event {
-        case .next:
-            forwardOn(event)
-        case .error:
-            forwardOn(event)
-            dispose()
-        case .completed:
+    func onCompleted() {
+        lock.lock()
+        stopped = true
+        var source: Disposable = NopDisposable.shared
+        subscriptionsLock.withLock {
+            sourceEnded = true
+            swap(&source, &sourceSubscription)
+        }
+        source.dispose()
+        if !hasLatest { forwardCompleted() }
+        lock.unlock()
+    }
+
+    /// Disposes the previous inner sequence's subscription, then subscribes
+    /// `inner` and keeps its subscription while it is the latest and runs.
+    /// Through `subscribe(holder:)`: the inner observer drops the subscription
+    /// as its sequence ends, so `just` and `map` or `filter` over it run with
+    /// no sink of their own.
+    private func subscribeInner(_ inner: Observable<Observer.Element>, id: Int) {
+        var previous: Disposable = NopDisposable.shared
+        subscriptionsLock.withLock {
+            newestInner = id
+            swap(&previous, &innerSubscription)
+            innerID = 0
+        }
+        previous.dispose()
+        let observer = innerObserverType.init(parent: self, id: id)
+        let subscription = inner.subscribe(holder: observer)
+        let kept = subscriptionsLock.withLock { () -> Bool in
+            guard !closed, !observer.ended, newestInner == id else { return false }
+            innerSubscription = subscription
+            innerID = id
+            return true
+        }
+        if !kept { subscription.dispose() }
+    }
+
+    fileprivate func innerNext(_ element: Observer.Element, id: Int) {
+        lock.lock()
+        if id == latest { forwardNext(element) }
+        lock.unlock()
+    }
+
+    fileprivate func innerFailed(_ error: Swift.Error, _ inner: InnerObserver) {
+        lock.lock()
+        end(inner)
+        if inner.id == latest { forwardError(error) }
+        lock.unlock()
+    }
+
+    fileprivate func innerCompleted(_ inner: InnerObserver) {
+        lock.lock()
+        end(inner)
+        if inner.id == latest {
             hasLatest = false
-            if stopped {
-                forwardOn(event)
-                dispose()
+            if stopped { forwardCompleted() }
+        }
+        lock.unlock()
+    }
+
+    /// Marks `inner`'s sequence ended and disposes its subscription if kept.
+    private func end(_ inner: InnerObserver) {
+        var subscription: Disposable = NopDisposable.shared
+        subscriptionsLock.withLock {
+            inner.ended = true
+            if innerID == inner.id {
+                swap(&subscription, &innerSubscription)
+                innerID = 0
             }
         }
+        subscription.dispose()
     }
 }
 
@@ -119,16 +212,24 @@ where Observer.Element == SourceSequence.Element {
 final class SwitchSinkIter<SourceElement, SourceSequence: ObservableConvertibleType, Observer: ObserverType>: ObserverType
 where Observer.Element == SourceSequence.Element {
     private let parent: SwitchSink<SourceElement, SourceSequence, Observer>
-    private let id: Int
-    private let subscription: Disposable
+    fileprivate let id: Int
+    /// Set as the sequence ends, under the parent's `subscriptionsLock`.
+    @exclusivity(unchecked) fileprivate var ended = false
 
-    init(parent: SwitchSink<SourceElement, SourceSequence, Observer>, id: Int, subscription: Disposable) {
+    required init(parent: SwitchSink<SourceElement, SourceSequence, Observer>, id: Int) {
         self.parent = parent
         self.id = id
-        self.subscription = subscription
     }
 
     func on(_ event: Event<Observer.Element>) {
-        parent.lock.performLocked { parent.innerOn(event, id: id, subscription: subscription) }
+        switch event {
+        case .next(let element): parent.innerNext(element, id: id)
+        case .error(let error): parent.innerFailed(error, self)
+        case .completed: parent.innerCompleted(self)
+        }
     }
+
+    func onNext(_ element: Observer.Element) { parent.innerNext(element, id: id) }
+
+    func onCompleted() { parent.innerCompleted(self) }
 }
