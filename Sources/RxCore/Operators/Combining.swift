@@ -12,18 +12,19 @@ enum CombiningStrategy {
     var operatorName: String { self == .combineLatest ? "combineLatest" : "zip" }
 
     /// The producer's and the sink's resource kinds for `arity` sources (`nil`: a collection).
+    /// An index into a table, not a name looked up: operators are built and subscribed often.
     func kinds(arity: Int?) -> (producer: RuntimeResourceKind, sink: RuntimeResourceKind) {
-        combiningKinds["\(self == .combineLatest ? "CombineLatest" : "Zip")\(arity.map(String.init) ?? "Collection")"]!
+        combiningKinds[(self == .combineLatest ? 0 : combiningArities.count) + (arity.map { $0 - 1 } ?? 0)]
     }
 }
 
-private let combiningKinds: [String: (producer: RuntimeResourceKind, sink: RuntimeResourceKind)] = {
-    var kinds: [String: (producer: RuntimeResourceKind, sink: RuntimeResourceKind)] = [:]
-    for name in ["CombineLatest", "Zip"].flatMap({ base in ["2", "3", "4", "5", "6", "7", "8", "Collection"].map { base + $0 } }) {
-        kinds[name] = (RuntimeResourceKind(name, .observable), RuntimeResourceKind(name + "Sink", .sink))
+/// Collection first, then two to eight sources: `kinds(arity:)`'s order.
+private let combiningArities = ["Collection", "2", "3", "4", "5", "6", "7", "8"]
+
+private let combiningKinds: [(producer: RuntimeResourceKind, sink: RuntimeResourceKind)] =
+    ["CombineLatest", "Zip"].flatMap { base in
+        combiningArities.map { (RuntimeResourceKind(base + $0, .observable), RuntimeResourceKind(base + $0 + "Sink", .sink)) }
     }
-    return kinds
-}()
 
 /// How a combining sink keeps one source's elements until they are combined.
 protocol ElementBuffer {
@@ -44,6 +45,11 @@ protocol ElementBuffer {
 }
 
 /// The state every combining sink shares, under one lock for all sources.
+///
+/// The sink keeps its sources' subscriptions itself, under a lock of their
+/// own, where RxSwift allocates a single-assignment disposable per source and
+/// a composite one for all. That lock is never held while calling out, so
+/// disposal never waits for an event passing under `lock`, as in RxSwift.
 class CombiningSink<Observer: ObserverType>: Sink<Observer> {
     fileprivate let lock = RecursiveLock()
     // The state below is only touched under `lock`, which makes access
@@ -53,14 +59,26 @@ class CombiningSink<Observer: ObserverType>: Sink<Observer> {
     /// Whether a source's element stays once combined (`combineLatest`),
     /// so that once every source has one, every later element makes a result.
     private let keepsElements: Bool
-    @exclusivity(unchecked) private var everySourceHasElement = false
+    /// With `keepsElements`, the sources that have sent no element yet: a
+    /// count, where asking each source's buffer would be a call through its
+    /// generic type per source and element.
+    @exclusivity(unchecked) private var sourcesWithoutElement: Int
     /// Whether an element that can never be combined (every other source has
     /// completed) ends the sequence at once, rather than the last completion.
     private let endsWhenUnpairable: Bool
 
+    /// Guards `subscriptions` and `closed`.
+    private let subscriptionsLock = SpinLock()
+    /// Each source's subscription while it runs.
+    @exclusivity(unchecked) private var subscriptions: [SourceSubscription]
+    /// Disposed: a subscription arriving now is disposed at once.
+    @exclusivity(unchecked) private var closed = false
+
     init(arity: Int, keepsElements: Bool, endsWhenUnpairable: Bool, observer: Observer, cancel: Cancelable, kind: borrowing ResourceKind) {
         self.isDone = Array(repeating: false, count: arity)
+        self.subscriptions = Array(repeating: SourceSubscription(), count: arity)
         self.keepsElements = keepsElements
+        self.sourcesWithoutElement = arity
         self.endsWhenUnpairable = endsWhenUnpairable
         super.init(observer: observer, cancel: cancel, kind: kind)
     }
@@ -76,16 +94,52 @@ class CombiningSink<Observer: ObserverType>: Sink<Observer> {
     }
 
     /// Subscribes `source` as source number `index`, keeping its elements with `store`.
-    final func subscribe<Element>(_ source: Observable<Element>, index: Int, store: @escaping (Element) -> Void) -> Disposable {
-        let subscription = SingleAssignmentDisposable()
-        subscription.setDisposable(source.subscribe(
-            CombiningObserver(parent: self, index: index, subscription: subscription, store: store)))
-        return subscription
+    final func subscribe<Element>(_ source: Observable<Element>, index: Int, store: @escaping (Element) -> Void) {
+        let subscription = source.subscribe(CombiningObserver(parent: self, index: index, store: store))
+        let kept = subscriptionsLock.withLock { () -> Bool in
+            guard !closed, !subscriptions[index].ended else { return false }
+            subscriptions[index].subscription = subscription
+            return true
+        }
+        if !kept { subscription.dispose() }
     }
 
-    fileprivate func next(_ index: Int) {
-        if everySourceHasElement || isDone.indices.allSatisfy(hasElement) {
-            everySourceHasElement = keepsElements
+    /// The sink's share of its producer's subscription: none, since the sink
+    /// disposes its sources' subscriptions itself.
+    final var subscriptionsDisposable: Disposable { Disposables.create() }
+
+    override func dispose() {
+        super.dispose()
+        var taken: [SourceSubscription] = []
+        subscriptionsLock.withLock {
+            guard !closed else { return }
+            closed = true
+            swap(&taken, &subscriptions)
+        }
+        for source in taken { source.subscription.dispose() }
+    }
+
+    /// Disposes the subscription of source number `index`, which has ended.
+    fileprivate final func end(_ index: Int) {
+        var subscription: Disposable = NopDisposable.shared
+        subscriptionsLock.withLock {
+            guard !closed else { return }
+            subscriptions[index].ended = true
+            swap(&subscription, &subscriptions[index].subscription)
+        }
+        subscription.dispose()
+    }
+
+    /// Source number `index` stored an element, its first when `first`.
+    fileprivate func next(_ index: Int, first: Bool) {
+        let combines: Bool
+        if keepsElements {
+            if first { sourcesWithoutElement -= 1 }
+            combines = sourcesWithoutElement == 0
+        } else {
+            combines = isDone.indices.allSatisfy(hasElement)
+        }
+        if combines {
             do {
                 forwardNext(try takeResult())
             } catch {
@@ -104,46 +158,59 @@ class CombiningSink<Observer: ObserverType>: Sink<Observer> {
     fileprivate func done(_ index: Int) {
         isDone[index] = true
         if isDone.allSatisfy({ $0 }) {
-            forwardOn(.completed)
-            dispose()
+            forwardCompleted()
         }
     }
+}
+
+/// One source's subscription in a ``CombiningSink``; once `ended`, a
+/// subscription arriving is disposed at once.
+struct SourceSubscription {
+    var subscription: Disposable = NopDisposable.shared
+    var ended = false
 }
 
 /// Receives one source's events for a ``CombiningSink``, under its lock.
 final class CombiningObserver<Element, Observer: ObserverType>: ObserverType {
     private let parent: CombiningSink<Observer>
     private let index: Int
-    private let subscription: Disposable
     private let store: (Element) -> Void
+    /// Under the parent's lock.
+    @exclusivity(unchecked) private var hasSentElement = false
 
-    init(parent: CombiningSink<Observer>, index: Int, subscription: Disposable, store: @escaping (Element) -> Void) {
+    init(parent: CombiningSink<Observer>, index: Int, store: @escaping (Element) -> Void) {
         self.parent = parent
         self.index = index
-        self.subscription = subscription
         self.store = store
     }
 
     func onNext(_ element: Element) {
         parent.lock.lock()
         store(element)
-        parent.next(index)
+        let first = !hasSentElement
+        hasSentElement = true
+        parent.next(index, first: first)
+        parent.lock.unlock()
+    }
+
+    func onCompleted() {
+        parent.lock.lock()
+        parent.end(index)
+        parent.done(index)
         parent.lock.unlock()
     }
 
     func on(_ event: Event<Element>) {
-        parent.lock.performLocked {
-            switch event {
-            case .next(let element):
-                store(element)
-                parent.next(index)
-            case .error(let error):
-                subscription.dispose()
-                parent.fail(error)
-            case .completed:
-                subscription.dispose()
-                parent.done(index)
-            }
+        switch event {
+        case .next(let element):
+            onNext(element)
+        case .error(let error):
+            parent.lock.lock()
+            parent.end(index)
+            parent.fail(error)
+            parent.lock.unlock()
+        case .completed:
+            onCompleted()
         }
     }
 }
@@ -197,7 +264,7 @@ final class CombiningCollectionSink<Buffer: ElementBuffer, Observer: ObserverTyp
     /// Subscribes every source; with none, completes at once, after the
     /// result of no elements when `emptyResult` (`combineLatest` sends it, `zip` does not).
     func run(_ sources: [Observable<Buffer.Element>], emptyResult: Bool) -> Disposable {
-        let subscriptions = sources.enumerated().map { index, source in
+        for (index, source) in sources.enumerated() {
             subscribe(source, index: index) { self.buffers[index].store($0) }
         }
         if sources.isEmpty {
@@ -209,18 +276,19 @@ final class CombiningCollectionSink<Buffer: ElementBuffer, Observer: ObserverTyp
             }
             dispose()
         }
-        return Disposables.create(subscriptions)
+        return subscriptionsDisposable
     }
 
     /// Subscribes sources of different element types, kept as `Any` (the
     /// five- to eight-source forms); the result selector casts them back.
     func run<each SourceElement>(_ sources: repeat Observable<each SourceElement>) -> Disposable where Buffer.Element == Any {
-        var subscriptions: [Disposable] = []
+        var index = 0
         for source in repeat each sources {
-            let index = subscriptions.count
-            subscriptions.append(subscribe(source, index: index) { self.buffers[index].store($0) })
+            let sourceIndex = index
+            subscribe(source, index: sourceIndex) { self.buffers[sourceIndex].store($0) }
+            index += 1
         }
-        return Disposables.create(subscriptions)
+        return subscriptionsDisposable
     }
 
     override func hasElement(_ index: Int) -> Bool { buffers[index].hasElement }
@@ -279,10 +347,9 @@ final class CombiningSink2<B1: ElementBuffer, B2: ElementBuffer, Observer: Obser
     }
 
     func run(_ source1: Observable<B1.Element>, _ source2: Observable<B2.Element>) -> Disposable {
-        Disposables.create([
-            subscribe(source1, index: 0) { self.buffer1.store($0) },
-            subscribe(source2, index: 1) { self.buffer2.store($0) },
-        ])
+        subscribe(source1, index: 0) { self.buffer1.store($0) }
+        subscribe(source2, index: 1) { self.buffer2.store($0) }
+        return subscriptionsDisposable
     }
 
     override func hasElement(_ index: Int) -> Bool {
@@ -349,11 +416,10 @@ final class CombiningSink3<B1: ElementBuffer, B2: ElementBuffer, B3: ElementBuff
     }
 
     func run(_ source1: Observable<B1.Element>, _ source2: Observable<B2.Element>, _ source3: Observable<B3.Element>) -> Disposable {
-        Disposables.create([
-            subscribe(source1, index: 0) { self.buffer1.store($0) },
-            subscribe(source2, index: 1) { self.buffer2.store($0) },
-            subscribe(source3, index: 2) { self.buffer3.store($0) },
-        ])
+        subscribe(source1, index: 0) { self.buffer1.store($0) }
+        subscribe(source2, index: 1) { self.buffer2.store($0) }
+        subscribe(source3, index: 2) { self.buffer3.store($0) }
+        return subscriptionsDisposable
     }
 
     override func hasElement(_ index: Int) -> Bool {
@@ -424,12 +490,11 @@ final class CombiningSink4<B1: ElementBuffer, B2: ElementBuffer, B3: ElementBuff
     }
 
     func run(_ source1: Observable<B1.Element>, _ source2: Observable<B2.Element>, _ source3: Observable<B3.Element>, _ source4: Observable<B4.Element>) -> Disposable {
-        Disposables.create([
-            subscribe(source1, index: 0) { self.buffer1.store($0) },
-            subscribe(source2, index: 1) { self.buffer2.store($0) },
-            subscribe(source3, index: 2) { self.buffer3.store($0) },
-            subscribe(source4, index: 3) { self.buffer4.store($0) },
-        ])
+        subscribe(source1, index: 0) { self.buffer1.store($0) }
+        subscribe(source2, index: 1) { self.buffer2.store($0) }
+        subscribe(source3, index: 2) { self.buffer3.store($0) }
+        subscribe(source4, index: 3) { self.buffer4.store($0) }
+        return subscriptionsDisposable
     }
 
     override func hasElement(_ index: Int) -> Bool {
