@@ -81,7 +81,13 @@ where Observer.Element == SourceSequence.Element {
     /// dropped (`flatMapFirst`) rather than mapped and subscribed.
     private let dropsWhileActive: Bool
     private let lock = RecursiveLock()
-    private let sourceSubscription = SingleAssignmentDisposable()
+    /// Guards `sourceSubscription` and `sourceEnded`; its sections call nothing outside.
+    private let sourceLock = SpinLock()
+    /// The source's subscription, kept by the sink rather than in `group` or
+    /// a single-assignment disposable: no object and no slot for it.
+    @exclusivity(unchecked) private var sourceSubscription: Disposable = NopDisposable.shared
+    /// The source ended or the sink was disposed: a subscription arriving now is disposed at once.
+    @exclusivity(unchecked) private var sourceEnded = false
     private let group = InnerSubscriptions()
     private let innerObserverType = InnerSequenceObserver<MergeSink>.self
     private var activeCount = 0
@@ -98,9 +104,31 @@ where Observer.Element == SourceSequence.Element {
     }
 
     func run(_ source: Observable<SourceElement>) -> Disposable {
-        group.insert(sourceSubscription)
-        sourceSubscription.setDisposable(source.subscribe(self))
+        let subscription = source.subscribe(self)
+        let kept = sourceLock.withLock { () -> Bool in
+            guard !sourceEnded else { return false }
+            sourceSubscription = subscription
+            return true
+        }
+        if !kept { subscription.dispose() }
         return group
+    }
+
+    /// The source's subscription first, then the inner ones (from `run`'s
+    /// group, which the producer disposes), as RxSwift's one group does.
+    override func dispose() {
+        super.dispose()
+        endSource()
+    }
+
+    /// Disposes the source's subscription, now or on arrival.
+    private func endSource() {
+        var subscription: Disposable = NopDisposable.shared
+        sourceLock.withLock {
+            sourceEnded = true
+            swap(&subscription, &sourceSubscription)
+        }
+        subscription.dispose()
     }
 
     /// Subscribes every source at once, as the static `merge` does.
@@ -126,7 +154,7 @@ where Observer.Element == SourceSequence.Element {
         case .completed:
             lock.performLocked {
                 stopped = true
-                sourceSubscription.dispose()
+                endSource()
                 checkCompleted()
             }
         }
@@ -261,15 +289,14 @@ private let innerSubscriptionsKind = ResourceKind("InnerSubscriptions", .disposa
 /// `subscribe` returns it, so an inner sequence that ends while being
 /// subscribed costs no lock here.
 final class InnerSubscriptions: Cancelable, @unchecked Sendable {
-    private struct State {
-        var slots = KeyedSlots<Disposable>()
-        var isDisposed = false
-    }
-
     private let token = ResourceToken(innerSubscriptionsKind)
     private let nextKey = Atomic<Int>(0)
     private let disposed = DisposedFlag()
-    private let state = Locked(State())
+    /// Guards `slots` and `isClosed`: inline, where a `Locked` value would be
+    /// two objects more per sink; its sections call nothing outside.
+    private let lock = SpinLock()
+    @exclusivity(unchecked) private var slots = KeyedSlots<Disposable>()
+    @exclusivity(unchecked) private var isClosed = false
 
     var isDisposed: Bool { disposed.isSet }
 
@@ -289,9 +316,9 @@ final class InnerSubscriptions: Cancelable, @unchecked Sendable {
     /// it at once instead when the group is disposed or `ended()` is true
     /// (asked under the lock that `remove` takes).
     func insert(_ subscription: Disposable, key: Int, unless ended: () -> Bool) {
-        let added = state.withLock { state -> Bool in
-            guard !state.isDisposed, !ended() else { return false }
-            state.slots.insert(subscription, key: key)
+        let added = lock.withLock { () -> Bool in
+            guard !isClosed, !ended() else { return false }
+            slots.insert(subscription, key: key)
             return true
         }
         if !added { subscription.dispose() }
@@ -299,15 +326,16 @@ final class InnerSubscriptions: Cancelable, @unchecked Sendable {
 
     /// Removes the subscription under `key` and disposes it.
     func remove(_ key: Int) {
-        state.withLock { $0.slots.remove(key) }?.dispose()
+        lock.withLock { slots.remove(key) }?.dispose()
     }
 
     func dispose() {
         guard disposed.set() else { return }
-        let entries = state.withLock { state in
-            state.isDisposed = true
-            return state.slots.removeAll()
+        let entries = lock.withLock {
+            isClosed = true
+            return slots.removeAll()
         }
         for entry in entries { entry.value?.dispose() }
     }
 }
+
