@@ -2,10 +2,26 @@
 
 #include <pthread.h>
 #include <stdlib.h>
+#if !defined(__APPLE__)
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
 
 __thread void *_Nullable crxcore_trampoline_state = 0;
 __thread int64_t *_Nullable crxcore_thread_counts = 0;
 __thread crxcore_subscribing_list crxcore_subscribing;
+__thread int8_t crxcore_main_thread_state = 0;
+
+_Bool crxcore_ask_main_thread(void) {
+#if defined(__APPLE__)
+    _Bool main = pthread_main_np() != 0;
+#else
+    // The main thread's id is the process's (what Foundation compares on Linux).
+    _Bool main = syscall(SYS_gettid) == getpid();
+#endif
+    crxcore_main_thread_state = main ? 1 : 2;
+    return main;
+}
 
 // Each live thread's counts, linked for readers; when a thread exits, its
 // counts are added to `process_counts` and unlinked. `process_counts` also

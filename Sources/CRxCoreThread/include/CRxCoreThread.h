@@ -31,6 +31,23 @@ static inline uintptr_t crxcore_thread_id(void) {
     return (uintptr_t)&crxcore_trampoline_state;
 }
 
+/// Whether the calling thread is the process's main thread: 0 until asked,
+/// then 1 (it is) or 2 (it is not).
+extern __thread int8_t crxcore_main_thread_state;
+
+/// Asks the system whether the calling thread is the main thread and notes
+/// the answer in `crxcore_main_thread_state`.
+_Bool crxcore_ask_main_thread(void);
+
+/// Whether the calling thread is the process's main thread, asked of the
+/// system once per thread: Foundation's `Thread.isMainThread` makes two
+/// system calls (gettid, getpid) each time on Linux, and the main scheduler
+/// asks for every event it is given.
+static inline _Bool crxcore_is_main_thread(void) {
+    int8_t state = crxcore_main_thread_state;
+    return state != 0 ? state == 1 : crxcore_ask_main_thread();
+}
+
 /// How many subscriptions whose `subscribe` call is still running one thread
 /// keeps track of; deeper nesting is recorded in the registry at once.
 #define CRXCORE_SUBSCRIBING_CAPACITY 16

@@ -72,6 +72,9 @@ final class ObserveOnSerialDispatchQueueSink<Element, Observer: ObserverType>: S
     /// lookup of its type, and an element sent as an event would take three.
     func onNext(_ element: Element) {
         guard !stopped.isSet else { return }
+        // Inline first: an element the main scheduler delivers at once needs
+        // no escaping closure, one allocation less per element.
+        if scheduler.runInline({ forwardNext(element) }) { return }
         _ = scheduler.schedule { [self] in
             forwardNext(element)
             return Disposables.create()

@@ -54,12 +54,14 @@ final class ShareWhileConnected<Element>: Observable<Element> {
     }
 
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        let (connection, connects, subscription) = lock.performLocked { () -> (ShareWhileConnectedConnection<Element>, Bool, ShareSubscription) in
-            let connection = self.connection ?? ShareWhileConnectedConnection(parent: self)
-            self.connection = connection
-            let connects = connection.observers.count == 0
-            return (connection, connects, connection.synchronizedSubscribe(observer))
-        }
+        // Locked by hand: a closure returning the three as a tuple would look
+        // up the tuple's generic metadata on every subscription.
+        lock.lock()
+        let connection = self.connection ?? ShareWhileConnectedConnection(parent: self)
+        self.connection = connection
+        let connects = connection.observers.count == 0
+        let subscription = connection.synchronizedSubscribe(observer)
+        lock.unlock()
         // Outside the lock (RxSwift issue 2653): the replayed elements may reach
         // an observer that waits for a thread that needs the lock to unsubscribe.
         subscription.replay?()
@@ -74,13 +76,23 @@ final class ShareWhileConnectedConnection<Element>: ObserverType {
     private let token = ResourceToken(shareConnectionKind)
     private let parent: ShareWhileConnected<Element>
     private let subscription = SingleAssignmentDisposable()
-    fileprivate var observers = SubjectObservers()
-    private var buffer: ReplayBuffer<Element>
-    private var disposed = false
+    // The state below is only touched under the parent's lock, which makes
+    // access exclusive already: the runtime's checks would cost more than
+    // the rest of an element's way through the share.
+    @exclusivity(unchecked) fileprivate var observers = SubjectObservers()
+    /// The replayed elements when there can be more than one (none kept for `share()`).
+    @exclusivity(unchecked) private var buffer: ReplayBuffer<Element>
+    /// The replayed element of `share(replay: 1)` (a Driver's), replaced in
+    /// place: storing into a generic buffer would look up its metadata for
+    /// every element.
+    @exclusivity(unchecked) private var latest: ElementBox<Element>?
+    private let replay: Int
+    @exclusivity(unchecked) private var disposed = false
 
     fileprivate init(parent: ShareWhileConnected<Element>) {
         self.parent = parent
-        self.buffer = ReplayBuffer(capacity: parent.replay)
+        replay = parent.replay
+        self.buffer = ReplayBuffer(capacity: replay == 1 ? 0 : replay)
     }
 
     func on(_ event: Event<Element>) {
@@ -91,6 +103,9 @@ final class ShareWhileConnectedConnection<Element>: ObserverType {
             return self.observers.entries
         }
         SubjectObservers.deliver(event, to: observers)
+        // The source's subscription holds what it subscribed (see `connect()`),
+        // which holds this connection: let go of it now that it has ended.
+        subscription.dispose()
     }
 
     /// An element without an `Event` around it, as a subject sends one: in
@@ -99,27 +114,37 @@ final class ShareWhileConnectedConnection<Element>: ObserverType {
     func onNext(_ element: Element) {
         let observers = parent.lock.performLocked { () -> SubjectObservers.Entries in
             if disposed { return [] }
-            buffer.append(element)
+            if replay > 1 {
+                buffer.append(element)
+            } else if replay == 1 {
+                if let latest { latest.element = element } else { latest = ElementBox(element) }
+            }
             return self.observers.entries
         }
         SubjectObservers.deliver(next: element, to: observers)
     }
 
+    /// Subscribes the source as a holder (it lets go of the subscription
+    /// once its last observer leaves or the source ends): `map` and `filter`
+    /// under a share, as every Driver operator is, then subscribe with no
+    /// disposer object and no generic lookup of their sinks.
     fileprivate func connect() {
-        subscription.setDisposable(parent.source.subscribe(self))
+        subscription.setDisposable(parent.source.subscribe(holder: self))
     }
 
     /// Adds `observer`; called under the lock. With elements to replay, the
     /// observer is added behind a ``ReplayGate`` that holds back later events
     /// until the caller has replayed them, outside the lock.
     fileprivate func synchronizedSubscribe<Observer: ObserverType>(_ observer: Observer) -> ShareSubscription where Observer.Element == Element {
-        let elements = buffer.elements
         let replay: (() -> Void)?
         let key: Int
-        if elements.isEmpty {
+        // Asked without making an array of the elements, a generic
+        // operation each, when there is nothing to replay.
+        if latest == nil, self.replay < 2 || buffer.isEmpty {
             key = observers.insert(observer)
             replay = nil
         } else {
+            let elements = latest.map { [$0.element] } ?? buffer.elements
             let gate = ReplayGate(observer)
             key = observers.insert(gate)
             replay = { gate.open(replaying: elements) }

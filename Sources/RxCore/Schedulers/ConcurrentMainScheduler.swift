@@ -1,3 +1,4 @@
+import CRxCoreThread
 import Dispatch
 import Foundation
 
@@ -28,7 +29,7 @@ public final class ConcurrentMainScheduler: SchedulerType, @unchecked Sendable {
     /// Runs `action` now on the main thread; from another thread, queues it
     /// for the main thread (disposing the result before it runs cancels it).
     public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
-        if Thread.isMainThread { return action(state) }
+        if crxcore_is_main_thread() { return action(state) }
         return MainScheduler.asyncInstance.schedule(state, action: action)
     }
 

@@ -52,6 +52,18 @@ struct DispatchQueueConfiguration {
         }
     }
 
+    /// Runs `work` now and returns true when `schedule` would run it at once
+    /// (a main scheduler instance, called on main with nothing of its own
+    /// queued); false, running nothing, otherwise. `work` does not escape, so
+    /// work that runs at once costs no closure context.
+    func runInline(_ work: () -> Void) -> Bool {
+        guard case .main(let count?) = target else { return false }
+        return MainQueue.shared.runInline(counting: count) {
+            work()
+            return Disposables.create()
+        } != nil
+    }
+
     func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
         let work = ScheduledWork(pending: pending, work: "work due after \(dueTime.seconds) s", scheduler: name) { action(state) }
         let timer = DispatchSource.makeTimerSource(queue: timerQueue)

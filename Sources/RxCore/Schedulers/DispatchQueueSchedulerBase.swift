@@ -32,6 +32,13 @@ public class DispatchQueueSchedulerBase: SchedulerType, @unchecked Sendable {
         configuration.schedule(work)
     }
 
+    /// Runs `work` now when this scheduler would run it at once, for RxCore's
+    /// own sinks; false, running nothing, when it would queue it (see
+    /// ``DispatchQueueConfiguration/runInline(_:)``).
+    final func runInline(_ work: () -> Void) -> Bool {
+        configuration.runInline(work)
+    }
+
     public final func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
         configuration.scheduleRelative(state, dueTime: dueTime, action: action)
     }

@@ -1,3 +1,4 @@
+import CRxCoreThread
 import Dispatch
 import Foundation
 #if canImport(Glibc)
@@ -50,7 +51,7 @@ final class MainQueue: @unchecked Sendable {
     /// draining the queue.
     private func isMain(_ state: borrowing State, _ me: pthread_t) -> Bool {
         if let owner = state.owner { return pthread_equal(owner, me) != 0 }
-        return Thread.isMainThread
+        return crxcore_is_main_thread()
     }
 
     /// Runs `body` at once if the caller is on main and `count`'s scheduler has nothing queued or

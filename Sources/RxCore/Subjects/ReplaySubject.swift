@@ -106,6 +106,8 @@ struct ReplayBuffer<Element> {
         start = (start + 1) % capacity
     }
 
+    var isEmpty: Bool { ring.isEmpty }
+
     /// The kept elements, oldest first.
     var elements: [Element] {
         (0..<ring.count).map { ring[(start + $0) % ring.count] }

@@ -1,3 +1,4 @@
+import CRxCoreThread
 import Foundation
 
 extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingStrategy {
@@ -215,7 +216,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     /// The call's site, after checking it is made on the main thread: RxSwift
     /// stops there, RxCore records a ``Diagnostic/Kind/driveOffMainThread``.
     private func drivingSite(_ site: CallSite) -> CallSite {
-        if !Thread.isMainThread {
+        if !crxcore_is_main_thread() {
             Resources.record(.driveOffMainThread, in: asObservable().operatorChain.appending("drive"), site: site)
         }
         return site
