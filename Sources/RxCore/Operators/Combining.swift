@@ -55,7 +55,10 @@ class CombiningSink<Observer: ObserverType>: Sink<Observer> {
     // The state below is only touched under `lock`, which makes access
     // exclusive already: the runtime's exclusivity checks would cost more
     // than the rest of an element's way through the operator.
-    @exclusivity(unchecked) private var isDone: [Bool]
+    private let arity: Int
+    /// The sources that have completed (each observer knows whether its own
+    /// has): a count, where an array of flags was one allocation more per subscription.
+    @exclusivity(unchecked) private var completedSources = 0
     /// Whether a source's element stays once combined (`combineLatest`),
     /// so that once every source has one, every later element makes a result.
     private let keepsElements: Bool
@@ -75,7 +78,7 @@ class CombiningSink<Observer: ObserverType>: Sink<Observer> {
     @exclusivity(unchecked) private var closed = false
 
     init(arity: Int, keepsElements: Bool, endsWhenUnpairable: Bool, observer: Observer, cancel: Cancelable, kind: borrowing ResourceKind) {
-        self.isDone = Array(repeating: false, count: arity)
+        self.arity = arity
         self.subscriptions = Array(repeating: SourceSubscription(), count: arity)
         self.keepsElements = keepsElements
         self.sourcesWithoutElement = arity
@@ -130,14 +133,15 @@ class CombiningSink<Observer: ObserverType>: Sink<Observer> {
         subscription.dispose()
     }
 
-    /// Source number `index` stored an element, its first when `first`.
-    fileprivate func next(_ index: Int, first: Bool) {
+    /// A source stored an element, its first when `first`; `completed` when
+    /// that source had completed already (a source breaking the grammar).
+    fileprivate func next(first: Bool, completed: Bool) {
         let combines: Bool
         if keepsElements {
             if first { sourcesWithoutElement -= 1 }
             combines = sourcesWithoutElement == 0
         } else {
-            combines = isDone.indices.allSatisfy(hasElement)
+            combines = (0..<arity).allSatisfy(hasElement)
         }
         if combines {
             do {
@@ -145,7 +149,7 @@ class CombiningSink<Observer: ObserverType>: Sink<Observer> {
             } catch {
                 forwardError(error)
             }
-        } else if endsWhenUnpairable, isDone.indices.allSatisfy({ $0 == index || isDone[$0] }) {
+        } else if endsWhenUnpairable, completedSources - (completed ? 1 : 0) == arity - 1 {
             forwardCompleted()
         }
     }
@@ -155,9 +159,10 @@ class CombiningSink<Observer: ObserverType>: Sink<Observer> {
         dispose()
     }
 
-    fileprivate func done(_ index: Int) {
-        isDone[index] = true
-        if isDone.allSatisfy({ $0 }) {
+    /// A source completed for the first time.
+    fileprivate func done() {
+        completedSources += 1
+        if completedSources == arity {
             forwardCompleted()
         }
     }
@@ -177,6 +182,7 @@ final class CombiningObserver<Element, Observer: ObserverType>: ObserverType {
     private let store: (Element) -> Void
     /// Under the parent's lock.
     @exclusivity(unchecked) private var hasSentElement = false
+    @exclusivity(unchecked) private var hasCompleted = false
 
     init(parent: CombiningSink<Observer>, index: Int, store: @escaping (Element) -> Void) {
         self.parent = parent
@@ -189,14 +195,17 @@ final class CombiningObserver<Element, Observer: ObserverType>: ObserverType {
         store(element)
         let first = !hasSentElement
         hasSentElement = true
-        parent.next(index, first: first)
+        parent.next(first: first, completed: hasCompleted)
         parent.lock.unlock()
     }
 
     func onCompleted() {
         parent.lock.lock()
         parent.end(index)
-        parent.done(index)
+        if !hasCompleted {
+            hasCompleted = true
+            parent.done()
+        }
         parent.lock.unlock()
     }
 
