@@ -55,15 +55,16 @@ enum Settler {
     static func secondLook(_ policy: SettlePolicy, leaked: [TrackedObject]) -> Bool {
         let clock = ContinuousClock()
         let end = clock.now.advanced(by: min(secondLookGrace, deadline(of: policy)))
-        var otherThreadsRan = false
+        var otherThreadsRan = false, released = false
         while clock.now < end {
-            if leaked.contains(where: { !$0.isAlive }) { return true }
+            released = released || leaked.contains { !$0.isAlive }
             let busy = (Threads.busyOthers() ?? 0) > 0
             otherThreadsRan = otherThreadsRan || busy
-            if !busy, leaked.isEmpty { break }
+            // A released object's deinitialiser may still be freeing what it held on the thread that released it.
+            if !busy, leaked.isEmpty || released { break }
             usleep(1_000)
         }
-        return otherThreadsRan || leaked.contains { !$0.isAlive }
+        return otherThreadsRan || released || leaked.contains { !$0.isAlive }
     }
 
     /// Drains `sessions` until nothing is pending or `deadline` has passed;
