@@ -19,6 +19,46 @@ final class TestCommandTests: XCTestCase {
         "LeakyAppTests.ProfilePresenterTests/showsTheSelectedProfile()": ["ProfilePresenter"],
     ]
 
+    /// Every test of the fixture with its verdict and whether it passed: Swift Testing's too, the one
+    /// that makes nothing with RxSwift (clean, no counts) and the one that fails without leaking.
+    private static let rows: [String: Row] = [
+        "SearchViewModelTests.testSearchFindsResults": Row("leaked", passed: true),
+        "SearchViewModelTests.testFixedSearchFindsResults": Row("clean", passed: true),
+        "FixedSearchViewModelPropertyTests.testEmptyQueryFindsEverything": Row("clean", passed: true),
+        "CounterViewModelTests.testCountsTapsInSteps": Row("leaked", passed: true),
+        "CounterViewModelTests.testFixedCounterCountsTapsInSteps": Row("clean", passed: true),
+        "LeakyAppTests.ProfilePresenterTests/showsTheSelectedProfile()": Row("leaked", passed: true),
+        "LeakyAppTests.ProfilePresenterTests/fixedShowsTheSelectedProfile()": Row("clean", passed: true),
+        "LeakyAppTests.ProfilePresenterTests/fixedShowsEachProfile(id:)": Row("clean", passed: true),
+        "LeakyAppTests.ProfilePresenterTests/profilesCompareByName()": Row("clean", passed: true, counted: false),
+        "LeakyAppTests.ProfilePresenterTests/fixedExpectsTheWrongProfile()": Row("failed", passed: false),
+    ]
+
+    /// A test's row in the JSON: its verdict, whether it passed, whether it has counts.
+    private struct Row: Equatable, CustomStringConvertible {
+        var verdict: String
+        var passed: Bool
+        var counted = true
+
+        init(_ verdict: String, passed: Bool, counted: Bool = true) {
+            (self.verdict, self.passed, self.counted) = (verdict, passed, counted)
+        }
+
+        var description: String { "\(verdict) passed=\(passed) counted=\(counted)" }
+    }
+
+    /// The JSON's rows by test name.
+    private static func rows(of document: JSONValue) throws -> [String: Row] {
+        var rows: [String: Row] = [:]
+        for test in document["tests"]?.arrayValue ?? [] {
+            let name = try XCTUnwrap(test["name"]?.stringValue)
+            XCTAssertNil(rows[name], "two rows for \(name)")
+            rows[name] = Row(try XCTUnwrap(test["verdict"]?.stringValue), passed: try XCTUnwrap(test["passed"]?.boolValue),
+                             counted: test["counts"] != nil)
+        }
+        return rows
+    }
+
     override class func tearDown() {
         try? FileManager.default.removeItem(at: scratch)
         super.tearDown()
@@ -35,10 +75,12 @@ final class TestCommandTests: XCTestCase {
         XCTAssertEqual(run.status, 1, run.stderr)
         let document = try run.json()
         XCTAssertEqual(try CLI.testSchema().violations(of: document), [])
+        XCTAssertEqual(try Self.rows(of: document), Self.rows)
+        XCTAssertEqual(document["summary"]?["failed"]?.numberValue, 1)
+        XCTAssertEqual(document["summary"]?["testsFailed"]?.boolValue, true)
         let tests = try XCTUnwrap(document["tests"]?.arrayValue)
-        XCTAssertEqual(tests.count, 8, run.stdout)
         var leaked: [String: Set<String>] = [:]
-        for test in tests where test["verdict"]?.stringValue != "clean" {
+        for test in tests where test["verdict"]?.stringValue == "leaked" {
             let name = try XCTUnwrap(test["name"]?.stringValue)
             leaked[name] = Set((test["leaks"]?.arrayValue ?? []).compactMap { $0["typeName"]?.stringValue })
         }
@@ -62,14 +104,21 @@ final class TestCommandTests: XCTestCase {
         XCTAssertTrue(run.stdout.contains("clean    SearchViewModelTests.testFixedSearchFindsResults"), run.stdout)
         XCTAssertTrue(run.stdout.contains("─captures (strong)→ SearchViewModel"), run.stdout)
         XCTAssertTrue(run.stdout.contains("closure given to flatMap at ProfilePresenter.swift:19"), run.stdout)
-        XCTAssertTrue(run.stdout.contains("8 tests: 3 leaked, 5 clean"), run.stdout)
+        let rows = run.stdout.split(separator: "\n").filter { line in ["LEAKED ", "clean ", "FAILED "].contains { line.hasPrefix($0) } }
+        XCTAssertEqual(rows.count, Self.rows.count, run.stdout)
+        for (name, row) in Self.rows {
+            let verdict = ["leaked": "LEAKED", "clean": "clean", "failed": "FAILED"][row.verdict] ?? row.verdict
+            XCTAssertTrue(rows.contains { $0.hasPrefix(verdict + " ") && $0.contains(" \(name) ") }, "no \(verdict) row for \(name):\n\(run.stdout)")
+        }
+        XCTAssertTrue(rows.contains { $0.contains("profilesCompareByName()") && $0.hasSuffix("0  unchanged") }, run.stdout)
+        XCTAssertTrue(run.stdout.contains("10 tests: 3 leaked, 1 failed, 6 clean; swift test reported failures"), run.stdout)
 
         // docs/cli.md's sample rows: each verdict, test and leaked type is one this run printed
         // (the counts depend on the order the tests ran in, the time on the machine).
         let docs = try String(contentsOf: CLI.packageRoot.appendingPathComponent("docs/cli.md"), encoding: .utf8)
         let firstColumns = { (line: Substring) in line.split(separator: "  ", omittingEmptySubsequences: true).prefix(3).map { $0.trimmingCharacters(in: .whitespaces) } }
-        let printed = Set(run.stdout.split(separator: "\n").filter { $0.hasPrefix("LEAKED ") || $0.hasPrefix("clean ") }.map(firstColumns))
-        let sample = docs.split(separator: "\n").filter { $0.hasPrefix("LEAKED ") || $0.hasPrefix("clean ") }.map(firstColumns)
+        let printed = Set(rows.map(firstColumns))
+        let sample = docs.split(separator: "\n").filter { line in ["LEAKED ", "clean ", "FAILED "].contains { line.hasPrefix($0) } }.map(firstColumns)
         XCTAssertGreaterThan(sample.count, 3, "docs/cli.md shows rxleaks test's table")
         for row in sample { XCTAssertTrue(printed.contains(row), "docs/cli.md's row \(row) is not in:\n\(run.stdout)") }
     }
@@ -83,8 +132,8 @@ final class TestCommandTests: XCTestCase {
                   let name = element.attribute(forName: "name")?.stringValue else { return nil }
             return suite + (suite.contains(".") ? "/" : ".") + name
         }
-        XCTAssertEqual(Set(failed), Set(Self.leaking.keys))
-        XCTAssertEqual(try document.nodes(forXPath: "//testcase").count, 8)
+        XCTAssertEqual(Set(failed), Set(Self.leaking.keys).union(["LeakyAppTests.ProfilePresenterTests/fixedExpectsTheWrongProfile()"]))
+        XCTAssertEqual(try document.nodes(forXPath: "//testcase").count, Self.rows.count)
         let message = try document.nodes(forXPath: "//testcase[@name='testSearchFindsResults']/failure").first?.stringValue
         XCTAssertTrue(message?.contains("SearchViewModel leaked (held only by a retain cycle)") == true, message ?? "no failure")
     }
@@ -104,6 +153,20 @@ final class TestCommandTests: XCTestCase {
             "Sources/LeakyApp/SearchViewModel.swift:16", "Sources/LeakyApp/ProfilePresenter.swift:19",
             "Sources/LeakyApp/CounterViewModel.swift:28",
         ])
+    }
+
+    /// `swift test --parallel` runs XCTest's tests in worker processes: the same rows, verdicts and failures.
+    func testParallelGivesTheSameRows() throws {
+        let run = try rxleaksTest(["--format", "json", "--", "--parallel"])
+        XCTAssertEqual(run.status, 1, run.stderr)
+        XCTAssertEqual(try Self.rows(of: try run.json()), Self.rows)
+    }
+
+    /// rxleaks test writes Swift Testing's event stream itself.
+    func testAnEventStreamOptionAfterTheTerminatorIsBadInput() throws {
+        let run = try rxleaksTest(["--", "--event-stream-output-path=/tmp/events.jsonl"])
+        XCTAssertEqual(run.status, 64, run.stdout + run.stderr)
+        XCTAssertTrue(run.stderr.contains("--event-stream-output-path cannot be given after --"), run.stderr)
     }
 
     func testAFilterMatchingNothingIsBadInput() throws {

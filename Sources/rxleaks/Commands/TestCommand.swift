@@ -11,7 +11,9 @@ struct TestCommand: ParsableCommand {
         discussion: """
             Builds the package's tests in a scratch folder (--scratch-path) and runs them with \
             RXLEAKS_SUITE=1: each XCTest test is judged once it has finished, as if its test case had \
-            released what it holds; each Swift Testing test on what it made. The test targets must link \
+            released what it holds; each Swift Testing test on what it made, with its pass or failure \
+            from Swift Testing's event stream (so --event-stream-output-path and --event-stream-version \
+            cannot be given after --). The test targets must link \
             LeakTesting, or import RxSwift from https://github.com/ReactiveX/RxSwift: that URL is mirrored \
             to RxLeaks for the run (a scratch --config-path), with no file of the package changed. \
             Arguments after -- go to swift test (and to swift build unless test-only). \

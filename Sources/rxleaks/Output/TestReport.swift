@@ -9,6 +9,8 @@ struct TestSummary: Codable, Equatable {
     var leaked: Int
     /// Tests that leaked no object but left subscriptions, resources or pending work.
     var leftWork: Int
+    /// Tests that leaked nothing, left nothing and failed.
+    var failed: Int
     /// Tests that ran a leak check of their own.
     var ownCheck: Int
     /// Whether `swift test` reported a failed test.
@@ -19,19 +21,21 @@ struct TestSummary: Codable, Equatable {
         tests = outcome.verdicts.count
         leaked = outcome.verdicts.filter { $0.verdict == .leaked }.count
         leftWork = outcome.verdicts.filter { $0.verdict == .leftWork }.count
+        failed = outcome.verdicts.filter { $0.verdict == .failed }.count
         ownCheck = outcome.verdicts.filter(\.ownCheck).count
         testsFailed = outcome.testStatus != 0
         self.seconds = outcome.seconds
     }
 
     /// Exit status 1: a test leaked, left work behind, or failed.
-    var isFailure: Bool { leaked > 0 || leftWork > 0 || testsFailed }
+    var isFailure: Bool { leaked > 0 || leftWork > 0 || failed > 0 || testsFailed }
 
-    /// `12 tests: 3 leaked, 1 left work behind, 8 clean; 2 ran their own check; 41.2 s`.
+    /// `12 tests: 3 leaked, 1 left work behind, 1 failed, 7 clean; 2 ran their own check; 41.2 s`.
     var line: String {
         var text = "\(tests) test\(tests == 1 ? "" : "s"): \(leaked) leaked"
         if leftWork > 0 { text += ", \(leftWork) left work behind" }
-        text += ", \(tests - leaked - leftWork) clean"
+        if failed > 0 { text += ", \(failed) failed" }
+        text += ", \(tests - leaked - leftWork - failed) clean"
         if ownCheck > 0 { text += "; \(ownCheck) ran their own check" }
         if testsFailed { text += "; swift test reported failures" }
         return text + String(format: "; %.1f s", seconds)
@@ -55,7 +59,7 @@ struct TestDocument: Encodable {
         var leaks: [Leak]
         var liveSubscriptions: [SuiteVerdict.Subscription]
         var resourceDelta: Int
-        var counts: ResourceCounts
+        var counts: ResourceCounts?
         var unsettled: [String]
         var report: String
     }

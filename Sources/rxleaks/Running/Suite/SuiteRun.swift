@@ -51,6 +51,7 @@ struct SuiteRun {
     var buildFolder: URL { scratch.appendingPathComponent("build") }
     var configFolder: URL { scratch.appendingPathComponent("config") }
     private var resultsFile: URL { scratch.appendingPathComponent("verdicts.jsonl") }
+    private var eventsFile: URL { scratch.appendingPathComponent("swift-testing-events.jsonl") }
 
     /// Checks that there is something to test; returns the `swift` to run.
     func validate() throws(Failure) -> String {
@@ -58,6 +59,11 @@ struct SuiteRun {
         guard FileManager.default.fileExists(atPath: manifest.path) else {
             throw .badInput(BadInput("\(package.path) is not a Swift package (no Package.swift)",
                                      hint: "Give the package's folder with --package-path DIR."))
+        }
+        let given = swiftArguments.map { String($0.split(separator: "=", maxSplits: 1).first ?? "") }
+        if let clash = SwiftTestingEvents.options.first(where: given.contains) {
+            throw .badInput(BadInput("\(clash) cannot be given after --: rxleaks test reads Swift Testing's event stream itself",
+                                     hint: "Run swift test without rxleaks for an event stream of your own."))
         }
         guard let swift = ChildProcess.find("swift") else { throw .failed("swift is not on PATH", hint: nil) }
         return swift
@@ -76,6 +82,7 @@ struct SuiteRun {
         do {
             try FileManager.default.createDirectory(at: configFolder, withIntermediateDirectories: true)
             try? FileManager.default.removeItem(at: resultsFile)
+            try? FileManager.default.removeItem(at: eventsFile)
         } catch {
             throw .failed("cannot create the scratch folder \(scratch.path): \(error.localizedDescription)", hint: nil)
         }
@@ -90,7 +97,8 @@ struct SuiteRun {
 
         progress.status("running the tests in the whole-suite mode")
         let filterArguments = filters.flatMap { ["--filter", $0] }
-        let test = try launch(swift, ["test", "--skip-build"] + common + filterArguments + swiftArguments,
+        let events = SwiftTestingEvents.arguments(writingTo: eventsFile)
+        let test = try launch(swift, ["test", "--skip-build"] + common + filterArguments + events + swiftArguments,
                               environment: configuration.merging(["RXLEAKS_SUITE": "1", "RXLEAKS_SUITE_RESULTS": resultsFile.path]) { $1 }) {
             progress.status("\(SuiteVerdict.read(resultsFile).count) tests judged")
         }
@@ -107,7 +115,7 @@ struct SuiteRun {
                           hint: "The test targets must link LeakTesting, or import RxSwift by URL (https://github.com/ReactiveX/RxSwift).\n"
                               + "swift test said:\n" + test.output.split(separator: "\n").suffix(15).joined(separator: "\n"))
         }
-        return Outcome(verdicts: verdicts, testStatus: test.status, testLog: test.output,
+        return Outcome(verdicts: SuiteVerdict.merging(verdicts, swiftTesting: SwiftTestingEvents.read(eventsFile)), testStatus: test.status, testLog: test.output,
                        seconds: (ContinuousClock.now - start) / .seconds(1))
     }
 

@@ -10,7 +10,8 @@ struct SuiteVerdict: Codable {
     var name: String
     /// The test ran a leak check of its own, which judged (and failed the test).
     var ownCheck: Bool
-    /// Whether the test passed, when the framework told the mode (XCTest).
+    /// Whether the test passed: XCTest tells the mode, Swift Testing's event
+    /// stream tells `rxleaks test` (``merging(_:swiftTesting:)``).
     var passed: Bool?
     var report: Report
     /// The report as text.
@@ -22,7 +23,8 @@ struct SuiteVerdict: Codable {
         var leaks: [Leak]
         var liveSubscriptions: [Subscription]
         var resourceDelta: Int
-        var counts: ResourceCounts
+        /// Absent for a Swift Testing test that made nothing with RxCore: no check was opened.
+        var counts: ResourceCounts?
         var unsettled: [String]
         var thrownError: String?
     }
@@ -50,7 +52,8 @@ struct SuiteVerdict: Codable {
     /// The kinds whose live count changed, `subscriptions 3→4`, from before the
     /// test to after settling (process-wide counts: parallel tests share them).
     var resourceChanges: [String] {
-        let before = report.counts.before, after = report.counts.afterSettling
+        guard let counts = report.counts else { return [] }
+        let before = counts.before, after = counts.afterSettling
         return after.kinds.compactMap { kind in
             let earlier = before[kind: kind.name]
             return earlier == kind.count ? nil : "\(kind.name) \(earlier)→\(kind.count)"
@@ -63,5 +66,38 @@ struct SuiteVerdict: Codable {
         guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
         let decoder = JSONDecoder()
         return text.split(separator: "\n").compactMap { try? decoder.decode(SuiteVerdict.self, from: Data($0.utf8)) }
+    }
+}
+
+extension SuiteVerdict {
+    /// The mode's verdicts with Swift Testing's outcomes: each Swift Testing
+    /// verdict gets its test's pass or failure, and a test that ran but made
+    /// nothing with RxCore (so the mode opened no check) a clean verdict.
+    /// Swift Testing's rows follow XCTest's, in the order the tests started.
+    static func merging(_ verdicts: [SuiteVerdict], swiftTesting outcomes: [SwiftTestingEvents.Outcome]) -> [SuiteVerdict] {
+        var passed: [String: Bool] = [:]
+        for outcome in outcomes { passed[outcome.name] = (passed[outcome.name] ?? true) && outcome.passed }
+        var judged: [String: SuiteVerdict] = [:]
+        var rows = verdicts.filter { verdict in
+            guard verdict.framework == swiftTesting, passed[verdict.name] != nil else { return true }
+            judged[verdict.name] = verdict
+            return false
+        }
+        for outcome in outcomes where passed[outcome.name] != nil {
+            var verdict = judged[outcome.name] ?? SuiteVerdict(madeNothing: outcome.name)
+            verdict.passed = passed.removeValue(forKey: outcome.name)
+            rows.append(verdict)
+        }
+        return rows
+    }
+
+    private static let swiftTesting = "swift-testing"
+
+    /// A Swift Testing test that made nothing with RxCore: nothing was tracked, nothing left.
+    private init(madeNothing name: String) {
+        self.init(framework: Self.swiftTesting, name: name, ownCheck: false, passed: nil,
+                  report: Report(isClean: true, leaks: [], liveSubscriptions: [], resourceDelta: 0, counts: nil,
+                                 unsettled: [], thrownError: nil),
+                  text: "Leak check \"\(name)\": clean (the test made nothing with RxCore)")
     }
 }
