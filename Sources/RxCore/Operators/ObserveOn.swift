@@ -49,10 +49,13 @@ final class ObserveOn<Element>: Producer<Element> {
 /// element type through the conformance would be a runtime lookup per element.
 final class ObserveOnSerialDispatchQueueSink<Element, Observer: ObserverType>: Sink<Observer>, ObserverType where Observer.Element == Element {
     private let scheduler: SerialDispatchQueueScheduler
+    /// Asked once: a dispatch queue's scheduler then costs no inline attempt per element.
+    private let mayRunInline: Bool
     private let stopped = DisposedFlag()
 
     init(scheduler: SerialDispatchQueueScheduler, observer: Observer, cancel: Cancelable) {
         self.scheduler = scheduler
+        mayRunInline = scheduler.mayRunInline
         super.init(observer: observer, cancel: cancel, kind: observeOnSinkKind)
     }
 
@@ -74,7 +77,7 @@ final class ObserveOnSerialDispatchQueueSink<Element, Observer: ObserverType>: S
         guard !stopped.isSet else { return }
         // Inline first: an element the main scheduler delivers at once needs
         // no escaping closure, one allocation less per element.
-        if scheduler.runInline({ forwardNext(element) }) { return }
+        if mayRunInline, scheduler.runInline({ forwardNext(element) }) { return }
         _ = scheduler.schedule { [self] in
             forwardNext(element)
             return Disposables.create()

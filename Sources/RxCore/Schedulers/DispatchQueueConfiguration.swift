@@ -52,6 +52,13 @@ struct DispatchQueueConfiguration {
         }
     }
 
+    /// Whether `runInline(_:)` can ever run work at once: only a main
+    /// scheduler instance's can (`asyncInstance` and dispatch queues always queue).
+    var mayRunInline: Bool {
+        if case .main(let count) = target { return count != nil }
+        return false
+    }
+
     /// Runs `work` now and returns true when `schedule` would run it at once
     /// (a main scheduler instance, called on main with nothing of its own
     /// queued); false, running nothing, otherwise. `work` does not escape, so

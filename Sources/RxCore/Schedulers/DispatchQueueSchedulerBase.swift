@@ -39,6 +39,9 @@ public class DispatchQueueSchedulerBase: SchedulerType, @unchecked Sendable {
         configuration.runInline(work)
     }
 
+    /// Whether ``runInline(_:)`` can ever run work at once on this scheduler.
+    final var mayRunInline: Bool { configuration.mayRunInline }
+
     public final func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
         configuration.scheduleRelative(state, dueTime: dueTime, action: action)
     }
