@@ -64,8 +64,8 @@ final class TestCommandTests: XCTestCase {
         super.tearDown()
     }
 
-    private func rxleaksTest(_ arguments: [String], package: URL = fixture) throws -> CLI.Invocation {
-        try CLI.run(["test", "--package-path", package.path, "--scratch-path", Self.scratch.path] + arguments)
+    private func rxleaksTest(_ arguments: [String], package: URL = fixture, scratch: URL = scratch) throws -> CLI.Invocation {
+        try CLI.run(["test", "--package-path", package.path, "--scratch-path", scratch.path] + arguments)
     }
 
     func testJSONNamesExactlyTheLeakingTestsAndTheirTypesAndLeavesTheCheckoutAsItWas() throws {
@@ -181,6 +181,42 @@ final class TestCommandTests: XCTestCase {
         let names = try run.json()["tests"]?.arrayValue?.compactMap { $0["name"]?.stringValue }
         XCTAssertEqual(names.map(Set.init), ["SearchViewModelTests.testFixedSearchFindsResults",
                                              "FixedSearchViewModelPropertyTests.testEmptyQueryFindsEverything"])
+    }
+
+    /// Tests/Fixtures/ScoreBoard: RxSwift by URL, Swift Testing tests that never touch it. The mode
+    /// judges none of them, but its start-up line says it ran: every test is a clean row, exit 0.
+    func testSwiftTestingTestsThatNeverTouchRxSwiftAreCleanRows() throws {
+        let fixture = CLI.packageRoot.appendingPathComponent("Tests/Fixtures/ScoreBoard")
+        let run = try rxleaksTest(["--format", "json"], package: fixture, scratch: Self.scratch.appendingPathComponent("ScoreBoard"))
+        XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
+        let document = try run.json()
+        XCTAssertEqual(try CLI.testSchema().violations(of: document), [])
+        XCTAssertEqual(try Self.rows(of: document), [
+            "ScoreBoardTests.ScoreTests/ranksTheHighestFirst()": Row("clean", passed: true, counted: false),
+            "ScoreBoardTests.ScoreTests/breaksATieByName(points:)": Row("clean", passed: true, counted: false),
+        ])
+    }
+
+    /// The same tests where the mode is not linked (no RxSwift, no LeakTesting): Swift Testing's
+    /// stream still names them, but no row may say clean when nothing was checked.
+    func testSwiftTestingTestsWithoutTheModeLinkedAreAnError() throws {
+        let bare = Self.scratch.appendingPathComponent("bare/ScoreBoard")
+        try FileManager.default.createDirectory(at: bare.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: CLI.packageRoot.appendingPathComponent("Tests/Fixtures/ScoreBoard"), to: bare)
+        try FileManager.default.removeItem(at: bare.appendingPathComponent("Sources/ScoreBoard/ScoreFeed.swift"))
+        try """
+            // swift-tools-version:5.9
+            import PackageDescription
+
+            let package = Package(name: "ScoreBoard", targets: [
+                .target(name: "ScoreBoard"), .testTarget(name: "ScoreBoardTests", dependencies: ["ScoreBoard"]),
+            ])
+
+            """.write(to: bare.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        let run = try rxleaksTest(["--format", "json"], package: bare, scratch: Self.scratch.appendingPathComponent("bare-scratch"))
+        XCTAssertEqual(run.status, 1, run.stdout + run.stderr)
+        XCTAssertEqual(run.stdout, "")
+        XCTAssertTrue(run.stderr.contains("the tests ran but none was judged"), run.stderr)
     }
 
     func testNotAPackageIsBadInput() throws {

@@ -81,6 +81,11 @@ struct SuiteModeSwiftTestingSamples {
         SampleViewModel().bindFixed()
     }
 
+    /// Never touches RxCore: no check is opened, no verdict written.
+    @Test func makesNothing() {
+        #expect([3, 1, 2].sorted() == [1, 2, 3])
+    }
+
     @Test(arguments: 0..<8) func runsInParallelClean(_ index: Int) {
         let model = SampleViewModel()
         model.bindFixed()
@@ -123,6 +128,17 @@ final class SuiteModeTests: XCTestCase {
         XCTAssertEqual(records.count, 3, "\(records.keys)")
     }
 
+    /// Tests that make nothing with RxCore get no verdict from the mode: its start-up line, with the
+    /// test process's id, is how `rxleaks test` knows the mode ran (and was linked in) all the same.
+    func testAProcessWhoseTestsMakeNothingWritesOnlyItsStartLine() throws {
+        guard !runsSuiteSamples else { return }
+        let lines = try suiteLines(["--testing-library", "swift-testing", "--filter", "SuiteModeSwiftTestingSamples/makesNothing"])
+        XCTAssertEqual(lines.count, 1, "\(lines)")
+        XCTAssertEqual(lines.first?["suiteMode"] as? String, "started")
+        let pid = try XCTUnwrap(lines.first?["pid"] as? Int)
+        XCTAssertNotEqual(pid, Int(getpid()))
+    }
+
     func testAClosureBudgetStopsReadingCapturesAndSaysSo() {
         guard !runsSuiteSamples else { return }
         let check = OpenLeakCheck("budget", closureBudget: 1)
@@ -143,17 +159,25 @@ final class SuiteModeTests: XCTestCase {
         let leaked: [String]
     }
 
-    /// The verdicts, by test name, of a run of this test binary with `arguments` in the whole-suite mode.
-    private func suiteRecords(_ arguments: [String]) throws -> [String: Record] {
+    /// Each line of the results file of a run of this test binary with `arguments` in the whole-suite mode.
+    private func suiteLines(_ arguments: [String]) throws -> [[String: Any]] {
         let results = FileManager.default.temporaryDirectory.appendingPathComponent("rxleaks-suite-\(UUID().uuidString).jsonl")
         defer { try? FileManager.default.removeItem(at: results) }
         try runThisTestBinary(arguments, environment: [
             "RXLEAKS_SUITE_SAMPLES": "1", "RXLEAKS_SUITE": "1", "RXLEAKS_SUITE_RESULTS": results.path,
         ])
+        return try String(contentsOf: results, encoding: .utf8).split(separator: "\n").map { line in
+            try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        }
+    }
 
+    /// The verdicts, by test name, of a run of this test binary with `arguments` in the whole-suite
+    /// mode; the process's start-up line must come first, once.
+    private func suiteRecords(_ arguments: [String]) throws -> [String: Record] {
+        let lines = try suiteLines(arguments)
+        XCTAssertEqual(lines.first?["suiteMode"] as? String, "started")
         var records: [String: Record] = [:]
-        for line in try String(contentsOf: results, encoding: .utf8).split(separator: "\n") {
-            let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        for object in lines.dropFirst() {
             let report = try XCTUnwrap(object["report"] as? [String: Any])
             let leaks = try XCTUnwrap(report["leaks"] as? [[String: Any]])
             records[try XCTUnwrap(object["name"] as? String)] = Record(

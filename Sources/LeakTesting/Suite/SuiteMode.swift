@@ -4,9 +4,10 @@ import Leaks
 /// The whole-suite mode: every test of the process runs inside a leak check,
 /// with no change to the tests. `RXLEAKS_SUITE=1` switches it on (`rxleaks test`
 /// sets it); each test's verdict is appended to the file `RXLEAKS_SUITE_RESULTS`
-/// names, one JSON object a line (``SuiteRecord``), or printed on stderr when
-/// that variable is unset. A leak does not fail the test: the suite's results
-/// stay what they are, and `rxleaks test` reads the verdicts.
+/// names, one JSON object a line (``SuiteRecord``), after the line
+/// ``SuiteStart`` that each test process writes as it loads; or printed on
+/// stderr when that variable is unset. A leak does not fail the test: the
+/// suite's results stay what they are, and `rxleaks test` reads the verdicts.
 enum SuiteMode {
     /// Where verdicts go, when the mode is on.
     static let output: SuiteOutput? = {
@@ -34,7 +35,8 @@ enum SuiteMode {
 /// Called by the C constructor in `CLeakTesting` when the test process loads.
 @_cdecl("rxleaks_suite_install")
 func installSuiteMode() {
-    guard SuiteMode.isOn else { return }
+    guard let output = SuiteMode.output else { return }
+    output.writeStart()
     XCTestSuiteChecks.install()
     SwiftTestingSuiteChecks.install()
 }
@@ -56,6 +58,16 @@ struct SuiteRecord: Encodable {
     let text: String
 }
 
+/// The line each test process in the mode writes first: a process whose
+/// tests make nothing with RxCore writes no verdict (Swift Testing opens no
+/// check for them), and this line tells `rxleaks test` that the mode ran
+/// there all the same, rather than that it was never linked in.
+struct SuiteStart: Encodable {
+    /// Always `started`: the key `rxleaks test` looks for.
+    let suiteMode = "started"
+    let pid = getpid()
+}
+
 /// Appends records to the results file, one line each, whole lines even when
 /// parallel test processes share the file.
 final class SuiteOutput: Sendable {
@@ -66,13 +78,22 @@ final class SuiteOutput: Sendable {
     }
 
     func write(_ record: SuiteRecord) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         guard let path else {
             if !record.report.isClean { FileHandle.standardError.write(Data((record.text + "\n").utf8)) }
             return
         }
-        guard var line = try? encoder.encode(record) else { return }
+        append(record, to: path)
+    }
+
+    /// Writes ``SuiteStart``, to the results file only: on stderr it would say nothing.
+    func writeStart() {
+        if let path { append(SuiteStart(), to: path) }
+    }
+
+    private func append(_ value: some Encodable, to path: String) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard var line = try? encoder.encode(value) else { return }
         line.append(UInt8(ascii: "\n"))
         let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT, 0o644)
         guard descriptor >= 0 else {

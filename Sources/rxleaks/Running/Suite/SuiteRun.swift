@@ -100,10 +100,11 @@ struct SuiteRun {
         let events = SwiftTestingEvents.arguments(writingTo: eventsFile)
         let test = try launch(swift, ["test", "--skip-build"] + common + filterArguments + events + swiftArguments,
                               environment: configuration.merging(["RXLEAKS_SUITE": "1", "RXLEAKS_SUITE_RESULTS": resultsFile.path]) { $1 }) {
-            progress.status("\(SuiteVerdict.read(resultsFile).count) tests judged")
+            progress.status("\(SuiteResults.read(resultsFile).verdicts.count) tests judged")
         }
         progress.finish()
-        let verdicts = SuiteVerdict.read(resultsFile)
+        let results = SuiteResults.read(resultsFile)
+        let verdicts = SuiteVerdict.merging(results.verdicts, swiftTesting: SwiftTestingEvents.read(eventsFile))
         if verdicts.isEmpty {
             if test.output.contains("No matching test cases were run") || (test.status == 0 && !filters.isEmpty) {
                 throw .badInput(BadInput("nothing to test: no test matched \(filters.map { "--filter \($0)" }.joined(separator: " "))"))
@@ -111,11 +112,18 @@ struct SuiteRun {
             if test.output.contains("no tests found") {
                 throw .badInput(BadInput("nothing to test: \(package.path) has no test target", hint: "Add tests under Tests/."))
             }
-            throw .failed("the tests ran but none was judged (swift test exited \(test.status))",
+        }
+        // Without the mode's start-up line, clean rows from Swift Testing's
+        // event stream would hide that nothing was checked at all.
+        guard results.modeStarted || !results.verdicts.isEmpty else {
+            throw .failed("the tests ran but none was judged: the whole-suite mode never started (swift test exited \(test.status))",
                           hint: "The test targets must link LeakTesting, or import RxSwift by URL (https://github.com/ReactiveX/RxSwift).\n"
                               + "swift test said:\n" + test.output.split(separator: "\n").suffix(15).joined(separator: "\n"))
         }
-        return Outcome(verdicts: SuiteVerdict.merging(verdicts, swiftTesting: SwiftTestingEvents.read(eventsFile)), testStatus: test.status, testLog: test.output,
+        guard !verdicts.isEmpty else {
+            throw .badInput(BadInput("nothing to test: no test ran (swift test exited \(test.status))"))
+        }
+        return Outcome(verdicts: verdicts, testStatus: test.status, testLog: test.output,
                        seconds: (ContinuousClock.now - start) / .seconds(1))
     }
 

@@ -59,13 +59,36 @@ struct SuiteVerdict: Codable {
             return earlier == kind.count ? nil : "\(kind.name) \(earlier)→\(kind.count)"
         }
     }
+}
 
-    /// Reads a results file; a line that is not a verdict (a process killed
-    /// while writing) is skipped.
-    static func read(_ url: URL) -> [SuiteVerdict] {
-        guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
+/// What the whole-suite mode wrote to its results file.
+struct SuiteResults {
+    var verdicts: [SuiteVerdict] = []
+    /// A test process wrote LeakTesting's start-up line (`{"pid":…,"suiteMode":"started"}`):
+    /// the mode was linked in and on, even when it judged no test (Swift Testing
+    /// tests that make nothing with RxCore get no verdict from it).
+    var modeStarted = false
+
+    /// Reads a results file; a line that is neither a verdict nor the start-up
+    /// line (a process killed while writing) is skipped.
+    static func read(_ url: URL) -> SuiteResults {
+        var results = SuiteResults()
+        guard let text = try? String(contentsOf: url, encoding: .utf8) else { return results }
         let decoder = JSONDecoder()
-        return text.split(separator: "\n").compactMap { try? decoder.decode(SuiteVerdict.self, from: Data($0.utf8)) }
+        for line in text.split(separator: "\n") {
+            let data = Data(line.utf8)
+            if let verdict = try? decoder.decode(SuiteVerdict.self, from: data) {
+                results.verdicts.append(verdict)
+            } else if (try? decoder.decode(Start.self, from: data))?.suiteMode == "started" {
+                results.modeStarted = true
+            }
+        }
+        return results
+    }
+
+    /// LeakTesting's `SuiteStart`.
+    private struct Start: Decodable {
+        var suiteMode: String
     }
 }
 
