@@ -49,9 +49,6 @@ let package = Package(
         .target(name: "RxTestCompat", dependencies: ["RxCore", "RxCoreTesting"], path: "Sources/Compat/RxTestCompat"),
         .target(name: "RxBlockingCompat", dependencies: ["RxCore", "RxCoreTesting"],
                 path: "Sources/Compat/RxBlockingCompat"),
-        // Stand-ins for the RxSwift internals that RxSwift's own test suite reaches (`AtomicInt`,
-        // `RxMutableBox`): in no product; scripts/rxswift-conformance compiles them into its RxSwift shim.
-        .target(name: "RxSwiftTestSupport", path: "Sources/Compat/RxSwiftTestSupport"),
 
         // MARK: Probes: C shims behind a thin Swift wrapper
         .target(name: "CUnwind", linkerSettings: [.linkedLibrary("dl")]),
