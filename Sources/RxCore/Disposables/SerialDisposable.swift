@@ -1,11 +1,9 @@
 private let serialDisposableKind = ResourceKind("SerialDisposable", .disposable)
 
 /// Holds one disposable at a time: setting a new one disposes the previous one.
-///
-/// Its state sits under an inline ``SpinLock`` (its sections call nothing
-/// outside), where a `Locked` value would be two objects more.
 public final class SerialDisposable: Cancelable, @unchecked Sendable {
     private let token = ResourceToken(serialDisposableKind)
+    // Inline, where a `Locked` value would be two objects more; its sections call nothing outside.
     private let lock = SpinLock()
     /// Not an optional: the leak engine's reflection reads a plain
     /// existential in a class with atomic fields, not an optional one.

@@ -2,12 +2,10 @@ private let singleAssignmentDisposableKind = ResourceKind("SingleAssignmentDispo
 
 /// Holds a disposable that can be set only once; disposing before it is set
 /// disposes it as soon as it arrives.
-///
-/// Its state sits under an inline ``SpinLock`` (its sections call nothing
-/// outside), where a `Locked` value would be two objects more: many
-/// operators make one of these per subscription.
 public final class SingleAssignmentDisposable: Cancelable, @unchecked Sendable {
     private let token = ResourceToken(singleAssignmentDisposableKind)
+    // Inline, where a `Locked` value would be two objects more (many operators make one of these per
+    // subscription); its sections call nothing outside.
     private let lock = SpinLock()
     /// Not an optional: the leak engine's reflection reads a plain
     /// existential in a class with atomic fields, not an optional one.
