@@ -66,6 +66,9 @@ class CombiningSink<Observer: ObserverType>: Sink<Observer> {
     /// count, where asking each source's buffer would be a call through its
     /// generic type per source and element.
     @exclusivity(unchecked) private var sourcesWithoutElement: Int
+    /// With `keepsElements`, every source has sent an element: each element
+    /// from now on makes a result, with nothing to count.
+    @exclusivity(unchecked) final private(set) var combinesEveryElement = false
     /// Whether an element that can never be combined (every other source has
     /// completed) ends the sequence at once, rather than the last completion.
     private let endsWhenUnpairable: Bool
@@ -140,17 +143,23 @@ class CombiningSink<Observer: ObserverType>: Sink<Observer> {
         if keepsElements {
             if first { sourcesWithoutElement -= 1 }
             combines = sourcesWithoutElement == 0
+            combinesEveryElement = combines
         } else {
             combines = (0..<arity).allSatisfy(hasElement)
         }
         if combines {
-            do {
-                forwardNext(try takeResult())
-            } catch {
-                forwardError(error)
-            }
+            combine()
         } else if endsWhenUnpairable, completedSources - (completed ? 1 : 0) == arity - 1 {
             forwardCompleted()
+        }
+    }
+
+    /// Forwards the result of the elements stored.
+    fileprivate final func combine() {
+        do {
+            forwardNext(try takeResult())
+        } catch {
+            forwardError(error)
         }
     }
 
@@ -193,9 +202,13 @@ final class CombiningObserver<Element, Observer: ObserverType>: ObserverType {
     func onNext(_ element: Element) {
         parent.lock.lock()
         store(element)
-        let first = !hasSentElement
-        hasSentElement = true
-        parent.next(first: first, completed: hasCompleted)
+        if parent.combinesEveryElement {
+            parent.combine()
+        } else {
+            let first = !hasSentElement
+            hasSentElement = true
+            parent.next(first: first, completed: hasCompleted)
+        }
         parent.lock.unlock()
     }
 
