@@ -123,12 +123,7 @@ where Observer.Element == SourceSequence.Element {
 
     /// Disposes the source's subscription, now or on arrival.
     private func endSource() {
-        var subscription: Disposable = NopDisposable.shared
-        sourceLock.withLock {
-            sourceEnded = true
-            swap(&subscription, &sourceSubscription)
-        }
-        subscription.dispose()
+        sourceLock.takeOnce(&sourceSubscription, marking: &sourceEnded).dispose()
     }
 
     /// Subscribes every source at once, as the static `merge` does.

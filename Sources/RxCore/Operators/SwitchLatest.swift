@@ -137,12 +137,7 @@ where Observer.Element == SourceSequence.Element {
     func onCompleted() {
         lock.lock()
         stopped = true
-        var source: Disposable = NopDisposable.shared
-        subscriptionsLock.withLock {
-            sourceEnded = true
-            swap(&source, &sourceSubscription)
-        }
-        source.dispose()
+        subscriptionsLock.takeOnce(&sourceSubscription, marking: &sourceEnded).dispose()
         if !hasLatest { forwardCompleted() }
         lock.unlock()
     }
