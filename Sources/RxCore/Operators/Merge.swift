@@ -123,7 +123,12 @@ where Observer.Element == SourceSequence.Element {
 
     /// Disposes the source's subscription, now or on arrival.
     private func endSource() {
-        sourceLock.takeOnce(&sourceSubscription, marking: &sourceEnded).dispose()
+        var subscription: Disposable = NopDisposable.shared
+        sourceLock.withLock {
+            sourceEnded = true
+            swap(&subscription, &sourceSubscription)
+        }
+        subscription.dispose()
     }
 
     /// Subscribes every source at once, as the static `merge` does.

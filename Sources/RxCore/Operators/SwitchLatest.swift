@@ -137,7 +137,12 @@ where Observer.Element == SourceSequence.Element {
     func onCompleted() {
         lock.lock()
         stopped = true
-        subscriptionsLock.takeOnce(&sourceSubscription, marking: &sourceEnded).dispose()
+        var source: Disposable = NopDisposable.shared
+        subscriptionsLock.withLock {
+            sourceEnded = true
+            swap(&source, &sourceSubscription)
+        }
+        source.dispose()
         if !hasLatest { forwardCompleted() }
         lock.unlock()
     }
