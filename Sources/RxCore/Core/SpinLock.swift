@@ -60,18 +60,3 @@ struct SpinLock: ~Copyable, @unchecked Sendable {
         }
     }
 }
-
-extension SpinLock {
-    /// Under the lock, the first time only: sets `flag` and takes what `slot`
-    /// holds, leaving a do-nothing disposable there (which is also what a
-    /// later call returns). How a disposable holding one other disposes.
-    func takeOnce(_ slot: inout Disposable, marking flag: inout Bool) -> Disposable {
-        var taken: Disposable = NopDisposable.shared
-        withLock {
-            guard !flag else { return }
-            flag = true
-            swap(&taken, &slot)
-        }
-        return taken
-    }
-}

@@ -31,6 +31,14 @@ public final class SingleAssignmentDisposable: Cancelable, @unchecked Sendable {
     }
 
     public func dispose() {
-        lock.takeOnce(&current, marking: &disposed).dispose()
+        var taken: Disposable = NopDisposable.shared
+        // The fields are touched only inside the lock's closure: passed `inout`
+        // to a helper that takes the lock, their access would begin before it.
+        lock.withLock {
+            guard !disposed else { return }
+            disposed = true
+            swap(&taken, &current)
+        }
+        taken.dispose()
     }
 }
