@@ -110,7 +110,7 @@ let package = Package(
             ])]
         ),
         .testTarget(name: "ProbesTests", dependencies: ["Probes"]),
-        .testTarget(name: "LeaksTests", dependencies: ["Leaks", "LeakTesting", "RxCore", "RxCoreTesting", "RxCoreLeaks"]),
+        .testTarget(name: "LeaksTests", dependencies: ["Leaks", "LeakTesting", "Probes", "RxCore", "RxCoreTesting", "RxCoreLeaks"]),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "SimUI", "Leaks", "LeakGuide", "RxCore", "RxCoreLeaks"]),
         // Without the Lint trait (the sanitizer builds of .ci/run), these tests and swift-syntax are left out.
         .testTarget(name: "LeakLintTests", dependencies: [

@@ -53,7 +53,8 @@ final class SuiteModeXCTestSamples: XCTestCase {
     }
 
     func testRunsAfterALeakClean() {
-        SampleViewModel().bindFixed()
+        let model = SampleViewModel()
+        model.bindFixed()
     }
 
     func testCapturesItselfInItsOwnBagClean() {
@@ -78,7 +79,8 @@ struct SuiteModeSwiftTestingSamples {
     }
 
     @Test func releasesEverything() {
-        SampleViewModel().bindFixed()
+        let model = SampleViewModel()
+        model.bindFixed()
     }
 
     /// Never touches RxCore: no check is opened, no verdict written.

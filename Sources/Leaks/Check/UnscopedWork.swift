@@ -37,6 +37,6 @@ public enum UnscopedWork {
     }
 
     private static func tell(_ integration: any LeakIntegration, at index: Int, _ resolve: (@Sendable () -> OpenLeakCheck?)?) {
-        integration.attributeUnscopedWork(to: resolve.map { resolve in { resolve()?.session(at: index) } })
+        integration.attributeUnscopedWork(to: resolve.map { resolve in { @Sendable in resolve()?.session(at: index) } })
     }
 }
