@@ -66,8 +66,9 @@ let package = Package(
 
         // MARK: Leak engine (knows no Rx library), its test-suite helpers, and RxCore's integration
         .target(name: "Leaks", dependencies: ["Probes"]),
-        // CLeakTesting's constructor switches the whole-suite mode on in a test process (RXLEAKS_SUITE=1).
-        .target(name: "CLeakTesting"),
+        // CLeakTesting's constructor switches the whole-suite mode on in a test process (RXLEAKS_SUITE=1);
+        // its `swift_allocObject` lets checks track the code under test's objects by themselves.
+        .target(name: "CLeakTesting", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "LeakTesting", dependencies: ["Leaks", "CLeakTesting"]),
         // Without the Nimble trait its sources are empty (`#if Nimble`) and Nimble is not resolved.
         .target(name: "LeakNimble", dependencies: [

@@ -143,8 +143,9 @@ final class SuiteModeTests: XCTestCase {
 
     func testAClosureBudgetStopsReadingCapturesAndSaysSo() {
         guard !runsSuiteSamples else { return }
-        let check = OpenLeakCheck("budget", closureBudget: 1)
+        // Made before the check, so that only closures' captures track them.
         let first = SampleViewModel(), second = SampleViewModel()
+        let check = OpenLeakCheck("budget", closureBudget: 1)
         first.bindLeaking()
         second.bindLeaking()
         let report = check.finish()
