@@ -39,6 +39,8 @@ struct HiddenHolder {
     /// The most words read per block or task, and blocks followed per search.
     private static let wordBudget = 8_192
     private static let blockBudget = 16
+    /// The words read from a pointer into a task's frames.
+    private static let frameWords = 64
 
     /// Searches the work that the objects strongly reachable from `root` (in
     /// `graph`) keep; nil when none holds it.
@@ -96,8 +98,10 @@ struct HiddenHolder {
                   let task = chunkWords(at: address) else { return false }
             if task.contains(root) { return true }
             var chunks = 0
-            for word in Set(task) where word >= 0x10000 && word % 16 == 0 && chunks < blockBudget {
-                guard let words = chunkWords(at: word) else { continue }
+            // Its words point to the slabs of its frames, or into them at a frame (then the
+            // allocation's start is unknown: the frame's first words are read).
+            for word in Set(task) where word >= 0x10000 && word % 8 == 0 && chunks < blockBudget {
+                guard let words = chunkWords(at: word) ?? Memory.readWords(word, count: frameWords) else { continue }
                 chunks += 1
                 if words.contains(root) { return true }
             }
