@@ -42,6 +42,8 @@ final class HiddenHolderTests: XCTestCase {
         XCTAssertEqual(leak.kind, .cycle)
         XCTAssertEqual(leak.pattern?.id, "work-item-captures-self")
         XCTAssertEqual(leak.cycle?.edges.map(\.label), ["pending", "_block", "captures"], report.description)
+        // docs/leak-checks.md shows this report.
+        DocSample.assert(try DocSample.lines(in: "leak-checks.md", startingWith: "Debouncer leaked"), matches: report.description)
     }
 
     func testANotificationObserverBlockCapturingSelfLeaks() throws {

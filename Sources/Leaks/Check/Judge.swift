@@ -13,13 +13,28 @@ struct Judge {
     /// references do not count as holding anything.
     var trial = TrialRelease.none
 
+    /// The most objects read, over every graph read for objects made in the check.
+    static let madeObjectsNodeBudget = 5_000_000
+
     /// The leaks, the objects that need a fix first: an object that leaked
     /// only because another leaked object holds it (or that a leaked object
     /// reaches while something outside holds it too, such as a singleton)
     /// comes after that object, which it names in `heldBy`.
-    func leaks(among survivors: [TrackedObject]) -> [Leak] {
-        let analyses = survivors.map { object in
-            (object, RetainAnalysis(root: object.address, rootName: object.typeName, inspector: HeapInspector(closures: closures), trial: trial))
+    ///
+    /// Objects made in the check are judged while the graphs read for them
+    /// stay within ``madeObjectsNodeBudget``: a test that leaves a large
+    /// structure in a cache would otherwise read it once per object in it.
+    /// `unjudged` counts those left out.
+    func leaks(among survivors: [TrackedObject], unjudged: inout Int) -> [Leak] {
+        var read = 0
+        let analyses = survivors.compactMap { object -> (TrackedObject, RetainAnalysis)? in
+            if object.origin == .allocated, read >= Self.madeObjectsNodeBudget {
+                unjudged += 1
+                return nil
+            }
+            let analysis = RetainAnalysis(root: object.address, rootName: object.typeName, inspector: HeapInspector(closures: closures), trial: trial)
+            if object.origin == .allocated { read += analysis.graph.nodes.count }
+            return (object, analysis)
         }
         let cycles = analyses.filter { $0.1.cycle != nil && $0.1.isHeldOnlyByCycle }
         // Read once, and only when an object made in the check is left with no cycle.

@@ -125,8 +125,12 @@ final class RunningCheck {
         // case a closure captured, in a cycle through its own properties).
         let survivors = tracked.filter { $0.isAlive && !freed.contains($0.address) && $0.address != holder }
         let releasedLate = tracked.filter { aliveBeforeSettling.contains($0.address) && (!$0.isAlive || freed.contains($0.address)) }.map(\.typeName)
+        var unjudged = 0
         let leaks = Judge(workStillAlive: !liveSubscriptions.isEmpty || resourceDelta != 0, closures: scope.closures, trial: trial)
-            .leaks(among: survivors)
+            .leaks(among: survivors, unjudged: &unjudged)
+        let problems = scope.problems + (unjudged == 0 ? [] : [
+            "\(unjudged) objects made in the check and still alive were not judged: the graphs read for the others "
+                + "reached \(Judge.madeObjectsNodeBudget) objects"])
         // The resources of what the holder would free cannot be told apart from
         // others; once nothing else is left, they are taken to go with it.
         if !freed.isEmpty, leaks.isEmpty, liveSubscriptions.isEmpty { resourceDelta = 0 }
@@ -140,7 +144,7 @@ final class RunningCheck {
             counts: ResourceCounts(before: before, afterTeardown: afterTeardown, afterSettling: afterSettling),
             thrownError: thrown.map { "\($0)" },
             unsettled: unsettled,
-            problems: scope.problems)
+            problems: problems)
     }
 }
 

@@ -55,6 +55,13 @@ struct PatternClassifier {
         if path.contains(where: { isSubject($0.reference.target) && userHolders(of: $0.reference.target).contains { $0 != graph.root } }) {
             return .storedSubject
         }
+        // Stored properties between the user's objects alone: the last one leads back to the object.
+        if let last = path.last, path.allSatisfy({ step in
+            guard let target = graph.nodes[step.reference.target] else { return false }
+            return !target.isLibrary && target.closure == nil && step.reference.function == nil
+        }) {
+            return .strongBackReference(property: last.reference.label)
+        }
         return nil
     }
 
