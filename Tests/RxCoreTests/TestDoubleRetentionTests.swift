@@ -10,6 +10,12 @@ import XCTest
 /// RxSwift 6.10.2's RxSwift, RxTest and RxBlocking (Linux, Swift 6.3.1, debug
 /// build), whose executable ran every shape and printed each object's fate as
 /// below. Nothing of that package is kept here.
+///
+/// The two shapes whose hot observable never completes are RxSwift's own
+/// `InfallibleTest.testAsInfallible_*Relay` (a subscription never disposed)
+/// and the `transform(input:disposeBag:)` leak of Tests/Fixtures/TransformApp:
+/// on RxTest the subscription's disposable holds the hot observable, so both
+/// keep it and its scheduler alive.
 final class TestDoubleRetentionTests: XCTestCase {
     private static let onRxTest: [String: [String: String]] = [
         "hot, never subscribed, scheduler not started": ["hot": "alive", "scheduler": "alive"],
@@ -20,6 +26,9 @@ final class TestDoubleRetentionTests: XCTestCase {
             ["bag": "freed", "hot": "alive", "scheduler": "alive", "token": "freed"],
         "hot, subscribed into a bag the closure captures, scheduler run part way": ["bag": "alive", "hot": "alive", "scheduler": "alive"],
         "hot, subscribed into a bag the closure captures, scheduler started": ["bag": "freed", "hot": "freed", "scheduler": "freed"],
+        "hot that never completes, subscribed into a bag the closure captures, scheduler started":
+            ["bag": "alive", "hot": "alive", "scheduler": "alive"],
+        "hot that never completes, subscription never disposed, scheduler started": ["hot": "alive", "scheduler": "alive", "token": "alive"],
         "hot, subscription never disposed, scheduler run part way": ["hot": "alive", "scheduler": "alive", "token": "alive"],
         "cold, subscribed into a bag the closure does not capture, scheduler not started":
             ["bag": "freed", "cold": "freed", "scheduler": "freed", "token": "freed"],

@@ -19,13 +19,14 @@ enum TestDoubleShapes {
     /// What a shape's closures capture, to see what they keep.
     final class Token {}
 
-    /// The weak references a shape hands back, and the scheduler to run
-    /// afterwards, which ends whatever a cycle still keeps alive (every
-    /// shape's sequences complete by the time its queue has run).
+    /// The weak references a shape hands back, and the scheduler to run and
+    /// the subscriptions to dispose afterwards, which end whatever a cycle
+    /// still keeps alive.
     final class Made {
         private var watched: [(name: String, reference: WeakReference)] = []
         private(set) var received: [String: Int] = [:]
         private weak var scheduler: TestScheduler?
+        private var subscriptions: [WeakReference] = []
 
         func watch(_ objects: KeyValuePairs<String, AnyObject>) {
             for (name, object) in objects {
@@ -47,9 +48,16 @@ enum TestDoubleShapes {
             return fates
         }
 
-        /// Runs the scheduler if a cycle kept it; true when everything watched is freed after it.
+        /// A subscription to dispose after the fates are read, if it is still alive then.
+        func disposeAfterwards(_ subscription: Disposable) {
+            subscriptions.append(WeakReference(subscription as AnyObject))
+        }
+
+        /// Runs the scheduler if a cycle kept it and disposes what ``disposeAfterwards(_:)``
+        /// named; true when everything watched is freed after it.
         func runWhatIsLeft() -> Bool {
             scheduler?.start()
+            for subscription in subscriptions { (subscription.object as? Disposable)?.dispose() }
             return watched.allSatisfy { $0.reference.object == nil }
         }
     }
@@ -60,6 +68,7 @@ enum TestDoubleShapes {
     }
 
     static let hotEvents: [Recorded<Event<Int>>] = [.next(210, 1), .next(220, 2), .completed(300)]
+    static let endlessHotEvents: [Recorded<Event<Int>>] = [.next(210, 1), .next(220, 2)]
     static let coldEvents: [Recorded<Event<Int>>] = [.next(10, 1), .next(20, 2), .completed(100)]
 
     /// Each shape by name.
@@ -111,6 +120,25 @@ enum TestDoubleShapes {
             let bag = DisposeBag()
             hot.subscribe(onNext: { _ in _ = bag }).disposed(by: bag)
             made.watch(["scheduler": scheduler, "hot": hot, "bag": bag])
+            scheduler.start()
+        }),
+        ("hot that never completes, subscribed into a bag the closure captures, scheduler started", { made in
+            let scheduler = TestScheduler(initialClock: 0)
+            let hot = scheduler.createHotObservable(endlessHotEvents)
+            let bag = DisposeBag()
+            let subscription = hot.subscribe(onNext: { _ in _ = bag })
+            subscription.disposed(by: bag)
+            made.disposeAfterwards(subscription)
+            made.watch(["scheduler": scheduler, "hot": hot, "bag": bag])
+            scheduler.start()
+        }),
+        ("hot that never completes, subscription never disposed, scheduler started", { made in
+            let scheduler = TestScheduler(initialClock: 0)
+            let hot = scheduler.createHotObservable(endlessHotEvents)
+            let token = Token()
+            let subscription = hot.subscribe(onNext: { _ in _ = token })
+            made.disposeAfterwards(subscription)
+            made.watch(["scheduler": scheduler, "hot": hot, "token": token])
             scheduler.start()
         }),
         ("hot, subscription never disposed, scheduler run part way", { made in
