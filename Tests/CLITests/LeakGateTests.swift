@@ -161,6 +161,15 @@ final class LeakGateTests: XCTestCase {
         XCTAssertFalse(self.gate(Array(run.prefix(2)), configuration: configuration).isFailure(summary(Array(run.prefix(2)))))
     }
 
+    func testATestThatAsksNotToBeJudgedIsLeftOutWithItsReason() throws {
+        var asking = verdict("A.testLegacy", leaks: [try leak(line: 6)])
+        asking.ignoredBecause = "fixed next sprint"
+        let gate = gate([asking])
+        XCTAssertEqual(gate.ignored.first?.entry.reason, "the test asks: fixed next sprint")
+        XCTAssertFalse(gate.isFailure(summary([asking])))
+        XCTAssertTrue(gate.text(style: Style(enabled: false)).contains("1 test: A.testLegacy; the test asks: fixed next sprint"))
+    }
+
     func testGlobsMatchAsShellPatternsDo() {
         let glob = GateConfiguration.Matcher.glob
         XCTAssertTrue(glob("ReactorTests.testStub_*", "ReactorTests.testStub_state"))

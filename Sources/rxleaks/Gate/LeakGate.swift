@@ -34,9 +34,12 @@ struct LeakGate {
         }
         var judged: [String: [LeakSignature]] = [:], library: [String: [LeakSignature]] = [:], left: [String: [LeakSignature]] = [:]
         var why: [LeakSignature: GateConfiguration.Matcher] = [:]
+        let askedByTest = Dictionary(outcome.verdicts.compactMap { verdict in
+            verdict.ignoredBecause.map { (verdict.name, GateConfiguration.Matcher(test: verdict.name, reason: "the test asks: \($0)")) }
+        }, uniquingKeysWith: { first, _ in first })
         for test in byTest.keys.sorted() {
             for signature in byTest[test] ?? [] {
-                if let reason = entry(of: configuration.ignore, offset: 0, for: signature, test: test) {
+                if let reason = askedByTest[test] ?? entry(of: configuration.ignore, offset: 0, for: signature, test: test) {
                     left[test, default: []].append(signature)
                     why[signature] = why[signature] ?? reason
                 } else if let reason = entry(of: configuration.knownLibraryLeaks, offset: configuration.ignore.count, for: signature, test: test) {
