@@ -26,6 +26,14 @@ package final class LintedFile {
         tree.nodes(of: type)
     }
 
+    /// The declarations around the code that starts on `line` (1-based), as
+    /// findings name them (`ProfilePresenter.loadAvatar()`); nil when no code
+    /// starts on that line or it is at the top level.
+    package func scope(ofLine line: Int) -> String? {
+        let token = tree.tokens(viewMode: .sourceAccurate).first { $0.tokenKind != .endOfFile && position(of: $0).line == line }
+        return token.map(\.scopeDescription).flatMap { $0.isEmpty ? nil : $0 }
+    }
+
     /// The 1-based line and column where `node` starts, trivia excluded.
     func position(of node: some SyntaxProtocol) -> (line: Int, column: Int) {
         let location = node.startLocation(converter: converter, afterLeadingTrivia: true)

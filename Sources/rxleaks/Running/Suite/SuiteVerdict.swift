@@ -16,6 +16,8 @@ struct SuiteVerdict: Codable {
     var report: Report
     /// The report as text.
     var text: String
+    /// Why the test asked that its leaks not be judged, when it did.
+    var ignoredBecause: String?
 
     /// The fields of the engine's report that `rxleaks test` shows.
     struct Report: Codable {
@@ -121,6 +123,6 @@ extension SuiteVerdict {
         self.init(framework: Self.swiftTesting, name: name, ownCheck: false, passed: nil,
                   report: Report(isClean: true, leaks: [], liveSubscriptions: [], resourceDelta: 0, counts: nil,
                                  unsettled: [], thrownError: nil),
-                  text: "Leak check \"\(name)\": clean (the test made nothing with RxCore)")
+                  text: "Leak check \"\(name)\": clean (the test made nothing with RxCore)", ignoredBecause: nil)
     }
 }
