@@ -30,12 +30,14 @@ package struct Linter: Sendable {
     /// Lints one file's text and makes the guide's fix for each finding a rule
     /// can fix there; nil when the text does not parse. A finding whose edits
     /// overlap an earlier one's is left for a second run; when the fixed text
-    /// would not parse, nothing is fixed.
-    package func fix(source: String, path: String) -> Result<FileFix, UnparsableFile> {
+    /// would not parse, nothing is fixed. Only the findings `selecting` accepts
+    /// are fixed or listed (`rxleaks fix` fixes the ones a test's leak passes through).
+    package func fix(source: String, path: String,
+                     selecting: (Finding) -> Bool = { _ in true }) -> Result<FileFix, UnparsableFile> {
         let file = LintedFile(path: path, source: source)
         if let error = file.firstSyntaxError { return .failure(error) }
         var edits: [SourceEdit] = [], fixed: [Finding] = [], unfixed: [UnfixedFinding] = []
-        for (finding, hit) in hits(in: file, source: source) {
+        for (finding, hit) in hits(in: file, source: source) where selecting(finding) {
             if hit.edits.isEmpty {
                 unfixed.append(UnfixedFinding(finding: finding, reason: hit.unfixable))
             } else if hit.edits.contains(where: { edit in edits.contains { $0.overlaps(edit) } }) {

@@ -29,6 +29,7 @@ private let subcommands: [ParsableCommand.Type] = {
     #endif
     #if Lint
     commands.append(LintCommand.self)
+    commands.append(FixCommand.self)
     #endif
     return commands
 }()

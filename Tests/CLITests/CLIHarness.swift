@@ -60,6 +60,18 @@ enum CLI {
             stderr: try String(contentsOf: err, encoding: .utf8))
     }
 
+    /// Every file under `folder` with its content: two equal snapshots mean the folder is byte for byte the same.
+    static func snapshot(_ folder: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        let enumerator = FileManager.default.enumerator(atPath: folder.path)
+        while let path = enumerator?.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path, isDirectory: &isDirectory)
+            files[path] = isDirectory.boolValue ? Data() : try Data(contentsOf: folder.appendingPathComponent(path))
+        }
+        return files
+    }
+
     nonisolated(unsafe) private static var wholeCatalogue: Invocation?
 
     /// `rxleaks run --format json`, run once for all the tests that read it.

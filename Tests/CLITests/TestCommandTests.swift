@@ -69,9 +69,9 @@ final class TestCommandTests: XCTestCase {
     }
 
     func testJSONNamesExactlyTheLeakingTestsAndTheirTypesAndLeavesTheCheckoutAsItWas() throws {
-        let before = try Self.snapshot(Self.fixture)
+        let before = try CLI.snapshot(Self.fixture)
         let run = try rxleaksTest(["--format", "json"])
-        XCTAssertEqual(try Self.snapshot(Self.fixture), before, "rxleaks test changed the checkout")
+        XCTAssertEqual(try CLI.snapshot(Self.fixture), before, "rxleaks test changed the checkout")
         XCTAssertEqual(run.status, 1, run.stderr)
         let document = try run.json()
         XCTAssertEqual(try CLI.testSchema().violations(of: document), [])
@@ -294,10 +294,10 @@ final class TestCommandTests: XCTestCase {
 
             """.utf8)
         try resolved.write(to: pinned.appendingPathComponent("Package.resolved"))
-        let before = try Self.snapshot(pinned)
+        let before = try CLI.snapshot(pinned)
         let run = try rxleaksTest(["--filter", "FixedSearch"], package: pinned)
         XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
-        XCTAssertEqual(try Self.snapshot(pinned), before, "rxleaks test changed the checkout")
+        XCTAssertEqual(try CLI.snapshot(pinned), before, "rxleaks test changed the checkout")
     }
 
     /// SwiftPM reads a package's own mirrors file instead of `--config-path`'s: the run's copy keeps the
@@ -310,10 +310,10 @@ final class TestCommandTests: XCTestCase {
         try FileManager.default.createDirectory(at: configuration, withIntermediateDirectories: true)
         let own = #"{ "object" : [ { "mirror" : "/srv/mirrors/Unused", "original" : "https://github.com/example/Unused" } ], "version" : 1 }"#
         try Data(own.utf8).write(to: configuration.appendingPathComponent("mirrors.json"))
-        let before = try Self.snapshot(mirrored)
+        let before = try CLI.snapshot(mirrored)
         let run = try rxleaksTest(["--filter", "FixedSearch"], package: mirrored)
         XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
-        XCTAssertEqual(try Self.snapshot(mirrored), before, "rxleaks test changed the checkout")
+        XCTAssertEqual(try CLI.snapshot(mirrored), before, "rxleaks test changed the checkout")
         let runMirrors = try String(contentsOf: Self.scratch.appendingPathComponent("config/mirrors.json"), encoding: .utf8)
         XCTAssertTrue(runMirrors.contains("https://github.com/example/Unused"), runMirrors)
         XCTAssertTrue(runMirrors.contains("https://github.com/ReactiveX/RxSwift.git"), runMirrors)
@@ -330,7 +330,7 @@ final class TestCommandTests: XCTestCase {
             + #""location" : "https://github.com/ReactiveX/RxSwift.git", "state" : { "revision" : "#
             + #""132aea4f236ccadc51590b38af0357a331d51fa2", "version" : "6.10.2" } } ], "version" : 3 }"#
         try Data(pin.utf8).write(to: resolved)
-        let before = try Self.snapshot(pinned)
+        let before = try CLI.snapshot(pinned)
         let process = Process()
         process.executableURL = CLI.executable
         process.arguments = ["test", "--package-path", pinned.path, "--scratch-path", Self.scratch.path]
@@ -345,18 +345,6 @@ final class TestCommandTests: XCTestCase {
         process.waitUntilExit()
         XCTAssertEqual(process.terminationReason, .exit)
         XCTAssertEqual(process.terminationStatus, 130)
-        XCTAssertEqual(try Self.snapshot(pinned), before, "the interrupted run left the checkout changed")
-    }
-
-    /// Every file under `folder` with its content.
-    private static func snapshot(_ folder: URL) throws -> [String: Data] {
-        var files: [String: Data] = [:]
-        let enumerator = FileManager.default.enumerator(atPath: folder.path)
-        while let path = enumerator?.nextObject() as? String {
-            var isDirectory: ObjCBool = false
-            _ = FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path, isDirectory: &isDirectory)
-            files[path] = isDirectory.boolValue ? Data() : try Data(contentsOf: folder.appendingPathComponent(path))
-        }
-        return files
+        XCTAssertEqual(try CLI.snapshot(pinned), before, "the interrupted run left the checkout changed")
     }
 }

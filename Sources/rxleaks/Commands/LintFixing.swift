@@ -48,8 +48,8 @@ struct LintFixing {
 
     /// Writes `text` over the file at `path` in one step (a file beside it,
     /// renamed over it), keeping its permissions: an interrupted run leaves the
-    /// file as it was or fixed, never half written.
-    private static func replace(_ path: String, with text: String) throws {
+    /// file as it was or fixed, never half written. `rxleaks fix` writes with it too.
+    static func replace(_ path: String, with text: String) throws {
         let url = URL(fileURLWithPath: path)
         let permissions = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions]
         try Data(text.utf8).write(to: url, options: .atomic)

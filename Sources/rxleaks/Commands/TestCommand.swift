@@ -63,26 +63,7 @@ struct TestCommand: ParsableCommand {
         let suite = SuiteRun(package: package,
                              scratch: scratchPath.map { URL(fileURLWithPath: $0).standardizedFileURL } ?? SuiteRun.defaultScratch(for: package),
                              filters: filter, swiftArguments: swiftArguments)
-        let outcome: SuiteRun.Outcome
-        do {
-            let swift = try suite.validate()
-            outcome = try suite.run(swift: swift, progress: SuiteProgress()) { configuration throws(SuiteRun.Failure) in
-                try SuiteSwitch.prepare(package: package, configuration: configuration)
-            }
-        } catch {
-            switch error {
-            case .badInput(let input): throw input.report()
-            case .buildFailed(let output):
-                Console.writeError(output)
-                Console.error("\(package.lastPathComponent) does not build; its tests did not run")
-            case .failed(let message, let hint):
-                Console.error(message, hint: hint)
-            case .interrupted(let signal):
-                Console.error("interrupted; \(package.path) was left as it was found")
-                throw ExitCode(128 + signal)
-            }
-            throw ExitCode.failure
-        }
+        let outcome = try suite.runForCommand()
         let gate = LeakGate(outcome, package: package, baseline: known, configuration: configuration)
         if let writeBaseline {
             do {

@@ -7,9 +7,13 @@ import Synchronization
 enum Interruption {
     private static let received = Atomic<Int32>(0)
     private static let signals = [SIGINT, SIGTERM, SIGHUP]
+    /// How many ``install()`` calls are not yet undone: `rxleaks fix` notes
+    /// signals for its whole run, across the test runs that install their own.
+    private static let depth = Mutex(0)
 
     /// Notes these signals from now on.
     static func install() {
+        guard depth.withLock({ depth in depth += 1; return depth == 1 }) else { return }
         for number in signals {
             // A handler, not SIG_IGN: exec resets it, so `swift` and what it
             // runs still stop on Ctrl-C.
@@ -17,8 +21,9 @@ enum Interruption {
         }
     }
 
-    /// Ends each signal's process at once again.
+    /// Ends each signal's process at once again, once every ``install()`` is undone.
     static func uninstall() {
+        guard depth.withLock({ depth in depth -= 1; return depth == 0 }) else { return }
         for number in signals { _ = signal(number, SIG_DFL) }
     }
 
