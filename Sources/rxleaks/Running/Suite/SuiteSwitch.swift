@@ -48,6 +48,15 @@ enum SuiteSwitch {
         return [mirrorConfigVariable: runMirrors.url.path]
     }
 
+    /// Whether a pin of the package's `Package.resolved` is one the run
+    /// resolves afresh: RxSwift's (sent to RxLeaks for the run, whose shim
+    /// has other revisions) or a local RxLeaks copy an earlier switch made.
+    static func isSentToRxLeaks(identity: String, location: String) -> Bool {
+        let url = location.lowercased()
+        if SwitchPackages.rxswiftURLs.contains(where: { $0.lowercased() == url }) { return true }
+        return identity == RxLeaksDependency.identity && location.hasPrefix("/")
+    }
+
     /// SwiftPM's variable naming the file it reads instead of a package's own mirrors file.
     static let mirrorConfigVariable = "SWIFTPM_MIRROR_CONFIG"
 
