@@ -22,6 +22,9 @@ let package = Package(
         .library(name: "LeakTesting", targets: ["LeakTesting", "RxCoreLeaks"]),
         // The engine and its test helpers alone, for code without RxCore (docs/engine.md).
         .library(name: "LeakEngine", targets: ["Leaks", "LeakTesting"]),
+        // Nimble's matchers `leak()` and `beReleased()`: only with the Nimble trait, so that a package that does
+        // not ask for them never resolves Nimble.
+        .library(name: "LeakNimble", targets: ["LeakNimble", "RxCoreLeaks"]),
         .executable(name: "rxleaks", targets: ["rxleaks"]),
         .plugin(name: "RxLeaksLintPlugin", targets: ["RxLeaksLintPlugin"]),
     ],
@@ -29,6 +32,7 @@ let package = Package(
         .default(enabledTraits: ["Lint"]),
         .trait(name: "Lint", description: "`rxleaks lint`, which needs swift-syntax. Without it (`--disable-default-traits`) "
                + "the CLI builds in a fraction of the time: CI's release run of the catalogue uses that."),
+        .trait(name: "Nimble", description: "The LeakNimble product: Nimble matchers for leak checks (`leak()`, `beReleased()`)."),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -36,6 +40,7 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-syntax", exact: "602.0.0"),
         // `swift package generate-documentation`: the DocC catalogues in Sources/*/*.docc.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        .package(url: "https://github.com/Quick/Nimble", from: "13.8.0"),
     ],
     targets: [
         // MARK: Reactive core (RxSwift, RxRelay, RxCocoa without UIKit; RxTest, RxBlocking)
@@ -61,9 +66,14 @@ let package = Package(
 
         // MARK: Leak engine (knows no Rx library), its test-suite helpers, and RxCore's integration
         .target(name: "Leaks", dependencies: ["Probes"]),
-        // CLeakTesting's constructor switches the whole-suite mode on in a test process (RXLEAKS_SUITE=1).
-        .target(name: "CLeakTesting"),
+        // CLeakTesting's constructor switches the whole-suite mode on in a test process (RXLEAKS_SUITE=1);
+        // its `swift_allocObject` lets checks track the code under test's objects by themselves.
+        .target(name: "CLeakTesting", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "LeakTesting", dependencies: ["Leaks", "CLeakTesting"]),
+        // Without the Nimble trait its sources are empty (`#if Nimble`) and Nimble is not resolved.
+        .target(name: "LeakNimble", dependencies: [
+            "Leaks", .product(name: "Nimble", package: "Nimble", condition: .when(traits: ["Nimble"])),
+        ]),
         .target(name: "CRxCoreLeaks"),
         .target(name: "RxCoreLeaks", dependencies: ["Leaks", "LeakGuide", "RxCore", "Probes", "CRxCoreLeaks"]),
 
@@ -110,7 +120,7 @@ let package = Package(
             ])]
         ),
         .testTarget(name: "ProbesTests", dependencies: ["Probes"]),
-        .testTarget(name: "LeaksTests", dependencies: ["Leaks", "LeakTesting", "RxCore", "RxCoreTesting", "RxCoreLeaks"]),
+        .testTarget(name: "LeaksTests", dependencies: ["Leaks", "LeakTesting", "Probes", "RxCore", "RxCoreTesting", "RxCoreLeaks"]),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "SimUI", "Leaks", "LeakGuide", "RxCore", "RxCoreLeaks"]),
         // Without the Lint trait (the sanitizer builds of .ci/run), these tests and swift-syntax are left out.
         .testTarget(name: "LeakLintTests", dependencies: [

@@ -145,7 +145,7 @@ package final class ReflectionProbe: Sendable {
     }
 }
 
-/// The metadata kind words DESIGN.md measured (Linux, no Objective-C interop).
+/// The metadata kind words of the Swift runtime on Linux (no Objective-C interop); no header declares them.
 private enum MetadataKind {
     static let `class`: UInt = 0
     static let heapLocalVariable: UInt = 0x400

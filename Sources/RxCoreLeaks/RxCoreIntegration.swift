@@ -90,7 +90,7 @@ public final class RxCoreIntegration: LeakIntegration {
     }
 
     public func attributeUnscopedWork(to resolve: (@Sendable () -> (any LeakIntegrationSession)?)?) {
-        ResourceScope.attributeUnscopedWork(to: resolve.map { resolve in { (resolve() as? RxCoreCheckSession)?.resourceScope } })
+        ResourceScope.attributeUnscopedWork(to: resolve.map { resolve in { @Sendable in (resolve() as? RxCoreCheckSession)?.resourceScope } })
     }
 
     /// RxCore's registry calls it through a C function pointer, without a context.

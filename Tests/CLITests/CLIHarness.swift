@@ -113,7 +113,7 @@ enum CLI {
         let enumerator = FileManager.default.enumerator(atPath: folder.path)
         while let path = enumerator?.nextObject() as? String {
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path, isDirectory: &isDirectory)
+            _ = FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path, isDirectory: &isDirectory)
             files[path] = isDirectory.boolValue ? Data() : try Data(contentsOf: folder.appendingPathComponent(path))
         }
         return files

@@ -172,5 +172,26 @@ final class CaptureRulesTests: XCTestCase {
             """
         XCTAssertEqual(flaggedLines(of: "unowned-outlives-owner", in: source), [4, 6])
     }
+
+    /// The guide calls `unowned` safe only with the object's own bag: a bag of one of its own
+    /// dependencies (`api.bag`) may outlive it just the same.
+    func testUnownedSelfInASubscriptionDisposedByADependencysBagIsFlagged() {
+        let source = """
+            final class ProfileViewModel {
+                let api: ProfileAPI
+                let disposeBag = DisposeBag()
+                init(api: ProfileAPI) { self.api = api }
+                func load(_ ids: Observable<Int>) {
+                    ids.subscribe(onNext: { [unowned self] id in self.show(id) })
+                        .disposed(by: api.bag)
+                    ids.subscribe(onNext: { [unowned self] id in self.show(id) })
+                        .disposed(by: self.api.bag)
+                    ids.subscribe(onNext: { [unowned self] id in self.show(id) })
+                        .disposed(by: disposeBag)
+                }
+            }
+            """
+        XCTAssertEqual(flaggedLines(of: "unowned-outlives-owner", in: source), [6, 8])
+    }
 }
 #endif

@@ -206,7 +206,8 @@ final class RetainCycleTests: XCTestCase {
         let leak = try leakOf { scope in
             let interactor = ListInteractor()
             scope.track(interactor)
-            interactor.bind(to: View())
+            let view = View()
+            interactor.bind(to: view)
             breakCycleAfterTest(through: interactor.events)
         }
         XCTAssertEqual(leak.typeName, "ListInteractor")

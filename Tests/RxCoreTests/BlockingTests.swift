@@ -122,24 +122,24 @@ final class BlockingTests: RxTestCase {
 
     func testBlockingOffTheMainThreadTakesOverMainWorkTheMainThreadDoesNotService() {
         let result = DispatchSemaphore(value: 0)
-        var values: [Int]?
+        let values = Shared<[Int]?>(nil)
         DispatchQueue.global().async {
-            values = try? self.mainObserved([1, 2]).toBlocking(timeout: 5).toArray()
+            values.value = try? self.mainObserved([1, 2]).toBlocking(timeout: 5).toArray()
             result.signal()
         }
         // The main thread is blocked, not draining: the waiter must take over.
         XCTAssertEqual(result.wait(timeout: .now() + 10), .success)
-        XCTAssertEqual(values, [1, 2])
+        XCTAssertEqual(values.value, [1, 2])
     }
 
     func testBlockingOffTheMainThreadLeavesMainWorkToAServicingMainThread() {
         let done = expectation(description: "the background wait finished")
-        var ranOnMainThread: [Bool] = []
+        let ranOnMainThread = Shared<[Bool]>([])
         DispatchQueue.global().async {
             do {
                 let source = Observable<Int>.create { observer in
                     _ = MainScheduler.instance.schedule(()) { _ in
-                        ranOnMainThread.append(Thread.isMainThread)
+                        ranOnMainThread.value.append(Thread.isMainThread)
                         observer.onNext(1)
                         observer.onCompleted()
                         return Disposables.create()
@@ -154,7 +154,7 @@ final class BlockingTests: RxTestCase {
         // Waiting spins the main run loop, whose pump runs the item well
         // within the handover delay.
         wait(for: [done], timeout: 10)
-        XCTAssertEqual(ranOnMainThread, [true])
+        XCTAssertEqual(ranOnMainThread.value, [true])
     }
 }
 

@@ -101,15 +101,15 @@ final class SchedulerMainTests: RxTestCase {
     }
 
     func testWorkFromAnotherThreadIsQueuedAndRunsOnTheDrainingThread() {
-        var ranOnMainThread: Bool?
+        let ranOnMainThread = Shared<Bool?>(nil)
         let scheduled = expectation(description: "scheduled from a background thread")
         DispatchQueue.global().async {
-            _ = MainScheduler.instance.scheduleWork { ranOnMainThread = Thread.isMainThread }
+            _ = MainScheduler.instance.scheduleWork { ranOnMainThread.value = Thread.isMainThread }
             scheduled.fulfill()
         }
         XCTAssertEqual(XCTWaiter.wait(for: [scheduled], timeout: 5), .completed)
         MainScheduler.drain()
-        XCTAssertEqual(ranOnMainThread, true)
+        XCTAssertEqual(ranOnMainThread.value, true)
     }
 
     func testDisposingQueuedWorkCancelsIt() {

@@ -3,9 +3,9 @@ import LeakGuide
 import SwiftSyntax
 
 /// `_ = upload.subscribe(onNext: { [unowned self] … })`, or `[unowned self]`
-/// in a subscription disposed into a bag that `self` does not own and that
-/// outlives it (a bag passed in, a dependency's bag): no bag of the owner
-/// ends the subscription, so its closure can run after the owner is gone,
+/// in a subscription disposed into a bag that `self` does not own (a bag
+/// passed in, a dependency's), other than the bag of the subscribed sequence's
+/// owner: no bag of the owner ends the subscription, so its closure can run after the owner is gone,
 /// and reading the unowned reference traps.
 package struct UnownedOutlivesOwner: LintRule {
     package let pattern = GuidePatterns.unownedOutlivesOwner
@@ -26,11 +26,12 @@ package struct UnownedOutlivesOwner: LintRule {
                     RuleHit(item, "[unowned \(item.name.text)] in a subscription whose Disposable no bag keeps: it can outlive \(item.name.text) and trap")
                 }
             }
+            // The guide calls `unowned` safe only with the object's own bag, or (its coordinators) with the bag of
+            // the object whose own sequence is subscribed, which ends the subscription with its source. Any other
+            // bag, a dependency's held in a property (`api.bag`) included, can outlive self.
             guard let unownedSelf = unowned.first(where: { $0.name.tokenKind == .keyword(.self) }),
                   let bag = chain.bag, !file.isOwnBag(bag) else { return [] }
-            if let owner = bag.as(MemberAccessExprSyntax.self)?.base?.rootName {
-                guard owner != "self", file.isLongerLivedOwner(owner, ofBagAt: bag, source: chain.source) else { return [] }
-            } else if bag.as(DeclReferenceExprSyntax.self) == nil {
+            if let owner = bag.as(MemberAccessExprSyntax.self)?.base?.rootName, owner != "self", chain.source.mentions(owner) {
                 return []
             }
             return [RuleHit(unownedSelf, "[unowned self] in a subscription disposed by `\(bag.trimmedDescription)`, a bag self does not own: the subscription can outlive self and trap")]

@@ -26,6 +26,11 @@ struct Judge {
             if object.origin == .closureCapture, analysis.cycle == nil, !workStillAlive {
                 return nil
             }
+            // An object made in the check and held from outside without a
+            // cycle may be kept by design (a cache, a singleton): not blamed.
+            if object.origin == .allocated, analysis.cycle == nil {
+                return nil
+            }
             let ownCycle = analysis.cycle != nil && analysis.isHeldOnlyByCycle
             var kind: LeakKind = ownCycle ? .cycle : .retainedFromOutside
             var cycle = analysis.cycle, pattern = analysis.pattern

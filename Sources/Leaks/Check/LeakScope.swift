@@ -17,10 +17,35 @@ public final class LeakScope: @unchecked Sendable {
     private let state = Mutex<State>(State())
 
     private struct State {
-        var tracked: [TrackedObject] = []
+        /// Each with the order it was tracked in: an explicit `track` that
+        /// takes an earlier entry's place comes where the user called it.
+        var tracked: [(order: Int, object: TrackedObject)] = []
+        var nextOrder = 0
         var indexByAddress: [UInt: Int] = [:]
         var problems: [String] = []
+        /// Whether objects made from now on are still this check's (until it is judged).
+        var acceptsAllocations = true
+        /// The tracked count at which objects made in the check that died already are dropped.
+        var pruneAt = LeakScope.firstPrune
+        var allocationBudgetSpent = false
+
+        mutating func append(_ object: TrackedObject) {
+            indexByAddress[object.address] = tracked.count
+            tracked.append((nextOrder, object))
+            nextOrder += 1
+        }
+
+        mutating func replace(at index: Int, with object: TrackedObject) {
+            tracked[index] = (nextOrder, object)
+            nextOrder += 1
+        }
     }
+
+    /// When objects made in the check are first pruned of the dead.
+    private static let firstPrune = 4_096
+    /// The most objects made in the check that are watched at once: each
+    /// keeps its memory (not its contents) until the check ends.
+    static let allocationBudget = 200_000
 
     /// How many closures' captures the check reads, when bounded.
     let closureBudget: Int?
@@ -101,28 +126,82 @@ public final class LeakScope: @unchecked Sendable {
     /// takes its place: its line is the one the user wrote. (A watched
     /// object's memory is not reused while the check runs, so an address
     /// stands for one object.)
+    /// An object made in the check (``TrackingSite/Origin-swift.enum/allocated``)
+    /// takes a closure capture's or an explicit `track`'s place: either says more.
     @discardableResult
     func add(_ object: AnyObject, site: PendingTrackingSite) -> Bool {
         let address = UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque())
         let (added, replaced) = state.withLock { state -> (Bool, TrackedObject?) in
             guard let index = state.indexByAddress[address] else {
-                state.indexByAddress[address] = state.tracked.count
-                state.tracked.append(TrackedObject(object, site: site))
+                state.append(TrackedObject(object, site: site))
                 return (true, nil)
             }
-            let existing = state.tracked[index]
-            guard existing.origin == .closureCapture, site.origin == .explicit else { return (false, nil) }
-            state.tracked[index] = TrackedObject(object, site: site)
+            let existing = state.tracked[index].object
+            guard Self.precedence(of: site.origin) > Self.precedence(of: existing.origin) else {
+                return (false, nil)
+            }
+            state.replace(at: index, with: TrackedObject(object, site: site))
             return (true, existing)
         }
         replaced?.release()
         return added
     }
 
+    private static func precedence(of origin: TrackingSite.Origin) -> Int {
+        switch origin {
+        case .allocated: 0
+        case .closureCapture: 1
+        case .explicit: 2
+        }
+    }
+
+    /// Tracks an object made in the check, unless the check is being judged
+    /// already or its budget is spent. Now and then, objects made in the check
+    /// that died already are dropped, so that a test making millions of
+    /// short-lived objects keeps few watches.
+    func addAllocated(_ object: AnyObject, site: PendingTrackingSite) {
+        let address = UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque())
+        let dropped = state.withLock { state -> [TrackedObject] in
+            guard state.acceptsAllocations, state.indexByAddress[address] == nil else { return [] }
+            var dropped: [TrackedObject] = []
+            if state.tracked.count >= state.pruneAt {
+                let isDead = { (entry: (order: Int, object: TrackedObject)) in entry.object.origin == .allocated && !entry.object.isAlive }
+                let kept = state.tracked.filter { !isDead($0) }
+                dropped = state.tracked.filter(isDead).map(\.object)
+                state.tracked = kept
+                state.indexByAddress = Dictionary(uniqueKeysWithValues: kept.enumerated().map { ($1.object.address, $0) })
+                state.pruneAt = max(Self.firstPrune, kept.count * 2)
+            }
+            guard state.tracked.count < Self.allocationBudget else {
+                if !state.allocationBudgetSpent {
+                    state.allocationBudgetSpent = true
+                    state.problems.append("more than \(Self.allocationBudget) objects made in the check were alive at once: "
+                        + "objects made after that were not tracked")
+                }
+                return dropped
+            }
+            state.append(TrackedObject(object, site: site, backtrace: nil))
+            return dropped
+        }
+        dropped.forEach { $0.release() }
+    }
+
+    /// Stops tracking objects made from now on: the check is being judged.
+    func stopTrackingAllocations() {
+        state.withLock { $0.acceptsAllocations = false }
+    }
+
     func record(problem: String) {
         state.withLock { $0.problems.append(problem) }
     }
 
-    var trackedObjects: [TrackedObject] { state.withLock { $0.tracked } }
+    /// Those tracked by `track` or a closure's capture first, then those made
+    /// in the check, each in the order they were tracked: a report's headline
+    /// is the object the user named, when it is on the cycle.
+    var trackedObjects: [TrackedObject] {
+        let tracked = state.withLock { $0.tracked }
+        return tracked.sorted { ($0.object.origin == .allocated ? 1 : 0, $0.order) < ($1.object.origin == .allocated ? 1 : 0, $1.order) }
+            .map(\.object)
+    }
     var problems: [String] { state.withLock { $0.problems } }
 }

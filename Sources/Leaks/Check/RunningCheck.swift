@@ -1,15 +1,29 @@
+import Synchronization
+
 /// One leak check from start to verdict.
 final class RunningCheck {
     let scope: LeakScope
     /// What each registered library does for this check.
     let sessions: [any LeakIntegrationSession]
     private let before: ResourceCounts.Moment
+    /// Whether the allocation hook records for this check (``AllocationTracking``).
+    private let tracksAllocations: Bool
+
+    /// The scope of the open check that work outside any check's block is
+    /// attributed to (``open()``), for objects made there.
+    private static let ambient = Mutex<LeakScope?>(nil)
+    private static let hasAmbient = Atomic<Bool>(false)
+
+    static var ambientScope: LeakScope? {
+        hasAmbient.load(ordering: .acquiring) ? ambient.withLock { $0 } : nil
+    }
 
     init(name: String, closureBudget: Int? = nil) {
         let scope = LeakScope(name: name, backtraces: Backtraces.isEnabled, closureBudget: closureBudget)
         self.scope = scope
         sessions = LeakIntegrations.all.map { $0.makeSession(for: scope) }
         before = ResourceCounts.Moment.now(sessions: sessions, tracked: [])
+        tracksAllocations = AllocationTracking.begin()
     }
 
     /// Runs the block inside every session, with the scope current; returns what it threw.
@@ -45,12 +59,25 @@ final class RunningCheck {
     /// Starts attributing work made outside any block to this check; false
     /// when a library could not (another open check).
     func open() -> Bool {
-        sessions.map { $0.beginOpenRun() }.allSatisfy { $0 }
+        let opened = sessions.map { $0.beginOpenRun() }.allSatisfy { $0 }
+        if opened {
+            Self.ambient.withLock { ambient in
+                guard ambient == nil else { return }
+                ambient = scope
+                Self.hasAmbient.store(true, ordering: .releasing)
+            }
+        }
+        return opened
     }
 
     /// Ends what ``open()`` began.
     func close() {
         sessions.forEach { $0.endOpenRun() }
+        Self.ambient.withLock { ambient in
+            guard ambient === scope else { return }
+            ambient = nil
+            Self.hasAmbient.store(false, ordering: .releasing)
+        }
     }
 
     /// Settles and judges. With a `holder`, judges as if it had released
@@ -58,6 +85,8 @@ final class RunningCheck {
     /// released late, not leaked, and so are the subscriptions of bags it
     /// would free and, when nothing else is left, the resources.
     func finish(settle: SettlePolicy, thrown: Error?, releasing holder: UInt? = nil) -> LeakReport {
+        scope.stopTrackingAllocations()
+        if tracksAllocations { AllocationTracking.end() }
         let tracked = scope.trackedObjects
         defer { tracked.forEach { $0.release() } }
         let afterTeardown = ResourceCounts.Moment.now(sessions: sessions, tracked: tracked)

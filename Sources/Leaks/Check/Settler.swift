@@ -27,7 +27,7 @@ enum Settler {
             pendingInVirtualTime = scheduler.settleVirtualTime(within: bound)
         case .virtualTime(let scheduler, _):
             pendingInVirtualTime = ["\(type(of: scheduler)) cannot be run in virtual time: it does not conform to VirtualTimeSettling "
-                                    + "(for RxCore's schedulers, link RxCoreLeaks: the Leaks or LeakTesting product)"]
+                                    + "(its library's leak integration, when linked, may add the conformance)"]
         }
         return pendingInVirtualTime + drain(sessions, deadline: deadline(of: policy))
     }

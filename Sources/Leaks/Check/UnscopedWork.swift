@@ -13,10 +13,21 @@ public enum UnscopedWork {
     /// `resolve` runs whenever a library makes something outside a check, so
     /// it must be quick. Integrations registered later are told too.
     public static func attribute(to resolve: (@Sendable () -> OpenLeakCheck?)?) {
-        resolver.withLock { $0 = resolve }
+        let change = resolver.withLock { current -> Int in
+            defer { current = resolve }
+            return (resolve == nil ? 0 : 1) - (current == nil ? 0 : 1)
+        }
+        // Objects made while a resolver is set may be some test's.
+        if change > 0 { _ = AllocationTracking.begin() } else if change < 0 { AllocationTracking.end() }
         for (index, integration) in LeakIntegrations.all.enumerated() {
             tell(integration, at: index, resolve)
         }
+    }
+
+    /// The open check the resolver names on this thread or task, if one is set.
+    static func resolve() -> OpenLeakCheck? {
+        guard let resolve = resolver.withLock({ $0 }) else { return nil }
+        return resolve()
     }
 
     /// Tells an integration registered at `index` about the resolver, if one is set.
@@ -26,6 +37,6 @@ public enum UnscopedWork {
     }
 
     private static func tell(_ integration: any LeakIntegration, at index: Int, _ resolve: (@Sendable () -> OpenLeakCheck?)?) {
-        integration.attributeUnscopedWork(to: resolve.map { resolve in { resolve()?.session(at: index) } })
+        integration.attributeUnscopedWork(to: resolve.map { resolve in { @Sendable in resolve()?.session(at: index) } })
     }
 }

@@ -92,6 +92,10 @@ public struct TrackingSite: Sendable, Codable, CustomStringConvertible {
         case explicit
         /// A closure handed to a library (an RxCore operator) captured it strongly.
         case closureCapture
+        /// It was made while the check was open, and its class is one of the
+        /// code under test's (tracked by the allocation hook a test process
+        /// links through LeakTesting).
+        case allocated
     }
 
     /// How the object was found.
@@ -105,13 +109,15 @@ public struct TrackingSite: Sendable, Codable, CustomStringConvertible {
     /// Symbolicated frames of the backtrace, when backtraces were on.
     public let backtrace: [String]?
 
-    /// `at Presenter.swift:12` or `as captured by the closure given to flatMap at Presenter.swift:42`.
+    /// `at Presenter.swift:12`, `as captured by the closure given to flatMap at Presenter.swift:42`
+    /// or `made at Presenter.swift:12`.
     public var description: String {
         let name = file.split(separator: "/").last.map(String.init) ?? file
         let place = line == 0 ? name : "\(name):\(line)"
         switch origin {
         case .explicit: return "at \(place)"
         case .closureCapture: return "as captured by the closure given to \(operatorName ?? "an operator") at \(place)"
+        case .allocated: return "made at \(place)"
         }
     }
 }

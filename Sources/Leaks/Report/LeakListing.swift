@@ -26,5 +26,7 @@ extension Collection where Element == Leak {
 
 extension Leak {
     /// `Presenter leaked (held only by a retain cycle); tracked at Presenter.swift:12`.
-    var headline: String { "\(typeName) leaked (\(kind.explanation)); tracked \(trackedAt)" }
+    var headline: String {
+        "\(typeName) leaked (\(kind.explanation)); \(trackedAt.origin == .allocated ? "" : "tracked ")\(trackedAt)"
+    }
 }

@@ -87,7 +87,7 @@ public final class DisposeBag: DisposeBase, @unchecked Sendable {
     func insert<Held: Disposable>(opened disposable: consuming Held) {
         let entry: AnyObject
         if Held.self == SubscriptionHandle.self {
-            let handle = unsafeBitCast(disposable, to: SubscriptionHandle.self)
+            let handle = _identityCast(disposable, to: SubscriptionHandle.self)
             #if !RXCORE_NO_ACCOUNTING
             // One store, no lock: the registry reads it under its lock.
             handle.ownerBits.store(UInt(bitPattern: Unmanaged.passUnretained(owner).toOpaque()), ordering: .releasing)

@@ -1,0 +1,120 @@
+// Sees every Swift object the test process allocates: this target is linked
+// into the test executable, so its definition of `swift_allocObject` is the
+// one the code under test calls; it calls the runtime's own through
+// `dlsym(RTLD_NEXT, …)`. (The runtime's `_swift_allocObject` instrumentation
+// hook crashes retaining statically allocated objects: not used.)
+//
+// With no leak check open it costs one relaxed load. While one is open, each
+// class is decided once (the Swift side names its module) and remembered in
+// a lock-free table; for a tracked class the Swift side is told of the new
+// object. Both calls run with a per-thread flag set, so the Swift objects
+// they make themselves pass straight through.
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include <stddef.h>
+#include "AllocationHook.h"
+
+typedef void *(*rxleaks_allocate)(const void *, size_t, size_t);
+
+static _Atomic(rxleaks_allocate) runtime_allocate;
+static atomic_long open_checks;
+static _Atomic(rxleaks_class_decider) decider;
+static _Atomic(rxleaks_object_recorder) recorder;
+static __thread int inside_hook;
+
+#define DECISION_SLOTS 16384
+#define DECISION_PROBES 32
+#define DECIDED_TRACKED ((uintptr_t)1)
+#define DECIDED_SKIPPED ((uintptr_t)2)
+// Metadata address with its decision in the low bits (metadata is word-aligned); 0 for an empty slot.
+static _Atomic(uintptr_t) decisions[DECISION_SLOTS];
+
+static rxleaks_allocate resolve_runtime_allocate(void) {
+    rxleaks_allocate found = (rxleaks_allocate)dlsym(RTLD_NEXT, "swift_allocObject");
+    atomic_store_explicit(&runtime_allocate, found, memory_order_relaxed);
+    return found;
+}
+
+/// The target of a 32-bit relative pointer at `field`, followed through its
+/// indirection slot when the low bit says so; NULL for a 0 offset.
+static const uint8_t *relative_target(const uint8_t *field, int indirectable) {
+    int32_t offset = *(const int32_t *)field;
+    if (offset == 0) return NULL;
+    if (indirectable && (offset & 1)) return *(const uint8_t *const *)(field + (offset & ~1));
+    return field + offset;
+}
+
+/// The name of the module that defines the class `metadata`: its nominal type
+/// descriptor (metadata + 40 without Objective-C interop), then parent
+/// contexts up to the module's (kind 0), whose name follows flags and parent.
+static const char *module_of_class(const void *metadata) {
+    const uint8_t *context = *(const uint8_t *const *)((const uint8_t *)metadata + 40);
+    for (int depth = 0; context != NULL && depth < 32; depth++) {
+        uint32_t flags = *(const uint32_t *)context;
+        if ((flags & 0x1F) == 0) return (const char *)relative_target(context + 8, 0);
+        context = relative_target(context + 4, 1);
+    }
+    return NULL;
+}
+
+/// Whether objects of the class `metadata` are tracked; asks the Swift side once per class.
+static int is_tracked_class(const void *metadata) {
+    uintptr_t key = (uintptr_t)metadata;
+    size_t start = (size_t)((key >> 4) * 0x9E3779B97F4A7C15ull >> 50) % DECISION_SLOTS;
+    for (size_t probe = 0; probe < DECISION_PROBES; probe++) {
+        uintptr_t entry = atomic_load_explicit(&decisions[(start + probe) % DECISION_SLOTS], memory_order_relaxed);
+        if (entry == 0) break;
+        if ((entry & ~(uintptr_t)3) == key) return (entry & 3) == DECIDED_TRACKED;
+    }
+    rxleaks_class_decider decide = atomic_load_explicit(&decider, memory_order_acquire);
+    if (!decide) return 0;
+    const char *module = module_of_class(metadata);
+    int tracked = module != NULL && decide(module) ? 1 : 0;
+    uintptr_t entry = key | (tracked ? DECIDED_TRACKED : DECIDED_SKIPPED);
+    for (size_t probe = 0; probe < DECISION_PROBES; probe++) {
+        uintptr_t expected = 0;
+        _Atomic(uintptr_t) *slot = &decisions[(start + probe) % DECISION_SLOTS];
+        if (atomic_compare_exchange_strong_explicit(slot, &expected, entry, memory_order_relaxed, memory_order_relaxed)
+            || (expected & ~(uintptr_t)3) == key) break;
+    }
+    return tracked;
+}
+
+__attribute__((noinline)) static void note_allocation(void *object, const void *metadata) {
+    // Class metadata's kind word is 0 without Objective-C interop; closure
+    // contexts and boxes (0x400, 0x500) are not objects of the code under test.
+    if (inside_hook || *(const uintptr_t *)metadata != 0) return;
+    inside_hook = 1;
+    if (is_tracked_class(metadata)) {
+        rxleaks_object_recorder record = atomic_load_explicit(&recorder, memory_order_acquire);
+        if (record) record(object);
+    }
+    inside_hook = 0;
+}
+
+void *swift_allocObject(const void *metadata, size_t size, size_t alignment_mask) {
+    rxleaks_allocate allocate = atomic_load_explicit(&runtime_allocate, memory_order_relaxed);
+    if (__builtin_expect(allocate == NULL, 0)) allocate = resolve_runtime_allocate();
+    void *object = allocate(metadata, size, alignment_mask);
+    if (__builtin_expect(atomic_load_explicit(&open_checks, memory_order_relaxed) != 0, 0)) {
+        note_allocation(object, metadata);
+    }
+    return object;
+}
+
+void rxleaks_allocation_hook_install(rxleaks_class_decider decide, rxleaks_object_recorder record) {
+    atomic_store_explicit(&decider, decide, memory_order_release);
+    atomic_store_explicit(&recorder, record, memory_order_release);
+}
+
+void rxleaks_allocation_hook_adjust(long delta) {
+    atomic_fetch_add_explicit(&open_checks, delta, memory_order_relaxed);
+}
+
+void rxleaks_allocation_hook_forget_decisions(void) {
+    for (size_t slot = 0; slot < DECISION_SLOTS; slot++) {
+        atomic_store_explicit(&decisions[slot], 0, memory_order_relaxed);
+    }
+}

@@ -1,0 +1,12 @@
+import CLeakTesting
+import Leaks
+
+/// Called by the C constructor in `CLeakTesting` when the test process
+/// loads: connects the allocation hook linked into it to the engine, so leak
+/// checks track the code under test's objects by themselves.
+@_cdecl("rxleaks_allocation_tracking_install")
+func installAllocationTracking() {
+    rxleaks_allocation_hook_install({ module in AllocationTracking.tracksClasses(ofModule: module) },
+                                    { object in AllocationTracking.allocated(object) })
+    AllocationTracking.install { delta in rxleaks_allocation_hook_adjust(delta) }
+}

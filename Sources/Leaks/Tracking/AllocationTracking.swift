@@ -1,0 +1,101 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Probes
+import Synchronization
+
+/// Tracks, with no tracking code, every object of the code under test made
+/// while a leak check is open, through an allocation hook that a test
+/// process links (LeakTesting's, which installs itself at load). Without the
+/// hook (a process that links only `Leaks`) nothing changes.
+///
+/// An object is attributed to the check whose scope is current on the task
+/// that makes it (``LeakScope/current``), else to the open check that is
+/// ambient (``OpenLeakCheck``), else to the one ``UnscopedWork`` names.
+package enum AllocationTracking {
+    /// Switches the hook: adds to its count of open checks.
+    private static let hook = Mutex<(@Sendable (Int) -> Void)?>(nil)
+
+    /// Installs the switch of a process's allocation hook.
+    package static func install(switch adjust: @escaping @Sendable (Int) -> Void) {
+        hook.withLock { $0 = adjust }
+    }
+
+    /// Switches recording on for one more open check; false when there is no
+    /// hook, and then ``end()`` must not be called.
+    static func begin() -> Bool {
+        hook.withLock { adjust in
+            adjust?(1)
+            return adjust != nil
+        }
+    }
+
+    /// Ends what a successful ``begin()`` began.
+    static func end() {
+        hook.withLock { $0?(-1) }
+    }
+
+    /// Whether classes of `module` are tracked: called by the hook once per class.
+    package static func tracksClasses(ofModule module: UnsafePointer<CChar>) -> Bool {
+        TrackedModules.current.contains(String(cString: module))
+    }
+
+    /// How many return addresses are kept per object, enough to reach the
+    /// code that made it past the hook and the allocating initialiser.
+    private static let framesKept = 8
+
+    /// Called by the hook with a new object of a tracked class, before its
+    /// initialiser runs (its header is set, its fields are not).
+    package static func allocated(_ pointer: UnsafeMutableRawPointer) {
+        guard let scope = LeakScope.current ?? RunningCheck.ambientScope ?? UnscopedWork.resolve()?.scope else { return }
+        let frames = Backtrace.capture(skip: 0, maxFrames: framesKept + 4)
+        let object = Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue()
+        scope.addAllocated(object, site: PendingTrackingSite(origin: .allocated, operatorName: nil) { madeAt(frames) })
+    }
+
+    /// The first frame of the code that made the object: past the hook
+    /// (`swift_allocObject`) and the class's allocating initialiser.
+    private static func madeAt(_ frames: [UInt]) -> SourceSite {
+        let symbolicated = Backtrace.symbolicate(frames)
+        let afterHook = symbolicated.lastIndex { $0.function == "swift_allocObject" }.map { $0 + 1 } ?? 0
+        let caller = symbolicated[afterHook...].first { frame in
+            frame.file != nil && !(frame.function ?? "").contains("__allocating_init")
+        }
+        guard let caller, let file = caller.file else { return SourceSite(file: "an unknown place", line: 0) }
+        return SourceSite(file: file, line: UInt(caller.line ?? 0), function: caller.function ?? "")
+    }
+}
+
+/// The modules whose classes are "the code under test": their objects made
+/// while a check is open are tracked by themselves.
+///
+/// By default every module but the toolchain's and RxLeaks' own; the
+/// environment variable `RXLEAKS_TRACK_MODULES` names them exactly
+/// (comma-separated; empty: none), as `rxleaks test` does with the package's
+/// own targets.
+struct TrackedModules: Sendable {
+    /// Exactly these modules, or every module but ``excluded`` when nil.
+    let named: Set<String>?
+
+    static let current = TrackedModules(environment: getenv("RXLEAKS_TRACK_MODULES").map { String(cString: $0) })
+
+    init(environment value: String?) {
+        named = value.map { Set($0.split(separator: ",").map { $0.filter { $0 != " " } }.filter { !$0.isEmpty }) }
+    }
+
+    /// The toolchain's modules and RxLeaks' own, never the code under test.
+    static let excluded: Set<String> = [
+        "Swift", "_Concurrency", "_StringProcessing", "RegexBuilder", "Synchronization", "Observation", "Distributed",
+        "Dispatch", "Foundation", "FoundationEssentials", "FoundationInternationalization", "FoundationNetworking",
+        "FoundationXML", "XCTest", "Testing", "Runtime", "Cxx", "CxxStdlib",
+        "RxCore", "RxCoreTesting", "RxCoreLeaks", "Leaks", "LeakTesting", "LeakGuide", "LeakLint", "Probes",
+        "SimUI", "Scenarios", "rxleaks",
+    ]
+
+    func contains(_ module: String) -> Bool {
+        if let named { return named.contains(module) }
+        return !Self.excluded.contains(module) && !module.hasPrefix("_") && !module.hasSuffix("Compat")
+    }
+}
