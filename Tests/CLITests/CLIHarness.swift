@@ -60,14 +60,15 @@ enum CLI {
             try? FileManager.default.removeItem(at: directory)
         }
 
-        /// Waits for the process to end; what it did (a process a signal ended has status 128 + the signal).
+        /// Waits for the process to end; what it did (a process a signal ended has the signal's number
+        /// as its status, as Foundation's `terminationStatus` has).
         func finish() throws -> Invocation {
             var termination: ChildProcess.Termination?
             while termination == nil { termination = child.wait(atMost: nil) }
             child.end()
             let status: Int32 = switch termination {
             case .exited(let status): status
-            case .signalled(let signal): 128 + signal
+            case .signalled(let signal): signal
             case .timedOut, nil: -1
             }
             return Invocation(status: status,

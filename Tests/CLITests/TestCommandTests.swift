@@ -241,6 +241,10 @@ final class TestCommandTests: XCTestCase {
         XCTAssertTrue(run.stderr.contains("Broken.swift:1:"), run.stderr)
         XCTAssertTrue(run.stderr.contains("error: cannot convert value of type 'String' to specified type 'Int'"), run.stderr)
         XCTAssertTrue(run.stderr.contains("LeakyApp does not build"), run.stderr)
+        // Each distinct error once, with the package's own path, and where the whole output is.
+        let errorLines = run.stderr.split(separator: "\n").filter { $0.contains("error: cannot convert value of type 'String'") }
+        XCTAssertEqual(errorLines, ["\(broken.path)/Sources/LeakyApp/Broken.swift:1:19: error: cannot convert value of type 'String' to specified type 'Int'"])
+        XCTAssertTrue(run.stderr.contains("The build's whole output: \(Self.scratch.path)/swift-build.log"), run.stderr)
     }
 
     func testAPackageResolvedPinningRealRxSwiftIsPutBackByteForByte() throws {

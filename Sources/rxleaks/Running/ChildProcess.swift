@@ -6,13 +6,16 @@ import Darwin
 import CChildProcess
 import Foundation
 
-/// A child process whose life is tied to this one: it runs in a process group
-/// of its own, led by a watchdog that kills the whole group (the child and
-/// everything it started) as soon as this process closes the watchdog's
-/// lifeline, which the kernel does when this process dies, however it dies.
-/// ``end()`` tears the group down and reaps the child and the watchdog: no
-/// child is left running, nor as a zombie, on any path. Waiting blocks in
-/// `poll` on a pidfd (no sleep loop) and returns early when a signal arrives.
+/// A child process whose life is tied to this one: it runs under a watchdog
+/// (`cchildprocess_spawn`), a forked copy of this process that is the child's
+/// parent and a child subreaper, in a process group of its own. When the
+/// child ends, or when this process closes the watchdog's lifeline (which the
+/// kernel does when this process dies, however it dies), the watchdog kills
+/// every process left under it, including those that put themselves in
+/// process groups of their own, and exits. ``end()`` closes the lifeline and
+/// reaps the watchdog: no child is left running, nor as a zombie, on any path.
+/// Waiting blocks in `poll` on a pidfd (no sleep loop) and returns early when a
+/// signal arrives.
 final class ChildProcess {
     /// How the child ended.
     enum Termination: Equatable {
@@ -41,41 +44,58 @@ final class ChildProcess {
 
     /// The child's process id.
     let pid: pid_t
-    /// The watchdog's process id, which is also the group's.
-    private let group: pid_t
+    /// The watchdog's process id.
+    private let watchdog: pid_t
     /// The write end of the watchdog's lifeline; -1 once closed.
     private var lifeline: Int32
-    /// Readable once the child has ended; -1 where the kernel has no pidfd.
+    /// Where the watchdog writes the child's pid, then its wait status.
+    private let report: Int32
+    /// Readable once the watchdog has ended; -1 where the kernel has no pidfd.
     private let exitNotice: Int32
-    /// How the child ended, once reaped.
+    /// How the child ended, once the watchdog is reaped.
     private(set) var termination: Termination?
 
     /// Starts `executable` with `arguments` (stdin from /dev/null, stdout and
     /// stderr to the given descriptors, which the caller still owns), with
     /// `environment` added to this process's.
     init(_ executable: String, _ arguments: [String], environment: [String: String] = [:], stdout: Int32, stderr: Int32) throws(LaunchError) {
-        var ends: [Int32] = [0, 0]
-        guard cchildprocess_pipe(&ends) == 0 else { throw LaunchError(description: "pipe failed: \(Self.lastError)") }
-        let group = cchildprocess_fork_group_watchdog(ends[0])
-        close(ends[0])
-        guard group > 0 else {
-            close(ends[1])
+        var lifelineEnds: [Int32] = [0, 0], reportEnds: [Int32] = [0, 0]
+        guard cchildprocess_pipe(&lifelineEnds) == 0 else { throw LaunchError(description: "pipe failed: \(Self.lastError)") }
+        guard cchildprocess_pipe(&reportEnds) == 0 else {
+            lifelineEnds.forEach { close($0) }
+            throw LaunchError(description: "pipe failed: \(Self.lastError)")
+        }
+        var merged = ProcessInfo.processInfo.environment
+        merged.merge(environment) { $1 }
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        let watchdog = cchildprocess_spawn(executable, argv, envp, stdout, stderr, lifelineEnds[0], reportEnds[1])
+        (argv + envp).forEach { free($0) }
+        close(lifelineEnds[0])
+        close(reportEnds[1])
+        guard watchdog > 0 else {
+            close(lifelineEnds[1])
+            close(reportEnds[0])
             throw LaunchError(description: "could not start a watchdog for \(executable): \(Self.lastError)")
         }
-        self.group = group
-        lifeline = ends[1]
-        do {
-            pid = try Self.spawn(executable, arguments, environment: environment, group: group, stdout: stdout, stderr: stderr)
-        } catch {
+        self.watchdog = watchdog
+        lifeline = lifelineEnds[1]
+        report = reportEnds[0]
+        exitNotice = cchildprocess_pidfd_open(watchdog)
+        var child: pid_t = -1
+        guard Self.readWhole(report, into: &child), child > 0 else {
             close(lifeline)
-            while waitpid(group, nil, 0) == -1 && errno == EINTR {}
-            throw error
+            close(report)
+            if exitNotice >= 0 { close(exitNotice) }
+            while waitpid(watchdog, nil, 0) == -1 && errno == EINTR {}
+            throw LaunchError(description: "could not start \(executable)")
         }
-        exitNotice = cchildprocess_pidfd_open(pid)
+        pid = child
     }
 
     deinit {
         end()
+        close(report)
         if exitNotice >= 0 { close(exitNotice) }
     }
 
@@ -96,13 +116,13 @@ final class ChildProcess {
         return termination
     }
 
-    /// Sends `signal` to the child's whole group.
+    /// Sends `signal` to the child, while it runs.
     func signal(_ signal: Int32) {
-        if lifeline >= 0 { kill(-group, signal) }
+        if termination == nil { kill(pid, signal) }
     }
 
-    /// Passes `signal` on to the group and waits up to `grace` for the child
-    /// to end, then tears the group down (SIGKILL).
+    /// Passes `signal` on to the child and waits up to `grace` for it to end,
+    /// then kills it and what it started.
     func stop(with signal: Int32, grace: Duration) {
         self.signal(signal)
         let deadline = ContinuousClock.now + grace
@@ -110,26 +130,44 @@ final class ChildProcess {
         end()
     }
 
-    /// Kills whatever is left of the group (the child, if it still runs, and
-    /// anything it started) and reaps the child and the watchdog. Idempotent.
+    /// Kills whatever is left (the child, if it still runs, and anything it
+    /// started) and reaps the watchdog. Idempotent.
     func end() {
         guard lifeline >= 0 else { return }
         close(lifeline)
         lifeline = -1
         reap(blocking: true)
-        while waitpid(group, nil, 0) == -1 && errno == EINTR {}
     }
 
-    /// Reaps the child if it has ended (or, `blocking`, once it has); whether it has.
+    /// Reaps the watchdog if it has ended (or, `blocking`, once it has), reading
+    /// the child's status it reported; whether it has.
     @discardableResult
     private func reap(blocking: Bool) -> Bool {
         guard termination == nil else { return true }
-        var status: Int32 = 0
         var result: pid_t
-        repeat { result = waitpid(pid, &status, blocking ? 0 : WNOHANG) } while result == -1 && errno == EINTR
-        guard result == pid else { return false }
-        termination = status & 0x7f == 0 ? .exited((status >> 8) & 0xff) : .signalled(status & 0x7f)
+        repeat { result = waitpid(watchdog, nil, blocking ? 0 : WNOHANG) } while result == -1 && errno == EINTR
+        guard result == watchdog else { return false }
+        var status: Int32 = 0
+        if Self.readWhole(report, into: &status) {
+            termination = status & 0x7f == 0 ? .exited((status >> 8) & 0xff) : .signalled(status & 0x7f)
+        } else {
+            termination = .signalled(SIGKILL)
+        }
         return true
+    }
+
+    /// Reads one value of `T` from `fd`, all of it.
+    private static func readWhole<T>(_ fd: Int32, into value: inout T) -> Bool {
+        withUnsafeMutableBytes(of: &value) { buffer in
+            var done = 0
+            while done < buffer.count {
+                let count = read(fd, buffer.baseAddress! + done, buffer.count - done)
+                if count < 0 && errno == EINTR { continue }
+                if count <= 0 { return false }
+                done += count
+            }
+            return true
+        }
     }
 
     /// Runs `executable` with `arguments` to its end, output collected, and
@@ -225,45 +263,5 @@ final class ChildProcess {
         // Close-on-exec: neither end may leak into other children (the child gets its end through dup2).
         guard cchildprocess_pipe(&fds) == 0 else { throw LaunchError(description: "pipe failed: \(lastError)") }
         return (fds[0], fds[1])
-    }
-
-    private static func spawn(_ executable: String, _ arguments: [String], environment: [String: String], group: pid_t,
-                              stdout: Int32, stderr: Int32) throws(LaunchError) -> pid_t {
-        #if canImport(Glibc)
-        var actions = posix_spawn_file_actions_t()
-        var attributes = posix_spawnattr_t()
-        #else
-        var actions: posix_spawn_file_actions_t?
-        var attributes: posix_spawnattr_t?
-        #endif
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, stdout, 1)
-        posix_spawn_file_actions_adddup2(&actions, stderr, 2)
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // In the watchdog's group, with the signals this process catches or blocks back to their defaults.
-        var defaults = sigset_t(), none = sigset_t()
-        sigemptyset(&none)
-        sigemptyset(&defaults)
-        for number in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE] { sigaddset(&defaults, number) }
-        posix_spawnattr_setpgroup(&attributes, group)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-
-        var merged = ProcessInfo.processInfo.environment
-        merged.merge(environment) { $1 }
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-        guard result == 0 else {
-            throw LaunchError(description: "could not start \(executable): \(String(cString: strerror(result)))")
-        }
-        return pid
     }
 }

@@ -30,8 +30,8 @@ struct SuiteRun {
     enum Failure: Error {
         /// Not a package, nothing to test: exit status 64.
         case badInput(BadInput)
-        /// The package does not build: the compiler's output.
-        case buildFailed(String)
+        /// The package does not build: each distinct compiler error (or the log's last lines), and the full log.
+        case buildFailed(errors: [String], log: URL)
         /// `swift` could not be run, or the tests gave no verdict at all.
         case failed(String, hint: String?)
         /// A signal (Ctrl-C) stopped the run.
@@ -101,7 +101,9 @@ struct SuiteRun {
         progress.status("building \(package.lastPathComponent)'s tests")
         let build = try launch(swift, ["build", "--build-tests"] + common + SwiftArguments.buildArguments(swiftArguments),
                                environment: configuration)
-        guard build.status == 0 else { throw .buildFailed(shadow.packagePaths(in: build.output)) }
+        guard build.status == 0 else {
+            throw .buildFailed(errors: Self.distinctErrors(in: shadow.packagePaths(in: build.output)), log: build.log)
+        }
 
         progress.status("running the tests in the whole-suite mode")
         let filterArguments = filters.flatMap { ["--filter", $0] }
@@ -145,7 +147,7 @@ struct SuiteRun {
     /// `poll` runs every quarter of a second while it waits. A signal caught
     /// meanwhile is passed on to `swift`, which gets 10 s to end.
     private func launch(_ swift: String, _ arguments: [String], environment: [String: String] = [:],
-                        poll: () -> Void = {}) throws(Failure) -> (status: Int32, output: String) {
+                        poll: () -> Void = {}) throws(Failure) -> (status: Int32, output: String, log: URL) {
         let log = scratch.appendingPathComponent("swift-\(arguments[0]).log")
         let output = open(log.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard output >= 0 else { throw .failed("cannot write \(log.path): \(String(cString: strerror(errno)))", hint: nil) }
@@ -171,7 +173,18 @@ struct SuiteRun {
         case .signalled(let signal): 128 + signal
         case .timedOut, nil: 1
         }
-        return (status, (try? String(contentsOf: log, encoding: .utf8)) ?? "")
+        return (status, (try? String(contentsOf: log, encoding: .utf8)) ?? "", log)
+    }
+
+    /// The compiler's errors in a build's output, each once (SwiftPM prints an error once per file
+    /// the compiler was given it for) with its `file:line:column:`, in the order first seen; the
+    /// output's last 30 lines when it has none in that form (a resolution error, a linker error).
+    static func distinctErrors(in output: String) -> [String] {
+        var seen: Set<Substring> = []
+        let errors = output.split(separator: "\n").filter { line in
+            line.firstMatch(of: #/^\S[^:]*:\d+:\d+: error: /#) != nil && seen.insert(line).inserted
+        }
+        return errors.isEmpty ? output.split(separator: "\n").suffix(30).map(String.init) : errors.map(String.init)
     }
 }
 
