@@ -36,6 +36,8 @@ let package = Package(
         ], swiftSettings: [.define("RXCORE_NO_ACCOUNTING")]),
         // The retain-graph walk at scale (issue: 100,000 objects in under a second).
         .executableTarget(name: "GraphWalk", dependencies: [.product(name: "Leaks", package: root)]),
+        // Tracking the code under test's objects: LeakTesting's allocation hook, linked through LeakEngine.
+        .executableTarget(name: "AllocationTracking", dependencies: [.product(name: "LeakEngine", package: root)]),
         .executableTarget(name: "RxBench", dependencies: [
             "BenchSupport", "CMallocCounter", "RxWorkloads", "RxWorkloadsUnaccounted",
             .product(name: "OpenCombine", package: "OpenCombine"),

@@ -33,8 +33,39 @@ package struct Finding: Sendable, Hashable, Codable {
     }
 }
 
+extension Finding: Comparable {
+    /// Source order: by line, column, then rule.
+    package static func < (lhs: Finding, rhs: Finding) -> Bool {
+        (lhs.line, lhs.column, lhs.rule) < (rhs.line, rhs.column, rhs.rule)
+    }
+}
+
+/// One file's text with the guide's fixes made (`rxleaks lint --fix`).
+package struct FileFix: Sendable {
+    /// The file, as it was given.
+    package let path: String
+    /// The text as it was read.
+    package let original: String
+    /// The text with the fixes made; `original` when none was.
+    package let fixed: String
+    /// The findings the fixes remove.
+    package let fixedFindings: [Finding]
+    /// The findings left as they are, each with why.
+    package let unfixed: [UnfixedFinding]
+}
+
+/// A finding `--fix` leaves, and why.
+package struct UnfixedFinding: Sendable, Comparable {
+    /// The finding.
+    package let finding: Finding
+    /// Why it is not fixed automatically.
+    package let reason: String
+
+    package static func < (lhs: UnfixedFinding, rhs: UnfixedFinding) -> Bool { lhs.finding < rhs.finding }
+}
+
 /// A file that was not linted because it does not parse.
-package struct UnparsableFile: Sendable, Hashable, Codable {
+package struct UnparsableFile: Error, Sendable, Hashable, Codable {
     /// The file, as it was given.
     package let file: String
     /// The 1-based line of the first syntax error.
@@ -43,6 +74,16 @@ package struct UnparsableFile: Sendable, Hashable, Codable {
     package let column: Int
     /// The parser's message for the first error.
     package let message: String
+
+    /// A file that cannot be read at all.
+    init(unreadable path: String) {
+        self.init(file: path, line: 1, column: 1, message: "cannot be read")
+    }
+
+    /// A file whose first syntax error, at `line`:`column`, says `message`.
+    init(file: String, line: Int, column: Int, message: String) {
+        (self.file, self.line, self.column, self.message) = (file, line, column, message)
+    }
 }
 
 /// What one lint run found.

@@ -33,11 +33,18 @@ package struct RuleHit {
     package let node: Syntax
     /// What was found, in one sentence.
     package let message: String
+    /// The guide's fix as edits to the file, when the rule can make it here.
+    package let edits: [SourceEdit]
+    /// Why the fix is not made here (`rxleaks lint --fix`), when the rule cannot make it.
+    package let unfixable: String
 
-    /// A hit at `node`.
-    package init(_ node: some SyntaxProtocol, _ message: String) {
+    /// A hit at `node`, fixed by `edits` when there are any, otherwise left for the reason `unfixable`.
+    package init(_ node: some SyntaxProtocol, _ message: String, edits: [SourceEdit] = [],
+                 unfixable: String = "no automatic fix for this pattern") {
         self.node = Syntax(node)
         self.message = message
+        self.edits = edits
+        self.unfixable = unfixable
     }
 }
 

@@ -24,18 +24,51 @@ package struct Linter: Sendable {
         if let error = file.firstSyntaxError {
             return ([], error)
         }
+        return (hits(in: file, source: source).map(\.finding), nil)
+    }
+
+    /// Lints one file's text and makes the guide's fix for each finding a rule
+    /// can fix there; nil when the text does not parse. A finding whose edits
+    /// overlap an earlier one's is left for a second run; when the fixed text
+    /// would not parse, nothing is fixed.
+    package func fix(source: String, path: String) -> Result<FileFix, UnparsableFile> {
+        let file = LintedFile(path: path, source: source)
+        if let error = file.firstSyntaxError { return .failure(error) }
+        var edits: [SourceEdit] = [], fixed: [Finding] = [], unfixed: [UnfixedFinding] = []
+        for (finding, hit) in hits(in: file, source: source) {
+            if hit.edits.isEmpty {
+                unfixed.append(UnfixedFinding(finding: finding, reason: hit.unfixable))
+            } else if hit.edits.contains(where: { edit in edits.contains { $0.overlaps(edit) } }) {
+                unfixed.append(UnfixedFinding(finding: finding, reason: "another fix changes the same code: run --fix again"))
+            } else {
+                edits += hit.edits
+                fixed.append(finding)
+            }
+        }
+        let text = source.applying(edits)
+        if !fixed.isEmpty, LintedFile(path: path, source: text).firstSyntaxError != nil {
+            let reason = "the rewritten file would not parse"
+            return .success(FileFix(path: path, original: source, fixed: source, fixedFindings: [],
+                                    unfixed: (unfixed + fixed.map { UnfixedFinding(finding: $0, reason: reason) }).sorted()))
+        }
+        return .success(FileFix(path: path, original: source, fixed: text, fixedFindings: fixed, unfixed: unfixed))
+    }
+
+    /// Every rule's hits in `file` that no suppression comment silences, with their findings, in source order.
+    private func hits(in file: LintedFile, source: String) -> [(finding: Finding, hit: RuleHit)] {
         let suppressions = Suppressions(source: source)
-        var findings: [Finding] = []
+        var hits: [(finding: Finding, hit: RuleHit)] = []
         for rule in rules {
             for hit in rule.check(file) {
                 let (line, column) = file.position(of: hit.node)
                 guard !suppressions.silences(rule.id, onLine: line) else { continue }
-                findings.append(Finding(
+                let finding = Finding(
                     rule: rule.id, message: hit.message, fix: rule.fix, guide: rule.guide,
-                    file: path, line: line, column: column, scope: hit.node.scopeDescription))
+                    file: file.path, line: line, column: column, scope: hit.node.scopeDescription)
+                hits.append((finding, hit))
             }
         }
-        return (findings.sorted { ($0.line, $0.column, $0.rule) < ($1.line, $1.column, $1.rule) }, nil)
+        return hits.sorted { $0.finding < $1.finding }
     }
 
     /// Lints every `.swift` file under `paths` (files, or directories searched
@@ -46,20 +79,32 @@ package struct Linter: Sendable {
     ///   before anything is linted.
     package func lint(paths: [String], excluding excluded: [String] = []) throws(LintError) -> LintResult {
         let files = try SwiftFiles.find(in: paths, excluding: excluded)
-        let results = ResultSlots(count: files.count)
-        DispatchQueue.concurrentPerform(iterations: files.count) { index in
-            let path = files[index]
-            guard let data = FileManager.default.contents(atPath: path) else {
-                results.store((findings: [], unparsable: UnparsableFile(file: path, line: 1, column: 1, message: "cannot be read")), at: index)
-                return
-            }
-            results.store(lint(source: String(decoding: data, as: UTF8.self), path: path), at: index)
+        let all = Self.each(of: files) { path, source in
+            source.map { lint(source: $0, path: path) } ?? ([], UnparsableFile(unreadable: path))
         }
-        let all = results.values
         return LintResult(
             findings: all.flatMap(\.findings),
             unparsableFiles: all.compactMap(\.unparsable),
             fileCount: files.count)
+    }
+
+    /// ``fix(source:path:)`` for every `.swift` file under `paths`, found as
+    /// ``lint(paths:excluding:)`` finds them; nothing is written.
+    package func fix(paths: [String], excluding excluded: [String] = []) throws(LintError) -> [Result<FileFix, UnparsableFile>] {
+        let files = try SwiftFiles.find(in: paths, excluding: excluded)
+        return Self.each(of: files) { path, source in
+            source.map { fix(source: $0, path: path) } ?? .failure(UnparsableFile(unreadable: path))
+        }
+    }
+
+    /// `body` on each file's path and text (nil when it cannot be read), on all cores, results in `files`' order.
+    private static func each<Result>(of files: [String], _ body: @Sendable (String, String?) -> Result) -> [Result] {
+        let results = ResultSlots<Result>(count: files.count)
+        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+            let data = FileManager.default.contents(atPath: files[index])
+            results.store(body(files[index], data.map { String(decoding: $0, as: UTF8.self) }), at: index)
+        }
+        return results.values
     }
 }
 
@@ -82,19 +127,19 @@ package enum LintError: Error, Equatable, CustomStringConvertible {
 }
 
 /// One slot per file, written from the concurrent loop.
-private final class ResultSlots: @unchecked Sendable {
+private final class ResultSlots<Value>: @unchecked Sendable {
     private let lock = NSLock()
-    private var slots: [(findings: [Finding], unparsable: UnparsableFile?)?]
+    private var slots: [Value?]
 
     init(count: Int) {
         slots = Array(repeating: nil, count: count)
     }
 
-    func store(_ result: (findings: [Finding], unparsable: UnparsableFile?), at index: Int) {
+    func store(_ result: Value, at index: Int) {
         lock.withLock { slots[index] = result }
     }
 
-    var values: [(findings: [Finding], unparsable: UnparsableFile?)] {
+    var values: [Value] {
         lock.withLock { slots.compactMap { $0 } }
     }
 }

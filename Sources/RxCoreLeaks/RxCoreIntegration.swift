@@ -77,6 +77,7 @@ public final class RxCoreIntegration: LeakIntegration {
         case .captureListMissingModifier: pattern = GuidePatterns.captureListMissingModifier
         case .containerSharedWithAnotherObject: pattern = GuidePatterns.disposeBagSentToAnotherObject
         case .storedSubject: pattern = GuidePatterns.storedSubjectInChild
+        case .strongBackReference: return nil
         }
         return LeakPattern(id: pattern.id, name: pattern.name, source: pattern.guideReference, fix: pattern.fix, detail: detail)
     }

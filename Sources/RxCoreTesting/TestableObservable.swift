@@ -1,9 +1,19 @@
+import Foundation
 import RxCore
-import Synchronization
 
 /// A test sequence made by ``TestScheduler/createHotObservable(_:)`` or
 /// ``TestScheduler/createColdObservable(_:)``: it sends its recorded events in
 /// virtual time and records each subscription's interval.
+///
+/// It keeps, and is kept by, what RxTest's test sequences are, so a test's
+/// objects live as long as on RxSwift: the sequence holds its scheduler; a
+/// hot sequence holds its observers until they unsubscribe, and the
+/// scheduler's queue holds the sequence until its events are sent; the
+/// disposable a subscription gets holds the sequence until it is disposed; a
+/// cold subscription's events, scheduled when it is made, hold its observer
+/// until they run or the scheduler is freed. A subscription whose closure
+/// captures the bag it is disposed into therefore keeps itself, the sequence
+/// and the scheduler alive, as on RxSwift.
 public final class TestableObservable<Element>: ObservableType, @unchecked Sendable {
     private enum Temperature {
         /// Events at absolute times, to whoever is subscribed then.
@@ -12,34 +22,26 @@ public final class TestableObservable<Element>: ObservableType, @unchecked Senda
         case cold
     }
 
-    private struct State {
-        var subscriptions: [Subscription] = []
-        var observers: [(key: Int, observer: AnyObserver<Element>)] = []
-        var nextKey = 0
-        /// The scheduler's clock when this sequence last read it: the time a subscription made or
-        /// ended after the scheduler is gone records.
-        var lastClock: TestTime
-    }
-
-    /// Weak: the scheduler holds a hot sequence until its recorded events have been sent (as in
-    /// RxTest, so a sequence nobody keeps still sends them), and a sequence holding its scheduler
-    /// would make a cycle of the two whenever events are still pending at the end (a test that
-    /// advances the clock only part of the way), freeing neither.
-    private weak var testScheduler: TestScheduler?
+    let testScheduler: TestScheduler
     private let temperature: Temperature
-    private let state: Mutex<State>
+    /// Guards the properties below. Plain stored properties, not a `Mutex`:
+    /// the leak engine reads what they hold.
+    private let lock = NSLock()
+    private var recordedSubscriptions: [Subscription] = []
+    /// A hot sequence's observers, by key.
+    private var observers: [Int: (Event<Element>) -> Void] = [:]
+    private var nextKey = 0
 
     /// The events this sequence sends.
     public let recordedEvents: [Recorded<Event<Element>>]
 
     /// Each subscription's subscribe and unsubscribe times, in order.
-    public var subscriptions: [Subscription] { state.withLock { $0.subscriptions } }
+    public var subscriptions: [Subscription] { lock.withLock { recordedSubscriptions } }
 
     init(hot testScheduler: TestScheduler, recordedEvents: [Recorded<Event<Element>>]) {
         self.testScheduler = testScheduler
         self.temperature = .hot
         self.recordedEvents = recordedEvents
-        self.state = Mutex(State(lastClock: testScheduler.clock))
         for recorded in recordedEvents {
             testScheduler.scheduleAt(recorded.time) { self.deliver(recorded.value) }
         }
@@ -49,77 +51,60 @@ public final class TestableObservable<Element>: ObservableType, @unchecked Senda
         self.testScheduler = testScheduler
         self.temperature = .cold
         self.recordedEvents = recordedEvents
-        self.state = Mutex(State(lastClock: testScheduler.clock))
     }
 
     public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        let subscribedAt = clock
+        let subscribedAt = testScheduler.clock
         switch temperature {
         case .hot:
-            let (key, index) = state.withLock { state in
-                state.nextKey += 1
-                state.observers.append((state.nextKey, AnyObserver(observer)))
-                state.subscriptions.append(Subscription(subscribedAt))
-                return (state.nextKey, state.subscriptions.count - 1)
+            let (key, index) = lock.withLock {
+                nextKey += 1
+                observers[nextKey] = observer.on
+                recordedSubscriptions.append(Subscription(subscribedAt))
+                return (nextKey, recordedSubscriptions.count - 1)
             }
-            // Weak: the observer reaches this disposable through its
-            // subscription, and this sequence holds the observer.
-            return Disposables.create { [weak self] in
-                self?.recordUnsubscribe(index, removing: key)
+            return Disposables.create {
+                self.recordUnsubscribe(index, removing: key)
             }
         case .cold:
-            let index = state.withLock { state in
-                state.subscriptions.append(Subscription(subscribedAt))
-                return state.subscriptions.count - 1
+            let index = lock.withLock {
+                recordedSubscriptions.append(Subscription(subscribedAt))
+                return recordedSubscriptions.count - 1
             }
-            let target = ColdTarget(AnyObserver(observer))
+            let disposed = DisposedMark()
             for recorded in recordedEvents {
-                _ = testScheduler?.scheduleRelativeVirtual((), dueTime: recorded.time) { _ in
-                    target.on(recorded.value)
+                _ = testScheduler.scheduleRelativeVirtual((), dueTime: recorded.time) { _ in
+                    if !disposed.isSet { observer.on(recorded.value) }
                     return Disposables.create()
                 }
             }
             return Disposables.create {
-                target.release()
+                disposed.set()
                 self.recordUnsubscribe(index, removing: nil)
             }
         }
     }
 
-    /// The scheduler's clock, remembered for when the scheduler is gone.
-    private var clock: TestTime {
-        guard let now = testScheduler?.clock else { return state.withLock { $0.lastClock } }
-        state.withLock { $0.lastClock = now }
-        return now
-    }
-
     private func deliver(_ event: Event<Element>) {
-        for entry in state.withLock({ $0.observers }) { entry.observer.on(event) }
+        let current = lock.withLock { observers.sorted { $0.key < $1.key }.map(\.value) }
+        for observer in current { observer(event) }
     }
 
     private func recordUnsubscribe(_ index: Int, removing key: Int?) {
-        let unsubscribedAt = clock
-        state.withLock { state in
-            if let key { state.observers.removeAll { $0.key == key } }
-            state.subscriptions[index] = Subscription(state.subscriptions[index].subscribe, unsubscribedAt)
+        let unsubscribedAt = testScheduler.clock
+        lock.withLock {
+            if let key { observers[key] = nil }
+            recordedSubscriptions[index] = Subscription(recordedSubscriptions[index].subscribe, unsubscribedAt)
         }
     }
 }
 
-/// A cold subscription's observer. Its events stay scheduled after disposal,
-/// as in RxTest (so the clock moves the same), but reach no one and hold no one.
-private final class ColdTarget<Element>: @unchecked Sendable {
-    private let observer: Mutex<AnyObserver<Element>?>
+/// Set when a cold subscription is disposed: its scheduled events then reach no one.
+private final class DisposedMark: @unchecked Sendable {
+    private let lock = NSLock()
+    private var marked = false
 
-    init(_ observer: AnyObserver<Element>) {
-        self.observer = Mutex(observer)
-    }
+    var isSet: Bool { lock.withLock { marked } }
 
-    func on(_ event: Event<Element>) {
-        observer.withLock { $0 }?.on(event)
-    }
-
-    func release() {
-        observer.withLock { $0 = nil }
-    }
+    func set() { lock.withLock { marked = true } }
 }

@@ -78,7 +78,7 @@ struct JSONSchemaValidator {
 
     private static let understood: Set<String> = [
         "$schema", "$id", "$defs", "title", "description",
-        "type", "properties", "required", "additionalProperties", "items", "enum", "minimum", "$ref",
+        "type", "properties", "required", "additionalProperties", "items", "enum", "minimum", "pattern", "$ref",
     ]
 
     /// Every violation, as `path: problem`; empty when `instance` is valid.
@@ -109,6 +109,10 @@ struct JSONSchemaValidator {
         }
         if let allowed = keywords["enum"]?.arrayValue, !allowed.contains(value) {
             problems.append("\(path): \(value) is not one of \(allowed)")
+        }
+        if let pattern = keywords["pattern"]?.stringValue, let string = value.stringValue,
+           string.range(of: pattern, options: .regularExpression) == nil {
+            problems.append("\(path): \(string) does not match \(pattern)")
         }
         if let minimum = keywords["minimum"]?.numberValue, let number = value.numberValue, number < minimum {
             problems.append("\(path): \(number) is below the minimum \(minimum)")

@@ -127,5 +127,61 @@ final class LintCommandTests: XCTestCase {
         let invocation = try CLI.run(["lint", "--config", configuration.path, directory.path])
         XCTAssertEqual(invocation.status, 0, invocation.stdout)
     }
+
+    /// Inbox.swift with the class given a bag of its own, so that its thrown-away Disposable can go there.
+    private func writeFixableInbox() throws -> URL {
+        let file = directory.appendingPathComponent("Inbox.swift")
+        try """
+            final class InboxViewModel {
+                private let disposeBag = DisposeBag()
+                init(events: AppEvents) {
+                    _ = events.didBecomeActive.subscribe(onNext: { [weak self] in self?.refresh() })
+                }
+            }
+            """.write(to: file, atomically: true, encoding: .utf8)
+        return file
+    }
+
+    func testFixDryRunPrintsTheDiffAndWritesNothing() throws {
+        let file = try writeFixableInbox()
+        let before = try Data(contentsOf: file)
+        let invocation = try CLI.run(["lint", "--fix", "--dry-run", directory.path])
+        XCTAssertEqual(invocation.status, 0, invocation.stdout + invocation.stderr)
+        XCTAssertEqual(try Data(contentsOf: file), before, "--dry-run changed the file")
+        XCTAssertTrue(invocation.stdout.contains("""
+            -        _ = events.didBecomeActive.subscribe(onNext: { [weak self] in self?.refresh() })
+            +        events.didBecomeActive.subscribe(onNext: { [weak self] in self?.refresh() }).disposed(by: disposeBag)
+            """), invocation.stdout)
+        XCTAssertTrue(invocation.stdout.hasSuffix("would fix 1 finding in 1 file, 0 left; not verified by a test: run the tests again\n"),
+                      invocation.stdout)
+    }
+
+    func testFixWritesTheFixAndLintIsThenClean() throws {
+        let file = try writeFixableInbox()
+        let fix = try CLI.run(["lint", "--fix", directory.path])
+        XCTAssertEqual(fix.status, 0, fix.stdout + fix.stderr)
+        XCTAssertTrue(fix.stdout.hasPrefix("fixed \(file.path)\n"), fix.stdout)
+        XCTAssertTrue(try String(contentsOf: file, encoding: .utf8).contains(
+            "        events.didBecomeActive.subscribe(onNext: { [weak self] in self?.refresh() }).disposed(by: disposeBag)\n"))
+        let lint = try CLI.run(["lint", directory.path])
+        XCTAssertEqual(lint.status, 0, lint.stdout)
+    }
+
+    func testFixListsWhatItLeavesAndExitsOne() throws {
+        let before = try Data(contentsOf: directory.appendingPathComponent("Inbox.swift"))
+        let invocation = try CLI.run(["lint", "--fix", directory.path])
+        XCTAssertEqual(invocation.status, 1, invocation.stdout + invocation.stderr)
+        XCTAssertEqual(try Data(contentsOf: directory.appendingPathComponent("Inbox.swift")), before)
+        XCTAssertTrue(invocation.stdout.contains(
+            "Inbox.swift:3:36: not fixed [rxleaks.ignored-disposable]: the enclosing class has no DisposeBag of its own to dispose it into"),
+            invocation.stdout)
+        XCTAssertTrue(invocation.stdout.hasSuffix("fixed 0 findings in 0 files, 1 left\n"), invocation.stdout)
+    }
+
+    func testDryRunWithoutFixIsBadInput() throws {
+        let invocation = try CLI.run(["lint", "--dry-run", directory.path])
+        XCTAssertEqual(invocation.status, 64)
+        XCTAssertTrue(invocation.stderr.contains("--dry-run goes with --fix"), invocation.stderr)
+    }
     #endif
 }

@@ -127,6 +127,30 @@ final class TestCommandTests: XCTestCase {
         for row in sample { XCTAssertTrue(printed.contains(row), "docs/cli.md's row \(row) is not in:\n\(run.stdout)") }
     }
 
+    func testABaselineOfTheRunMakesItPassAndASkippedTestIsLeftOut() throws {
+        let baseline = Self.scratch.appendingPathComponent("baseline-\(UUID().uuidString).json")
+        let written = try rxleaksTest(["--filter", "SearchViewModelTests", "--write-baseline", baseline.path, "--format", "json"])
+        XCTAssertEqual(written.status, 1, written.stderr)
+        XCTAssertTrue(written.stderr.contains("wrote 1 leak signature to \(baseline.path)"), written.stderr)
+        let document = try written.json()
+        XCTAssertEqual(try CLI.testSchema().violations(of: document), [])
+        let signature = try XCTUnwrap(document["signatures"]?.arrayValue?.first)
+        XCTAssertEqual(signature["type"]?.stringValue, "SearchViewModel")
+        XCTAssertEqual(signature["scope"]?.stringValue, "SearchViewModel.init")
+        let recorded = try JSONValue.parse(try String(contentsOf: baseline, encoding: .utf8))
+        XCTAssertEqual(recorded["leaks"]?.arrayValue?.first?["signature"], signature["signature"])
+
+        let gated = try rxleaksTest(["--filter", "SearchViewModelTests", "--baseline", baseline.path])
+        XCTAssertEqual(gated.status, 0, gated.stdout + gated.stderr)
+        XCTAssertTrue(gated.stdout.contains("  known \(signature["signature"]?.stringValue ?? "?"): SearchViewModel ← "), gated.stdout)
+
+        let skipped = try rxleaksTest(["--filter", "SearchViewModelTests", "--skip", "SearchViewModelTests.testSearch*"])
+        XCTAssertEqual(skipped.status, 0, skipped.stdout + skipped.stderr)
+        XCTAssertTrue(skipped.stdout.contains("Left out (not judged):"), skipped.stdout)
+        XCTAssertTrue(skipped.stdout.contains("1 test: SearchViewModelTests.testSearchFindsResults; --skip SearchViewModelTests.testSearch*"),
+                      skipped.stdout)
+    }
+
     func testJUnitFailsExactlyTheLeakingTestsWithTheReport() throws {
         let run = try rxleaksTest(["--format", "junit"])
         XCTAssertEqual(run.status, 1, run.stderr)

@@ -30,6 +30,9 @@ final class AllocationTrackingTests: XCTestCase {
         }
         XCTAssertNotNil(oracle)
         XCTAssertEqual(Set(report.leaks.map(\.typeName)), ["DelegateOwner", "DelegateHelper"], report.description)
+        let owner = report.leaks.first { $0.typeName == "DelegateOwner" }
+        XCTAssertEqual(owner?.pattern?.id, "strong-back-reference", report.description)
+        XCTAssertTrue(owner?.pattern?.fix.contains("weak var delegate") ?? false, report.description)
         oracle?.helper.delegate = nil
     }
 

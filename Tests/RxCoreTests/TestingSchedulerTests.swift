@@ -137,22 +137,6 @@ final class TestingSchedulerTests: RxTestCase {
         XCTAssertRecordedElements([.next(210, 1), .next(220, 2), .completed(230)], [1, 2])
     }
 
-    /// A hot sequence holds its observers; the disposable it hands them back
-    /// must not hold it, or a subscription never disposed would keep both.
-    func testAHotObservableWithAnUndisposedSubscriptionIsFreed() {
-        weak var released: TestableObservable<Int>?
-        do {
-            let scheduler = TestScheduler(initialClock: 0)
-            let xs = scheduler.createHotObservable([.next(210, 1)])
-            released = xs
-            var received: [Int] = []
-            _ = xs.subscribe(onNext: { received.append($0) })
-            scheduler.start()
-            XCTAssertEqual(received, [1])
-        }
-        XCTAssertNil(released)
-    }
-
     /// As in RxTest: the scheduler keeps a hot sequence until it has sent its recorded events, so a
     /// sequence subscribed to and dropped at once (ReactorKit's tests) still sends them.
     func testAHotObservableNobodyKeepsStillSendsItsEvents() {
@@ -164,35 +148,5 @@ final class TestingSchedulerTests: RxTestCase {
             .disposed(by: bag)
         scheduler.start()
         XCTAssertEqual(observer.events, [.next(100, 1), .next(200, 2), .completed(300)])
-    }
-
-    /// The scheduler holds the sequence while its events are pending; the sequence must not hold the
-    /// scheduler, or a test that stops before the last event would leave both alive.
-    func testAHotObservableAndItsSchedulerAreFreedWithEventsStillPending() {
-        weak var releasedScheduler: TestScheduler?
-        weak var releasedObservable: TestableObservable<Int>?
-        do {
-            let scheduler = TestScheduler(initialClock: 0)
-            let xs = scheduler.createHotObservable([.next(100, 1), .next(500, 2)])
-            releasedScheduler = scheduler
-            releasedObservable = xs
-            var received: [Int] = []
-            _ = xs.subscribe(onNext: { received.append($0) })
-            scheduler.advanceTo(200)
-            XCTAssertEqual(received, [1])
-        }
-        XCTAssertNil(releasedScheduler)
-        XCTAssertNil(releasedObservable)
-    }
-
-    func testASubscriptionAfterTheSchedulerIsGoneRecordsTheLastClockSeen() {
-        var scheduler: TestScheduler? = TestScheduler(initialClock: 0)
-        let xs = scheduler!.createColdObservable([.next(10, 1)])
-        scheduler!.advanceTo(40)
-        let first = xs.subscribe { _ in }
-        scheduler = nil
-        xs.subscribe { _ in }.dispose()
-        first.dispose()
-        XCTAssertEqual(xs.subscriptions, [Subscription(40, 40), Subscription(40, 40)])
     }
 }

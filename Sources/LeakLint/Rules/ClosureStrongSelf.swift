@@ -20,7 +20,18 @@ package struct ClosureStrongSelf: LintRule {
                   let selfReference = closure.strongSelfReference else { return nil }
             let chain = Chain.enclosing(call)
             guard chain.isReactive(in: file), chain.isOpenEnded, !chain.isDiscarded else { return nil }
-            return RuleHit(selfReference, "the closure passed to \(name) holds self strongly, and the subscription keeps the closure while its source lives")
+            let message = "the closure passed to \(name) holds self strongly, and the subscription keeps the closure while its source lives"
+            if Rx.subscriptions.contains(name) || name == "do" {
+                return RuleHit(selfReference, message, edits: CaptureRewrite.weakSelf(in: closure))
+            }
+            if name == "Binder" {
+                return RuleHit(selfReference, message, unfixable: "a Binder hands its target to the closure: use that parameter instead of self")
+            }
+            if let bag = chain.bag, file.isOwnBag(bag) {
+                return RuleHit(selfReference, message, edits: CaptureRewrite.unownedSelf(in: closure))
+            }
+            return RuleHit(selfReference, message, unfixable: "the closure returns a value: [weak self] needs one for when self is gone, "
+                           + "and [unowned self] is safe only when the object's own bag disposes the subscription")
         }
     }
 }

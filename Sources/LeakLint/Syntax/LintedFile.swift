@@ -26,6 +26,14 @@ package final class LintedFile {
         tree.nodes(of: type)
     }
 
+    /// The declarations around the code that starts on `line` (1-based), as
+    /// findings name them (`ProfilePresenter.loadAvatar()`); nil when no code
+    /// starts on that line or it is at the top level.
+    package func scope(ofLine line: Int) -> String? {
+        let token = tree.tokens(viewMode: .sourceAccurate).first { $0.tokenKind != .endOfFile && position(of: $0).line == line }
+        return token.map(\.scopeDescription).flatMap { $0.isEmpty ? nil : $0 }
+    }
+
     /// The 1-based line and column where `node` starts, trivia excluded.
     func position(of node: some SyntaxProtocol) -> (line: Int, column: Int) {
         let location = node.startLocation(converter: converter, afterLeadingTrivia: true)
@@ -63,8 +71,8 @@ struct Declarations {
         for variable in tree.nodes(of: VariableDeclSyntax.self) where variable.isMember {
             let typeText = variable.bindings.compactMap { $0.typeAnnotation?.type.trimmedDescription }.joined()
             let valueText = variable.bindings.compactMap { $0.initializer?.value.trimmedDescription }.joined()
-            let names = variable.bindings.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text }
-            if ["DisposeBag", "DisposeBag?", "DisposeBag!"].contains(typeText) || valueText == "DisposeBag()" { bagNames.formUnion(names) }
+            let names = variable.names
+            if variable.declaresBag { bagNames.formUnion(names) }
             if Rx.isReactiveType(typeText) || Rx.isReactiveType(valueText) { reactiveProperties.formUnion(names) }
             if variable.modifiers.contains(where: { ["weak", "unowned"].contains($0.name.text) }) {
                 nonOwningProperties.formUnion(names)
@@ -165,5 +173,15 @@ extension FunctionDeclSyntax {
 extension VariableDeclSyntax {
     /// Whether the variable is a member of a type, not a local.
     var isMember: Bool { parent?.is(MemberBlockItemSyntax.self) ?? false }
+
+    /// The names the declaration binds.
+    var names: [String] { bindings.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text } }
+
+    /// Whether it declares a dispose bag: of type `DisposeBag` (optional or not), or made with `DisposeBag()`.
+    var declaresBag: Bool {
+        let typeText = bindings.compactMap { $0.typeAnnotation?.type.trimmedDescription }.joined()
+        let valueText = bindings.compactMap { $0.initializer?.value.trimmedDescription }.joined()
+        return ["DisposeBag", "DisposeBag?", "DisposeBag!"].contains(typeText) || valueText == "DisposeBag()"
+    }
 }
 #endif

@@ -20,6 +20,15 @@ extension LintedFile {
         return declarations.bagNames.contains(name) || name == "disposeBag"
     }
 
+    /// The bag the class enclosing `node` declares itself (`disposeBag` first), for code that runs on its
+    /// instances; nil in a struct, an extension or a static member, whose bag this file may not show.
+    func ownBagName(at node: some SyntaxProtocol) -> String? {
+        guard node.isInInstanceContext, let type = node.ancestor(ClassDeclSyntax.self) else { return nil }
+        let bags = type.memberBlock.members.compactMap { $0.decl.as(VariableDeclSyntax.self) }
+            .filter { $0.declaresBag && !$0.modifiers.isStatic }.flatMap(\.names)
+        return bags.contains("disposeBag") ? "disposeBag" : bags.first
+    }
+
     /// Whether `owner`, whose bag disposes a subscription to `source` at `call`
     /// (`.disposed(by: owner.disposeBag)`), is taken to outlive the object making
     /// the subscription: a dependency handed to its initializer, or an object

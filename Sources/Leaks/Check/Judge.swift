@@ -13,23 +13,54 @@ struct Judge {
     /// references do not count as holding anything.
     var trial = TrialRelease.none
 
+    /// The most objects read, over every graph read for objects made in the check.
+    static let madeObjectsNodeBudget = 5_000_000
+
     /// The leaks, the objects that need a fix first: an object that leaked
     /// only because another leaked object holds it (or that a leaked object
     /// reaches while something outside holds it too, such as a singleton)
     /// comes after that object, which it names in `heldBy`.
-    func leaks(among survivors: [TrackedObject]) -> [Leak] {
-        let analyses = survivors.map { object in
-            (object, RetainAnalysis(root: object.address, rootName: object.typeName, inspector: HeapInspector(closures: closures), trial: trial))
+    ///
+    /// Objects made in the check are judged while the graphs read for them
+    /// stay within ``madeObjectsNodeBudget``: a test that leaves a large
+    /// structure in a cache would otherwise read it once per object in it.
+    /// `unjudged` counts those left out.
+    func leaks(among survivors: [TrackedObject], unjudged: inout Int) -> [Leak] {
+        var read = 0
+        let analyses = survivors.compactMap { object -> (TrackedObject, RetainAnalysis)? in
+            if object.origin == .allocated, read >= Self.madeObjectsNodeBudget {
+                unjudged += 1
+                return nil
+            }
+            let analysis = RetainAnalysis(root: object.address, rootName: object.typeName, inspector: HeapInspector(closures: closures), trial: trial)
+            if object.origin == .allocated { read += analysis.graph.nodes.count }
+            return (object, analysis)
         }
         let cycles = analyses.filter { $0.1.cycle != nil && $0.1.isHeldOnlyByCycle }
+        // Read once, and only when an object made in the check is left with no cycle.
+        var observers: ObserverTable?
         let leaks: [Leak] = analyses.compactMap { object, analysis in
             if object.origin == .closureCapture, analysis.cycle == nil, !workStillAlive {
                 return nil
             }
             // An object made in the check and held from outside without a
-            // cycle may be kept by design (a cache, a singleton): not blamed.
+            // cycle is blamed only on work it keeps that holds it; otherwise
+            // it may be kept by design (a cache, a singleton).
             if object.origin == .allocated, analysis.cycle == nil {
-                return nil
+                guard let hidden = HiddenHolder(root: object.address, graph: analysis.graph, inspector: HeapInspector(closures: closures)) else {
+                    observers = observers ?? ObserverTable()
+                    guard observers?.holds(object.address) == true else { return nil }
+                    var leak = Leak(typeName: object.typeName, kind: .retainedFromOutside, cycle: nil, pattern: ObserverTable.pattern,
+                                    trackedAt: object.symbolicatedSite, address: object.address)
+                    leak.causes = [ObserverTable.cause]
+                    return leak
+                }
+                // A running task is also held by the runtime; a work item's block only by its owner.
+                let kind: LeakKind = hidden.work == .task ? .retainedFromOutside : .cycle
+                var leak = Leak(typeName: object.typeName, kind: kind, cycle: hidden.cycle, pattern: hidden.work.pattern,
+                                trackedAt: object.symbolicatedSite, address: object.address)
+                leak.causes = [LeakCause(cycle: hidden.cycle, pattern: hidden.work.pattern)]
+                return leak
             }
             let ownCycle = analysis.cycle != nil && analysis.isHeldOnlyByCycle
             var kind: LeakKind = ownCycle ? .cycle : .retainedFromOutside

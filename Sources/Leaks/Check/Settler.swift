@@ -52,9 +52,11 @@ enum Settler {
     /// running in parallel keep other threads busy with their own work, and an
     /// object that really leaked is never released. Returns whether the
     /// verdict may have changed: another thread ran, or a leaked object was released.
-    static func secondLook(_ policy: SettlePolicy, leaked: [TrackedObject]) -> Bool {
+    /// With `untilDeadline`, waits up to the policy's deadline instead: for
+    /// objects held by a running task, which may yet end and release them.
+    static func secondLook(_ policy: SettlePolicy, leaked: [TrackedObject], untilDeadline: Bool = false) -> Bool {
         let clock = ContinuousClock()
-        let end = clock.now.advanced(by: min(secondLookGrace, deadline(of: policy)))
+        let end = clock.now.advanced(by: untilDeadline ? deadline(of: policy) : min(secondLookGrace, deadline(of: policy)))
         var otherThreadsRan = false, released = false
         while clock.now < end {
             released = released || leaked.contains { !$0.isAlive }

@@ -43,10 +43,11 @@ struct PatternClassifier {
         }
         // A bag handed to another object, or captured by a closure whose
         // subscription it holds: the bag keeps what keeps the bag.
+        // (A closure whose only capture is the bag has the bag as its context.)
         let capturesBag = closureEdges.contains { step in
             guard let closure = graph.nodes[step.reference.target], closure.closure != nil else { return false }
             return closure.references.contains { $0.kind == .strong && isBag($0.target) }
-        }
+        } || path.contains { $0.reference.function != nil && isBag($0.reference.target) }
         if capturesBag || path.contains(where: { isBag($0.reference.target) && (userHolders(of: $0.reference.target).count >= 2
                                                                                 || graph.nodes[$0.from]?.closure != nil) }) {
             return .containerSharedWithAnotherObject
@@ -54,6 +55,13 @@ struct PatternClassifier {
         if !closureEdges.isEmpty { return .strongCapture }
         if path.contains(where: { isSubject($0.reference.target) && userHolders(of: $0.reference.target).contains { $0 != graph.root } }) {
             return .storedSubject
+        }
+        // Stored properties between the user's objects alone: the last one leads back to the object.
+        if let last = path.last, path.allSatisfy({ step in
+            guard let target = graph.nodes[step.reference.target] else { return false }
+            return !target.isLibrary && target.closure == nil && step.reference.function == nil
+        }) {
+            return .strongBackReference(property: last.reference.label)
         }
         return nil
     }

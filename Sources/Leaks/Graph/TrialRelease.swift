@@ -24,23 +24,59 @@ struct TrialRelease {
 
     /// Reads only the holder and what would be freed, not all it reaches
     /// (a test case reaches much of XCTest).
+    ///
+    /// A library's subscription container (a `DisposeBag`) that would be
+    /// freed disposes the subscriptions it holds as it goes: their own
+    /// objects are released with it, even where they hold each other (a sink
+    /// and its subscription do until it ends), and so is what they alone hold.
     init(releasing holder: UInt, inspector: HeapInspector) {
         var freed: Set<UInt> = []
         var referencesFromReleased: [UInt: Int] = [:]
         var released = [holder]
+        func free(_ address: UInt) {
+            guard address != holder, freed.insert(address).inserted else { return }
+            released.append(address)
+        }
         while let address = released.popLast() {
-            for reference in inspector.node(at: address)?.references ?? [] where reference.kind == .strong {
+            guard let node = inspector.node(at: address) else { continue }
+            for reference in node.references where reference.kind == .strong {
                 let target = reference.target
                 guard target != holder, !freed.contains(target) else { continue }
                 referencesFromReleased[target, default: 0] += 1
                 guard let strong = RefCounts.snapshot(ofObjectAt: target)?.strong,
                       strong <= referencesFromReleased[target, default: 0] else { continue }
-                freed.insert(target)
-                released.append(target)
+                free(target)
+            }
+            if inspector.vocabulary.first({ $0.role(ofNodeNamed: node.name) }) == .subscriptionContainer {
+                Self.subscriptionObjects(heldBy: node, inspector: inspector).forEach(free)
             }
         }
         self.freed = freed
         self.releasedReferences = referencesFromReleased.filter { !freed.contains($0.key) }
+    }
+
+    /// The most objects read for the subscriptions of one container.
+    static let subscriptionReadBudget = 10_000
+
+    /// The objects of the subscriptions `container` holds, which disposing
+    /// them releases: the library's objects (disposables, sinks, observers)
+    /// it reaches through library objects and the standard library's storage.
+    /// Neither a closure (what it captures is the app's) nor a subject (a
+    /// subscription only observes it) is part of one.
+    private static func subscriptionObjects(heldBy container: HeapNode, inspector: HeapInspector) -> [UInt] {
+        var objects: Set<UInt> = []
+        var queue = container.references.filter { $0.kind == .strong }.map(\.target)
+        var head = 0
+        while head < queue.count, objects.count < subscriptionReadBudget {
+            let address = queue[head]
+            head += 1
+            guard address != container.address, !objects.contains(address), let node = inspector.node(at: address),
+                  node.closure == nil, node.isLibrary || node.typeName?.hasPrefix("Swift.") == true,
+                  inspector.vocabulary.first({ $0.role(ofNodeNamed: node.name) }) != .subject else { continue }
+            objects.insert(address)
+            queue += node.references.filter { $0.kind == .strong }.map(\.target)
+        }
+        return Array(objects)
     }
 
     /// The strong references to the object at `address` that would be left;

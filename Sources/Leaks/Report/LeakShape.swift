@@ -14,6 +14,10 @@ public enum LeakShape: Sendable, Hashable {
     case containerSharedWithAnotherObject
     /// A library subject or relay kept as a property by an object it was handed to.
     case storedSubject
+    /// Objects that refer to each other through stored properties alone, no
+    /// closure or library object on the cycle: the reference back to the
+    /// object (`property`, such as a strong `delegate`) is the one to make weak.
+    case strongBackReference(property: String)
 
     /// The id every wording of the shape shares.
     public var id: String {
@@ -23,6 +27,7 @@ public enum LeakShape: Sendable, Hashable {
         case .captureListMissingModifier: "capture-list-missing-modifier"
         case .containerSharedWithAnotherObject: "dispose-bag-sent-to-another-object"
         case .storedSubject: "stored-subject-in-child"
+        case .strongBackReference: "strong-back-reference"
         }
     }
 
@@ -45,6 +50,9 @@ public enum LeakShape: Sendable, Hashable {
         case .storedSubject:
             LeakPattern(id: id, name: "subject kept as a property by an object it was handed to", source: nil,
                         fix: "pass the subject where it is needed instead of storing it")
+        case .strongBackReference(let property):
+            LeakPattern(id: id, name: "objects refer to each other through stored properties", source: nil,
+                        fix: "make the reference back to the owner weak (weak var \(property)), as a delegate or a parent is")
         }
     }
 }

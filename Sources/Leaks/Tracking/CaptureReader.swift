@@ -20,7 +20,7 @@ enum CaptureReader {
                 guard let layout = probe.layout(ofInstanceAt: context) else { continue }
                 if layout.kind == .classInstance {
                     let type = layout.typeName ?? ""
-                    if !vocabulary.isLibraryType(type), !HeapNames.isStandardLibraryType(type) { found.append(context) }
+                    if isTracked(type, vocabulary: vocabulary) { found.append(context) }
                     continue
                 }
                 next += inspector.node(of: layout).references.filter { $0.kind == .strong && $0.isVerified }.map(\.target)
@@ -28,5 +28,13 @@ enum CaptureReader {
             frontier = next
         }
         return found.map { Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(bitPattern: $0)!).takeUnretainedValue() }
+    }
+
+    /// The app's objects, and a library's subscription containers: a bag a
+    /// closure captures lives as long as that closure, and with it every
+    /// subscription it holds (the guide's "dispose bag captured").
+    private static func isTracked(_ type: String, vocabulary: LibraryVocabulary) -> Bool {
+        guard vocabulary.isLibraryType(type) else { return !HeapNames.isStandardLibraryType(type) }
+        return vocabulary.first { $0.role(ofNodeNamed: HeapNames.shortTypeName(type)) } == .subscriptionContainer
     }
 }

@@ -16,6 +16,13 @@ struct LintCommand: ParsableCommand {
             line above. Configuration: .rxleaks-lint.json in the current directory, or --config \
             (keys paths, exclude, disabled). See docs/lint.md.
 
+            With --fix, the findings a rule can fix by syntax alone are fixed in place (each file \
+            written in one step): [weak self] and a guard in a subscription's closure, [unowned self] \
+            in a closure that returns a value when the object's own bag disposes the subscription, a \
+            thrown-away Disposable into the class's own bag. Every other finding is listed with why it \
+            was left. No test proves these fixes; --dry-run prints them as a unified diff and writes \
+            nothing. Exit status with --fix: 0 when no finding is left, 1 otherwise.
+
             With --confirm, the arguments are scenario ids (all when none): lint reads the \
             catalogue's sources (--scenarios) and the engine runs each scenario's variants, and \
             the two are printed side by side.
@@ -39,6 +46,12 @@ struct LintCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Where the catalogue's sources are, for --confirm.", valueName: "DIR"))
     var scenarios = "Scenarios"
 
+    @Flag(help: "Fix in place the findings a rule can fix by syntax alone (not verified by a test).")
+    var fix = false
+
+    @Flag(help: "With --fix: print the fixes as a unified diff and write nothing.")
+    var dryRun = false
+
     /// `compiler`, `json` or `sarif`.
     struct LintFormatArgument: ExpressibleByArgument {
         let format: LintFormat
@@ -54,24 +67,38 @@ struct LintCommand: ParsableCommand {
         static var allValueStrings: [String] { LintFormat.allCases.map(\.rawValue) }
     }
 
+    func validate() throws {
+        if dryRun && !fix { throw ValidationError("--dry-run goes with --fix") }
+        if fix && confirm { throw ValidationError("--fix and --confirm cannot be used together") }
+    }
+
     func run() throws {
         if confirm {
             try LintConfirmation(scenarioPatterns: paths, scenariosDirectory: scenarios).run()
             return
         }
+        if fix {
+            let fixes = try exitingOnBadInput { () throws(BadInput) in
+                try withLinter { linter, paths, excluded throws(LintError) in try linter.fix(paths: paths, excluding: excluded) }
+            }
+            try LintFixing(fixes: fixes, dryRun: dryRun).run()
+            return
+        }
         let result = try exitingOnBadInput { () throws(BadInput) in
-            try lint()
+            try withLinter { linter, paths, excluded throws(LintError) in try linter.lint(paths: paths, excluding: excluded) }
         }
         Console.write(LintReport.render(result, as: format.format))
         if !result.findings.isEmpty || !result.unparsableFiles.isEmpty { throw ExitCode.failure }
     }
 
-    private func lint() throws(BadInput) -> LintResult {
+    /// `body` with the linter the configuration asks for, and the paths and exclusions to give it.
+    private func withLinter<Result>(
+        _ body: (Linter, [String], [String]) throws(LintError) -> Result
+    ) throws(BadInput) -> Result {
         do {
             let configurationPath = config ?? (FileManager.default.fileExists(atPath: LintConfiguration.fileName) ? LintConfiguration.fileName : nil)
             let configuration = try LintConfiguration.load(from: configurationPath)
-            return try Linter(configuration: configuration)
-                .lint(paths: paths.isEmpty ? configuration.paths : paths, excluding: configuration.exclude)
+            return try body(Linter(configuration: configuration), paths.isEmpty ? configuration.paths : paths, configuration.exclude)
         } catch {
             throw BadInput(error.description, hint: "`rxleaks lint --help` describes the paths and the configuration file")
         }

@@ -17,8 +17,12 @@ struct TestCommand: ParsableCommand {
             LeakTesting, or import RxSwift from https://github.com/ReactiveX/RxSwift: that URL is mirrored \
             to RxLeaks for the run (a scratch --config-path), with no file of the package changed. \
             Arguments after -- go to swift test (and to swift build unless test-only). \
-            Exit status 0 when every test is clean, 1 when a test leaked, left work behind or failed, \
-            or the package does not build; 64 for bad input (not a package, nothing to test).
+            Each leak, and each test's work left behind, has a signature that line shifts, addresses \
+            and the order of tests do not change; --write-baseline records them, and with --baseline \
+            a leak whose signature it lists is reported as known and does not fail. \
+            Exit status 0 when every test is clean (with --baseline: no new signature and no failed \
+            test), 1 when a test leaked, left work behind or failed, or the package does not build; \
+            64 for bad input (not a package, nothing to test, an unreadable baseline).
             """)
 
     @Option(help: ArgumentHelp("The package whose tests to run.", valueName: "DIR"))
@@ -36,11 +40,29 @@ struct TestCommand: ParsableCommand {
     @Option(help: "Output: text (a table, then each leak), json (docs/rxleaks-test.schema.json), junit or sarif.")
     var format: TestOutputFormat = .text
 
+    @Option(help: ArgumentHelp("Known leaks (written by --write-baseline): only a new signature, or one in more tests than recorded, fails.",
+                               valueName: "FILE"))
+    var baseline: String?
+
+    @Option(help: ArgumentHelp("Record this run's leak signatures in FILE, to review and pass to --baseline.", valueName: "FILE"))
+    var writeBaseline: String?
+
+    @Option(help: ArgumentHelp("Known library leaks and what to leave out (default: the package's .rxleaks.json, if any).",
+                               valueName: "FILE"))
+    var config: String?
+
+    @Option(help: ArgumentHelp("Leave the leaks of the tests matching PATTERN (* for any run of characters) out of the verdict; repeatable.",
+                               valueName: "PATTERN"))
+    var skip: [String] = []
+
     @Argument(parsing: .postTerminator, help: "Arguments for swift test, after --.")
     var swiftArguments: [String] = []
 
     func run() throws {
         let package = URL(fileURLWithPath: packagePath).standardizedFileURL
+        let known = try baseline.map { path in try exitingOnBadInput { () throws(BadInput) in try Baseline.read(URL(fileURLWithPath: path)) } }
+        var configuration = try exitingOnBadInput { () throws(BadInput) in try GateConfiguration.load(config, package: package) }
+        configuration.ignore += skip.map { GateConfiguration.Matcher(test: $0, reason: "--skip \($0)") }
         let suite = SuiteRun(package: package,
                              scratch: scratchPath.map { URL(fileURLWithPath: $0).standardizedFileURL } ?? SuiteRun.defaultScratch(for: package),
                              filters: filter, swiftArguments: swiftArguments)
@@ -65,13 +87,23 @@ struct TestCommand: ParsableCommand {
             }
             throw ExitCode.failure
         }
-        switch format {
-        case .text: Console.write(TestText.render(outcome, style: Style(enabled: Console.stdoutHasColour)))
-        case .json: Console.write(try TestDocument(outcome, package: package).json())
-        case .junit: Console.write(TestJUnit.render(outcome))
-        case .sarif: Console.write(try TestSARIF(outcome, package: package).json())
+        let gate = LeakGate(outcome, package: package, baseline: known, configuration: configuration)
+        if let writeBaseline {
+            do {
+                try Data(try Baseline(gate.groups).json().utf8).write(to: URL(fileURLWithPath: writeBaseline), options: .atomic)
+                Console.error("wrote \(gate.groups.count) leak signature\(gate.groups.count == 1 ? "" : "s") to \(writeBaseline)")
+            } catch {
+                Console.error("cannot write the baseline \(writeBaseline): \(error.localizedDescription)")
+                throw ExitCode.failure
+            }
         }
-        if TestSummary(outcome).isFailure { throw ExitCode.failure }
+        switch format {
+        case .text: Console.write(TestText.render(outcome, gate: gate, style: Style(enabled: Console.stdoutHasColour)))
+        case .json: Console.write(try TestDocument(outcome, gate: gate, package: package).json())
+        case .junit: Console.write(TestJUnit.render(outcome, gate: gate))
+        case .sarif: Console.write(try TestSARIF(outcome, gate: gate, package: package).json())
+        }
+        if gate.isFailure(TestSummary(outcome)) { throw ExitCode.failure }
     }
 }
 

@@ -52,6 +52,10 @@ struct TestDocument: Encodable {
     var package: String
     var summary: TestSummary
     var tests: [Entry]
+    /// The run's signatures with their tests, and their status against a baseline or the configuration.
+    var signatures: [SignatureRecord]
+    /// With `--baseline`: its entries this run did not show.
+    var fixed: [SignatureRecord]?
 
     /// One test.
     struct Entry: Encodable {
@@ -67,17 +71,24 @@ struct TestDocument: Encodable {
         var unsettled: [String]
         var report: String
         var crashSignal: Int32?
+        /// The ids of its signatures.
+        var signatures: [String]
     }
 
-    init(_ outcome: SuiteRun.Outcome, package: URL) {
+    init(_ outcome: SuiteRun.Outcome, gate: LeakGate, package: URL) {
         self.package = package.path
         summary = TestSummary(outcome)
         tests = outcome.verdicts.map { verdict in
             Entry(name: verdict.name, framework: verdict.framework, verdict: verdict.verdict, ownCheck: verdict.ownCheck,
                   passed: verdict.passed, leaks: verdict.report.leaks, liveSubscriptions: verdict.report.liveSubscriptions,
                   resourceDelta: verdict.report.resourceDelta, counts: verdict.report.counts,
-                  unsettled: verdict.report.unsettled, report: verdict.text, crashSignal: verdict.crashSignal)
+                  unsettled: verdict.report.unsettled, report: verdict.text, crashSignal: verdict.crashSignal,
+                  signatures: (gate.signaturesByTest[verdict.name] ?? []).map(\.id))
         }
+        signatures = gate.groups.map { group in SignatureRecord(group, status: gate.comparison.map { $0.new.contains(group) ? "new" : "known" }) }
+            + gate.libraryLeaks.map { SignatureRecord($0.group, status: "library") }
+            + gate.ignored.map { SignatureRecord($0.group, status: "ignored") }
+        fixed = gate.comparison?.fixed
     }
 
     func json() throws -> String {
@@ -89,7 +100,7 @@ struct TestDocument: Encodable {
 
 /// `rxleaks test`'s table: one row per test, then each leaking test's report.
 enum TestText {
-    static func render(_ outcome: SuiteRun.Outcome, style: Style) -> String {
+    static func render(_ outcome: SuiteRun.Outcome, gate: LeakGate, style: Style) -> String {
         var table = TextTable([
             ("VERDICT", .left), ("TEST", .left), ("LEAKED", .left), ("SUBSCRIPTIONS", .right), ("RESOURCES (before → after)", .left),
         ])
@@ -108,8 +119,10 @@ enum TestText {
         for verdict in outcome.verdicts where !verdict.report.isClean || verdict.verdict == .crashed {
             output += "\n" + style.bold(verdict.name) + "\n" + verdict.text + "\n"
         }
+        let signatures = gate.text(style: style)
+        if !signatures.isEmpty { output += "\n" + signatures }
         let summary = TestSummary(outcome)
-        output += "\n" + (summary.isFailure ? style.red(summary.line) : style.green(summary.line)) + "\n"
+        output += "\n" + (gate.isFailure(summary) ? style.red(summary.line) : style.green(summary.line)) + "\n"
         return output
     }
 
@@ -128,23 +141,29 @@ enum TestText {
 /// Testing suite), a test case per test; a test that leaked or left work
 /// behind is a `failure` whose message is its report.
 enum TestJUnit {
-    static func render(_ outcome: SuiteRun.Outcome) -> String {
+    static func render(_ outcome: SuiteRun.Outcome, gate: LeakGate) -> String {
         let summary = TestSummary(outcome)
-        let failures = outcome.verdicts.filter { $0.verdict != .clean }
+        // A test whose every signature is known (baseline) or a library's or left out passes: its report goes to system-out.
+        let fails = gate.fails
+        let failures = outcome.verdicts.filter(fails)
         var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
         xml += #"<testsuites name="rxleaks test" tests="\#(summary.tests)" failures="\#(failures.count)" errors="0" time="\#(String(format: "%.3f", summary.seconds))">"# + "\n"
         let split = outcome.verdicts.map { (suite: suiteName($0.name), test: $0) }
         let order = split.map(\.suite).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         for suite in order {
             let cases = split.filter { $0.suite == suite }.map(\.test)
-            let caseFailures = cases.filter { $0.verdict != .clean }.count
+            let caseFailures = cases.filter(fails).count
             xml += #"  <testsuite name="\#(JUnitReport.escape(suite))" tests="\#(cases.count)" failures="\#(caseFailures)" errors="0">"# + "\n"
             for test in cases {
                 let name = String(test.name.dropFirst(suite.count + 1))
                 xml += #"    <testcase classname="\#(JUnitReport.escape(suite))" name="\#(JUnitReport.escape(name))">"# + "\n"
-                if test.verdict != .clean {
+                let ids = (gate.signaturesByTest[test.name] ?? []).map(\.id)
+                let text = test.text + (ids.isEmpty ? "" : "\nsignature: " + ids.joined(separator: ", "))
+                if fails(test) {
                     let message = test.text.split(separator: "\n").dropFirst().first.map { $0.trimmingCharacters(in: .whitespaces) } ?? test.verdict.rawValue
-                    xml += #"      <failure type="\#(test.verdict.rawValue)" message="\#(JUnitReport.escape(message))">\#(JUnitReport.escape(test.text))</failure>"# + "\n"
+                    xml += #"      <failure type="\#(test.verdict.rawValue)" message="\#(JUnitReport.escape(message))">\#(JUnitReport.escape(text))</failure>"# + "\n"
+                } else if test.verdict != .clean {
+                    xml += "      <system-out>\(JUnitReport.escape("not failing (known, a library's, or left out)\n" + text))</system-out>\n"
                 }
                 xml += "    </testcase>\n"
             }

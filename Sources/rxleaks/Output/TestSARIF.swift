@@ -8,24 +8,36 @@ import Leaks
 struct TestSARIF {
     let document: [String: Any]
 
-    init(_ outcome: SuiteRun.Outcome, package: URL) {
+    init(_ outcome: SuiteRun.Outcome, gate: LeakGate, package: URL) {
         let files = SourceFiles(package: package)
         var rules: [String] = []
         var results: [[String: Any]] = []
         for verdict in outcome.verdicts {
-            for leak in verdict.report.leaks where leak.heldBy == nil {
+            let signatures = gate.signaturesByTest[verdict.name] ?? []
+            for (index, leak) in verdict.report.leaks.filter({ $0.heldBy == nil }).enumerated() {
                 let rule = leak.pattern?.id ?? "leak-\(leak.kind.rawValue)"
                 if !rules.contains(rule) { rules.append(rule) }
                 var text = "\(verdict.name): \(leak.typeName) leaked (\(leak.kind.rawValue))"
                 if let pattern = leak.pattern { text += ". \(pattern)" }
-                results.append([
+                var result: [String: Any] = [
                     "ruleId": rule, "ruleIndex": rules.firstIndex(of: rule)!, "level": "error",
                     "message": ["text": text + "\n" + leak.description],
                     "locations": [["physicalLocation": [
                         "artifactLocation": ["uri": files.path(of: leak.trackedAt.file)],
                         "region": ["startLine": max(1, Int(leak.trackedAt.line))],
                     ]]],
-                ])
+                ]
+                if index < signatures.count {
+                    let signature = signatures[index]
+                    result["partialFingerprints"] = ["rxleaksSignature/v1": signature.id]
+                    switch gate.status(of: signature, in: verdict.name) {
+                    case "new": result["baselineState"] = "new"
+                    case "known": (result["baselineState"], result["level"]) = ("unchanged", "note")
+                    case "library", "ignored": result["level"] = "note"
+                    default: break
+                    }
+                }
+                results.append(result)
             }
         }
         document = [
@@ -59,6 +71,12 @@ struct SourceFiles {
             }
         }
         relativePaths = paths
+    }
+
+    /// The relative path of the one file called `name` (`Search.swift`), or nil when there is none or several.
+    func onlyPath(ofFileNamed name: String) -> String? {
+        let matches = relativePaths.filter { $0.hasSuffix("/" + name) }
+        return matches.count == 1 ? matches[0] : nil
     }
 
     /// The relative path of the file `fileID` names, or `fileID` itself when none matches.

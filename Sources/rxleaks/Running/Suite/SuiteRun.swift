@@ -109,8 +109,13 @@ struct SuiteRun {
         let filterArguments = filters.flatMap { ["--filter", $0] }
         let events = SwiftTestingEvents.arguments(writingTo: eventsFile)
         let judged = SuiteResults.Tally(resultsFile)
+        var suiteEnvironment = ["RXLEAKS_SUITE": "1", "RXLEAKS_SUITE_RESULTS": resultsFile.path]
+        // The package's own modules are the code under test: their objects are tracked, its dependencies' are not.
+        if let modules = try? ownModules(swift: swift, common: common, environment: configuration), !modules.isEmpty {
+            suiteEnvironment["RXLEAKS_TRACK_MODULES"] = modules.joined(separator: ",")
+        }
         let test = try launch(swift, ["test", "--skip-build"] + common + filterArguments + events + swiftArguments,
-                              environment: configuration.merging(["RXLEAKS_SUITE": "1", "RXLEAKS_SUITE_RESULTS": resultsFile.path]) { $1 }) {
+                              environment: configuration.merging(suiteEnvironment) { $1 }) {
             progress.status("\(judged.count()) tests judged")
         }
         progress.finish()
@@ -141,6 +146,15 @@ struct SuiteRun {
         }
         return Outcome(verdicts: verdicts, testStatus: test.status, testLog: testLog,
                        seconds: (ContinuousClock.now - start) / .seconds(1))
+    }
+
+    /// The module names of the package's own targets (tests included), from `swift package describe`.
+    private func ownModules(swift: String, common: [String], environment: [String: String]) throws(Failure) -> [String] {
+        let described = try launch(swift, ["package", "describe", "--type", "json"] + common, environment: environment)
+        guard described.status == 0, let start = described.output.firstIndex(of: "{"),
+              let package = try? JSONSerialization.jsonObject(with: Data(described.output[start...].utf8)) as? [String: Any],
+              let targets = package["targets"] as? [[String: Any]] else { return [] }
+        return targets.compactMap { $0["c99name"] as? String }
     }
 
     /// Runs `swift arguments…`, output to a log file in the scratch folder;

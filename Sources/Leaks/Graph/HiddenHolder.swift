@@ -1,0 +1,143 @@
+import Probes
+
+/// What keeps an object made in the check alive when reflection finds no
+/// cycle through it: work the object keeps itself, a `Task` or a
+/// `DispatchWorkItem`, whose closure holds it from memory reflection cannot
+/// read (the task's frames, the work item's block). The raw words of that
+/// memory are searched for the object's address: the cycle it closes is
+/// shown unverified, its last edge the capture to fix.
+struct HiddenHolder {
+    /// The kinds of work searched.
+    enum Work {
+        case task
+        case workItemBlock
+
+        var name: String {
+            switch self {
+            case .task: "Task"
+            case .workItemBlock: "block of DispatchWorkItem"
+            }
+        }
+
+        var pattern: LeakPattern {
+            switch self {
+            case .task:
+                LeakPattern(id: "task-captures-self", name: "a task the object keeps captures it strongly", source: nil,
+                            fix: "loop with [weak self] (guard let self inside each iteration), or cancel the task before releasing "
+                                + "the object: a deinit that cancels it never runs while the task holds the object")
+            case .workItemBlock:
+                LeakPattern(id: "work-item-captures-self", name: "a DispatchWorkItem the object keeps captures it strongly",
+                            source: nil, fix: "capture [weak self] in the work item's block, or drop the work item once it has run")
+            }
+        }
+    }
+
+    /// The cycle from the object through the work back to it.
+    let cycle: RetainCycle
+    let work: Work
+
+    /// The most words read per block or task, and blocks followed per search.
+    private static let wordBudget = 8_192
+    private static let blockBudget = 16
+    /// The words read from a pointer into a task's frames.
+    private static let frameWords = 64
+
+    /// Searches the work that the objects strongly reachable from `root` (in
+    /// `graph`) keep; nil when none holds it.
+    init?(root: UInt, graph: RetainGraph, inspector: HeapInspector) {
+        let nodes = graph.nodes
+        guard let rootIndex = nodes.index(of: root) else { return nil }
+        // Breadth-first from the root over strong references, keeping the edge each node was reached by.
+        var reachedBy: [Int: Int] = [rootIndex: -1]
+        var queue = [rootIndex], next = 0
+        while next < queue.count {
+            let index = queue[next]
+            next += 1
+            let node = nodes.node(index)
+            for reference in node.references where reference.kind == .strong && !nodes.contains(reference.target) {
+                guard let work = Self.work(held: reference, by: node),
+                      Self.holds(work, at: reference.target, root: root, inspector: inspector) else { continue }
+                var path: [RetainEdge] = []
+                var current = index
+                while let edge = reachedBy[current], edge >= 0 {
+                    let step = graph.step(edge)
+                    path.insert(RetainEdge(from: graph.retainNode(step.from), to: graph.retainNode(step.reference.target),
+                                           label: step.reference.label, kind: .strong, site: step.reference.site), at: 0)
+                    current = nodes.index(of: step.from) ?? rootIndex
+                }
+                let holder = RetainNode(address: reference.target, name: work.name)
+                path.append(RetainEdge(from: graph.retainNode(node.address), to: holder, label: reference.label, kind: .strong, site: nil))
+                path.append(RetainEdge(from: holder, to: graph.retainNode(root), label: "captures", kind: .strong, site: nil))
+                cycle = RetainCycle(edges: path, isVerified: false)
+                self.work = work
+                return
+            }
+            for edge in graph.edges(from: index) where reachedBy[graph.edgeTarget(edge)] == nil {
+                reachedBy[graph.edgeTarget(edge)] = edge
+                queue.append(graph.edgeTarget(edge))
+            }
+        }
+        return nil
+    }
+
+    /// The work a reference that reflection could not follow leads to, when it is work searched.
+    private static func work(held reference: HeapReference, by node: HeapNode) -> Work? {
+        if reference.label == "_task" || reference.label.hasSuffix("._task") { return .task }
+        if node.typeName == "Dispatch.DispatchWorkItem", reference.label == "_block" { return .workItemBlock }
+        return nil
+    }
+
+    private static func holds(_ work: Work, at address: UInt, root: UInt, inspector: HeapInspector) -> Bool {
+        switch work {
+        case .task:
+            // A task is one allocation holding its first frames, and points to
+            // the slabs of later ones: each chunk's size is in its allocator header.
+            // A task the runtime still runs (or has suspended) holds a reference to itself
+            // besides its handle's; a finished one's frames hold stale words.
+            guard let running = RefCounts.snapshot(ofObjectAt: address)?.strong, running >= 2,
+                  let task = chunkWords(at: address) else { return false }
+            if task.contains(root) { return true }
+            var chunks = 0
+            // Its words point to the slabs of its frames, or into them at a frame (then the
+            // allocation's start is unknown: the frame's first words are read).
+            for word in Set(task) where word >= 0x10000 && word % 8 == 0 && chunks < blockBudget {
+                guard let words = chunkWords(at: word) ?? Memory.readWords(word, count: frameWords) else { continue }
+                chunks += 1
+                if words.contains(root) { return true }
+            }
+            return false
+        case .workItemBlock:
+            var budget = blockBudget
+            return blockHolds(root, block: address, inspector: inspector, budget: &budget)
+        }
+    }
+
+    /// The words of the heap allocation at `address`, sized by the allocator's header before it; nil when that
+    /// header does not read as one.
+    static func chunkWords(at address: UInt) -> [UInt]? {
+        guard let header = Memory.readWord(address &- 8) else { return nil }
+        let words = Int((header & ~7) / 8) - 1
+        guard words > 2, words <= wordBudget else { return nil }
+        return Memory.readWords(address, count: words)
+    }
+
+    /// Whether a block's captures, or the blocks and closure contexts they
+    /// hold, refer to `root`. A block's size is in its descriptor (header:
+    /// isa, flags, invoke, descriptor; the descriptor's second word is the size).
+    private static func blockHolds(_ root: UInt, block: UInt, inspector: HeapInspector, budget: inout Int) -> Bool {
+        guard budget > 0, let header = Memory.readWords(block, count: 4) else { return false }
+        budget -= 1
+        guard let size = Memory.readWord(header[3] &+ 8), size > 32, size <= UInt(wordBudget * 8),
+              let captures = Memory.readWords(block &+ 32, count: Int(size - 32) / 8) else { return false }
+        for word in captures where word >= 0x10000 && word % 8 == 0 {
+            if word == root { return true }
+            if Memory.readWord(word) == header[0] {
+                if blockHolds(root, block: word, inspector: inspector, budget: &budget) { return true }
+            } else if let context = inspector.node(at: word),
+                      context.references.contains(where: { $0.target == root && $0.kind == .strong }) {
+                return true
+            }
+        }
+        return false
+    }
+}

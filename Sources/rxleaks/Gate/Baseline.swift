@@ -1,0 +1,119 @@
+import Foundation
+
+/// The leaks a team has reviewed and accepted for now (`rxleaks test
+/// --write-baseline FILE`, then `--baseline FILE`): one entry per signature,
+/// with the tests it appeared in. Sorted, one field a line, so that a change
+/// reviews as a small diff. Schema: docs/rxleaks-baseline.schema.json.
+struct Baseline: Codable, Equatable {
+    var schemaVersion = 1
+    var leaks: [SignatureRecord]
+
+    /// The leaks of `groups`, as `--write-baseline` records them.
+    init(_ groups: [LeakGroup]) {
+        leaks = groups.map { SignatureRecord($0) }.sorted { $0.signature < $1.signature }
+    }
+
+    /// Reads a baseline file.
+    static func read(_ url: URL) throws(BadInput) -> Baseline {
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw BadInput("cannot read the baseline \(url.path): \(error.localizedDescription)")
+        }
+        do {
+            let baseline = try JSONDecoder().decode(Baseline.self, from: data)
+            guard baseline.schemaVersion == 1 else { throw BadInput("the baseline \(url.path) has schema version \(baseline.schemaVersion); this rxleaks reads 1") }
+            return baseline
+        } catch let error as BadInput {
+            throw error
+        } catch {
+            throw BadInput("the baseline \(url.path) is not a baseline file: \(error)",
+                           hint: "write one with `rxleaks test --write-baseline FILE` (schema: docs/rxleaks-baseline.schema.json)")
+        }
+    }
+
+    /// The file's text: pretty-printed with sorted keys and a final newline.
+    func json() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
+    }
+}
+
+/// One signature and the tests it was seen in, as the baseline records it
+/// and `--format json` lists it (there with its status).
+struct SignatureRecord: Codable, Equatable {
+    var signature: String
+    var type: String
+    var edge: String
+    var scope: String?
+    var pattern: String?
+    /// Sorted.
+    var tests: [String]
+    /// In a run's JSON: `new` or `known` against a baseline, `library` or `ignored` by the configuration.
+    var status: String?
+
+    init(_ group: LeakGroup, status: String? = nil) {
+        (signature, type, edge, scope, pattern) = (group.signature.id, group.signature.type, group.signature.edge,
+                                                   group.signature.scope, group.signature.pattern)
+        (tests, self.status) = (group.tests, status)
+    }
+}
+
+/// The tests one signature leaked in.
+struct LeakGroup: Equatable, Hashable {
+    var signature: LeakSignature
+    /// Sorted.
+    var tests: [String]
+
+    /// The leaks of `verdicts` by signature, grouped across tests: each leak
+    /// that needs a fix of its own (not one another leaked object holds), and
+    /// the work each test left behind without leaking.
+    static func of(_ signaturesByTest: [String: [LeakSignature]]) -> [LeakGroup] {
+        var tests: [LeakSignature: Set<String>] = [:]
+        for (test, signatures) in signaturesByTest {
+            for signature in signatures { tests[signature, default: []].insert(test) }
+        }
+        return tests.map { LeakGroup(signature: $0.key, tests: $0.value.sorted()) }.sorted { $0.signature < $1.signature }
+    }
+
+    /// The signatures of one test's verdict: one per leak that needs a fix of
+    /// its own; for work left behind, one for what was left.
+    static func signatures(of verdict: SuiteVerdict, scopes: (String) -> String?) -> [LeakSignature] {
+        switch verdict.verdict {
+        case .leaked:
+            return verdict.report.leaks.filter { $0.heldBy == nil }.map { LeakSignature($0, scopes: scopes) }
+        case .leftWork:
+            let report = verdict.report
+            let chains = Set(report.liveSubscriptions.map { LeakSignature.stable($0.chain) }).sorted()
+            let what = chains.isEmpty
+                ? (report.unsettled.isEmpty ? "library resources" : "pending work: " + report.unsettled.map(LeakSignature.stable).sorted().joined(separator: "; "))
+                : "subscriptions: " + chains.joined(separator: "; ")
+            let site = report.liveSubscriptions.first.flatMap { subscription in
+                subscription.file.map { "\($0.split(separator: "/").last ?? ""):\(subscription.line ?? 0)" }
+            }
+            return [LeakSignature(type: "left work", edge: what, scope: site.flatMap(scopes), pattern: nil)]
+        case .clean, .failed, .crashed:
+            return []
+        }
+    }
+}
+
+/// The leaks of a run against a baseline: what is new fails; what is known
+/// does not; what the baseline lists and the run no longer shows is fixed.
+struct BaselineComparison: Equatable {
+    /// Signatures the baseline does not list, or lists in fewer tests than now.
+    var new: [LeakGroup]
+    /// Signatures the baseline lists, in no more tests than it records.
+    var known: [LeakGroup]
+    /// Baseline entries the run did not show: to prune.
+    var fixed: [SignatureRecord]
+
+    init(_ groups: [LeakGroup], baseline: Baseline) {
+        let recorded = Dictionary(baseline.leaks.map { ($0.signature, $0) }, uniquingKeysWith: { first, _ in first })
+        new = groups.filter { group in recorded[group.signature.id].map { group.tests.count > $0.tests.count } ?? true }
+        known = groups.filter { group in recorded[group.signature.id].map { group.tests.count <= $0.tests.count } ?? false }
+        let seen = Set(groups.map(\.signature.id))
+        fixed = baseline.leaks.filter { !seen.contains($0.signature) }
+    }
+
+}

@@ -1,0 +1,99 @@
+import Foundation
+
+/// `.rxleaks.json` in the package (found by default), or the file `--config`
+/// names: leaks that are known and not the package's to fix (a library's),
+/// and tests or types to leave out, each with its reason. Schema:
+/// docs/rxleaks-config.schema.json.
+struct GateConfiguration: Codable, Equatable {
+    /// The name looked for in the package's folder.
+    static let fileName = ".rxleaks.json"
+
+    var schemaVersion = 1
+    /// Leaks a library causes: reported in their own section, never failing.
+    var knownLibraryLeaks: [Matcher] = []
+    /// Tests and types whose leaks are not judged: listed with the reason.
+    var ignore: [Matcher] = []
+
+    init(knownLibraryLeaks: [Matcher] = [], ignore: [Matcher] = []) {
+        (self.knownLibraryLeaks, self.ignore) = (knownLibraryLeaks, ignore)
+    }
+
+    /// Decodes a file in which either list may be absent.
+    init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        schemaVersion = try container.decode(Int.self, forKey: .schemaVersion)
+        knownLibraryLeaks = try container.decodeIfPresent([Matcher].self, forKey: .knownLibraryLeaks) ?? []
+        ignore = try container.decodeIfPresent([Matcher].self, forKey: .ignore) ?? []
+    }
+
+    /// What an entry matches, and why it is there. Every field given must match.
+    struct Matcher: Codable, Equatable {
+        /// A signature id, as `rxleaks test` prints it.
+        var signature: String?
+        /// The leaked type (`left work` for work left behind).
+        var type: String?
+        /// Text the suspect edge contains (`ActionSubject<`).
+        var edgeContains: String?
+        /// The tests it applies to: a name, or a pattern with `*` (`ReactorTests.testStub_*`).
+        var test: String?
+        /// Why: printed with every leak it matches.
+        var reason: String
+        /// Where the cause is explained (an issue, a commit).
+        var link: String?
+        /// At most this many tests: more fail as if the entry were not there.
+        var count: Int?
+
+        init(signature: String? = nil, type: String? = nil, edgeContains: String? = nil, test: String? = nil,
+             reason: String, link: String? = nil, count: Int? = nil) {
+            (self.signature, self.type, self.edgeContains, self.test) = (signature, type, edgeContains, test)
+            (self.reason, self.link, self.count) = (reason, link, count)
+        }
+
+        func matches(_ signature: LeakSignature, test name: String) -> Bool {
+            if let id = self.signature, id != signature.id { return false }
+            if let type, type != signature.type { return false }
+            if let edgeContains, !signature.edge.contains(edgeContains) { return false }
+            if let test, !Self.glob(test, matches: name) { return false }
+            return self.signature != nil || type != nil || edgeContains != nil || test != nil
+        }
+
+        /// `*` matches any run of characters; everything else itself.
+        static func glob(_ pattern: String, matches name: String) -> Bool {
+            let parts = pattern.split(separator: "*", omittingEmptySubsequences: false).map(String.init)
+            guard parts.count > 1 else { return pattern == name }
+            guard name.hasPrefix(parts[0]), name.dropFirst(parts[0].count).hasSuffix(parts[parts.count - 1]) else { return false }
+            var rest = Substring(name.dropFirst(parts[0].count))
+            for part in parts.dropFirst().dropLast() where !part.isEmpty {
+                guard let range = rest.range(of: part) else { return false }
+                rest = rest[range.upperBound...]
+            }
+            return rest.count >= parts[parts.count - 1].count
+        }
+
+        /// `reason (link)`.
+        var because: String { reason + (link.map { " (\($0))" } ?? "") }
+    }
+
+    /// The configuration at `path`, or the package's `.rxleaks.json`, or none.
+    static func load(_ path: String?, package: URL) throws(BadInput) -> GateConfiguration {
+        let url = path.map { URL(fileURLWithPath: $0) } ?? package.appendingPathComponent(fileName)
+        guard path != nil || FileManager.default.fileExists(atPath: url.path) else { return GateConfiguration() }
+        let hint = "its schema is docs/rxleaks-config.schema.json"
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw BadInput("cannot read the configuration \(url.path): \(error.localizedDescription)", hint: hint)
+        }
+        let configuration: GateConfiguration
+        do { configuration = try JSONDecoder().decode(GateConfiguration.self, from: data) } catch {
+            throw BadInput("the configuration \(url.path) is not valid: \(error)", hint: hint)
+        }
+        guard configuration.schemaVersion == 1 else {
+            throw BadInput("the configuration \(url.path) has schema version \(configuration.schemaVersion); this rxleaks reads 1", hint: hint)
+        }
+        for entry in configuration.knownLibraryLeaks + configuration.ignore
+        where entry.signature == nil && entry.type == nil && entry.edgeContains == nil && entry.test == nil {
+            throw BadInput("an entry of \(url.path) matches nothing: give signature, type, edgeContains or test (reason: \(entry.reason))", hint: hint)
+        }
+        return configuration
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import XCTest
+
+/// `rxleaks test` on Tests/Fixtures/PlainLeaks: leaks in plain Swift, which only the objects the
+/// whole-suite mode tracks by themselves (the package's own) can reveal. Each expected verdict is
+/// the fixture's own weak-reference oracle's. One scratch folder for the class: the first run builds.
+final class PlainLeaksTestCommandTests: XCTestCase {
+    private static let fixture = CLI.packageRoot.appendingPathComponent("Tests/Fixtures/PlainLeaks")
+    private static let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("rxleaks-plain-\(UUID().uuidString)")
+
+    /// The leaking tests, each with the types it leaks and the reference its first cause breaks.
+    private static let leaking: [String: (types: Set<String>, suspect: String)] = [
+        "PlainSwiftTests.testNoteEditorSaves": (["NoteEditor"], "NoteEditor ─onSave→ NoteEditor"),
+        "PlainSwiftTests.testChartControllerRedraws": (["ChartController", "ChartView"], "ChartView ─delegate→ ChartController"),
+        "PlainSwiftTests.testThemeObserverCountsChanges": (["ThemeObserver"], "held from outside the check: NotificationCenter.default's observer table"),
+        "PlainSwiftTests.testChangeCounterStarts": (["ChangeCounter"], "Task ─captures→ ChangeCounter"),
+        "PlainSwiftTests.testAutoSaverSchedules": (["AutoSaver"], "block of DispatchWorkItem ─captures→ AutoSaver"),
+        "PlainLeaksTests.PlainSwiftSuite/noteEditorSaves()": (["NoteEditor"], "NoteEditor ─onSave→ NoteEditor"),
+        "PlainLeaksTests.PlainSwiftSuite/autoSaverSchedules()": (["AutoSaver"], "block of DispatchWorkItem ─captures→ AutoSaver"),
+    ]
+
+    /// Every other test: clean (the fixed twins and the look-alikes).
+    private static let clean: Set<String> = [
+        "PlainSwiftTests.testFixedNoteEditorSaves", "PlainSwiftTests.testFixedChartControllerRedraws",
+        "PlainSwiftTests.testFixedThemeObserverCountsChanges", "PlainSwiftTests.testFixedChangeCounterStarts",
+        "PlainSwiftTests.testFixedAutoSaverSchedules",
+        "PlainSwiftLookAlikeTests.testTheCacheKeepsThumbnails", "PlainSwiftLookAlikeTests.testSettingsAreMadeOnFirstUse",
+        "PlainSwiftLookAlikeTests.testTheUploaderFinishesAMomentLater", "PlainSwiftLookAlikeTests.testTheLoaderEnds",
+        "PlainSwiftLookAlikeTests.testNotesAreAddedToTheStoreMadeInSetUp",
+        "PlainLeaksTests.PlainSwiftSuite/fixedNoteEditorSaves()", "PlainLeaksTests.PlainSwiftSuite/theCacheKeepsThumbnails()",
+    ]
+
+    override class func tearDown() {
+        try? FileManager.default.removeItem(at: scratch)
+        super.tearDown()
+    }
+
+    private func run(_ arguments: [String]) throws -> CLI.Invocation {
+        try CLI.run(["test", "--package-path", Self.fixture.path, "--scratch-path", Self.scratch.path] + arguments)
+    }
+
+    /// Each test's verdict, its leaked types and its first cause.
+    private func verdicts(_ arguments: [String]) throws -> [String: (verdict: String, types: Set<String>, suspect: String?)] {
+        let run = try run(["--format", "json"] + arguments)
+        XCTAssertEqual(run.status, 1, run.stderr)
+        var verdicts: [String: (String, Set<String>, String?)] = [:]
+        for test in try run.json()["tests"]?.arrayValue ?? [] {
+            let name = try XCTUnwrap(test["name"]?.stringValue)
+            let leaks = test["leaks"]?.arrayValue ?? []
+            let cause = leaks.first?["causes"]?.arrayValue?.first
+            let reference = cause?["reference"].map { reference in
+                "\(reference["from"]?["name"]?.stringValue ?? "?") ─\(reference["label"]?.stringValue ?? "?")→ \(reference["to"]?["name"]?.stringValue ?? "?")"
+            }
+            let outside = cause?["outsideHolder"]?.stringValue.map { "held from outside the check: " + $0 }
+            verdicts[name] = (try XCTUnwrap(test["verdict"]?.stringValue), Set(leaks.compactMap { $0["typeName"]?.stringValue }),
+                              reference ?? outside)
+        }
+        return verdicts
+    }
+
+    private func assertExpected(_ verdicts: [String: (verdict: String, types: Set<String>, suspect: String?)],
+                                file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(Set(verdicts.keys), Set(Self.leaking.keys).union(Self.clean), file: file, line: line)
+        for (name, expected) in Self.leaking {
+            XCTAssertEqual(verdicts[name]?.verdict, "leaked", name, file: file, line: line)
+            XCTAssertEqual(verdicts[name]?.types, expected.types, name, file: file, line: line)
+            XCTAssertTrue(verdicts[name]?.suspect?.hasPrefix(expected.suspect) == true,
+                          "\(name): \(verdicts[name]?.suspect ?? "no cause")", file: file, line: line)
+        }
+        for name in Self.clean {
+            XCTAssertEqual(verdicts[name]?.verdict, "clean", name, file: file, line: line)
+        }
+    }
+
+    func testEveryPlainSwiftLeakIsFoundAndEveryLookAlikeIsClean() throws {
+        assertExpected(try verdicts([]))
+    }
+
+    func testParallelGivesTheSameVerdicts() throws {
+        assertExpected(try verdicts(["--", "--parallel"]))
+    }
+
+    func testTheTextExplainsEachLeakWithItsFix() throws {
+        let run = try run([])
+        XCTAssertEqual(run.status, 1, run.stderr)
+        for fragment in [
+            "ChangeCounter leaked (retained from outside the check); made at PlainSwiftTests.swift:",
+            "─task._task→ Task", "fix: loop with [weak self]",
+            "─pending→ DispatchWorkItem", "fix: capture [weak self] in the work item's block",
+            "NotificationCenter.default's observer table", "removeObserver",
+            "─delegate→ ChartController", "fix: make the reference back to the owner weak (weak var delegate)",
+        ] {
+            XCTAssertTrue(run.stdout.contains(fragment), "no \(fragment):\n\(run.stdout)")
+        }
+    }
+}

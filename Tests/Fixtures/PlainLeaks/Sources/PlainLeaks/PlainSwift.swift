@@ -1,0 +1,214 @@
+import Dispatch
+import Foundation
+
+// Plain-Swift leaks, each with its fixed twin, and clean look-alikes: no RxSwift here, so only the
+// objects the whole-suite mode tracks by themselves (the app's own) can tell them.
+
+/// A stored closure that captures its owner.
+public final class NoteEditor {
+    public private(set) var saves = 0
+    public var onSave: (() -> Void)?
+
+    public init() {
+        onSave = { self.saves += 1 }
+    }
+}
+
+public final class FixedNoteEditor {
+    public private(set) var saves = 0
+    public var onSave: (() -> Void)?
+
+    public init() {
+        onSave = { [weak self] in self?.saves += 1 }
+    }
+}
+
+public protocol ChartViewDelegate: AnyObject {
+    func chartViewDidRedraw()
+}
+
+/// A view whose delegate is strong, pointing back at the controller that owns it.
+public final class ChartView {
+    public var delegate: ChartViewDelegate?
+    public init() {}
+    public func redraw() { delegate?.chartViewDidRedraw() }
+}
+
+public final class ChartController: ChartViewDelegate {
+    public let view = ChartView()
+    public private(set) var redraws = 0
+
+    public init() { view.delegate = self }
+    public func chartViewDidRedraw() { redraws += 1 }
+}
+
+public final class FixedChartView {
+    public weak var delegate: ChartViewDelegate?
+    public init() {}
+    public func redraw() { delegate?.chartViewDidRedraw() }
+}
+
+public final class FixedChartController: ChartViewDelegate {
+    public let view = FixedChartView()
+    public private(set) var redraws = 0
+
+    public init() { view.delegate = self }
+    public func chartViewDidRedraw() { redraws += 1 }
+}
+
+public extension Notification.Name {
+    static let themeChanged = Notification.Name("PlainLeaks.themeChanged")
+}
+
+/// A block observer on NotificationCenter.default that captures its owner.
+public final class ThemeObserver {
+    public private(set) var changes = 0
+    private var token: NSObjectProtocol?
+
+    public init() {
+        token = NotificationCenter.default.addObserver(forName: .themeChanged, object: nil, queue: nil) { _ in
+            self.changes += 1
+        }
+    }
+}
+
+public final class FixedThemeObserver {
+    public private(set) var changes = 0
+    private var token: NSObjectProtocol?
+
+    public init() {
+        token = NotificationCenter.default.addObserver(forName: .themeChanged, object: nil, queue: nil) { [weak self] _ in
+            self?.changes += 1
+        }
+    }
+
+    deinit { token.map(NotificationCenter.default.removeObserver) }
+}
+
+/// The app's one feed of changes, for as long as the app runs.
+public final class ChangeFeed: @unchecked Sendable {
+    public static let shared = ChangeFeed()
+    public let changes: AsyncStream<Int>
+    private let continuation: AsyncStream<Int>.Continuation
+
+    private init() {
+        (changes, continuation) = AsyncStream<Int>.makeStream()
+    }
+
+    public func send(_ change: Int) { continuation.yield(change) }
+}
+
+/// A task looping over the app-wide feed with `self`: the loop never ends, so neither does `self`.
+public final class ChangeCounter {
+    public private(set) var count = 0
+    private var task: Task<Void, Never>?
+
+    public init() {
+        task = Task { for await change in ChangeFeed.shared.changes { self.count += change } }
+    }
+
+    deinit { task?.cancel() }
+}
+
+public final class FixedChangeCounter {
+    public private(set) var count = 0
+    private var task: Task<Void, Never>?
+
+    public init() {
+        task = Task { [weak self] in
+            for await change in ChangeFeed.shared.changes {
+                guard let self else { return }
+                self.count += change
+            }
+        }
+    }
+
+    deinit { task?.cancel() }
+}
+
+/// A stored work item whose block captures its owner.
+public final class AutoSaver {
+    public private(set) var saves = 0
+    private var pending: DispatchWorkItem?
+
+    public init() {}
+
+    public func scheduleSave() {
+        pending = DispatchWorkItem { self.saves += 1 }
+    }
+}
+
+public final class FixedAutoSaver {
+    public private(set) var saves = 0
+    private var pending: DispatchWorkItem?
+
+    public init() {}
+
+    public func scheduleSave() {
+        pending = DispatchWorkItem { [weak self] in self?.saves += 1 }
+    }
+}
+
+// MARK: Clean look-alikes
+
+public final class Thumbnail {
+    public let name: String
+    public init(name: String) { self.name = name }
+}
+
+/// A cache by design: what it stores stays for the app's life.
+public final class ThumbnailCache: @unchecked Sendable {
+    public static let shared = ThumbnailCache()
+    private let lock = NSLock()
+    private var thumbnails: [String: Thumbnail] = [:]
+
+    public func thumbnail(named name: String) -> Thumbnail {
+        lock.lock()
+        defer { lock.unlock() }
+        if let cached = thumbnails[name] { return cached }
+        let made = Thumbnail(name: name)
+        thumbnails[name] = made
+        return made
+    }
+}
+
+/// A singleton made the first time it is used.
+public final class Settings: @unchecked Sendable {
+    public static let shared = Settings()
+    public var fontSize = 12
+}
+
+/// Work that ends a moment after the test, releasing what it captured.
+public final class Uploader {
+    public private(set) var uploaded = false
+    public init() {}
+
+    public func uploadSoon(_ done: @escaping @Sendable () -> Void) {
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) {
+            self.uploaded = true
+            done()
+        }
+    }
+}
+
+/// A task that ends.
+public final class Loader {
+    public private(set) var loaded: [Int] = []
+    public init() {}
+
+    public func load() async {
+        await Task { self.loaded = [1, 2, 3] }.value
+    }
+}
+
+public final class NoteStore {
+    public private(set) var notes: [String] = []
+    public init() {}
+    public func add(_ note: String) { notes.append(note) }
+}
+
+public final class NoteList {
+    public let store: NoteStore
+    public init(store: NoteStore) { self.store = store }
+    public func add(_ note: String) { store.add(note) }
+}

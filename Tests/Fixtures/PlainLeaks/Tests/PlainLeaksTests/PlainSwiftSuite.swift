@@ -1,0 +1,40 @@
+import PlainLeaks
+import Testing
+
+/// Plain-Swift leaks under Swift Testing, where tests run in parallel.
+@Suite struct PlainSwiftSuite {
+    @Test func noteEditorSaves() {
+        weak var oracle: NoteEditor?
+        do {
+            let editor = NoteEditor()
+            editor.onSave?()
+            oracle = editor
+        }
+        #expect(oracle != nil, "leaks: its closure captures it")
+    }
+
+    @Test func fixedNoteEditorSaves() {
+        weak var oracle: FixedNoteEditor?
+        do {
+            let editor = FixedNoteEditor()
+            editor.onSave?()
+            oracle = editor
+        }
+        #expect(oracle == nil)
+    }
+
+    @Test func autoSaverSchedules() {
+        weak var oracle: AutoSaver?
+        do {
+            let saver = AutoSaver()
+            saver.scheduleSave()
+            oracle = saver
+        }
+        #expect(oracle != nil, "leaks: its stored work item's block captures it")
+    }
+
+    @Test func theCacheKeepsThumbnails() {
+        let thumbnail = ThumbnailCache.shared.thumbnail(named: "dog")
+        #expect(ThumbnailCache.shared.thumbnail(named: "dog") === thumbnail)
+    }
+}
