@@ -15,13 +15,28 @@ struct LeakGate {
     let ignored: [(group: LeakGroup, entry: GateConfiguration.Matcher)]
     /// Against `--baseline`, when given.
     let comparison: BaselineComparison?
+    /// The lint's findings, marked with the tests that confirm them.
+    let lint: LintJoin
+    /// The rules of the lint findings each signature's suspect edge is in.
+    let lintRules: [LeakSignature: [String]]
 
     init(_ outcome: SuiteRun.Outcome, package: URL, baseline: Baseline?, configuration: GateConfiguration = GateConfiguration()) {
         let scopes = SourceScopes(package: package)
+        let lint = LintJoin(package: package, verdicts: outcome.verdicts)
         var byTest: [String: [LeakSignature]] = [:]
+        var rules: [LeakSignature: [String]] = [:]
         for verdict in outcome.verdicts {
-            byTest[verdict.name, default: []] += LeakGroup.signatures(of: verdict, scopes: scopes.scope(of:))
+            let signatures = LeakGroup.signatures(of: verdict, scopes: scopes.scope(of:))
+            byTest[verdict.name, default: []] += signatures
+            if verdict.verdict == .leaked {
+                for (signature, leak) in zip(signatures, verdict.report.leaks.filter { $0.heldBy == nil }) {
+                    let found = lint.rules(of: leak)
+                    if !found.isEmpty { rules[signature] = found }
+                }
+            }
         }
+        self.lint = lint
+        lintRules = rules
         // Each entry covers the tests it matches, in name order, up to its count.
         var used: [Int: Int] = [:]
         func entry(of list: [GateConfiguration.Matcher], offset: Int, for signature: LeakSignature, test: String) -> GateConfiguration.Matcher? {
@@ -96,7 +111,8 @@ struct LeakGate {
             lines.append("Leaks by signature (\(tests) test\(tests == 1 ? "" : "s"), \(groups.count) signature\(groups.count == 1 ? "" : "s")):")
             for group in groups {
                 let mark = comparison.map { comparison in comparison.new.contains(group) ? style.red("NEW ") : "known " } ?? ""
-                lines.append("  \(mark)\(group.signature.description)")
+                let rules = lintRules[group.signature].map { " (lint: \($0.joined(separator: ", ")))" } ?? ""
+                lines.append("  \(mark)\(group.signature.description)\(rules)")
                 lines.append("    \(Self.tests(group.tests))")
             }
         }
@@ -111,7 +127,7 @@ struct LeakGate {
                 lines.append("    \(Self.tests(group.tests)); \(entry.because)")
             }
         }
-        return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
+        return (lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n") + lint.text
     }
 
     private static func tests(_ names: [String]) -> String {
