@@ -18,6 +18,10 @@ package struct Finding: Sendable, Hashable, Codable {
     /// The enclosing declarations, outermost first, such as
     /// `ProfilePresenter.loadAvatar() case .strongSelfOnProfileChanges`.
     package let scope: String
+    /// The lines of the Rx chain the finding is in (`source.map { … }.subscribe(…)`), where a
+    /// library records the call that took the closure: how a leak found at run time is matched
+    /// to the finding. Not written out.
+    package var chainLines: ClosedRange<Int>? = nil
 
     /// Creates a finding.
     package init(rule: String, message: String, fix: String, guide: String,
@@ -30,6 +34,10 @@ package struct Finding: Sendable, Hashable, Codable {
         self.line = line
         self.column = column
         self.scope = scope
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case rule, message, fix, guide, file, line, column, scope
     }
 }
 

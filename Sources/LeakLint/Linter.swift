@@ -62,9 +62,10 @@ package struct Linter: Sendable {
             for hit in rule.check(file) {
                 let (line, column) = file.position(of: hit.node)
                 guard !suppressions.silences(rule.id, onLine: line) else { continue }
-                let finding = Finding(
+                var finding = Finding(
                     rule: rule.id, message: hit.message, fix: rule.fix, guide: rule.guide,
                     file: file.path, line: line, column: column, scope: hit.node.scopeDescription)
+                finding.chainLines = file.chainLines(around: hit.node)
                 hits.append((finding, hit))
             }
         }

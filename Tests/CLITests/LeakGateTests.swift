@@ -161,6 +161,40 @@ final class LeakGateTests: XCTestCase {
         XCTAssertFalse(self.gate(Array(run.prefix(2)), configuration: configuration).isFailure(summary(Array(run.prefix(2)))))
     }
 
+    func testATestThatAsksNotToBeJudgedIsLeftOutWithItsReason() throws {
+        var asking = verdict("A.testLegacy", leaks: [try leak(line: 6)])
+        asking.ignoredBecause = "fixed next sprint"
+        let gate = gate([asking])
+        XCTAssertEqual(gate.ignored.first?.entry.reason, "the test asks: fixed next sprint")
+        XCTAssertFalse(gate.isFailure(summary([asking])))
+        XCTAssertTrue(gate.text(style: Style(enabled: false)).contains("1 test: A.testLegacy; the test asks: fixed next sprint"))
+    }
+
+    #if Lint
+    func testALintFindingOnALeaksCycleIsConfirmedByItsTestAndAnotherHasNoMark() throws {
+        try """
+            final class ClockViewModel {
+                let disposeBag = DisposeBag()
+                var now = 0
+                func start(_ ticks: Observable<Int>) {
+                    ticks.subscribe(onNext: { self.now = $0 }).disposed(by: disposeBag)
+                }
+            }
+            """.write(to: package.appendingPathComponent("Sources/App/Clock.swift"), atomically: true, encoding: .utf8)
+        let gate = gate([verdict("SearchTests.testSearch", leaks: [try leak(line: 5)])])
+        let search = try XCTUnwrap(gate.lint.marks.first { $0.file == "Sources/App/Search.swift" })
+        XCTAssertEqual(search.rule, "closure-strong-self")
+        XCTAssertEqual(search.line, 6)
+        XCTAssertEqual(search.confirmedBy, ["SearchTests.testSearch"])
+        let clock = try XCTUnwrap(gate.lint.marks.first { $0.file == "Sources/App/Clock.swift" })
+        XCTAssertEqual(clock.confirmedBy, [], "no test's leak passes through it: no mark")
+        XCTAssertEqual(gate.lintRules.values.map { $0 }, [["closure-strong-self"]])
+        XCTAssertTrue(gate.text(style: Style(enabled: false)).contains(
+            "Lint findings confirmed by a test (1 of 2):\n  Sources/App/Search.swift:6:17 [rxleaks.closure-strong-self] confirmed by SearchTests.testSearch"),
+            gate.text(style: Style(enabled: false)))
+    }
+    #endif
+
     func testGlobsMatchAsShellPatternsDo() {
         let glob = GateConfiguration.Matcher.glob
         XCTAssertTrue(glob("ReactorTests.testStub_*", "ReactorTests.testStub_state"))

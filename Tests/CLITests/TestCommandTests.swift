@@ -137,6 +137,16 @@ final class TestCommandTests: XCTestCase {
         let signature = try XCTUnwrap(document["signatures"]?.arrayValue?.first)
         XCTAssertEqual(signature["type"]?.stringValue, "SearchViewModel")
         XCTAssertEqual(signature["scope"]?.stringValue, "SearchViewModel.init")
+        #if Lint
+        // The lint's finding at the leaking closure is confirmed by its test; one in code no test ran has no mark.
+        let findings = document["lint"]?.arrayValue ?? []
+        let search = findings.first { $0["file"]?.stringValue == "Sources/LeakyApp/SearchViewModel.swift" }
+        XCTAssertEqual(search?["rule"]?.stringValue, "closure-strong-self")
+        XCTAssertEqual(search?["confirmedBy"]?.arrayValue?.compactMap(\.stringValue), ["SearchViewModelTests.testSearchFindsResults"])
+        let counter = findings.first { $0["file"]?.stringValue == "Sources/LeakyApp/CounterViewModel.swift" }
+        XCTAssertEqual(counter?["confirmedBy"]?.arrayValue?.count, 0, "CounterViewModelTests did not run")
+        XCTAssertEqual(signature["lintRules"]?.arrayValue?.compactMap(\.stringValue), ["closure-strong-self"])
+        #endif
         let recorded = try JSONValue.parse(try String(contentsOf: baseline, encoding: .utf8))
         XCTAssertEqual(recorded["leaks"]?.arrayValue?.first?["signature"], signature["signature"])
 

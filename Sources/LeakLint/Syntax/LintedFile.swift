@@ -34,6 +34,22 @@ package final class LintedFile {
         return token.map(\.scopeDescription).flatMap { $0.isEmpty ? nil : $0 }
     }
 
+    /// The lines of the outermost call chain around `node` (or of `node` itself outside any call).
+    func chainLines(around node: Syntax) -> ClosedRange<Int> {
+        var outermost = node
+        var current: Syntax? = node
+        while let next = current {
+            if let call = next.as(FunctionCallExprSyntax.self) { outermost = Syntax(Chain(call).outermost) }
+            // A statement of a closure is inside the chain that took the closure; any other ends the search.
+            if next.is(CodeBlockItemSyntax.self), next.parent?.parent?.is(ClosureExprSyntax.self) != true { break }
+            if next.is(MemberBlockItemSyntax.self) { break }
+            current = next.parent
+        }
+        let start = position(of: outermost).line
+        let end = outermost.endLocation(converter: converter, afterTrailingTrivia: false).line
+        return start...max(start, end)
+    }
+
     /// The 1-based line and column where `node` starts, trivia excluded.
     func position(of node: some SyntaxProtocol) -> (line: Int, column: Int) {
         let location = node.startLocation(converter: converter, afterLeadingTrivia: true)

@@ -56,6 +56,9 @@ struct SuiteRecord: Encodable {
     let report: LeakReport
     /// The report as text, as `rxleaks explain` prints a leak.
     let text: String
+    /// Why the test asked that its leaks not be judged (`ignoreLeaks(because:)`,
+    /// `.leaksIgnored(because:)`); absent when it did not.
+    var ignoredBecause: String? = nil
 }
 
 /// The line each test process in the mode writes first: a process whose

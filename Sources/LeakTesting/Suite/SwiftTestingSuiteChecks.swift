@@ -21,6 +21,8 @@ enum SwiftTestingSuiteChecks {
         let name: String
         let check: OpenLeakCheck
         var ownCheck = false
+        /// The reason of the test's `.leaksIgnored(because:)` trait, or its suite's.
+        var ignoredBecause: String?
     }
 
     static func install() {
@@ -33,7 +35,9 @@ enum SwiftTestingSuiteChecks {
         let (check, isFirst) = state.withLock { state -> (OpenLeakCheck, Bool) in
             if let entry = state.checks[test.id] { return (entry.check, false) }
             let name = displayName(of: test)
-            let entry = Entry(name: name, check: OpenLeakCheck(name, ambient: false, closureBudget: SuiteMode.closureBudget))
+            let ignored = test.traits.lazy.compactMap { $0 as? LeaksIgnoredTrait }.first?.reason
+            let entry = Entry(name: name, check: OpenLeakCheck(name, ambient: false, closureBudget: SuiteMode.closureBudget),
+                              ignoredBecause: ignored)
             state.checks[test.id] = entry
             state.order.append(test.id)
             defer { state.judgesAtExit = true }
@@ -67,7 +71,7 @@ enum SwiftTestingSuiteChecks {
             let report = entry.check.finish(settle: SuiteMode.settle)
             SuiteMode.output?.write(SuiteRecord(
                 framework: "swift-testing", name: entry.name, ownCheck: entry.ownCheck,
-                passed: nil, report: report, text: report.description))
+                passed: nil, report: report, text: report.description, ignoredBecause: entry.ignoredBecause))
         }
     }
 }

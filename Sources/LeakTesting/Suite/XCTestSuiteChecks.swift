@@ -20,6 +20,8 @@ final class XCTestSuiteChecks: NSObject, XCTestObservation, @unchecked Sendable 
         var ownReport: LeakReport?
         /// Whether the test ran `assertNoLeaks`.
         var ranOwnCheck = false
+        /// The reason the test gave `ignoreLeaks(because:)`.
+        var ignoredBecause: String?
     }
 
     static func install() {
@@ -40,7 +42,12 @@ final class XCTestSuiteChecks: NSObject, XCTestObservation, @unchecked Sendable 
         guard let report else { return }
         SuiteMode.output?.write(SuiteRecord(
             framework: "xctest", name: testCase.name, ownCheck: test.takenOver || test.ranOwnCheck,
-            passed: passed, report: report, text: report.description))
+            passed: passed, report: report, text: report.description, ignoredBecause: test.ignoredBecause))
+    }
+
+    /// `testCase` called `ignoreLeaks(because:)`.
+    static func ignore(_ testCase: XCTestCase, because reason: String) {
+        shared.running.withLock { $0[ObjectIdentifier(testCase)]?.ignoredBecause = reason }
     }
 
     /// The running check of `testCase`, handed to its own `trackForLeaks`,

@@ -135,7 +135,7 @@ final class RunningCheck {
         // others; once nothing else is left, they are taken to go with it.
         if !freed.isEmpty, leaks.isEmpty, liveSubscriptions.isEmpty { resourceDelta = 0 }
 
-        return LeakReport(
+        var report = LeakReport(
             name: scope.name,
             leaks: leaks,
             releasedLate: releasedLate,
@@ -145,6 +145,19 @@ final class RunningCheck {
             thrownError: thrown.map { "\($0)" },
             unsettled: unsettled,
             problems: problems)
+        let leaked = Set(leaks.map(\.address))
+        report.keptAlive = Self.countedNames(survivors.filter { $0.origin == .allocated && !leaked.contains($0.address) }.map(\.typeName))
+        return report
+    }
+
+    /// Each name once, in first-seen order, with `×n` when it came n times.
+    private static func countedNames(_ names: [String]) -> [String] {
+        var counts: [String: Int] = [:], order: [String] = []
+        for name in names {
+            if counts[name] == nil { order.append(name) }
+            counts[name, default: 0] += 1
+        }
+        return order.map { counts[$0] == 1 ? $0 : "\($0) ×\(counts[$0]!)" }
     }
 }
 

@@ -22,6 +22,11 @@ public struct LeakReport: Sendable, Encodable, CustomStringConvertible {
     public let unsettled: [String]
     /// Misuse of the check itself (an object tracked twice, a value type tracked).
     public let problems: [String]
+    /// Objects made in the check, still alive and held from outside with no
+    /// leak found: kept by design (a cache and what it stores, a singleton
+    /// made in the check) or by a holder the check does not know. Never a
+    /// failure; each type once, with how many when several.
+    public internal(set) var keptAlive: [String] = []
 
     /// True when nothing leaked, no subscription or resource made in the block is
     /// still alive, the block did not throw, and pending work settled.
@@ -29,14 +34,17 @@ public struct LeakReport: Sendable, Encodable, CustomStringConvertible {
         leaks.isEmpty && liveSubscriptions.isEmpty && resourceDelta == 0 && thrownError == nil && unsettled.isEmpty
     }
 
-    /// How many distinct fixes the report asks for: one per reference to
-    /// break and per holder outside the check, counted once however many
-    /// leaked objects it frees, causes beyond those listed included.
+    /// How many distinct fixes the report shows: one per reference to break
+    /// and per holder outside the check whose fix it names, counted once
+    /// however many leaked objects it frees, causes beyond those listed
+    /// included. A holder the check could not read names no fix, and is not
+    /// counted.
     public var fixCount: Int {
         var keys: Set<String> = []
         var unlisted = 0
         for leak in leaks where leak.heldBy == nil {
-            let new = Set(leak.causes.map { $0.fixKey(of: leak.address) }).subtracting(keys)
+            let shown = leak.causes.filter { $0.reference != nil || $0.pattern != nil }
+            let new = Set(shown.map { $0.fixKey(of: leak.address) }).subtracting(keys)
             if !new.isEmpty || leak.causes.isEmpty { unlisted += leak.unlistedCauses }
             keys.formUnion(new)
         }
@@ -63,13 +71,14 @@ public struct LeakReport: Sendable, Encodable, CustomStringConvertible {
         }
         if resourceDelta != 0 { lines.append("  library resources made in the check still alive: \(resourceDelta)") }
         if !releasedLate.isEmpty { lines.append("  released late (while settling, not leaks): \(releasedLate.joined(separator: ", "))") }
+        if !keptAlive.isEmpty { lines.append("  made in the check and kept from outside (by design, not leaks): \(keptAlive.joined(separator: ", "))") }
         if !unsettled.isEmpty { lines.append("  did not settle; still pending: \(unsettled.joined(separator: ", "))") }
         lines.append(contentsOf: problems.map { "  problem: \($0)" })
         return lines.joined(separator: "\n")
     }
 
     enum CodingKeys: String, CodingKey {
-        case name, isClean, fixCount, leaks, releasedLate, resourceDelta, liveSubscriptions, counts, thrownError, unsettled, problems
+        case name, isClean, fixCount, leaks, releasedLate, keptAlive, resourceDelta, liveSubscriptions, counts, thrownError, unsettled, problems
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -79,6 +88,7 @@ public struct LeakReport: Sendable, Encodable, CustomStringConvertible {
         try container.encode(fixCount, forKey: .fixCount)
         try container.encode(leaks, forKey: .leaks)
         try container.encode(releasedLate, forKey: .releasedLate)
+        try container.encode(keptAlive, forKey: .keptAlive)
         try container.encode(resourceDelta, forKey: .resourceDelta)
         try container.encode(liveSubscriptions, forKey: .liveSubscriptions)
         try container.encode(counts, forKey: .counts)

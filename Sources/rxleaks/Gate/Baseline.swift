@@ -51,11 +51,13 @@ struct SignatureRecord: Codable, Equatable {
     var tests: [String]
     /// In a run's JSON: `new` or `known` against a baseline, `library` or `ignored` by the configuration.
     var status: String?
+    /// In a run's JSON: the rules of the lint findings its suspect edge is in.
+    var lintRules: [String]?
 
-    init(_ group: LeakGroup, status: String? = nil) {
+    init(_ group: LeakGroup, status: String? = nil, lintRules: [String]? = nil) {
         (signature, type, edge, scope, pattern) = (group.signature.id, group.signature.type, group.signature.edge,
                                                    group.signature.scope, group.signature.pattern)
-        (tests, self.status) = (group.tests, status)
+        (tests, self.status, self.lintRules) = (group.tests, status, lintRules)
     }
 }
 

@@ -15,13 +15,28 @@ struct LeakGate {
     let ignored: [(group: LeakGroup, entry: GateConfiguration.Matcher)]
     /// Against `--baseline`, when given.
     let comparison: BaselineComparison?
+    /// The lint's findings, marked with the tests that confirm them.
+    let lint: LintJoin
+    /// The rules of the lint findings each signature's suspect edge is in.
+    let lintRules: [LeakSignature: [String]]
 
     init(_ outcome: SuiteRun.Outcome, package: URL, baseline: Baseline?, configuration: GateConfiguration = GateConfiguration()) {
         let scopes = SourceScopes(package: package)
+        let lint = LintJoin(package: package, verdicts: outcome.verdicts)
         var byTest: [String: [LeakSignature]] = [:]
+        var rules: [LeakSignature: [String]] = [:]
         for verdict in outcome.verdicts {
-            byTest[verdict.name, default: []] += LeakGroup.signatures(of: verdict, scopes: scopes.scope(of:))
+            let signatures = LeakGroup.signatures(of: verdict, scopes: scopes.scope(of:))
+            byTest[verdict.name, default: []] += signatures
+            if verdict.verdict == .leaked {
+                for (signature, leak) in zip(signatures, verdict.report.leaks.filter { $0.heldBy == nil }) {
+                    let found = lint.rules(of: leak)
+                    if !found.isEmpty { rules[signature] = found }
+                }
+            }
         }
+        self.lint = lint
+        lintRules = rules
         // Each entry covers the tests it matches, in name order, up to its count.
         var used: [Int: Int] = [:]
         func entry(of list: [GateConfiguration.Matcher], offset: Int, for signature: LeakSignature, test: String) -> GateConfiguration.Matcher? {
@@ -34,9 +49,12 @@ struct LeakGate {
         }
         var judged: [String: [LeakSignature]] = [:], library: [String: [LeakSignature]] = [:], left: [String: [LeakSignature]] = [:]
         var why: [LeakSignature: GateConfiguration.Matcher] = [:]
+        let askedByTest = Dictionary(outcome.verdicts.compactMap { verdict in
+            verdict.ignoredBecause.map { (verdict.name, GateConfiguration.Matcher(test: verdict.name, reason: "the test asks: \($0)")) }
+        }, uniquingKeysWith: { first, _ in first })
         for test in byTest.keys.sorted() {
             for signature in byTest[test] ?? [] {
-                if let reason = entry(of: configuration.ignore, offset: 0, for: signature, test: test) {
+                if let reason = askedByTest[test] ?? entry(of: configuration.ignore, offset: 0, for: signature, test: test) {
                     left[test, default: []].append(signature)
                     why[signature] = why[signature] ?? reason
                 } else if let reason = entry(of: configuration.knownLibraryLeaks, offset: configuration.ignore.count, for: signature, test: test) {
@@ -93,7 +111,8 @@ struct LeakGate {
             lines.append("Leaks by signature (\(tests) test\(tests == 1 ? "" : "s"), \(groups.count) signature\(groups.count == 1 ? "" : "s")):")
             for group in groups {
                 let mark = comparison.map { comparison in comparison.new.contains(group) ? style.red("NEW ") : "known " } ?? ""
-                lines.append("  \(mark)\(group.signature.description)")
+                let rules = lintRules[group.signature].map { " (lint: \($0.joined(separator: ", ")))" } ?? ""
+                lines.append("  \(mark)\(group.signature.description)\(rules)")
                 lines.append("    \(Self.tests(group.tests))")
             }
         }
@@ -108,7 +127,7 @@ struct LeakGate {
                 lines.append("    \(Self.tests(group.tests)); \(entry.because)")
             }
         }
-        return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
+        return (lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n") + lint.text
     }
 
     private static func tests(_ names: [String]) -> String {

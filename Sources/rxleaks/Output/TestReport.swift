@@ -56,6 +56,8 @@ struct TestDocument: Encodable {
     var signatures: [SignatureRecord]
     /// With `--baseline`: its entries this run did not show.
     var fixed: [SignatureRecord]?
+    /// The lint's findings in the package's sources, each with the tests whose leaks confirm it.
+    var lint: [LintJoin.Mark]
 
     /// One test.
     struct Entry: Encodable {
@@ -85,9 +87,11 @@ struct TestDocument: Encodable {
                   unsettled: verdict.report.unsettled, report: verdict.text, crashSignal: verdict.crashSignal,
                   signatures: (gate.signaturesByTest[verdict.name] ?? []).map(\.id))
         }
-        signatures = gate.groups.map { group in SignatureRecord(group, status: gate.comparison.map { $0.new.contains(group) ? "new" : "known" }) }
-            + gate.libraryLeaks.map { SignatureRecord($0.group, status: "library") }
-            + gate.ignored.map { SignatureRecord($0.group, status: "ignored") }
+        signatures = gate.groups.map { group in
+            SignatureRecord(group, status: gate.comparison.map { $0.new.contains(group) ? "new" : "known" }, lintRules: gate.lintRules[group.signature])
+        } + gate.libraryLeaks.map { SignatureRecord($0.group, status: "library", lintRules: gate.lintRules[$0.group.signature]) }
+            + gate.ignored.map { SignatureRecord($0.group, status: "ignored", lintRules: gate.lintRules[$0.group.signature]) }
+        lint = gate.lint.marks
         fixed = gate.comparison?.fixed
     }
 

@@ -27,6 +27,10 @@ struct TestSARIF {
                         "region": ["startLine": max(1, Int(leak.trackedAt.line))],
                     ]]],
                 ]
+                let findings = gate.lint.marks(of: leak)
+                if !findings.isEmpty {
+                    result["relatedLocations"] = findings.map { Self.location(file: $0.file, line: $0.line, column: $0.column) }
+                }
                 if index < signatures.count {
                     let signature = signatures[index]
                     result["partialFingerprints"] = ["rxleaksSignature/v1": signature.id]
@@ -40,6 +44,16 @@ struct TestSARIF {
                 results.append(result)
             }
         }
+        for mark in gate.lint.marks {
+            let rule = "lint." + mark.rule
+            if !rules.contains(rule) { rules.append(rule) }
+            let confirmation = mark.confirmedBy.isEmpty ? "" : "; confirmed by \(mark.confirmedBy.joined(separator: ", "))"
+            results.append([
+                "ruleId": rule, "ruleIndex": rules.firstIndex(of: rule)!, "level": "warning",
+                "message": ["text": mark.message + confirmation],
+                "locations": [Self.location(file: mark.file, line: mark.line, column: mark.column)],
+            ])
+        }
         document = [
             "version": "2.1.0",
             "$schema": "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json",
@@ -49,6 +63,11 @@ struct TestSARIF {
                 "invocations": [["executionSuccessful": true]],
             ]],
         ]
+    }
+
+    /// A SARIF location at `file` (relative to the package), `line`, `column`.
+    private static func location(file: String, line: Int, column: Int) -> [String: Any] {
+        ["physicalLocation": ["artifactLocation": ["uri": file], "region": ["startLine": max(1, line), "startColumn": max(1, column)]]]
     }
 
     func json() throws -> String {

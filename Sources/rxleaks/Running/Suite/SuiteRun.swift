@@ -150,7 +150,7 @@ struct SuiteRun {
 
     /// The module names of the package's own targets (tests included), from `swift package describe`.
     private func ownModules(swift: String, common: [String], environment: [String: String]) throws(Failure) -> [String] {
-        let described = try launch(swift, ["package", "describe", "--type", "json"] + common, environment: environment)
+        let described = try launch(swift, ["package"] + common + ["describe", "--type", "json"], environment: environment)
         guard described.status == 0, let start = described.output.firstIndex(of: "{"),
               let package = try? JSONSerialization.jsonObject(with: Data(described.output[start...].utf8)) as? [String: Any],
               let targets = package["targets"] as? [[String: Any]] else { return [] }

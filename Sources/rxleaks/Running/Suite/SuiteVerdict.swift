@@ -19,6 +19,8 @@ struct SuiteVerdict: Codable {
     /// The signal that ended the test's process while this test ran (``TestCrash``);
     /// never in the mode's own records.
     var crashSignal: Int32?
+    /// Why the test asked that its leaks not be judged, when it did.
+    var ignoredBecause: String?
 
     /// The fields of the engine's report that `rxleaks test` shows.
     struct Report: Codable {
@@ -150,6 +152,6 @@ extension SuiteVerdict {
         self.init(framework: Self.swiftTesting, name: name, ownCheck: false, passed: nil,
                   report: Report(isClean: true, leaks: [], liveSubscriptions: [], resourceDelta: 0, counts: nil,
                                  unsettled: [], thrownError: nil),
-                  text: "Leak check \"\(name)\": clean (the test made nothing with RxCore)")
+                  text: "Leak check \"\(name)\": clean (the test made nothing with RxCore)", ignoredBecause: nil)
     }
 }

@@ -1,0 +1,88 @@
+import Foundation
+import Leaks
+#if Lint
+import LeakLint
+#endif
+
+/// The lint's findings in the package's own sources, joined with what the
+/// tests showed at run time: a finding whose chain a leak's cycle passes
+/// through (the library recorded the call that took the closure on one of its
+/// lines) is confirmed by that test, and the leak carries the finding's rule.
+/// A finding no leak passes through has no mark. Empty without the `Lint` trait.
+struct LintJoin {
+    /// A finding and the tests whose leaks confirm it.
+    struct Mark: Encodable {
+        var rule: String
+        var file: String
+        var line: Int
+        var column: Int
+        var message: String
+        /// Sorted; empty when no test's leak passes through it.
+        var confirmedBy: [String]
+    }
+
+    let marks: [Mark]
+    /// The sites (`File.swift:12`) each mark covers, by index into ``marks``.
+    private let covered: [(file: String, lines: ClosedRange<Int>)]
+
+    init(package: URL, verdicts: [SuiteVerdict]) {
+        #if Lint
+        let sources = package.appendingPathComponent("Sources")
+        let findings = FileManager.default.fileExists(atPath: sources.path)
+            ? ((try? Linter().lint(paths: [sources.path]))?.findings ?? []) : []
+        let root = package.path.hasSuffix("/") ? package.path : package.path + "/"
+        covered = findings.map { (($0.file as NSString).lastPathComponent, $0.chainLines ?? $0.line...$0.line) }
+        var marks = findings.map { finding in
+            Mark(rule: finding.rule, file: finding.file.hasPrefix(root) ? String(finding.file.dropFirst(root.count)) : finding.file,
+                 line: finding.line, column: finding.column, message: finding.message, confirmedBy: [])
+        }
+        let coveredSites = covered
+        for verdict in verdicts {
+            let sites = Set(verdict.report.leaks.flatMap(Self.sites))
+            for index in marks.indices where sites.contains(where: { Self.site($0, isIn: coveredSites[index]) }) {
+                marks[index].confirmedBy.append(verdict.name)
+            }
+        }
+        self.marks = marks.map { mark in
+            var mark = mark
+            mark.confirmedBy = Array(Set(mark.confirmedBy)).sorted()
+            return mark
+        }
+        #else
+        marks = []
+        covered = []
+        #endif
+    }
+
+    /// The findings the leak's suspect edge (the reference that holds it) is in.
+    func marks(of leak: Leak) -> [Mark] {
+        guard let site = (leak.causes.first?.reference ?? leak.cycle?.edges.last { $0.label == "captures" })?.site else { return [] }
+        return marks.indices.filter { Self.site(site, isIn: covered[$0]) }.map { marks[$0] }
+    }
+
+    /// The rules of ``marks(of:)``, sorted.
+    func rules(of leak: Leak) -> [String] {
+        Array(Set(marks(of: leak).map(\.rule))).sorted()
+    }
+
+    /// Every call site on the leak's cycles.
+    private static func sites(of leak: Leak) -> [String] {
+        ([leak.cycle] + leak.causes.map(\.cycle)).compactMap { $0 }.flatMap(\.edges).compactMap(\.site)
+    }
+
+    /// Whether `File.swift:12` is on one of the lines of a finding's chain in a file of that name.
+    private static func site(_ site: String, isIn chain: (file: String, lines: ClosedRange<Int>)) -> Bool {
+        let parts = site.split(separator: ":")
+        guard parts.count == 2, let line = Int(parts[1]) else { return false }
+        return String(parts[0]) == chain.file && chain.lines.contains(line)
+    }
+
+    /// `Lint findings confirmed by a test:` and each finding with its tests; empty when none is.
+    var text: String {
+        let confirmed = marks.filter { !$0.confirmedBy.isEmpty }
+        guard !confirmed.isEmpty else { return "" }
+        return (["Lint findings confirmed by a test (\(confirmed.count) of \(marks.count)):"] + confirmed.map { mark in
+            "  \(mark.file):\(mark.line):\(mark.column) [rxleaks.\(mark.rule)] confirmed by \(mark.confirmedBy.joined(separator: ", "))"
+        }).joined(separator: "\n") + "\n"
+    }
+}
