@@ -36,48 +36,87 @@ enum CLI {
     /// The package's root directory.
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// Runs `rxleaks arguments…` with `environment` added, stdout and stderr to files.
+    /// Runs `rxleaks arguments…` with `environment` added, stdout and stderr to files (a process a signal
+    /// ended has the signal's number as its status, as Foundation's `terminationStatus` has).
     static func run(_ arguments: [String], environment: [String: String] = [:], file: StaticString = #filePath, line: UInt = #line) throws -> Invocation {
-        try start(arguments, environment: environment, file: file, line: line).finish()
+        try withOutputFiles(file: file, line: line) { out, err in
+            let child = try ChildProcess(executable.path, arguments, environment: environment, stdout: out, stderr: err)
+            var termination: ChildProcess.Termination?
+            while termination == nil { termination = child.wait(atMost: nil) }
+            child.end()
+            return switch termination {
+            case .exited(let status): status
+            case .signalled(let signal): signal
+            case .timedOut, nil: -1
+            }
+        }
     }
 
-    /// `rxleaks arguments…` started, not waited for: stdout and stderr go to files.
+    /// Runs `body` with two files open for a child's stdout and stderr; what the child wrote, with the status `body` returns.
+    private static func withOutputFiles(file: StaticString, line: UInt, _ body: (Int32, Int32) throws -> Int32) throws -> Invocation {
+        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
+            XCTFail("rxleaks is not built at \(executable.path)", file: file, line: line)
+            throw CocoaError(.fileNoSuchFile)
+        }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rxleaks-cli-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let outURL = directory.appendingPathComponent("stdout"), errURL = directory.appendingPathComponent("stderr")
+        let out = open(outURL.path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644), err = open(errURL.path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+        let status: Int32
+        do {
+            defer { close(out); close(err) }
+            status = try body(out, err)
+        }
+        return Invocation(status: status, stdout: try String(contentsOf: outURL, encoding: .utf8),
+                          stderr: try String(contentsOf: errURL, encoding: .utf8))
+    }
+
+    /// `rxleaks arguments…` started, not waited for, stdout and stderr to files. Started with
+    /// Foundation's `Process`, not ``ChildProcess``: the latter's watchdog adopts and kills whatever its
+    /// child leaves behind, which would hide a run that leaves processes, and the tests that start a run
+    /// this way check that the run itself leaves none.
     final class Running {
-        /// The `rxleaks` process (in a process group of its own, which ``finish()`` tears down).
-        let child: ChildProcess
+        private let process = Process()
         private let directory: URL
 
         fileprivate init(_ arguments: [String], environment: [String: String]) throws {
             directory = FileManager.default.temporaryDirectory.appendingPathComponent("rxleaks-cli-tests-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            let out = open(directory.appendingPathComponent("stdout").path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
-            let err = open(directory.appendingPathComponent("stderr").path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
-            defer { close(out); close(err) }
-            child = try ChildProcess(executable.path, arguments, environment: environment, stdout: out, stderr: err)
+            for name in ["stdout", "stderr"] { _ = FileManager.default.createFile(atPath: directory.appendingPathComponent(name).path, contents: nil) }
+            process.executableURL = executable
+            process.arguments = arguments
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+            process.standardInput = FileHandle.nullDevice
+            process.standardOutput = try FileHandle(forWritingTo: directory.appendingPathComponent("stdout"))
+            process.standardError = try FileHandle(forWritingTo: directory.appendingPathComponent("stderr"))
+            try process.run()
         }
 
         deinit {
             try? FileManager.default.removeItem(at: directory)
         }
 
-        /// Waits for the process to end; what it did (a process a signal ended has the signal's number
-        /// as its status, as Foundation's `terminationStatus` has).
+        /// The `rxleaks` process.
+        var pid: pid_t { process.processIdentifier }
+
+        /// Whether the process has ended within `seconds` (looking every 5 ms).
+        func hasEnded(within seconds: Double) -> Bool {
+            let deadline = Date().addingTimeInterval(seconds)
+            while process.isRunning, Date() < deadline { usleep(5_000) }
+            return !process.isRunning
+        }
+
+        /// Waits for the process to end; what it did (a process a signal ended has the signal's number as its status).
         func finish() throws -> Invocation {
-            var termination: ChildProcess.Termination?
-            while termination == nil { termination = child.wait(atMost: nil) }
-            child.end()
-            let status: Int32 = switch termination {
-            case .exited(let status): status
-            case .signalled(let signal): signal
-            case .timedOut, nil: -1
-            }
-            return Invocation(status: status,
+            process.waitUntilExit()
+            return Invocation(status: process.terminationStatus,
                               stdout: try String(contentsOf: directory.appendingPathComponent("stdout"), encoding: .utf8),
                               stderr: try String(contentsOf: directory.appendingPathComponent("stderr"), encoding: .utf8))
         }
     }
 
-    /// Starts `rxleaks arguments…` with `environment` added.
+    /// Starts `rxleaks arguments…` with `environment` added (see ``Running``).
     static func start(_ arguments: [String], environment: [String: String] = [:], file: StaticString = #filePath, line: UInt = #line) throws -> Running {
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
             XCTFail("rxleaks is not built at \(executable.path)", file: file, line: line)

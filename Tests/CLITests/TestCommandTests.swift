@@ -5,7 +5,6 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-@testable import rxleaks
 import XCTest
 
 /// `rxleaks test` on Tests/Fixtures/LeakyApp: a package that asks for RxSwift
@@ -340,9 +339,8 @@ final class TestCommandTests: XCTestCase {
         let before = try CLI.snapshot(pinned)
         let scratch = Self.scratch.appendingPathComponent("interrupted-scratch")
         let run = try CLI.start(["test", "--package-path", pinned.path, "--scratch-path", scratch.path])
-        while run.child.wait(atMost: .milliseconds(10)) == nil,
-              !CLI.processes(mentioning: scratch.path).contains(where: { $0.contains("swift-build") }) {}
-        kill(run.child.pid, SIGINT)
+        while !run.hasEnded(within: 0.01), !CLI.processes(mentioning: scratch.path).contains(where: { $0.contains("swift-build") }) {}
+        kill(run.pid, SIGINT)
         let interrupted = try run.finish()
         XCTAssertEqual(interrupted.status, 130, interrupted.stderr)
         XCTAssertEqual(CLI.processesLeft(mentioning: scratch.path), [], "the interrupted run left processes")

@@ -4,7 +4,6 @@ import Glibc
 import Darwin
 #endif
 import Foundation
-@testable import rxleaks
 import XCTest
 
 /// Fault injection into `rxleaks test` (docs/reliability.md): runs on a copy of
@@ -67,7 +66,7 @@ final class TestRunFaultTests: XCTestCase {
     /// The rows of an undisturbed run: the fixture's ten tests and the one that crashes on request.
     private func referenceRows() throws -> [String: String] {
         if let reference = Self.reference { return reference }
-        let run = try CLI.run(arguments)
+        let run = try CLI.start(arguments).finish()
         XCTAssertEqual(run.status, 1, run.stderr)
         let rows = try rows(run)
         XCTAssertEqual(rows.count, 11, "\(rows)")
@@ -103,7 +102,7 @@ final class TestRunFaultTests: XCTestCase {
                 kills.append("\(point) \(at)")
                 XCTAssertEqual(try CLI.snapshot(Self.package), before, "\(point) \(at): the package changed")
                 XCTAssertEqual(CLI.processesLeft(mentioning: Self.root.path), [], "\(point) \(at): processes left")
-                let next = try CLI.run(arguments)
+                let next = try CLI.start(arguments).finish()
                 XCTAssertEqual(next.status, 1, "\(point) \(at): the next run: \(next.stderr)")
                 XCTAssertEqual(try rows(next), reference, "\(point) \(at): the next run's rows")
             }
@@ -130,17 +129,15 @@ final class TestRunFaultTests: XCTestCase {
             guard waitFor(run, until: { self.running("swift-test") }) else { return "(the run ended first)" }
             wait = Double.random(in: 0...1.5, using: &random)
         }
-        if run.child.wait(atMost: .milliseconds(Int64(wait * 1000))) != nil { return "(the run ended first)" }
+        if run.hasEnded(within: wait) { return "(the run ended first)" }
         let building = running("swift-build"), testing = running("swift-test")
-        kill(run.child.pid, SIGKILL)
-        // The run's own process ends; what it started must end with it (checked by the caller before `finish`).
-        var termination: ChildProcess.Termination?
-        while termination == nil { termination = run.child.wait(atMost: nil) }
-        let left = CLI.processesLeft(mentioning: Self.root.path, within: 2)
-        _ = try run.finish()
-        XCTAssertEqual(termination, .signalled(SIGKILL))
-        XCTAssertEqual(left, [], "processes outlived the killed run")
         let seconds = String(format: "%.2f", Date().timeIntervalSince(started))
+        kill(run.pid, SIGKILL)
+        let killed = try run.finish()
+        // What the run started must end with it.
+        let left = CLI.processesLeft(mentioning: Self.root.path, within: 2)
+        XCTAssertEqual(killed.status, SIGKILL)
+        XCTAssertEqual(left, [], "processes outlived the killed run")
         return "at \(seconds) s, \(building ? "swift build" : testing ? "swift test" : "no swift") running"
     }
 
@@ -149,7 +146,7 @@ final class TestRunFaultTests: XCTestCase {
         let deadline = Date().addingTimeInterval(600)
         while Date() < deadline {
             if condition() { return true }
-            if run.child.wait(atMost: .milliseconds(5)) != nil { return false }
+            if run.hasEnded(within: 0.005) { return false }
         }
         return false
     }
@@ -179,7 +176,7 @@ final class TestRunFaultTests: XCTestCase {
     func testACrashingTestIsNamedWithItsSignalAfterTheRowsOfTheTestsThatRan() throws {
         let reference = try referenceRows()
         let before = try CLI.snapshot(Self.package)
-        let run = try CLI.run(arguments, environment: ["LEAKYAPP_CRASH": "1", "SWIFT_BACKTRACE": "enable=no"])
+        let run = try CLI.start(arguments, environment: ["LEAKYAPP_CRASH": "1", "SWIFT_BACKTRACE": "enable=no"]).finish()
         XCTAssertEqual(run.status, 1, run.stderr)
         let document = try run.json()
         XCTAssertEqual(try CLI.testSchema().violations(of: document), [])
