@@ -1,4 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
+@testable import rxleaks
 import XCTest
 
 /// Runs the built `rxleaks` executable, the way a user or a CI job does.
@@ -32,32 +38,86 @@ enum CLI {
 
     /// Runs `rxleaks arguments…` with `environment` added, stdout and stderr to files.
     static func run(_ arguments: [String], environment: [String: String] = [:], file: StaticString = #filePath, line: UInt = #line) throws -> Invocation {
+        try start(arguments, environment: environment, file: file, line: line).finish()
+    }
+
+    /// `rxleaks arguments…` started, not waited for: stdout and stderr go to files.
+    final class Running {
+        /// The `rxleaks` process (in a process group of its own, which ``finish()`` tears down).
+        let child: ChildProcess
+        private let directory: URL
+
+        fileprivate init(_ arguments: [String], environment: [String: String]) throws {
+            directory = FileManager.default.temporaryDirectory.appendingPathComponent("rxleaks-cli-tests-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let out = open(directory.appendingPathComponent("stdout").path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+            let err = open(directory.appendingPathComponent("stderr").path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+            defer { close(out); close(err) }
+            child = try ChildProcess(executable.path, arguments, environment: environment, stdout: out, stderr: err)
+        }
+
+        deinit {
+            try? FileManager.default.removeItem(at: directory)
+        }
+
+        /// Waits for the process to end; what it did (a process a signal ended has the signal's number
+        /// as its status, as Foundation's `terminationStatus` has).
+        func finish() throws -> Invocation {
+            var termination: ChildProcess.Termination?
+            while termination == nil { termination = child.wait(atMost: nil) }
+            child.end()
+            let status: Int32 = switch termination {
+            case .exited(let status): status
+            case .signalled(let signal): signal
+            case .timedOut, nil: -1
+            }
+            return Invocation(status: status,
+                              stdout: try String(contentsOf: directory.appendingPathComponent("stdout"), encoding: .utf8),
+                              stderr: try String(contentsOf: directory.appendingPathComponent("stderr"), encoding: .utf8))
+        }
+    }
+
+    /// Starts `rxleaks arguments…` with `environment` added.
+    static func start(_ arguments: [String], environment: [String: String] = [:], file: StaticString = #filePath, line: UInt = #line) throws -> Running {
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
             XCTFail("rxleaks is not built at \(executable.path)", file: file, line: line)
             throw CocoaError(.fileNoSuchFile)
         }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rxleaks-cli-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let out = directory.appendingPathComponent("stdout"), err = directory.appendingPathComponent("stderr")
-        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
+        return try Running(arguments, environment: environment)
+    }
 
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        var merged = ProcessInfo.processInfo.environment
-        merged.merge(environment) { $1 }
-        process.environment = merged
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = try FileHandle(forWritingTo: out)
-        process.standardError = try FileHandle(forWritingTo: err)
-        try process.run()
-        process.waitUntilExit()
-        return Invocation(
-            status: process.terminationStatus,
-            stdout: try String(contentsOf: out, encoding: .utf8),
-            stderr: try String(contentsOf: err, encoding: .utf8))
+    /// The command lines (arguments joined by spaces) of the processes, other than zombies,
+    /// whose command line contains `text`: a run's children name its package or scratch folder.
+    static func processes(mentioning text: String) -> [String] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.filter { Int32($0) != nil && Int32($0) != getpid() }.compactMap { pid in
+            guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline"), !data.isEmpty else { return nil }
+            let line = String(decoding: data, as: UTF8.self).split(separator: "\0").joined(separator: " ")
+            return line.contains(text) ? "\(pid) \(line)" : nil
+        }
+    }
+
+    /// ``processes(mentioning:)`` once none is left, or after `seconds` (a killed process takes a moment to go).
+    static func processesLeft(mentioning text: String, within seconds: Double = 10) -> [String] {
+        let deadline = Date().addingTimeInterval(seconds)
+        var left = processes(mentioning: text)
+        while !left.isEmpty, Date() < deadline {
+            usleep(20_000)
+            left = processes(mentioning: text)
+        }
+        return left
+    }
+
+    /// Every file under `folder` with its content (a folder's is empty).
+    static func snapshot(_ folder: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        let enumerator = FileManager.default.enumerator(atPath: folder.path)
+        while let path = enumerator?.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path, isDirectory: &isDirectory)
+            files[path] = isDirectory.boolValue ? Data() : try Data(contentsOf: folder.appendingPathComponent(path))
+        }
+        return files
     }
 
     nonisolated(unsafe) private static var wholeCatalogue: Invocation?

@@ -1,7 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+@testable import rxleaks
 import XCTest
 
 /// `rxleaks test` on Tests/Fixtures/LeakyApp: a package that asks for RxSwift
@@ -69,9 +73,9 @@ final class TestCommandTests: XCTestCase {
     }
 
     func testJSONNamesExactlyTheLeakingTestsAndTheirTypesAndLeavesTheCheckoutAsItWas() throws {
-        let before = try Self.snapshot(Self.fixture)
+        let before = try CLI.snapshot(Self.fixture)
         let run = try rxleaksTest(["--format", "json"])
-        XCTAssertEqual(try Self.snapshot(Self.fixture), before, "rxleaks test changed the checkout")
+        XCTAssertEqual(try CLI.snapshot(Self.fixture), before, "rxleaks test changed the checkout")
         XCTAssertEqual(run.status, 1, run.stderr)
         let document = try run.json()
         XCTAssertEqual(try CLI.testSchema().violations(of: document), [])
@@ -271,6 +275,10 @@ final class TestCommandTests: XCTestCase {
         XCTAssertTrue(run.stderr.contains("Broken.swift:1:"), run.stderr)
         XCTAssertTrue(run.stderr.contains("error: cannot convert value of type 'String' to specified type 'Int'"), run.stderr)
         XCTAssertTrue(run.stderr.contains("LeakyApp does not build"), run.stderr)
+        // Each distinct error once, with the package's own path, and where the whole output is.
+        let errorLines = run.stderr.split(separator: "\n").filter { $0.contains("error: cannot convert value of type 'String'") }
+        XCTAssertEqual(errorLines, ["\(broken.path)/Sources/LeakyApp/Broken.swift:1:19: error: cannot convert value of type 'String' to specified type 'Int'"])
+        XCTAssertTrue(run.stderr.contains("The build's whole output: \(Self.scratch.path)/swift-build.log"), run.stderr)
     }
 
     func testAPackageResolvedPinningRealRxSwiftIsPutBackByteForByte() throws {
@@ -294,10 +302,10 @@ final class TestCommandTests: XCTestCase {
 
             """.utf8)
         try resolved.write(to: pinned.appendingPathComponent("Package.resolved"))
-        let before = try Self.snapshot(pinned)
+        let before = try CLI.snapshot(pinned)
         let run = try rxleaksTest(["--filter", "FixedSearch"], package: pinned)
         XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
-        XCTAssertEqual(try Self.snapshot(pinned), before, "rxleaks test changed the checkout")
+        XCTAssertEqual(try CLI.snapshot(pinned), before, "rxleaks test changed the checkout")
     }
 
     /// SwiftPM reads a package's own mirrors file instead of `--config-path`'s: the run's copy keeps the
@@ -310,53 +318,34 @@ final class TestCommandTests: XCTestCase {
         try FileManager.default.createDirectory(at: configuration, withIntermediateDirectories: true)
         let own = #"{ "object" : [ { "mirror" : "/srv/mirrors/Unused", "original" : "https://github.com/example/Unused" } ], "version" : 1 }"#
         try Data(own.utf8).write(to: configuration.appendingPathComponent("mirrors.json"))
-        let before = try Self.snapshot(mirrored)
+        let before = try CLI.snapshot(mirrored)
         let run = try rxleaksTest(["--filter", "FixedSearch"], package: mirrored)
         XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
-        XCTAssertEqual(try Self.snapshot(mirrored), before, "rxleaks test changed the checkout")
+        XCTAssertEqual(try CLI.snapshot(mirrored), before, "rxleaks test changed the checkout")
         let runMirrors = try String(contentsOf: Self.scratch.appendingPathComponent("config/mirrors.json"), encoding: .utf8)
         XCTAssertTrue(runMirrors.contains("https://github.com/example/Unused"), runMirrors)
         XCTAssertTrue(runMirrors.contains("https://github.com/ReactiveX/RxSwift.git"), runMirrors)
     }
 
-    /// Ctrl-C once SwiftPM has rewritten `Package.resolved`: the run stops, puts the file back and exits 130.
-    func testAnInterruptedRunPutsTheCheckoutBack() throws {
+    /// Ctrl-C while SwiftPM builds: the run passes it on, ends with 130, and leaves no process and the checkout as it was.
+    func testAnInterruptedRunStopsItsChildrenAndExits130() throws {
         let pinned = Self.scratch.appendingPathComponent("interrupted/LeakyApp")
         try FileManager.default.createDirectory(at: pinned.deletingLastPathComponent(), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: Self.fixture, to: pinned)
-        let resolved = pinned.appendingPathComponent("Package.resolved")
-        // A pin the mirror cannot satisfy, so that SwiftPM rewrites the file as soon as it resolves.
+        // A pin the mirror cannot satisfy: SwiftPM rewrites the file it resolves with (the stand-in's copy).
         let pin = #"{ "originHash" : "0000", "pins" : [ { "identity" : "rxswift", "kind" : "remoteSourceControl", "#
             + #""location" : "https://github.com/ReactiveX/RxSwift.git", "state" : { "revision" : "#
             + #""132aea4f236ccadc51590b38af0357a331d51fa2", "version" : "6.10.2" } } ], "version" : 3 }"#
-        try Data(pin.utf8).write(to: resolved)
-        let before = try Self.snapshot(pinned)
-        let process = Process()
-        process.executableURL = CLI.executable
-        process.arguments = ["test", "--package-path", pinned.path, "--scratch-path", Self.scratch.path]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let original = try Data(contentsOf: resolved)
-        while process.isRunning, (try? Data(contentsOf: resolved)) == original { Thread.sleep(forTimeInterval: 0.01) }
-        XCTAssertTrue(process.isRunning, "the run ended before SwiftPM rewrote Package.resolved")
-        kill(process.processIdentifier, SIGINT)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationReason, .exit)
-        XCTAssertEqual(process.terminationStatus, 130)
-        XCTAssertEqual(try Self.snapshot(pinned), before, "the interrupted run left the checkout changed")
-    }
-
-    /// Every file under `folder` with its content.
-    private static func snapshot(_ folder: URL) throws -> [String: Data] {
-        var files: [String: Data] = [:]
-        let enumerator = FileManager.default.enumerator(atPath: folder.path)
-        while let path = enumerator?.nextObject() as? String {
-            var isDirectory: ObjCBool = false
-            _ = FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path, isDirectory: &isDirectory)
-            files[path] = isDirectory.boolValue ? Data() : try Data(contentsOf: folder.appendingPathComponent(path))
-        }
-        return files
+        try Data(pin.utf8).write(to: pinned.appendingPathComponent("Package.resolved"))
+        let before = try CLI.snapshot(pinned)
+        let scratch = Self.scratch.appendingPathComponent("interrupted-scratch")
+        let run = try CLI.start(["test", "--package-path", pinned.path, "--scratch-path", scratch.path])
+        while run.child.wait(atMost: .milliseconds(10)) == nil,
+              !CLI.processes(mentioning: scratch.path).contains(where: { $0.contains("swift-build") }) {}
+        kill(run.child.pid, SIGINT)
+        let interrupted = try run.finish()
+        XCTAssertEqual(interrupted.status, 130, interrupted.stderr)
+        XCTAssertEqual(CLI.processesLeft(mentioning: scratch.path), [], "the interrupted run left processes")
+        XCTAssertEqual(try CLI.snapshot(pinned), before, "the interrupted run left the checkout changed")
     }
 }

@@ -34,6 +34,9 @@ struct TestCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Build folder and SwiftPM configuration for the run (default: one per package under ~/.cache/rxleaks/test).", valueName: "DIR"))
     var scratchPath: String?
 
+    @Option(help: ArgumentHelp("The RxLeaks checkout RxSwift's URL is sent to (default: $RXLEAKS_CHECKOUT, else the one this rxleaks was built from).", valueName: "DIR"))
+    var rxleaks: String?
+
     @Option(help: "Output: text (a table, then each leak), json (docs/rxleaks-test.schema.json), junit or sarif.")
     var format: TestOutputFormat = .text
 
@@ -67,14 +70,15 @@ struct TestCommand: ParsableCommand {
         do {
             let swift = try suite.validate()
             outcome = try suite.run(swift: swift, progress: SuiteProgress()) { configuration throws(SuiteRun.Failure) in
-                try SuiteSwitch.prepare(package: package, configuration: configuration)
+                try SuiteSwitch.prepare(package: package, configuration: configuration, checkout: rxleaks)
             }
         } catch {
             switch error {
             case .badInput(let input): throw input.report()
-            case .buildFailed(let output):
-                Console.writeError(output)
-                Console.error("\(package.lastPathComponent) does not build; its tests did not run")
+            case .buildFailed(let errors, let log):
+                Console.writeError(errors.joined(separator: "\n") + "\n")
+                Console.error("\(package.lastPathComponent) does not build; its tests did not run",
+                              hint: "The build's whole output: \(log.path)")
             case .failed(let message, let hint):
                 Console.error(message, hint: hint)
             case .interrupted(let signal):
