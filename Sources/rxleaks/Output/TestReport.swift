@@ -30,9 +30,6 @@ struct TestSummary: Codable, Equatable {
         self.seconds = outcome.seconds
     }
 
-    /// Exit status 1: a test leaked, left work behind, failed or crashed.
-    var isFailure: Bool { leaked > 0 || leftWork > 0 || failed > 0 || crashed > 0 || testsFailed }
-
     /// `12 tests: 3 leaked, 1 left work behind, 1 failed, 7 clean; 2 ran their own check; 41.2 s`.
     var line: String {
         var text = "\(tests) test\(tests == 1 ? "" : "s"): \(leaked) leaked"
