@@ -91,8 +91,9 @@ let package = Package(
         ]),
 
         // MARK: Command line
+        .target(name: "CChildProcess"),
         .executableTarget(name: "rxleaks", dependencies: [
-            "Scenarios", "Leaks", "RxCore", "RxCoreLeaks",
+            "Scenarios", "Leaks", "RxCore", "RxCoreLeaks", "CChildProcess",
             .target(name: "LeakLint", condition: .when(traits: ["Lint"])),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),

@@ -1,4 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
+@testable import rxleaks
 import XCTest
 
 /// Runs the built `rxleaks` executable, the way a user or a CI job does.
@@ -30,8 +36,24 @@ enum CLI {
     /// The package's root directory.
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// Runs `rxleaks arguments…` with `environment` added, stdout and stderr to files.
+    /// Runs `rxleaks arguments…` with `environment` added, stdout and stderr to files (a process a signal
+    /// ended has the signal's number as its status, as Foundation's `terminationStatus` has).
     static func run(_ arguments: [String], environment: [String: String] = [:], file: StaticString = #filePath, line: UInt = #line) throws -> Invocation {
+        try withOutputFiles(file: file, line: line) { out, err in
+            let child = try ChildProcess(executable.path, arguments, environment: environment, stdout: out, stderr: err)
+            var termination: ChildProcess.Termination?
+            while termination == nil { termination = child.wait(atMost: nil) }
+            child.end()
+            return switch termination {
+            case .exited(let status): status
+            case .signalled(let signal): signal
+            case .timedOut, nil: -1
+            }
+        }
+    }
+
+    /// Runs `body` with two files open for a child's stdout and stderr; what the child wrote, with the status `body` returns.
+    private static func withOutputFiles(file: StaticString, line: UInt, _ body: (Int32, Int32) throws -> Int32) throws -> Invocation {
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
             XCTFail("rxleaks is not built at \(executable.path)", file: file, line: line)
             throw CocoaError(.fileNoSuchFile)
@@ -39,28 +61,93 @@ enum CLI {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rxleaks-cli-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let out = directory.appendingPathComponent("stdout"), err = directory.appendingPathComponent("stderr")
-        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
-
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        var merged = ProcessInfo.processInfo.environment
-        merged.merge(environment) { $1 }
-        process.environment = merged
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = try FileHandle(forWritingTo: out)
-        process.standardError = try FileHandle(forWritingTo: err)
-        try process.run()
-        process.waitUntilExit()
-        return Invocation(
-            status: process.terminationStatus,
-            stdout: try String(contentsOf: out, encoding: .utf8),
-            stderr: try String(contentsOf: err, encoding: .utf8))
+        let outURL = directory.appendingPathComponent("stdout"), errURL = directory.appendingPathComponent("stderr")
+        let out = open(outURL.path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644), err = open(errURL.path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+        let status: Int32
+        do {
+            defer { close(out); close(err) }
+            status = try body(out, err)
+        }
+        return Invocation(status: status, stdout: try String(contentsOf: outURL, encoding: .utf8),
+                          stderr: try String(contentsOf: errURL, encoding: .utf8))
     }
 
-    /// Every file under `folder` with its content: two equal snapshots mean the folder is byte for byte the same.
+    /// `rxleaks arguments…` started, not waited for, stdout and stderr to files. Started with
+    /// Foundation's `Process`, not ``ChildProcess``: the latter's watchdog adopts and kills whatever its
+    /// child leaves behind, which would hide a run that leaves processes, and the tests that start a run
+    /// this way check that the run itself leaves none.
+    final class Running {
+        private let process = Process()
+        private let directory: URL
+
+        fileprivate init(_ arguments: [String], environment: [String: String]) throws {
+            directory = FileManager.default.temporaryDirectory.appendingPathComponent("rxleaks-cli-tests-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            for name in ["stdout", "stderr"] { _ = FileManager.default.createFile(atPath: directory.appendingPathComponent(name).path, contents: nil) }
+            process.executableURL = executable
+            process.arguments = arguments
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+            process.standardInput = FileHandle.nullDevice
+            process.standardOutput = try FileHandle(forWritingTo: directory.appendingPathComponent("stdout"))
+            process.standardError = try FileHandle(forWritingTo: directory.appendingPathComponent("stderr"))
+            try process.run()
+        }
+
+        deinit {
+            try? FileManager.default.removeItem(at: directory)
+        }
+
+        /// The `rxleaks` process.
+        var pid: pid_t { process.processIdentifier }
+
+        /// Whether the process has ended within `seconds` (looking every 5 ms).
+        func hasEnded(within seconds: Double) -> Bool {
+            let deadline = Date().addingTimeInterval(seconds)
+            while process.isRunning, Date() < deadline { usleep(5_000) }
+            return !process.isRunning
+        }
+
+        /// Waits for the process to end; what it did (a process a signal ended has the signal's number as its status).
+        func finish() throws -> Invocation {
+            process.waitUntilExit()
+            return Invocation(status: process.terminationStatus,
+                              stdout: try String(contentsOf: directory.appendingPathComponent("stdout"), encoding: .utf8),
+                              stderr: try String(contentsOf: directory.appendingPathComponent("stderr"), encoding: .utf8))
+        }
+    }
+
+    /// Starts `rxleaks arguments…` with `environment` added (see ``Running``).
+    static func start(_ arguments: [String], environment: [String: String] = [:], file: StaticString = #filePath, line: UInt = #line) throws -> Running {
+        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
+            XCTFail("rxleaks is not built at \(executable.path)", file: file, line: line)
+            throw CocoaError(.fileNoSuchFile)
+        }
+        return try Running(arguments, environment: environment)
+    }
+
+    /// The command lines (arguments joined by spaces) of the processes, other than zombies,
+    /// whose command line contains `text`: a run's children name its package or scratch folder.
+    static func processes(mentioning text: String) -> [String] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.filter { Int32($0) != nil && Int32($0) != getpid() }.compactMap { pid in
+            guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline"), !data.isEmpty else { return nil }
+            let line = String(decoding: data, as: UTF8.self).split(separator: "\0").joined(separator: " ")
+            return line.contains(text) ? "\(pid) \(line)" : nil
+        }
+    }
+
+    /// ``processes(mentioning:)`` once none is left, or after `seconds` (a killed process takes a moment to go).
+    static func processesLeft(mentioning text: String, within seconds: Double = 10) -> [String] {
+        let deadline = Date().addingTimeInterval(seconds)
+        var left = processes(mentioning: text)
+        while !left.isEmpty, Date() < deadline {
+            usleep(20_000)
+            left = processes(mentioning: text)
+        }
+        return left
+    }
+
+    /// Every file under `folder` with its content (a folder's is empty).
     static func snapshot(_ folder: URL) throws -> [String: Data] {
         var files: [String: Data] = [:]
         let enumerator = FileManager.default.enumerator(atPath: folder.path)

@@ -28,6 +28,8 @@ final class PlainLeaksTestCommandTests: XCTestCase {
         "PlainSwiftLookAlikeTests.testTheUploaderFinishesAMomentLater", "PlainSwiftLookAlikeTests.testTheLoaderEnds",
         "PlainSwiftLookAlikeTests.testNotesAreAddedToTheStoreMadeInSetUp",
         "PlainLeaksTests.PlainSwiftSuite/fixedNoteEditorSaves()", "PlainLeaksTests.PlainSwiftSuite/theCacheKeepsThumbnails()",
+        // Fails (a `failed` row) unless rxleaks test passed the package's own modules.
+        "PlainLeaksTests.PlainSwiftSuite/theCodeUnderTestIsThePackagesOwnModules()",
     ]
 
     override class func tearDown() {

@@ -1,4 +1,5 @@
 import Foundation
+@testable import rxleaks
 import XCTest
 
 /// `rxleaks switch`: the prepared repositories SwiftPM needs, the mirrors file edited and restored.
@@ -55,6 +56,26 @@ final class SwitchCommandTests: XCTestCase {
         let again = try CLI.run(["switch", "--undo", "--package-path", package.path], environment: environment)
         XCTAssertEqual(again.status, 0)
         XCTAssertTrue(again.stdout.hasPrefix("Nothing to undo"), again.stdout)
+    }
+
+    /// A binary used outside its checkout: `RXLEAKS_CHECKOUT` or `--rxleaks` names the checkout, and one
+    /// that is not RxLeaks is bad input that says so, for `switch` and for `test`, with nothing written.
+    func testACheckoutThatIsNotRxLeaksIsBadInputNamingTheWaysToGiveOne() throws {
+        let missing = scratch.appendingPathComponent("no-such-checkout").path
+        let switched = try CLI.run(["switch", "--package-path", package.path],
+                                   environment: environment.merging(["RXLEAKS_CHECKOUT": missing]) { $1 })
+        XCTAssertEqual(switched.status, 64, switched.stderr)
+        XCTAssertTrue(switched.stderr.contains("\(missing) (RXLEAKS_CHECKOUT) is not an RxLeaks checkout"), switched.stderr)
+        XCTAssertTrue(switched.stderr.contains("Give one with --rxleaks DIR or the environment variable RXLEAKS_CHECKOUT=DIR."), switched.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: mirrors.path))
+
+        let fixture = CLI.packageRoot.appendingPathComponent("Tests/Fixtures/ScoreBoard")
+        let before = try CLI.snapshot(fixture)
+        let tested = try CLI.run(["test", "--package-path", fixture.path, "--scratch-path", scratch.appendingPathComponent("test").path,
+                                  "--rxleaks", missing], environment: environment)
+        XCTAssertEqual(tested.status, 64, tested.stderr)
+        XCTAssertTrue(tested.stderr.contains("\(missing) (--rxleaks) is not an RxLeaks checkout"), tested.stderr)
+        XCTAssertEqual(try CLI.snapshot(fixture), before)
     }
 
     func testUndoRemovesTheMirrorsFileTheSwitchCreated() throws {
@@ -147,15 +168,9 @@ final class SwitchCommandTests: XCTestCase {
     }
 
     private func git(_ arguments: [String], in directory: URL) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-C", directory.path] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "git \(arguments)")
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let git = try XCTUnwrap(ChildProcess.find("git"), "git is not on PATH")
+        let result = try ChildProcess.run(git, ["-C", directory.path] + arguments, timeLimit: 60)
+        XCTAssertEqual(result.termination, .exited(0), "git \(arguments): \(result.stderr)")
+        return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Probes
 
 /// What keeps an object made in the check alive when reflection finds no
@@ -39,8 +44,13 @@ struct HiddenHolder {
     /// The most words read per block or task, and blocks followed per search.
     private static let wordBudget = 8_192
     private static let blockBudget = 16
-    /// The words read from a pointer into a task's frames.
+    /// The words read from a pointer into a task's frames, the callers followed
+    /// from each, and the reads per task.
     private static let frameWords = 64
+    private static let callerDepth = 16
+    private static let frameBudget = 256
+    /// Searches of a task, 20 ms apart.
+    private static let taskAttempts = 5
 
     /// Searches the work that the objects strongly reachable from `root` (in
     /// `graph`) keep; nil when none holds it.
@@ -88,6 +98,16 @@ struct HiddenHolder {
     }
 
     private static func holds(_ work: Work, at address: UInt, root: UInt, inspector: HeapInspector) -> Bool {
+        guard work == .task else { return holdsNow(work, at: address, root: root, inspector: inspector) }
+        // A task just made may not have run yet (its frames not set up): it is given a moment.
+        for attempt in 0..<taskAttempts {
+            if holdsNow(work, at: address, root: root, inspector: inspector) { return true }
+            if attempt + 1 < taskAttempts { usleep(20_000) }
+        }
+        return false
+    }
+
+    private static func holdsNow(_ work: Work, at address: UInt, root: UInt, inspector: HeapInspector) -> Bool {
         switch work {
         case .task:
             // A task is one allocation holding its first frames, and points to
@@ -99,11 +119,21 @@ struct HiddenHolder {
             if task.contains(root) { return true }
             var chunks = 0
             // Its words point to the slabs of its frames, or into them at a frame (then the
-            // allocation's start is unknown: the frame's first words are read).
-            for word in Set(task) where word >= 0x10000 && word % 8 == 0 && chunks < blockBudget {
-                guard let words = chunkWords(at: word) ?? Memory.readWords(word, count: frameWords) else { continue }
-                chunks += 1
-                if words.contains(root) { return true }
+            // allocation's start is unknown: the frame's first words are read, and its
+            // callers' frames after it: an async frame's first word is its caller's).
+            for word in Set(task) where word >= 0x10000 && word % 8 == 0 && chunks < frameBudget {
+                if let words = chunkWords(at: word) {
+                    chunks += 1
+                    if words.contains(root) { return true }
+                }
+                var frame = word
+                for _ in 0..<callerDepth where chunks < frameBudget {
+                    guard let words = Memory.readWords(frame, count: frameWords) else { break }
+                    chunks += 1
+                    if words.contains(root) { return true }
+                    guard words[0] >= 0x10000, words[0] % 8 == 0, words[0] != frame else { break }
+                    frame = words[0]
+                }
             }
             return false
         case .workItemBlock:

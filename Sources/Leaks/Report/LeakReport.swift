@@ -34,14 +34,17 @@ public struct LeakReport: Sendable, Encodable, CustomStringConvertible {
         leaks.isEmpty && liveSubscriptions.isEmpty && resourceDelta == 0 && thrownError == nil && unsettled.isEmpty
     }
 
-    /// How many distinct fixes the report asks for: one per reference to
-    /// break and per holder outside the check, counted once however many
-    /// leaked objects it frees, causes beyond those listed included.
+    /// How many distinct fixes the report shows: one per reference to break
+    /// and per holder outside the check whose fix it names, counted once
+    /// however many leaked objects it frees, causes beyond those listed
+    /// included. A holder the check could not read names no fix, and is not
+    /// counted.
     public var fixCount: Int {
         var keys: Set<String> = []
         var unlisted = 0
         for leak in leaks where leak.heldBy == nil {
-            let new = Set(leak.causes.map { $0.fixKey(of: leak.address) }).subtracting(keys)
+            let shown = leak.causes.filter { $0.reference != nil || $0.pattern != nil }
+            let new = Set(shown.map { $0.fixKey(of: leak.address) }).subtracting(keys)
             if !new.isEmpty || leak.causes.isEmpty { unlisted += leak.unlistedCauses }
             keys.formUnion(new)
         }

@@ -1,4 +1,5 @@
 /// A relay as bindings see it: something that accepts elements and never terminates.
+@usableFromInline
 protocol AcceptingRelay: AnyObject {
     associatedtype Element
     /// How RxSwift names the relay in its binding error message.
@@ -7,15 +8,15 @@ protocol AcceptingRelay: AnyObject {
 }
 
 extension PublishRelay: AcceptingRelay {
-    static var bindingName: String { "publish relay" }
+    @usableFromInline static var bindingName: String { "publish relay" }
 }
 
 extension BehaviorRelay: AcceptingRelay {
-    static var bindingName: String { "behavior relay" }
+    @usableFromInline static var bindingName: String { "behavior relay" }
 }
 
 extension ReplayRelay: AcceptingRelay {
-    static var bindingName: String { "replay relay" }
+    @usableFromInline static var bindingName: String { "replay relay" }
 }
 
 extension ObservableType {

@@ -49,32 +49,12 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
         drive(relays, site: .here())
     }
 
-    /// `drive` with the site its public form takes from its caller.
-    @usableFromInline
-    func drive(
-        _ relays: [BehaviorRelay<Element>],
-        site: CallSite
-    ) -> Disposable {
-        let site = drivingSite(site)
-        return asObservable().accept(into: relays, verb: .drive, site: site)
-    }
-
     /// Makes each of `relays` accept every element, made optional, as its new value.
     @_transparent
     public func drive(
         _ relays: BehaviorRelay<Element?>...
     ) -> Disposable {
         drive(relays, site: .here())
-    }
-
-    /// `drive` with the site its public form takes from its caller.
-    @usableFromInline
-    func drive(
-        _ relays: [BehaviorRelay<Element?>],
-        site: CallSite
-    ) -> Disposable {
-        let site = drivingSite(site)
-        return asObservable().map({ $0 as Element? }, site: site).accept(into: relays, verb: .drive, site: site)
     }
 
     /// Makes each of `relays` accept and keep every element.
@@ -85,16 +65,6 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
         drive(relays, site: .here())
     }
 
-    /// `drive` with the site its public form takes from its caller.
-    @usableFromInline
-    func drive(
-        _ relays: [ReplayRelay<Element>],
-        site: CallSite
-    ) -> Disposable {
-        let site = drivingSite(site)
-        return asObservable().accept(into: relays, verb: .drive, site: site)
-    }
-
     /// Makes each of `relays` accept and keep every element, made optional.
     @_transparent
     public func drive(
@@ -103,12 +73,15 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
         drive(relays, site: .here())
     }
 
-    /// `drive` with the site its public form takes from its caller.
+    /// `drive` into relays, with the site their public forms take from their caller.
     @usableFromInline
-    func drive(
-        _ relays: [ReplayRelay<Element?>],
-        site: CallSite
-    ) -> Disposable {
+    func drive<Relay: AcceptingRelay>(_ relays: [Relay], site: CallSite) -> Disposable where Relay.Element == Element {
+        asObservable().accept(into: relays, verb: .drive, site: drivingSite(site))
+    }
+
+    /// `drive` into relays of optional elements, with the site their public forms take from their caller.
+    @usableFromInline
+    func drive<Relay: AcceptingRelay>(_ relays: [Relay], site: CallSite) -> Disposable where Relay.Element == Element? {
         let site = drivingSite(site)
         return asObservable().map({ $0 as Element? }, site: site).accept(into: relays, verb: .drive, site: site)
     }

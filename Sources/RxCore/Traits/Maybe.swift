@@ -187,43 +187,8 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     }
 }
 
-extension PrimitiveSequenceType where Trait == SingleTrait {
-    /// The element if `predicate` accepts it; otherwise completion without one.
-    @_transparent
-    public func filter(
-        _ predicate: @escaping (Element) throws -> Bool
-    ) -> Maybe<Element> {
-        filter(predicate, site: .here())
-    }
-
-    /// `filter` with the site its public form takes from its caller.
-    @usableFromInline
-    func filter(
-        _ predicate: @escaping (Element) throws -> Bool,
-        site: CallSite
-    ) -> Maybe<Element> {
-        Maybe(raw: primitiveSequence.source.filter(predicate, site: site))
-    }
-
-    /// The transformed element if it is not `nil`; otherwise completion without one.
-    @_transparent
-    public func compactMap<Result>(
-        _ transform: @escaping (Element) throws -> Result?
-    ) -> Maybe<Result> {
-        compactMap(transform, site: .here())
-    }
-
-    /// `compactMap` with the site its public form takes from its caller.
-    @usableFromInline
-    func compactMap<Result>(
-        _ transform: @escaping (Element) throws -> Result?,
-        site: CallSite
-    ) -> Maybe<Result> {
-        Maybe(raw: primitiveSequence.source.compactMap(transform, site: site))
-    }
-}
-
-extension PrimitiveSequenceType where Trait == MaybeTrait {
+// A single and a maybe filter and compact-map alike: into a maybe.
+extension PrimitiveSequenceType where Trait: ZippableTrait {
     /// The element if `predicate` accepts it; otherwise completion without one.
     @_transparent
     public func filter(

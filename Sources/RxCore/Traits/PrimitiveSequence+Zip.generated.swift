@@ -2,7 +2,8 @@
 // Edit the template and run scripts/generate-arity (CI checks with --check).
 
 /// The trait of a primitive sequence whose outcome can hold an element,
-/// so that its sequences can be zipped: ``SingleTrait`` and ``MaybeTrait``.
+/// ``SingleTrait`` and ``MaybeTrait``: its sequences can be zipped, and
+/// filtered or compact-mapped into a `Maybe`.
 public protocol ZippableTrait {}
 
 extension SingleTrait: ZippableTrait {}

@@ -46,7 +46,7 @@ struct FixCommand: ParsableCommand {
         // Noted for the whole run, so that a signal between two test runs also finds the original put back.
         Interruption.install()
         defer { Interruption.uninstall() }
-        let outcome = try SuiteRun(package: package, scratch: scratch, filters: filter, swiftArguments: []).runForCommand()
+        let outcome = try SuiteRun(package: package, scratch: scratch, filters: filter, swiftArguments: []).runForCommand(checkout: nil)
         let plan = FixPlan(outcome.verdicts, package: package)
         var result = FixResult(dryRun: dryRun, left: plan.left)
         if dryRun {
@@ -95,14 +95,14 @@ struct FixCommand: ParsableCommand {
         let suite = SuiteRun(package: package, scratch: scratch, filters: Set(attempt.leaks.map(\.filter)).sorted(), swiftArguments: [])
         let outcome: SuiteRun.Outcome
         do {
-            outcome = try suite.runOnTheSwitch()
+            outcome = try suite.runOnTheSwitch(checkout: nil)
         } catch {
             switch error {
             case .interrupted(let signal):
                 Console.error("interrupted; \(attempt.file) was put back as it was")
                 throw ExitCode(128 + signal)
-            case .buildFailed(let output):
-                let firstError = output.split(separator: "\n").first { $0.contains("error:") }.map { ": \($0)" } ?? ""
+            case .buildFailed(let errors, _):
+                let firstError = errors.first.map { ": \($0)" } ?? ""
                 return attempt.leaks.map { left($0, "the fix does not build\(firstError)") }
             case .badInput(let input):
                 return attempt.leaks.map { left($0, "the test did not run after the fix: \(input.message)") }

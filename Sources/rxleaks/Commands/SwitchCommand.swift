@@ -24,7 +24,7 @@ struct SwitchCommand: ParsableCommand {
         valueName: "DIR"))
     var configPath: String?
 
-    @Option(help: ArgumentHelp("The RxLeaks checkout to switch to (default: the one this rxleaks was built from).", valueName: "DIR"))
+    @Option(help: ArgumentHelp("The RxLeaks checkout to switch to (default: $RXLEAKS_CHECKOUT, else the one this rxleaks was built from).", valueName: "DIR"))
     var rxleaks: String?
 
     @Flag(help: "Remove the mirrors a switch added; other mirrors stay.")
@@ -38,7 +38,7 @@ struct SwitchCommand: ParsableCommand {
                 report(try file.switchOff(), in: file, existedBefore: true)
                 return
             }
-            let source = try exitingOnBadInput { () throws(BadInput) in try rxleaksSource() }
+            let source = try exitingOnBadInput { () throws(BadInput) in try SwitchPackages.checkout(given: rxleaks) }
             let existed = file.exists
             let packages = try SwitchPackages.prepare(source: source, cache: SwitchPackages.defaultCache)
             Console.write("""
@@ -78,16 +78,6 @@ struct SwitchCommand: ParsableCommand {
             Console.writeError("rxleaks: warning: \(package.path) has its own .swiftpm/configuration/mirrors.json; SwiftPM reads that one and ignores --config-path's\n")
         }
         return MirrorsFile(configurationDirectory: URL(fileURLWithPath: configPath).standardizedFileURL)
-    }
-
-    private func rxleaksSource() throws(BadInput) -> URL {
-        let source = rxleaks.map { URL(fileURLWithPath: $0).standardizedFileURL } ?? SwitchPackages.builtFrom
-        let manifest = (try? String(contentsOf: source.appendingPathComponent("Package.swift"), encoding: .utf8)) ?? ""
-        guard manifest.contains("name: \"RxLeaks\"") else {
-            throw BadInput("\(source.path) is not an RxLeaks checkout (no Package.swift naming the package RxLeaks)",
-                           hint: "Give one with --rxleaks DIR.")
-        }
-        return source
     }
 
     private func report(_ changes: [MirrorChange], in file: MirrorsFile, existedBefore: Bool) {

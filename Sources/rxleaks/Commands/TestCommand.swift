@@ -34,6 +34,9 @@ struct TestCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Build folder and SwiftPM configuration for the run (default: one per package under ~/.cache/rxleaks/test).", valueName: "DIR"))
     var scratchPath: String?
 
+    @Option(help: ArgumentHelp("The RxLeaks checkout RxSwift's URL is sent to (default: $RXLEAKS_CHECKOUT, else the one this rxleaks was built from).", valueName: "DIR"))
+    var rxleaks: String?
+
     @Option(help: "Output: text (a table, then each leak), json (docs/rxleaks-test.schema.json), junit or sarif.")
     var format: TestOutputFormat = .text
 
@@ -63,7 +66,7 @@ struct TestCommand: ParsableCommand {
         let suite = SuiteRun(package: package,
                              scratch: scratchPath.map { URL(fileURLWithPath: $0).standardizedFileURL } ?? SuiteRun.defaultScratch(for: package),
                              filters: filter, swiftArguments: swiftArguments)
-        let outcome = try suite.runForCommand()
+        let outcome = try suite.runForCommand(checkout: rxleaks)
         let gate = LeakGate(outcome, package: package, baseline: known, configuration: configuration)
         if let writeBaseline {
             do {

@@ -94,7 +94,7 @@ struct LeakGroup: Equatable, Hashable {
                 subscription.file.map { "\($0.split(separator: "/").last ?? ""):\(subscription.line ?? 0)" }
             }
             return [LeakSignature(type: "left work", edge: what, scope: site.flatMap(scopes), pattern: nil)]
-        case .clean, .failed:
+        case .clean, .failed, .crashed:
             return []
         }
     }

@@ -76,7 +76,7 @@ struct LeakGate {
     /// Exit status 1: a test failed, or a judged signature is new (without a
     /// baseline, every judged signature is).
     func isFailure(_ summary: TestSummary) -> Bool {
-        if summary.failed > 0 || summary.testsFailed { return true }
+        if summary.failed > 0 || summary.crashed > 0 || summary.testsFailed { return true }
         return comparison.map { !$0.new.isEmpty } ?? !groups.isEmpty
     }
 
@@ -94,7 +94,7 @@ struct LeakGate {
     func fails(_ verdict: SuiteVerdict) -> Bool {
         switch verdict.verdict {
         case .clean: return false
-        case .failed: return true
+        case .failed, .crashed: return true
         case .leaked, .leftWork:
             return (signaturesByTest[verdict.name] ?? []).contains { [nil, "new"].contains(status(of: $0, in: verdict.name)) }
         }

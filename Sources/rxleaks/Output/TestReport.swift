@@ -11,6 +11,8 @@ struct TestSummary: Codable, Equatable {
     var leftWork: Int
     /// Tests that leaked nothing, left nothing and failed.
     var failed: Int
+    /// Tests whose process a signal ended while they ran.
+    var crashed: Int
     /// Tests that ran a leak check of their own.
     var ownCheck: Int
     /// Whether `swift test` reported a failed test.
@@ -22,20 +24,19 @@ struct TestSummary: Codable, Equatable {
         leaked = outcome.verdicts.filter { $0.verdict == .leaked }.count
         leftWork = outcome.verdicts.filter { $0.verdict == .leftWork }.count
         failed = outcome.verdicts.filter { $0.verdict == .failed }.count
+        crashed = outcome.verdicts.filter { $0.verdict == .crashed }.count
         ownCheck = outcome.verdicts.filter(\.ownCheck).count
         testsFailed = outcome.testStatus != 0
         self.seconds = outcome.seconds
     }
-
-    /// Exit status 1: a test leaked, left work behind, or failed.
-    var isFailure: Bool { leaked > 0 || leftWork > 0 || failed > 0 || testsFailed }
 
     /// `12 tests: 3 leaked, 1 left work behind, 1 failed, 7 clean; 2 ran their own check; 41.2 s`.
     var line: String {
         var text = "\(tests) test\(tests == 1 ? "" : "s"): \(leaked) leaked"
         if leftWork > 0 { text += ", \(leftWork) left work behind" }
         if failed > 0 { text += ", \(failed) failed" }
-        text += ", \(tests - leaked - leftWork - failed) clean"
+        if crashed > 0 { text += ", \(crashed) crashed" }
+        text += ", \(tests - leaked - leftWork - failed - crashed) clean"
         if ownCheck > 0 { text += "; \(ownCheck) ran their own check" }
         if testsFailed { text += "; swift test reported failures" }
         return text + String(format: "; %.1f s", seconds)
@@ -68,6 +69,7 @@ struct TestDocument: Encodable {
         var counts: ResourceCounts?
         var unsettled: [String]
         var report: String
+        var crashSignal: Int32?
         /// The ids of its signatures.
         var signatures: [String]
     }
@@ -79,7 +81,7 @@ struct TestDocument: Encodable {
             Entry(name: verdict.name, framework: verdict.framework, verdict: verdict.verdict, ownCheck: verdict.ownCheck,
                   passed: verdict.passed, leaks: verdict.report.leaks, liveSubscriptions: verdict.report.liveSubscriptions,
                   resourceDelta: verdict.report.resourceDelta, counts: verdict.report.counts,
-                  unsettled: verdict.report.unsettled, report: verdict.text,
+                  unsettled: verdict.report.unsettled, report: verdict.text, crashSignal: verdict.crashSignal,
                   signatures: (gate.signaturesByTest[verdict.name] ?? []).map(\.id))
         }
         signatures = gate.groups.map { group in
@@ -115,7 +117,7 @@ enum TestText {
             ]))
         }
         var output = table.render(headerStyle: style.bold)
-        for verdict in outcome.verdicts where !verdict.report.isClean {
+        for verdict in outcome.verdicts where !verdict.report.isClean || verdict.verdict == .crashed {
             output += "\n" + style.bold(verdict.name) + "\n" + verdict.text + "\n"
         }
         let signatures = gate.text(style: style)
@@ -131,6 +133,7 @@ enum TestText {
         case .leaked: TextTable.Cell("LEAKED", style: style.red)
         case .leftWork: TextTable.Cell("LEFT WORK", style: style.yellow)
         case .failed: TextTable.Cell("FAILED", style: style.red)
+        case .crashed: TextTable.Cell("CRASHED", style: style.red)
         }
     }
 }

@@ -54,9 +54,18 @@ struct MirrorsFile {
     }
 
     /// Writes `entries`, sorted by original URL; with none, removes the file (SwiftPM reads a missing
-    /// file as no mirrors).
+    /// file as no mirrors). The file is replaced in one step (a temporary file beside it, renamed over
+    /// it), so a process killed meanwhile leaves it as it was or as it is now; a temporary file such a
+    /// process left is removed by the next write.
     func write(_ entries: [Entry]) throws(SwitchError) {
+        let folder = url.deletingLastPathComponent()
+        let temporaryPrefix = ".\(url.lastPathComponent).rxleaks-"
         do {
+            // Those of processes that are gone; a live one's is its write in progress.
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where name.hasPrefix(temporaryPrefix) {
+                if let writer = pid_t(name.dropFirst(temporaryPrefix.count)), kill(writer, 0) == 0 || errno != ESRCH { continue }
+                try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+            }
             if entries.isEmpty {
                 if exists { try FileManager.default.removeItem(at: url) }
                 return
@@ -64,8 +73,16 @@ struct MirrorsFile {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             let sorted = entries.sorted { $0.original < $1.original }
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try (encoder.encode(Contents(object: sorted, version: 1)) + Data("\n".utf8)).write(to: url, options: .atomic)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let temporary = folder.appendingPathComponent(temporaryPrefix + "\(getpid())")
+            try (encoder.encode(Contents(object: sorted, version: 1)) + Data("\n".utf8)).write(to: temporary)
+            guard rename(temporary.path, url.path) == 0 else {
+                let failure = String(cString: strerror(errno))
+                try? FileManager.default.removeItem(at: temporary)
+                throw SwitchError("cannot write \(url.path): \(failure)")
+            }
+        } catch let error as SwitchError {
+            throw error
         } catch {
             throw SwitchError("cannot write \(url.path): \(error.localizedDescription)")
         }

@@ -38,10 +38,28 @@ struct SwitchPackages {
         return base.appendingPathComponent("rxleaks/switch")
     }
 
-    /// The checkout this executable was built from (its sources are in it).
-    static let builtFrom = URL(fileURLWithPath: #filePath)
+    /// The checkout this executable was built from (its sources were there then).
+    private static let builtFrom = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The environment variable naming the RxLeaks checkout, for a binary used outside its own.
+    static let checkoutVariable = "RXLEAKS_CHECKOUT"
+
+    /// The RxLeaks checkout to switch to: `given` (`--rxleaks DIR`), else ``checkoutVariable``'s, else the
+    /// checkout this executable was built from. Bad input when that folder is not an RxLeaks checkout
+    /// (a binary copied out of its checkout, a checkout moved or removed).
+    static func checkout(given: String?) throws(BadInput) -> URL {
+        let variable = ProcessInfo.processInfo.environment[checkoutVariable].flatMap { $0.isEmpty ? nil : $0 }
+        let source = (given ?? variable).map { URL(fileURLWithPath: $0).standardizedFileURL } ?? builtFrom
+        let manifest = (try? String(contentsOf: source.appendingPathComponent("Package.swift"), encoding: .utf8)) ?? ""
+        guard manifest.contains("name: \"RxLeaks\"") else {
+            let origin = given != nil ? "--rxleaks" : variable != nil ? checkoutVariable : "the checkout this rxleaks was built from"
+            throw BadInput("\(source.path) (\(origin)) is not an RxLeaks checkout: no Package.swift naming the package RxLeaks",
+                           hint: "Give one with --rxleaks DIR or the environment variable \(checkoutVariable)=DIR.")
+        }
+        return source
+    }
 
     /// Whether `path` names a shim this type made (in any cache folder): `…/rxleaks/switch/KEY/RxSwift`.
     static func isShim(_ path: String) -> Bool {

@@ -1,9 +1,16 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Synchronization
 
 /// Ctrl-C (SIGINT), SIGTERM and SIGHUP while `rxleaks test` runs: noted
-/// instead of ending the process at once, so that the run stops the `swift`
-/// it waits for and unwinds, putting the checkout's `Package.resolved` back.
+/// instead of ending the process at once, so that the run passes the signal
+/// on to the `swift` it runs (a child in a process group of its own, which a
+/// terminal's Ctrl-C does not reach) and ends with the signal's status. The
+/// handler does not restart system calls: a wait (`poll`, `flock`) returns
+/// at once and the run looks at ``caught``.
 enum Interruption {
     private static let received = Atomic<Int32>(0)
     private static let signals = [SIGINT, SIGTERM, SIGHUP]
@@ -15,9 +22,15 @@ enum Interruption {
     static func install() {
         guard depth.withLock({ depth in depth += 1; return depth == 1 }) else { return }
         for number in signals {
-            // A handler, not SIG_IGN: exec resets it, so `swift` and what it
-            // runs still stop on Ctrl-C.
-            _ = signal(number) { Interruption.received.store($0, ordering: .relaxed) }
+            var action = sigaction()
+            #if canImport(Glibc)
+            action.__sigaction_handler.sa_handler = { Interruption.received.store($0, ordering: .relaxed) }
+            #else
+            action.__sigaction_u.__sa_handler = { Interruption.received.store($0, ordering: .relaxed) }
+            #endif
+            action.sa_flags = 0
+            sigemptyset(&action.sa_mask)
+            sigaction(number, &action, nil)
         }
     }
 
@@ -31,16 +44,5 @@ enum Interruption {
     static var caught: Int32? {
         let number = received.load(ordering: .relaxed)
         return number == 0 ? nil : number
-    }
-
-    /// Passes the signal on to `process` (a terminal sends Ctrl-C to it too,
-    /// `kill` does not) and waits until it has ended, killing it after 10 s.
-    static func stop(_ process: Process, with number: Int32) {
-        guard process.isRunning else { return }
-        kill(process.processIdentifier, number)
-        let deadline = Date().addingTimeInterval(10)
-        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
     }
 }

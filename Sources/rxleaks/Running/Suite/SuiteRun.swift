@@ -1,14 +1,15 @@
 import Foundation
 
 /// Builds a package's tests and runs them in LeakTesting's whole-suite mode
-/// (`RXLEAKS_SUITE=1`), with the build folder and SwiftPM's configuration in a
-/// scratch folder, and the checkout left as it was: `Package.resolved` and
-/// `.swiftpm` are put back as they were found.
+/// (`RXLEAKS_SUITE=1`), all in a scratch folder: SwiftPM builds a stand-in of
+/// the package there (``PackageShadow``), so no file of the package is ever
+/// written, whatever happens to the run. One run at a time per scratch folder
+/// (``ScratchLock``); `swift` runs as a ``ChildProcess``, which ends with the run.
 struct SuiteRun {
     /// The package's folder.
     let package: URL
     /// The scratch folder: `build` (SwiftPM's `--scratch-path`), `config`
-    /// (`--config-path`), and the results file.
+    /// (`--config-path`), `package` (the stand-in), the results file and the logs.
     let scratch: URL
     /// `--filter` patterns for `swift test`.
     let filters: [String]
@@ -29,11 +30,11 @@ struct SuiteRun {
     enum Failure: Error {
         /// Not a package, nothing to test: exit status 64.
         case badInput(BadInput)
-        /// The package does not build: the compiler's output.
-        case buildFailed(String)
+        /// The package does not build: each distinct compiler error (or the log's last lines), and the full log.
+        case buildFailed(errors: [String], log: URL)
         /// `swift` could not be run, or the tests gave no verdict at all.
         case failed(String, hint: String?)
-        /// A signal (Ctrl-C) stopped the run; the checkout was put back.
+        /// A signal (Ctrl-C) stopped the run.
         case interrupted(Int32)
     }
 
@@ -52,6 +53,7 @@ struct SuiteRun {
     var configFolder: URL { scratch.appendingPathComponent("config") }
     private var resultsFile: URL { scratch.appendingPathComponent("verdicts.jsonl") }
     private var eventsFile: URL { scratch.appendingPathComponent("swift-testing-events.jsonl") }
+    private var shadow: PackageShadow { PackageShadow(package: package, root: scratch.appendingPathComponent("package")) }
 
     /// Checks that there is something to test; returns the `swift` to run.
     func validate() throws(Failure) -> String {
@@ -73,31 +75,40 @@ struct SuiteRun {
     /// configuration (mirrors) into ``configFolder`` first, and returns the
     /// environment `swift` needs to read it.
     func run(swift: String, progress: SuiteProgress, prepare: (URL) throws(Failure) -> [String: String]) throws(Failure) -> Outcome {
-        let guardian = CheckoutGuard(package: package)
         Interruption.install()
-        defer {
-            guardian.restore()
-            Interruption.uninstall()
-        }
+        defer { Interruption.uninstall() }
         do {
             try FileManager.default.createDirectory(at: configFolder, withIntermediateDirectories: true)
-            try? FileManager.default.removeItem(at: resultsFile)
-            try? FileManager.default.removeItem(at: eventsFile)
         } catch {
             throw .failed("cannot create the scratch folder \(scratch.path): \(error.localizedDescription)", hint: nil)
         }
+        let lock = try ScratchLock(in: scratch) { holder in
+            Console.writeError("rxleaks: another rxleaks test is running in \(scratch.path) (pid \(holder)); waiting\n")
+        }
+        defer { withExtendedLifetime(lock) {} }
+        try? FileManager.default.removeItem(at: resultsFile)
+        try? FileManager.default.removeItem(at: eventsFile)
         let configuration = try prepare(configFolder)
-        let common = ["--package-path", package.path, "--scratch-path", buildFolder.path, "--config-path", configFolder.path]
+        let shadow = shadow
+        do {
+            try shadow.make(droppingPins: SuiteSwitch.isSentToRxLeaks)
+        } catch {
+            throw .failed(error.description, hint: nil)
+        }
+        let common = ["--package-path", shadow.directory.path, "--scratch-path", buildFolder.path, "--config-path", configFolder.path]
         let start = ContinuousClock.now
 
         progress.status("building \(package.lastPathComponent)'s tests")
         let build = try launch(swift, ["build", "--build-tests"] + common + SwiftArguments.buildArguments(swiftArguments),
                                environment: configuration)
-        guard build.status == 0 else { throw .buildFailed(build.output) }
+        guard build.status == 0 else {
+            throw .buildFailed(errors: Self.distinctErrors(in: shadow.packagePaths(in: build.output)), log: build.log)
+        }
 
         progress.status("running the tests in the whole-suite mode")
         let filterArguments = filters.flatMap { ["--filter", $0] }
         let events = SwiftTestingEvents.arguments(writingTo: eventsFile)
+        let judged = SuiteResults.Tally(resultsFile)
         var suiteEnvironment = ["RXLEAKS_SUITE": "1", "RXLEAKS_SUITE_RESULTS": resultsFile.path]
         // The package's own modules are the code under test: their objects are tracked, its dependencies' are not.
         if let modules = try? ownModules(swift: swift, common: common, environment: configuration), !modules.isEmpty {
@@ -105,16 +116,21 @@ struct SuiteRun {
         }
         let test = try launch(swift, ["test", "--skip-build"] + common + filterArguments + events + swiftArguments,
                               environment: configuration.merging(suiteEnvironment) { $1 }) {
-            progress.status("\(SuiteResults.read(resultsFile).verdicts.count) tests judged")
+            progress.status("\(judged.count()) tests judged")
         }
         progress.finish()
-        let results = SuiteResults.read(resultsFile)
-        let verdicts = SuiteVerdict.merging(results.verdicts, swiftTesting: SwiftTestingEvents.read(eventsFile))
+        let testLog = shadow.packagePaths(in: test.output)
+        let results = SuiteResults.read(resultsFile, paths: shadow)
+        let swiftTesting = SwiftTestingEvents.read(eventsFile)
+        var verdicts = SuiteVerdict.merging(results.verdicts, swiftTesting: swiftTesting)
+        if let crash = TestCrash.find(in: testLog, swiftTesting: swiftTesting) {
+            verdicts = crash.marking(verdicts, log: testLog)
+        }
         if verdicts.isEmpty {
-            if test.output.contains("No matching test cases were run") || (test.status == 0 && !filters.isEmpty) {
+            if testLog.contains("No matching test cases were run") || (test.status == 0 && !filters.isEmpty) {
                 throw .badInput(BadInput("nothing to test: no test matched \(filters.map { "--filter \($0)" }.joined(separator: " "))"))
             }
-            if test.output.contains("no tests found") {
+            if testLog.contains("no tests found") {
                 throw .badInput(BadInput("nothing to test: \(package.path) has no test target", hint: "Add tests under Tests/."))
             }
         }
@@ -123,78 +139,66 @@ struct SuiteRun {
         guard results.modeStarted || !results.verdicts.isEmpty else {
             throw .failed("the tests ran but none was judged: the whole-suite mode never started (swift test exited \(test.status))",
                           hint: "The test targets must link LeakTesting, or import RxSwift by URL (https://github.com/ReactiveX/RxSwift).\n"
-                              + "swift test said:\n" + test.output.split(separator: "\n").suffix(15).joined(separator: "\n"))
+                              + "swift test said:\n" + testLog.split(separator: "\n").suffix(15).joined(separator: "\n"))
         }
         guard !verdicts.isEmpty else {
             throw .badInput(BadInput("nothing to test: no test ran (swift test exited \(test.status))"))
         }
-        return Outcome(verdicts: verdicts, testStatus: test.status, testLog: test.output,
+        return Outcome(verdicts: verdicts, testStatus: test.status, testLog: testLog,
                        seconds: (ContinuousClock.now - start) / .seconds(1))
     }
 
     /// The module names of the package's own targets (tests included), from `swift package describe`.
     private func ownModules(swift: String, common: [String], environment: [String: String]) throws(Failure) -> [String] {
-        let described = try launch(swift, ["package", "describe", "--type", "json"] + common, environment: environment)
+        let described = try launch(swift, ["package"] + common + ["describe", "--type", "json"], environment: environment)
         guard described.status == 0, let start = described.output.firstIndex(of: "{"),
               let package = try? JSONSerialization.jsonObject(with: Data(described.output[start...].utf8)) as? [String: Any],
               let targets = package["targets"] as? [[String: Any]] else { return [] }
         return targets.compactMap { $0["c99name"] as? String }
     }
 
-    /// Runs `swift arguments…`, output to a log file; `poll` runs while it waits.
+    /// Runs `swift arguments…`, output to a log file in the scratch folder;
+    /// `poll` runs every quarter of a second while it waits. A signal caught
+    /// meanwhile is passed on to `swift`, which gets 10 s to end.
     private func launch(_ swift: String, _ arguments: [String], environment: [String: String] = [:],
-                        poll: () -> Void = {}) throws(Failure) -> (status: Int32, output: String) {
+                        poll: () -> Void = {}) throws(Failure) -> (status: Int32, output: String, log: URL) {
         let log = scratch.appendingPathComponent("swift-\(arguments[0]).log")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: swift)
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.standardInput = FileHandle.nullDevice
+        let output = open(log.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard output >= 0 else { throw .failed("cannot write \(log.path): \(String(cString: strerror(errno)))", hint: nil) }
+        let child: ChildProcess
         do {
-            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-            let handle = try FileHandle(forWritingTo: log)
-            defer { try? handle.close() }
-            process.standardOutput = handle
-            process.standardError = handle
-            try process.run()
+            defer { close(output) }
+            child = try ChildProcess(swift, arguments, environment: environment, stdout: output, stderr: output)
         } catch {
-            throw .failed("cannot run swift \(arguments[0]): \(error.localizedDescription)", hint: nil)
+            throw .failed("cannot run swift \(arguments[0]): \(error.description)", hint: nil)
         }
-        while process.isRunning {
+        defer { child.end() }
+        var termination: ChildProcess.Termination?
+        while termination == nil {
             if let signal = Interruption.caught {
-                Interruption.stop(process, with: signal)
+                child.stop(with: signal, grace: .seconds(10))
                 throw .interrupted(signal)
             }
+            termination = child.wait(atMost: .milliseconds(250))
             poll()
-            Thread.sleep(forTimeInterval: 0.25)
         }
-        process.waitUntilExit()
-        if let signal = Interruption.caught { throw .interrupted(signal) }
-        return (process.terminationStatus, (try? String(contentsOf: log, encoding: .utf8)) ?? "")
-    }
-}
-
-/// Puts a checkout's `Package.resolved` and `.swiftpm` back as they were:
-/// SwiftPM writes the first beside the manifest whatever the scratch path.
-struct CheckoutGuard {
-    let package: URL
-    private let resolved: Data?
-    private let hadConfiguration: Bool
-
-    init(package: URL) {
-        self.package = package
-        resolved = try? Data(contentsOf: package.appendingPathComponent("Package.resolved"))
-        hadConfiguration = FileManager.default.fileExists(atPath: package.appendingPathComponent(".swiftpm").path)
+        let status: Int32 = switch termination {
+        case .exited(let status): status
+        case .signalled(let signal): 128 + signal
+        case .timedOut, nil: 1
+        }
+        return (status, (try? String(contentsOf: log, encoding: .utf8)) ?? "", log)
     }
 
-    func restore() {
-        let file = package.appendingPathComponent("Package.resolved")
-        if let resolved {
-            if (try? Data(contentsOf: file)) != resolved { try? resolved.write(to: file) }
-        } else {
-            try? FileManager.default.removeItem(at: file)
+    /// The compiler's errors in a build's output, each once (SwiftPM prints an error once per file
+    /// the compiler was given it for) with its `file:line:column:`, in the order first seen; the
+    /// output's last 30 lines when it has none in that form (a resolution error, a linker error).
+    static func distinctErrors(in output: String) -> [String] {
+        var seen: Set<Substring> = []
+        let errors = output.split(separator: "\n").filter { line in
+            line.firstMatch(of: #/^\S[^:]*:\d+:\d+: error: /#) != nil && seen.insert(line).inserted
         }
-        if !hadConfiguration { try? FileManager.default.removeItem(at: package.appendingPathComponent(".swiftpm")) }
+        return errors.isEmpty ? output.split(separator: "\n").suffix(30).map(String.init) : errors.map(String.init)
     }
 }
 

@@ -12,7 +12,7 @@ enum SuiteSwitch {
         SwitchPackages.defaultCache.deletingLastPathComponent().appendingPathComponent("test-switch")
     }
 
-    /// Writes the run's mirrors into `configuration`: the package's own, with
+    /// Writes the run's mirrors into `configuration` (RxLeaks from `checkout`, ``SwitchPackages/checkout(given:)``): the package's own, with
     /// RxSwift's URLs sent to RxLeaks; returns the environment that makes
     /// SwiftPM read them. SwiftPM reads a package's own mirrors file
     /// (`.swiftpm/configuration/mirrors.json`, or the file
@@ -21,7 +21,7 @@ enum SuiteSwitch {
     /// file is read, never written. A package that does not ask for RxSwift by
     /// URL (its manifest and pins do not name it) runs without RxSwift's
     /// mirrors if they cannot be prepared.
-    static func prepare(package: URL, configuration: URL) throws(SuiteRun.Failure) -> [String: String] {
+    static func prepare(package: URL, configuration: URL, checkout: String?) throws(SuiteRun.Failure) -> [String: String] {
         let own = ownMirrors(of: package)
         let entries: [MirrorsFile.Entry]
         do {
@@ -32,12 +32,21 @@ enum SuiteSwitch {
         let runMirrors = MirrorsFile(configurationDirectory: configuration)
         var rxswift: [MirrorsFile.Entry] = []
         do {
-            rxswift = try SwitchPackages.prepare(source: SwitchPackages.builtFrom, cache: cache, shimAlsoLinking: ["LeakTesting"]).mirrors
-        } catch {
-            if asksForRxSwift(package) {
-                throw .failed("cannot send RxSwift's URL to RxLeaks: \(error.description)",
-                              hint: "rxleaks test needs the RxLeaks checkout it was built from (\(SwitchPackages.builtFrom.path)) and git.")
+            let source = try SwitchPackages.checkout(given: checkout)
+            do {
+                rxswift = try SwitchPackages.prepare(source: source, cache: cache, shimAlsoLinking: ["LeakTesting"]).mirrors
+            } catch {
+                if asksForRxSwift(package) {
+                    throw SuiteRun.Failure.failed("cannot send RxSwift's URL to RxLeaks: \(error.description)",
+                                                  hint: "rxleaks test needs the RxLeaks checkout (\(source.path)) and git.")
+                }
             }
+        } catch let error as BadInput {
+            if asksForRxSwift(package) { throw .badInput(error) }
+        } catch let error as SuiteRun.Failure {
+            throw error
+        } catch {
+            throw .failed(String(describing: error), hint: nil)
         }
         let sent = Set(rxswift.map(\.original))
         do {
@@ -46,6 +55,15 @@ enum SuiteSwitch {
             throw .failed(error.description, hint: nil)
         }
         return [mirrorConfigVariable: runMirrors.url.path]
+    }
+
+    /// Whether a pin of the package's `Package.resolved` is one the run
+    /// resolves afresh: RxSwift's (sent to RxLeaks for the run, whose shim
+    /// has other revisions) or a local RxLeaks copy an earlier switch made.
+    static func isSentToRxLeaks(identity: String, location: String) -> Bool {
+        let url = location.lowercased()
+        if SwitchPackages.rxswiftURLs.contains(where: { $0.lowercased() == url }) { return true }
+        return identity == RxLeaksDependency.identity && location.hasPrefix("/")
     }
 
     /// SwiftPM's variable naming the file it reads instead of a package's own mirrors file.

@@ -16,6 +16,9 @@ struct SuiteVerdict: Codable {
     var report: Report
     /// The report as text.
     var text: String
+    /// The signal that ended the test's process while this test ran (``TestCrash``);
+    /// never in the mode's own records.
+    var crashSignal: Int32?
     /// Why the test asked that its leaks not be judged, when it did.
     var ignoredBecause: String?
 
@@ -42,10 +45,11 @@ struct SuiteVerdict: Codable {
 
     /// What the row says.
     enum Verdict: String, Codable {
-        case clean, leaked, leftWork, failed
+        case clean, leaked, leftWork, failed, crashed
     }
 
     var verdict: Verdict {
+        if crashSignal != nil { return .crashed }
         if !report.leaks.isEmpty { return .leaked }
         if !report.isClean { return .leftWork }
         return passed == false ? .failed : .clean
@@ -71,11 +75,12 @@ struct SuiteResults {
     /// tests that make nothing with RxCore get no verdict from it).
     var modeStarted = false
 
-    /// Reads a results file; a line that is neither a verdict nor the start-up
-    /// line (a process killed while writing) is skipped.
-    static func read(_ url: URL) -> SuiteResults {
+    /// Reads a results file, with the stand-in's paths turned into the
+    /// package's; a line that is neither a verdict nor the start-up line (a
+    /// process killed while writing) is skipped.
+    static func read(_ url: URL, paths shadow: PackageShadow) -> SuiteResults {
         var results = SuiteResults()
-        guard let text = try? String(contentsOf: url, encoding: .utf8) else { return results }
+        guard let text = (try? String(contentsOf: url, encoding: .utf8)).map(shadow.packagePaths) else { return results }
         let decoder = JSONDecoder()
         for line in text.split(separator: "\n") {
             let data = Data(line.utf8)
@@ -86,6 +91,30 @@ struct SuiteResults {
             }
         }
         return results
+    }
+
+    /// Counts the verdicts in a results file while the tests write it, reading
+    /// only what was appended since the last count.
+    final class Tally {
+        private let url: URL
+        private var offset: UInt64 = 0
+        private var verdicts = 0
+
+        init(_ url: URL) {
+            self.url = url
+        }
+
+        /// The verdicts written so far: whole lines but the start-up ones.
+        func count() -> Int {
+            guard let handle = try? FileHandle(forReadingFrom: url) else { return verdicts }
+            defer { try? handle.close() }
+            guard (try? handle.seek(toOffset: offset)) != nil, let data = try? handle.readToEnd(),
+                  let end = data.lastIndex(of: UInt8(ascii: "\n")) else { return verdicts }
+            let lines = data[data.startIndex...end].split(separator: UInt8(ascii: "\n"))
+            verdicts += lines.filter { !String(decoding: $0, as: UTF8.self).contains(#""suiteMode""#) }.count
+            offset += UInt64(end - data.startIndex + 1)
+            return verdicts
+        }
     }
 
     /// LeakTesting's `SuiteStart`.

@@ -22,6 +22,8 @@ enum SwiftTestingEvents {
         /// `Module.Suite/function()`, as the mode names the test.
         var name: String
         var passed: Bool
+        /// Whether it ended: a test that started and never ended was running when its process died.
+        var ended = true
     }
 
     /// The test functions that started, in the order they started; none when
@@ -32,17 +34,19 @@ enum SwiftTestingEvents {
         var functions: Set<String> = []
         var started: [String] = []
         var failed: Set<String> = []
+        var ended: Set<String> = []
         for line in text.split(separator: "\n") {
             guard let record = try? decoder.decode(Record.self, from: Data(line.utf8)) else { continue }
             let payload = record.payload
             switch (record.kind, payload.kind) {
             case ("test", "function"): if let id = payload.id { functions.insert(id) }
             case ("event", "testStarted"): if let id = payload.testID, functions.contains(id) { started.append(id) }
+            case ("event", "testEnded"): if let id = payload.testID { ended.insert(id) }
             case ("event", "issueRecorded"): if let id = payload.testID, payload.issue?.isKnown == false { failed.insert(id) }
             default: break
             }
         }
-        return started.map { Outcome(name: name(ofID: $0), passed: !failed.contains($0)) }
+        return started.map { Outcome(name: name(ofID: $0), passed: !failed.contains($0), ended: ended.contains($0)) }
     }
 
     /// `Module.Suite/function()` of `Module.Suite/function()/File.swift:12:6`.

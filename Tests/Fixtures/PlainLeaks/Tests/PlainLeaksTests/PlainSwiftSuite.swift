@@ -1,3 +1,4 @@
+import Foundation
 import PlainLeaks
 import Testing
 
@@ -36,5 +37,13 @@ import Testing
     @Test func theCacheKeepsThumbnails() {
         let thumbnail = ThumbnailCache.shared.thumbnail(named: "dog")
         #expect(ThumbnailCache.shared.thumbnail(named: "dog") === thumbnail)
+    }
+
+    /// `rxleaks test` names the package's own targets as the code under test (their objects are tracked).
+    @Test func theCodeUnderTestIsThePackagesOwnModules() {
+        let environment = ProcessInfo.processInfo.environment
+        guard environment["RXLEAKS_SUITE"] == "1" else { return }
+        let modules = Set((environment["RXLEAKS_TRACK_MODULES"] ?? "").split(separator: ",").map(String.init))
+        #expect(modules == ["PlainLeaks", "PlainLeaksTests"])
     }
 }
