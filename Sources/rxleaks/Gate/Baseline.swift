@@ -93,7 +93,7 @@ struct LeakGroup: Equatable, Hashable {
             let site = report.liveSubscriptions.first.flatMap { subscription in
                 subscription.file.map { "\($0.split(separator: "/").last ?? ""):\(subscription.line ?? 0)" }
             }
-            return [LeakSignature(type: "left work", edge: what, scope: site.flatMap(scopes), pattern: nil)]
+            return [LeakSignature(type: LeakSignature.leftWork, edge: what, scope: site.flatMap(scopes), pattern: nil)]
         case .clean, .failed, .crashed:
             return []
         }

@@ -24,6 +24,8 @@ struct SuiteRun {
         /// `swift test`'s output, for a failure's details.
         var testLog: String
         var seconds: Double
+        /// The identities of the packages the graph resolved (``KnownLibraryLeaks``).
+        var dependencies: Set<String> = []
     }
 
     /// The run could not give verdicts.
@@ -145,7 +147,8 @@ struct SuiteRun {
             throw .badInput(BadInput("nothing to test: no test ran (swift test exited \(test.status))"))
         }
         return Outcome(verdicts: verdicts, testStatus: test.status, testLog: testLog,
-                       seconds: (ContinuousClock.now - start) / .seconds(1))
+                       seconds: (ContinuousClock.now - start) / .seconds(1),
+                       dependencies: KnownLibraryLeaks.dependencies(inBuildFolder: buildFolder))
     }
 
     /// The module names of the package's own targets (tests included), from `swift package describe`.
