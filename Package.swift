@@ -69,7 +69,9 @@ let package = Package(
         // CLeakTesting's constructor switches the whole-suite mode on in a test process (RXLEAKS_SUITE=1);
         // its `swift_allocObject` lets checks track the code under test's objects by themselves.
         .target(name: "CLeakTesting", linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "LeakTesting", dependencies: ["Leaks", "CLeakTesting"]),
+        // The whole-suite mode's results: LeakTesting writes them, rxleaks reads them.
+        .target(name: "LeakSuiteRecords", dependencies: ["Leaks"]),
+        .target(name: "LeakTesting", dependencies: ["Leaks", "LeakSuiteRecords", "CLeakTesting"]),
         // Without the Nimble trait its sources are empty (`#if Nimble`) and Nimble is not resolved.
         .target(name: "LeakNimble", dependencies: [
             "Leaks", .product(name: "Nimble", package: "Nimble", condition: .when(traits: ["Nimble"])),
@@ -93,7 +95,7 @@ let package = Package(
         // MARK: Command line
         .target(name: "CChildProcess"),
         .executableTarget(name: "rxleaks", dependencies: [
-            "Scenarios", "Leaks", "RxCore", "RxCoreLeaks", "CChildProcess",
+            "Scenarios", "Leaks", "LeakSuiteRecords", "RxCore", "RxCoreLeaks", "CChildProcess",
             .target(name: "LeakLint", condition: .when(traits: ["Lint"])),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
@@ -120,7 +122,7 @@ let package = Package(
             ])]
         ),
         .testTarget(name: "ProbesTests", dependencies: ["Probes"]),
-        .testTarget(name: "LeaksTests", dependencies: ["Leaks", "LeakTesting", "Probes", "RxCore", "RxCoreTesting", "RxCoreLeaks"]),
+        .testTarget(name: "LeaksTests", dependencies: ["Leaks", "LeakTesting", "LeakSuiteRecords", "Probes", "RxCore", "RxCoreTesting", "RxCoreLeaks"]),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "SimUI", "Leaks", "LeakGuide", "RxCore", "RxCoreLeaks"]),
         // Without the Lint trait (the sanitizer builds of .ci/run), these tests and swift-syntax are left out.
         .testTarget(name: "LeakLintTests", dependencies: [
@@ -129,7 +131,7 @@ let package = Package(
             .product(name: "SwiftSyntax", package: "swift-syntax", condition: .when(traits: ["Lint"])),
             .product(name: "SwiftParser", package: "swift-syntax", condition: .when(traits: ["Lint"])),
         ]),
-        .testTarget(name: "CLITests", dependencies: ["rxleaks", "Scenarios", "Leaks", "RxCore", "RxCoreLeaks"]),
+        .testTarget(name: "CLITests", dependencies: ["rxleaks", "Scenarios", "Leaks", "LeakSuiteRecords", "RxCore", "RxCoreLeaks"]),
         .testTarget(name: "StressTests", dependencies: ["RxCore", "RxCoreTesting", "Leaks", "RxCoreLeaks"]),
         .testTarget(name: "PropertyTests", dependencies: [
             "RxCore", "RxCoreTesting",

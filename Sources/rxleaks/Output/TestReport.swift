@@ -1,4 +1,5 @@
 import Foundation
+import LeakSuiteRecords
 import Leaks
 
 /// `rxleaks test`'s totals.
@@ -59,12 +60,12 @@ struct TestDocument: Encodable {
     /// One test.
     struct Entry: Encodable {
         var name: String
-        var framework: String
+        var framework: SuiteFramework
         var verdict: SuiteVerdict.Verdict
         var ownCheck: Bool
         var passed: Bool?
         var leaks: [Leak]
-        var liveSubscriptions: [SuiteVerdict.Subscription]
+        var liveSubscriptions: [LiveSubscription]
         var resourceDelta: Int
         var counts: ResourceCounts?
         var unsettled: [String]
