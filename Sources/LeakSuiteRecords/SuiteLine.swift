@@ -1,4 +1,5 @@
 import Foundation
+import ReportFormats
 
 /// A line of the whole-suite mode's results file: each test process writes
 /// ``start`` as it loads, then one ``verdict`` per test it judges. A process
@@ -14,8 +15,8 @@ package enum SuiteLine: Sendable {
     package func encoded() throws -> Data {
         var data: Data
         switch self {
-        case .start(let pid): data = try Self.encoder.encode(Start(suiteMode: Start.marker, pid: pid))
-        case .verdict(let verdict): data = try Self.encoder.encode(verdict)
+        case .start(let pid): data = try JSONOutput.line(Start(suiteMode: Start.marker, pid: pid))
+        case .verdict(let verdict): data = try JSONOutput.line(verdict)
         }
         data.append(UInt8(ascii: "\n"))
         return data
@@ -38,12 +39,6 @@ package enum SuiteLine: Sendable {
     /// `rxleaks test` counts them while the tests write.
     package static func isVerdict(_ bytes: some Collection<UInt8>) -> Bool {
         !String(decoding: bytes, as: UTF8.self).contains("\"\(Start.CodingKeys.suiteMode.stringValue)\"")
-    }
-
-    private static var encoder: JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
     }
 
     private struct Start: Codable {

@@ -93,7 +93,7 @@ package struct TrackedModules: Sendable {
         "Swift", "_Concurrency", "_StringProcessing", "RegexBuilder", "Synchronization", "Observation", "Distributed",
         "Dispatch", "Foundation", "FoundationEssentials", "FoundationInternationalization", "FoundationNetworking",
         "FoundationXML", "XCTest", "Testing", "Runtime", "Cxx", "CxxStdlib",
-        "RxCore", "RxCoreTesting", "RxCoreLeaks", "Leaks", "LeakTesting", "LeakSuiteRecords", "LeakGuide", "LeakLint", "Probes",
+        "RxCore", "RxCoreTesting", "RxCoreLeaks", "Leaks", "LeakTesting", "LeakSuiteRecords", "ReportFormats", "LeakGuide", "LeakLint", "Probes",
         "SimUI", "Scenarios", "rxleaks",
     ]
 

@@ -1,4 +1,5 @@
 import Foundation
+import ReportFormats
 import LeakSuiteRecords
 
 /// The leaks a team has reviewed and accepted for now (`rxleaks test
@@ -34,9 +35,7 @@ struct Baseline: Codable, Equatable {
 
     /// The file's text: pretty-printed with sorted keys and a final newline.
     func json() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
+        try JSONOutput.document(self)
     }
 }
 
