@@ -1,6 +1,7 @@
 #if Lint
 import ArgumentParser
 import Foundation
+import ReportFormats
 import LeakLint
 
 /// `rxleaks fix`: runs a package's tests as `rxleaks test` does, makes a fix
@@ -138,9 +139,7 @@ struct FixResult: Encodable {
     }
 
     func json() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
+        try JSONOutput.document(self)
     }
 }
 #endif

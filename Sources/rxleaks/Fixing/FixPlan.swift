@@ -1,5 +1,6 @@
 #if Lint
 import Foundation
+import LeakSuiteRecords
 import Leaks
 import LeakLint
 
@@ -24,7 +25,7 @@ struct FixedLeak: Encodable {
         test = verdict.name
         self.type = type
         // XCTest's verdicts name `Suite.test`, its filter matches `Module.Suite/test`.
-        let name = verdict.framework == "xctest"
+        let name = verdict.framework == .xctest
             ? verdict.name.replacingOccurrences(of: ".", with: "/", options: .backwards, range: verdict.name.range(of: ".", options: .backwards))
             : verdict.name
         filter = NSRegularExpression.escapedPattern(for: name)

@@ -1,4 +1,5 @@
 import Foundation
+import LeakSuiteRecords
 import Leaks
 #if Lint
 import LeakLint

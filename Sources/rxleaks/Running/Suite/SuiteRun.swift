@@ -1,4 +1,6 @@
 import Foundation
+import LeakSuiteRecords
+import Leaks
 
 /// Builds a package's tests and runs them in LeakTesting's whole-suite mode
 /// (`RXLEAKS_SUITE=1`), all in a scratch folder: SwiftPM builds a stand-in of
@@ -109,10 +111,10 @@ struct SuiteRun {
         let filterArguments = filters.flatMap { ["--filter", $0] }
         let events = SwiftTestingEvents.arguments(writingTo: eventsFile)
         let judged = SuiteResults.Tally(resultsFile)
-        var suiteEnvironment = ["RXLEAKS_SUITE": "1", "RXLEAKS_SUITE_RESULTS": resultsFile.path]
+        var suiteEnvironment = [SuiteEnvironment.mode: "1", SuiteEnvironment.results: resultsFile.path]
         // The package's own modules are the code under test: their objects are tracked, its dependencies' are not.
         if let modules = try? ownModules(swift: swift, common: common, environment: configuration), !modules.isEmpty {
-            suiteEnvironment["RXLEAKS_TRACK_MODULES"] = modules.joined(separator: ",")
+            suiteEnvironment[TrackedModules.environmentVariable] = modules.joined(separator: ",")
         }
         let test = try launch(swift, ["test", "--skip-build"] + common + filterArguments + events + swiftArguments,
                               environment: configuration.merging(suiteEnvironment) { $1 }) {
