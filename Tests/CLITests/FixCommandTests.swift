@@ -213,28 +213,46 @@ final class FixCommandTests: XCTestCase {
         }
     }
 
-    /// Ctrl-C once the fix is written and under test: the original is put back and the run exits 130.
-    func testAnInterruptedFixPutsTheOriginalBack() throws {
-        let copy = try copyOfTheFixture("interrupted")
+    /// Starts `rxleaks fix` on a fresh copy and sends it `signal` once `file` changes (an edit is written and
+    /// under test); returns the copy, its files before the run and the run's exit status.
+    private func interruptedFix(_ name: String, _ signal: Int32, once file: String,
+                                _ arguments: [String]) throws -> (copy: URL, before: [String: Data], status: Int32) {
+        let copy = try copyOfTheFixture(name)
         let before = try CLI.snapshot(copy)
-        let file = copy.appendingPathComponent(Self.source)
-        let original = try Data(contentsOf: file)
+        let watched = copy.appendingPathComponent(file)
+        let original = try Data(contentsOf: watched)
         let process = Process()
         process.executableURL = CLI.executable
-        process.arguments = ["fix", "--package-path", copy.path, "--scratch-path", Self.scratch.appendingPathComponent("build").path,
-                             "--filter", "SearchViewModelTests"]
+        process.arguments = ["fix", "--package-path", copy.path, "--scratch-path", Self.scratch.appendingPathComponent("build").path] + arguments
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
         let deadline = Date().addingTimeInterval(900)
-        while process.isRunning, (try? Data(contentsOf: file)) == original, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
-        XCTAssertTrue(process.isRunning, "the run ended before it wrote the fix")
-        XCTAssertTrue(try String(contentsOf: file, encoding: .utf8).contains(Self.fixedLine), "the fix under test is not the whole fix")
-        kill(process.processIdentifier, SIGINT)
+        while process.isRunning, (try? Data(contentsOf: watched)) == original, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        XCTAssertTrue(process.isRunning, "the run ended before it wrote the fix of \(file)")
+        kill(process.processIdentifier, signal)
         process.waitUntilExit()
         XCTAssertEqual(process.terminationReason, .exit)
-        XCTAssertEqual(process.terminationStatus, 130)
-        XCTAssertEqual(try CLI.snapshot(copy), before, "the interrupted run left an edit")
+        return (copy, before, process.terminationStatus)
+    }
+
+    /// Ctrl-C once the fix is written and under test: the original is put back and the run exits 130.
+    func testAnInterruptedFixPutsTheOriginalBack() throws {
+        let run = try interruptedFix("interrupted", SIGINT, once: Self.source, ["--filter", "SearchViewModelTests"])
+        XCTAssertEqual(run.status, 130)
+        XCTAssertEqual(try CLI.snapshot(run.copy), run.before, "the interrupted run left an edit")
+    }
+
+    /// SIGTERM while the second fix (ProfilePresenter's) is under test: the first, kept and proven, stays; the
+    /// second file is as it was; nothing else changed.
+    func testATerminatedFixKeepsTheProvenEditAndPutsTheOneUnderTestBack() throws {
+        let run = try interruptedFix("terminated", SIGTERM, once: "Sources/LeakyApp/ProfilePresenter.swift", [])
+        XCTAssertEqual(run.status, 143)
+        var expected = run.before
+        let search = try XCTUnwrap(String(data: try XCTUnwrap(run.before[Self.source]), encoding: .utf8))
+        expected[Self.source] = Data(search.replacingOccurrences(of: Self.leakingLine, with: Self.fixedLine).utf8)
+        XCTAssertNotEqual(expected[Self.source], run.before[Self.source])
+        XCTAssertEqual(try CLI.snapshot(run.copy), expected, "the terminated run left a file neither as it was nor fixed and proven")
     }
 }

@@ -2,6 +2,7 @@
 import ArgumentParser
 import Foundation
 import LeakLint
+import LeakSuiteRecords
 
 /// `rxleaks fix` writing its attempts one at a time: each edit goes on top of
 /// the edits kept before it in its file, and stays only when the leaking tests,
