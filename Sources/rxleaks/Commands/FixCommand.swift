@@ -1,5 +1,6 @@
 #if Lint
 import ArgumentParser
+import ChildProcesses
 import Foundation
 import ReportFormats
 import LeakLint
