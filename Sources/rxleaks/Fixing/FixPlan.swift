@@ -152,7 +152,7 @@ struct FixPlan {
         let cause = leak.causes.first
         let leaked = leak.typeName.split(separator: ".").last.map(String.init) ?? leak.typeName
         if let reference = cause?.reference {
-            if reference.label != "captures", let name = propertyName(reference.label), isTypeName(reference.from.name) {
+            if reference.label != "captures", reference.from.kind == .object, let name = propertyName(reference.label) {
                 return .property(type: reference.from.name.split(separator: ".").last.map(String.init) ?? reference.from.name, name: name)
             }
             if let call = calledName(in: reference.from.name) { return .closureGiven(type: leaked, call: call) }
@@ -170,10 +170,6 @@ struct FixPlan {
         guard !name.isEmpty, !["holds", "captures", "upstream", "observer"].contains(name),
               name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
         return name
-    }
-
-    private static func isTypeName(_ name: String) -> Bool {
-        !name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }
     }
 
     /// `addObserver` in `… a block given to addObserver(forName:object:queue:using:) …`.
