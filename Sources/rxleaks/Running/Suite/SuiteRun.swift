@@ -77,7 +77,7 @@ struct SuiteRun {
     /// Builds, runs and reads the verdicts; `prepare` writes SwiftPM's
     /// configuration (mirrors) into ``configFolder`` first, and returns the
     /// environment `swift` needs to read it.
-    func run(swift: String, progress: SuiteProgress, prepare: (URL) throws(Failure) -> [String: String]) throws(Failure) -> Outcome {
+    func run(swift: String, progress: Progress, prepare: (URL) throws(Failure) -> [String: String]) throws(Failure) -> Outcome {
         Interruption.install()
         defer { Interruption.uninstall() }
         do {
@@ -228,23 +228,5 @@ enum SwiftArguments {
             kept.append(argument)
         }
         return kept
-    }
-}
-
-/// A status line on stderr while the suite builds and runs; silent when stderr is not a terminal.
-final class SuiteProgress {
-    private let enabled = isatty(STDERR_FILENO) == 1
-    private var shown = false
-
-    func status(_ text: String) {
-        guard enabled else { return }
-        shown = true
-        Console.writeError("\r\u{1B}[K\(text)…")
-    }
-
-    func finish() {
-        guard enabled, shown else { return }
-        shown = false
-        Console.writeError("\r\u{1B}[K")
     }
 }
