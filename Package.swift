@@ -64,12 +64,17 @@ let package = Package(
         // RxCore integration, the lint rules and the scenarios.
         .target(name: "LeakGuide"),
 
+        // MARK: What reports are written as: the one JSON configuration, typed SARIF and JUnit XML.
+        .target(name: "ReportFormats"),
+
         // MARK: Leak engine (knows no Rx library), its test-suite helpers, and RxCore's integration
-        .target(name: "Leaks", dependencies: ["Probes"]),
+        .target(name: "Leaks", dependencies: ["Probes", "ReportFormats"]),
         // CLeakTesting's constructor switches the whole-suite mode on in a test process (RXLEAKS_SUITE=1);
         // its `swift_allocObject` lets checks track the code under test's objects by themselves.
         .target(name: "CLeakTesting", linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "LeakTesting", dependencies: ["Leaks", "CLeakTesting"]),
+        // The whole-suite mode's results: LeakTesting writes them, rxleaks reads them.
+        .target(name: "LeakSuiteRecords", dependencies: ["Leaks", "ReportFormats"]),
+        .target(name: "LeakTesting", dependencies: ["Leaks", "LeakSuiteRecords", "CLeakTesting"]),
         // Without the Nimble trait its sources are empty (`#if Nimble`) and Nimble is not resolved.
         .target(name: "LeakNimble", dependencies: [
             "Leaks", .product(name: "Nimble", package: "Nimble", condition: .when(traits: ["Nimble"])),
@@ -85,15 +90,17 @@ let package = Package(
         // `swift test` builds every target: without the Lint trait (the sanitizer builds of .ci/run)
         // this one's sources are empty (`#if Lint`) and swift-syntax is not built at all.
         .target(name: "LeakLint", dependencies: [
-            "LeakGuide",
+            "LeakGuide", "ReportFormats",
             .product(name: "SwiftSyntax", package: "swift-syntax", condition: .when(traits: ["Lint"])),
             .product(name: "SwiftParser", package: "swift-syntax", condition: .when(traits: ["Lint"])),
         ]),
 
         // MARK: Command line
+        // Child processes tied to this one's life (a watchdog and subreaper in C): the CLI's and the tests'.
         .target(name: "CChildProcess"),
+        .target(name: "ChildProcesses", dependencies: ["CChildProcess"]),
         .executableTarget(name: "rxleaks", dependencies: [
-            "Scenarios", "Leaks", "RxCore", "RxCoreLeaks", "CChildProcess",
+            "Scenarios", "Leaks", "LeakSuiteRecords", "ReportFormats", "RxCore", "RxCoreLeaks", "ChildProcesses",
             .target(name: "LeakLint", condition: .when(traits: ["Lint"])),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
@@ -120,8 +127,8 @@ let package = Package(
             ])]
         ),
         .testTarget(name: "ProbesTests", dependencies: ["Probes"]),
-        .testTarget(name: "LeaksTests", dependencies: ["Leaks", "LeakTesting", "Probes", "RxCore", "RxCoreTesting", "RxCoreLeaks"]),
-        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "SimUI", "Leaks", "LeakGuide", "RxCore", "RxCoreLeaks"]),
+        .testTarget(name: "LeaksTests", dependencies: ["Leaks", "LeakTesting", "LeakSuiteRecords", "ChildProcesses", "Probes", "RxCore", "RxCoreTesting", "RxCoreLeaks"]),
+        .testTarget(name: "ScenariosTests", dependencies: ["ChildProcesses", "Scenarios", "SimUI", "Leaks", "LeakGuide", "RxCore", "RxCoreLeaks"]),
         // Without the Lint trait (the sanitizer builds of .ci/run), these tests and swift-syntax are left out.
         .testTarget(name: "LeakLintTests", dependencies: [
             "LeakGuide",
@@ -129,7 +136,7 @@ let package = Package(
             .product(name: "SwiftSyntax", package: "swift-syntax", condition: .when(traits: ["Lint"])),
             .product(name: "SwiftParser", package: "swift-syntax", condition: .when(traits: ["Lint"])),
         ]),
-        .testTarget(name: "CLITests", dependencies: ["rxleaks", "Scenarios", "Leaks", "RxCore", "RxCoreLeaks"]),
+        .testTarget(name: "CLITests", dependencies: ["rxleaks", "ChildProcesses", "Scenarios", "Leaks", "LeakSuiteRecords", "ReportFormats", "RxCore", "RxCoreLeaks"]),
         .testTarget(name: "StressTests", dependencies: ["RxCore", "RxCoreTesting", "Leaks", "RxCoreLeaks"]),
         .testTarget(name: "PropertyTests", dependencies: [
             "RxCore", "RxCoreTesting",

@@ -635,3 +635,12 @@ extension FieldLayout.Kind {
         }
     }
 }
+
+extension ReflectionProbe {
+    /// The nominal type descriptor of a class (metadata + 40 without
+    /// Objective-C interop): every instantiation of a generic class shares it,
+    /// so it identifies `PublishRelay<T>` for any `T`.
+    package static func nominalTypeDescriptor(ofClass type: AnyClass) -> UInt? {
+        Memory.readWord(UInt(bitPattern: unsafeBitCast(type, to: UnsafeRawPointer.self)) &+ 40)
+    }
+}

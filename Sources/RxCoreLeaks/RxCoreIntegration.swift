@@ -24,15 +24,37 @@ public final class RxCoreIntegration: LeakIntegration {
         fullTypeName.hasPrefix("RxCore.")
     }
 
-    public let plumbingTypeNames: Set<String> = [
+    /// RxCore's types that only carry a reference along, by their declared
+    /// names (generic ones without their arguments) within RxCore.
+    private static let plumbingTypeNames: Set<String> = [
         "Locked", "Lock", "SingleAssignmentSlot", "SinkDisposer", "SingleAssignmentDisposable", "CompositeDisposable",
         "SerialDisposable", "BinaryDisposable", "InnerSubscriptions", "SubjectObserver", "ElementBox", "DeliveryGuard", "BoxedDisposable",
     ]
 
+    /// The relays' generic classes, by nominal type descriptor: every instantiation shares it.
+    private static let relayDescriptors: Set<UInt> = {
+        let relays: [AnyClass] = [PublishRelay<Int>.self, BehaviorRelay<Int>.self, ReplayRelay<Int>.self]
+        return Set(relays.compactMap { ReflectionProbe.nominalTypeDescriptor(ofClass: $0) })
+    }()
+
+    /// A bag, a subject or relay, a subscription handle, or plumbing, by type.
+    public func role(of type: Any.Type) -> LibraryObjectRole? {
+        if type == DisposeBag.self { return .subscriptionContainer }
+        if type == SubscriptionHandle.self { return .subscription }
+        if type is any SubjectType.Type { return .subject }
+        if let type = type as? AnyClass, let descriptor = ReflectionProbe.nominalTypeDescriptor(ofClass: type),
+           Self.relayDescriptors.contains(descriptor) {
+            return .subject
+        }
+        guard isLibraryType(_typeName(type, qualified: true)) else { return nil }
+        let declaredName = _typeName(type, qualified: false).prefix { $0 != "<" }
+        return Self.plumbingTypeNames.contains(String(declaredName)) ? .plumbing : nil
+    }
+
     /// `subscription #3 (PublishSubject<Int> → map → subscribe, Presenter.swift:41)`
     /// for a subscription handle, from its registry number.
-    public func name(ofObjectAt address: UInt, typeName: String) -> String? {
-        guard typeName == "RxCore.SubscriptionHandle",
+    public func name(ofObjectAt address: UInt, role: LibraryObjectRole) -> String? {
+        guard role == .subscription,
               let layout = ReflectionProbe.shared.layout(ofInstanceAt: address),
               let idField = layout.fields.first(where: { $0.name == "id" }),
               let id = Memory.readWord(address &+ UInt(idField.offset)), id != 0 else { return nil }
@@ -49,20 +71,6 @@ public final class RxCoreIntegration: LeakIntegration {
     public func closureSite(at address: UInt) -> String? {
         guard let word = Memory.readWord(address), CallSite(bitPattern: word).location != nil else { return nil }
         return CallSite(bitPattern: word).description
-    }
-
-    public func meaningOfReferences(from nodeName: String) -> String? {
-        if nodeName == "DisposeBag" { return "holds" }
-        if nodeName.hasSuffix("Subject") || nodeName.hasSuffix("Relay") { return "observer" }
-        if nodeName.hasPrefix("subscription #") { return "upstream" }
-        return nil
-    }
-
-    public func role(ofNodeNamed nodeName: String) -> LibraryObjectRole? {
-        if nodeName == "DisposeBag" { return .subscriptionContainer }
-        if nodeName.hasSuffix("Subject") || nodeName.hasSuffix("Relay") { return .subject }
-        if nodeName.hasPrefix("subscription #") { return .subscription }
-        return nil
     }
 
     /// The leak guide's pattern for the shape, from the catalogue the lint rules and scenarios share.

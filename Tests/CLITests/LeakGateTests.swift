@@ -1,4 +1,5 @@
 import Foundation
+import LeakSuiteRecords
 import Leaks
 @testable import rxleaks
 import XCTest
@@ -55,10 +56,8 @@ final class LeakGateTests: XCTestCase {
     }
 
     private func verdict(_ name: String, leaks: [Leak]) -> SuiteVerdict {
-        SuiteVerdict(framework: "xctest", name: name, ownCheck: false, passed: true,
-                     report: .init(isClean: leaks.isEmpty, leaks: leaks, liveSubscriptions: [], resourceDelta: 0, counts: nil,
-                                   unsettled: [], thrownError: nil),
-                     text: "report of \(name)")
+        SuiteVerdict(framework: .xctest, name: name, ownCheck: false, passed: true,
+                     report: .init(isClean: leaks.isEmpty, leaks: leaks), text: "report of \(name)")
     }
 
     private func gate(_ verdicts: [SuiteVerdict], baseline: Baseline? = nil, configuration: GateConfiguration = GateConfiguration()) -> LeakGate {

@@ -1,4 +1,5 @@
 @testable import rxleaks
+import ReportFormats
 import Scenarios
 import XCTest
 
@@ -59,7 +60,7 @@ final class RenderingTests: XCTestCase {
         let failures = records.filter { !$0.matched }.count
         XCTAssertTrue(xml.contains(#"<testsuites name="rxleaks" tests="4" failures="\#(failures - 1)" errors="1""#), xml)
         XCTAssertTrue(xml.contains("live subscription #\(records[0].liveSubscriptions[0].id) PublishSubject&lt;Int&gt; → subscribe"), xml)
-        XCTAssertEqual(JUnitReport.escape("a<b & \"c\"\u{1}"), "a&lt;b &amp; &quot;c&quot;")
+        XCTAssertEqual(JUnitXML.escape("a<b & \"c\"\u{1}"), "a&lt;b &amp; &quot;c&quot;")
     }
 
     func testTheGraphHasTheLeakedObjectsSubscriptionsAndOwners() {

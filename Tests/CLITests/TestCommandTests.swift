@@ -162,6 +162,40 @@ final class TestCommandTests: XCTestCase {
                       skipped.stdout)
     }
 
+    /// A signature names the leak by its type, the capture that holds it and the function around that
+    /// capture, never by a line: code added above the leaking closure leaves a baseline valid.
+    func testSignaturesSurviveCodeShiftedAboveTheLeakingClosure() throws {
+        let package = Self.scratch.appendingPathComponent("shifted-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: Self.fixture, to: package)
+        let baseline = Self.scratch.appendingPathComponent("baseline-\(UUID().uuidString).json")
+        let first = try rxleaksTest(["--filter", "SearchViewModelTests", "--write-baseline", baseline.path, "--format", "json"],
+                                    package: package)
+        XCTAssertEqual(first.status, 1, first.stderr)
+
+        let source = package.appendingPathComponent("Sources/LeakyApp/SearchViewModel.swift")
+        let text = try String(contentsOf: source, encoding: .utf8)
+        let shifted = text.replacingOccurrences(
+            of: "import RxSwift\n", with: "import RxSwift\n" + (1...10).map { "// shifted \($0)\n" }.joined())
+        XCTAssertNotEqual(shifted, text)
+        try shifted.write(to: source, atomically: true, encoding: .utf8)
+        let second = try rxleaksTest(["--filter", "SearchViewModelTests", "--baseline", baseline.path, "--format", "json"],
+                                     package: package)
+        XCTAssertEqual(second.status, 0, "the baseline's leak is known after the shift:\n" + second.stdout + second.stderr)
+
+        let (before, after) = (try first.json(), try second.json())
+        let ids = { (document: JSONValue) in (document["signatures"]?.arrayValue ?? []).compactMap { $0["signature"]?.stringValue } }
+        XCTAssertEqual(ids(before).count, 1)
+        XCTAssertEqual(ids(after), ids(before))
+        XCTAssertEqual(after["signatures"]?.arrayValue?.first?["status"]?.stringValue, "known")
+        // The code really moved: each run's report places the capturing closure at its own line.
+        let reports = [before, after].map { document in
+            (document["tests"]?.arrayValue ?? []).first { $0["verdict"]?.stringValue == "leaked" }?["report"]?.stringValue ?? ""
+        }
+        let line = try XCTUnwrap(reports[0].firstMatch(of: #/SearchViewModel\.swift:(\d+)/#).flatMap { Int($0.1) }, reports[0])
+        XCTAssertTrue(reports[1].contains("SearchViewModel.swift:\(line + 10)"), reports[1])
+        XCTAssertFalse(reports[1].contains("SearchViewModel.swift:\(line)\n"), reports[1])
+    }
+
     func testJUnitFailsExactlyTheLeakingTestsWithTheReport() throws {
         let run = try rxleaksTest(["--format", "junit"])
         XCTAssertEqual(run.status, 1, run.stderr)
@@ -211,7 +245,21 @@ final class TestCommandTests: XCTestCase {
     func testAFilterMatchingNothingIsBadInput() throws {
         let run = try rxleaksTest(["--filter", "NoSuchTestAnywhere"])
         XCTAssertEqual(run.status, 64, run.stdout + run.stderr)
-        XCTAssertTrue(run.stderr.contains("nothing to test"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("nothing to test: no test matched --filter NoSuchTestAnywhere"), run.stderr)
+    }
+
+    func testAPackageWithoutATestTargetIsBadInput() throws {
+        let package = Self.scratch.appendingPathComponent("no-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: package.appendingPathComponent("Sources/Lib"), withIntermediateDirectories: true)
+        try """
+        // swift-tools-version:5.9
+        import PackageDescription
+        let package = Package(name: "NoTests", targets: [.target(name: "Lib")])
+        """.write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        try "public struct Lib {}\n".write(to: package.appendingPathComponent("Sources/Lib/Lib.swift"), atomically: true, encoding: .utf8)
+        let run = try rxleaksTest([], package: package, scratch: package.appendingPathComponent(".scratch"))
+        XCTAssertEqual(run.status, 64, run.stdout + run.stderr)
+        XCTAssertTrue(run.stderr.contains("nothing to test: \(package.path) has no test target"), run.stderr)
     }
 
     func testAFilterRunsOnlyTheMatchingTestsAndExitsZeroWhenTheyAreClean() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import LeakTesting
+import LeakSuiteRecords
 import Leaks
 import RxCore
 import RxCoreTesting
@@ -152,9 +153,8 @@ final class SuiteModeTests: XCTestCase {
         guard !runsSuiteSamples else { return }
         let lines = try suiteLines(["--testing-library", "swift-testing", "--filter", "SuiteModeSwiftTestingSamples/makesNothing"])
         XCTAssertEqual(lines.count, 1, "\(lines)")
-        XCTAssertEqual(lines.first?["suiteMode"] as? String, "started")
-        let pid = try XCTUnwrap(lines.first?["pid"] as? Int)
-        XCTAssertNotEqual(pid, Int(getpid()))
+        guard case .start(let pid) = lines.first else { return XCTFail("not a start line: \(lines)") }
+        XCTAssertNotEqual(pid, getpid())
     }
 
     func testAClosureBudgetStopsReadingCapturesAndSaysSo() {
@@ -172,38 +172,37 @@ final class SuiteModeTests: XCTestCase {
         XCTAssertEqual(report.problems.filter { $0.hasPrefix("more than 1 closures were handed over") }.count, 1, report.description)
     }
 
-    private struct Record {
-        let isClean: Bool
-        let ownCheck: Bool
-        let leaked: [String]
-        let ignoredBecause: String?
-    }
-
-    /// Each line of the results file of a run of this test binary with `arguments` in the whole-suite mode.
-    private func suiteLines(_ arguments: [String]) throws -> [[String: Any]] {
+    /// Each line of the results file of a run of this test binary with `arguments` in the whole-suite
+    /// mode, read as `rxleaks test` reads it: every line must be one the mode writes.
+    private func suiteLines(_ arguments: [String]) throws -> [SuiteLine] {
         let results = FileManager.default.temporaryDirectory.appendingPathComponent("rxleaks-suite-\(UUID().uuidString).jsonl")
         defer { try? FileManager.default.removeItem(at: results) }
         try runThisTestBinary(arguments, environment: [
-            "RXLEAKS_SUITE_SAMPLES": "1", "RXLEAKS_SUITE": "1", "RXLEAKS_SUITE_RESULTS": results.path,
+            "RXLEAKS_SUITE_SAMPLES": "1", SuiteEnvironment.mode: "1", SuiteEnvironment.results: results.path,
         ])
         return try String(contentsOf: results, encoding: .utf8).split(separator: "\n").map { line in
-            try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            try XCTUnwrap(SuiteLine(decoding: Data(line.utf8)), "not a line of the mode: \(line)")
         }
     }
 
     /// The verdicts, by test name, of a run of this test binary with `arguments` in the whole-suite
     /// mode; the process's start-up line must come first, once.
-    private func suiteRecords(_ arguments: [String]) throws -> [String: Record] {
+    private func suiteRecords(_ arguments: [String]) throws -> [String: SuiteVerdict] {
         let lines = try suiteLines(arguments)
-        XCTAssertEqual(lines.first?["suiteMode"] as? String, "started")
-        var records: [String: Record] = [:]
-        for object in lines.dropFirst() {
-            let report = try XCTUnwrap(object["report"] as? [String: Any])
-            let leaks = try XCTUnwrap(report["leaks"] as? [[String: Any]])
-            records[try XCTUnwrap(object["name"] as? String)] = Record(
-                isClean: report["isClean"] as? Bool ?? false, ownCheck: object["ownCheck"] as? Bool ?? false,
-                leaked: leaks.compactMap { $0["typeName"] as? String }, ignoredBecause: object["ignoredBecause"] as? String)
+        guard case .start = lines.first else {
+            XCTFail("the start line is not first: \(lines)")
+            return [:]
+        }
+        var records: [String: SuiteVerdict] = [:]
+        for line in lines.dropFirst() {
+            guard case .verdict(let verdict) = line else { XCTFail("a second start line: \(line)"); continue }
+            records[verdict.name] = verdict
         }
         return records
     }
+}
+
+private extension SuiteVerdict {
+    var isClean: Bool { report.isClean }
+    var leaked: [String] { report.leaks.map(\.typeName) }
 }

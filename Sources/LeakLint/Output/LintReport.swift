@@ -1,5 +1,6 @@
 #if Lint
 import Foundation
+import ReportFormats
 
 /// How a ``LintResult`` is written out.
 package enum LintFormat: String, Sendable, CaseIterable {
@@ -36,9 +37,7 @@ package enum LintReport {
     }
 
     private static func encode(_ value: some Encodable) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: (try? encoder.encode(value)) ?? Data("{}".utf8), as: UTF8.self) + "\n"
+        (try? JSONOutput.document(value)) ?? "{}\n"
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LeakSuiteRecords
 import Leaks
 import Synchronization
 import Testing
@@ -69,9 +70,9 @@ enum SwiftTestingSuiteChecks {
         let entries = state.withLock { state in state.order.compactMap { state.checks[$0] } }
         for entry in entries {
             let report = entry.check.finish(settle: SuiteMode.settle)
-            SuiteMode.output?.write(SuiteRecord(
-                framework: "swift-testing", name: entry.name, ownCheck: entry.ownCheck,
-                passed: nil, report: report, text: report.description, ignoredBecause: entry.ignoredBecause))
+            SuiteMode.output?.write(SuiteVerdict(
+                framework: .swiftTesting, name: entry.name, ownCheck: entry.ownCheck,
+                passed: nil, report: SuiteVerdict.Report(report), text: report.description, ignoredBecause: entry.ignoredBecause))
         }
     }
 }

@@ -1,21 +1,16 @@
 /// Turns a raw path of references into the cycle a reader needs: plumbing
-/// (array buffers, unnamed thunk contexts and boxes, and what integrations
-/// name: locks, slots, disposers) folded away, and each remaining reference
-/// named by what it means.
-struct CyclePresentation {
-    /// What the registered integrations know about their own objects.
-    let vocabulary: LibraryVocabulary
-
+/// (the standard library's buffers, unnamed thunk contexts and boxes, and the
+/// objects integrations call plumbing: locks, slots, disposers) folded away,
+/// and each remaining reference named by what it means.
+enum CyclePresentation {
     /// Nodes that only carry a reference along.
-    func isPlumbing(_ node: RetainNode) -> Bool {
-        ["_ContiguousArrayStorage", "_DictionaryStorage", "_SetStorage", "closure context", "closure", "box"].contains(node.name) || vocabulary.isPlumbing(node.name)
-    }
+    static func isPlumbing(_ node: RetainNode) -> Bool { node.kind.isFolded }
 
-    func compress(_ edges: [RetainEdge], rootName: String) -> [RetainEdge] {
+    static func compress(_ edges: [RetainEdge], rootName: String) -> [RetainEdge] {
         guard let first = edges.first else { return [] }
-        let root = RetainNode(address: first.from.address, name: rootName)
+        let root = RetainNode(address: first.from.address, name: rootName, kind: first.from.kind)
         // A closure whose context is the root object shares its address.
-        let isRoot = { (node: RetainNode) in node.address == root.address && node.name == first.from.name }
+        let isRoot = { (node: RetainNode) in node.address == root.address && node.kind == root.kind }
         var result: [RetainEdge] = []
         var pending: RetainEdge?
         for edge in edges {
@@ -37,13 +32,11 @@ struct CyclePresentation {
         return result
     }
 
-    /// What an integration calls it (`holds` from a bag, `observer` from a
-    /// subject, `upstream` from a subscription), `captures` from a closure,
+    /// What the kind of its source says (`holds` from a bag, `observer` from a
+    /// subject, `upstream` from a subscription, `captures` from a closure),
     /// `Type.field` from other library objects, the property name from the user's.
-    private func meaning(of edge: RetainEdge) -> String {
-        let from = edge.from.name
-        if let meaning = vocabulary.first({ $0.meaningOfReferences(from: from) }) { return meaning }
-        if from.hasPrefix("closure") { return "captures" }
+    private static func meaning(of edge: RetainEdge) -> String {
+        if let meaning = edge.from.kind.meaningOfReferences { return meaning }
         // `bags._buffer._storage[0]` reads `bags[0]`: the property and the index.
         let index = edge.label.hasSuffix("]") ? edge.label[(edge.label.lastIndex(of: "[") ?? edge.label.endIndex)...] : ""
         let parts = edge.label.split(separator: ".")

@@ -1,3 +1,4 @@
+import Dispatch
 import Probes
 
 /// Reads heap objects into retain-graph nodes: every reference a reflection
@@ -33,13 +34,13 @@ struct HeapInspector {
             let plan: FieldPlan
             /// The description its instances share in the walk's nodes.
             let description: Int32
-            /// The full type name, as integrations are asked to name an instance.
-            let typeName: String
+            /// The library role of its instances, which integrations are asked to name.
+            let role: LibraryObjectRole?
 
-            init(plan: FieldPlan, description: Int32, typeName: String) {
+            init(plan: FieldPlan, description: Int32, role: LibraryObjectRole?) {
                 self.plan = plan
                 self.description = description
-                self.typeName = typeName
+                self.role = role
             }
         }
 
@@ -68,6 +69,7 @@ struct HeapInspector {
     /// The type of the object whose fields are read, as labels name it.
     fileprivate struct Owner {
         let name: String
+        let kind: RetainNode.Kind
         let isLibrary: Bool
         let shortName: String
     }
@@ -89,7 +91,7 @@ struct HeapInspector {
            let planned = nodes.types.planned(forMetadata: leadingWords[leadingWords.startIndex]) {
             let words = ObjectWords(address: address, size: planned.plan.size, read: leadingWords)
             let strongCount = words.word(at: address &+ 8).flatMap { RefCounts.snapshot(bits: $0, ofObjectAt: address)?.strong }
-            let name = describes ? vocabulary.first { $0.name(ofObjectAt: address, typeName: planned.typeName) } : nil
+            let name = describes ? planned.role.flatMap { role in vocabulary.first { $0.name(ofObjectAt: address, role: role) } } : nil
             if nodes.appendPlanned(at: address, plan: planned.plan, words: words, description: planned.description, name: name,
                                    strongCount: strongCount) {
                 return true
@@ -121,15 +123,16 @@ struct HeapInspector {
         var strongCount: Int?
         let facts = nodes.types.entries[layout.metadata] ?? {
             let name = layout.typeName ?? "object"
-            let owner = Owner(name: name, isLibrary: vocabulary.isLibraryType(name), shortName: HeapNames.shortTypeName(name))
+            let owner = Owner(name: name, kind: kind(of: layout), isLibrary: layout.typeName != nil && vocabulary.isLibraryType(name),
+                              shortName: HeapNames.shortTypeName(name))
             let isArrayStorage = name.hasPrefix("Swift._ContiguousArrayStorage<") || name == "Swift.__EmptyArrayStorage"
             let isHashedStorage = name.hasPrefix("Swift._DictionaryStorage<") || name.hasPrefix("Swift._SetStorage<")
             let isPlain = layout.kind == .classInstance && !isArrayStorage && !isHashedStorage
             let plan = isPlain ? FieldPlan(fields: layout.fields, size: layout.size, ownerPrefix: owner.isLibrary ? owner.shortName : nil) : nil
             let planned = plan.map { plan in
                 TypeFacts.Planned(plan: plan, description: nodes.addDescription(HeapNodes.Description(
-                    name: owner.shortName, typeName: layout.typeName, isLibrary: layout.typeName != nil && owner.isLibrary, closure: nil)),
-                                  typeName: name)
+                    name: owner.shortName, typeName: layout.typeName, kind: owner.kind, isLibrary: owner.isLibrary, closure: nil)),
+                                  role: owner.kind.role)
             }
             let entry = TypeFacts.Entry(owner: owner, isArrayStorage: isArrayStorage, isHashedStorage: isHashedStorage, planned: planned)
             nodes.types.entries[layout.metadata] = entry
@@ -173,9 +176,26 @@ struct HeapInspector {
                                              fieldsOfObject: referencedFields(for: owner))
             }
         }
+        let isKnownClosure = layout.kind != .classInstance && closures?.entry(for: address) != nil
         nodes.settleNext(address, description: HeapNodes.Description(
-            name: describes ? name(of: layout, shortName: owner.shortName) : owner.shortName, typeName: layout.typeName,
-            isLibrary: layout.typeName != nil && owner.isLibrary, closure: describes ? closureFacts(layout) : nil), strongCount: strongCount)
+            name: describes ? name(of: layout, owner: owner) : owner.shortName, typeName: layout.typeName,
+            kind: isKnownClosure ? .closure : owner.kind, isLibrary: owner.isLibrary, closure: describes ? closureFacts(layout) : nil), strongCount: strongCount)
+    }
+
+    /// What the objects of `layout`'s type are (a closure context: one nothing is
+    /// known about yet); decided once per type, by type: the integrations are
+    /// asked the role of each class but the standard library's.
+    func kind(of layout: InstanceLayout) -> RetainNode.Kind {
+        switch layout.kind {
+        case .closureContext, .genericBox: return .closureContext
+        case .other: return .unknown
+        case .classInstance:
+            guard let typeName = layout.typeName else { return .unknown }
+            if HeapNames.isStandardLibraryType(typeName) { return .storage }
+            let type = unsafeBitCast(layout.metadata, to: Any.Type.self)
+            if ObjectIdentifier(type) == ObjectIdentifier(DispatchWorkItem.self) { return .dispatchWork }
+            return RetainNode.Kind(role: vocabulary.first { $0.role(of: type) })
+        }
     }
 
     /// How a recorded site is looked for in the objects `owner` refers to:
@@ -194,7 +214,8 @@ struct HeapInspector {
         }
         let typeName = probe.typeName(ofObjectAt: address)
         return HeapNode(address: address, name: typeName.map(HeapNames.shortTypeName) ?? "object", typeName: typeName,
-                        references: references[...], closure: nil, isLibrary: typeName.map(vocabulary.isLibraryType) ?? false)
+                        references: references[...], closure: nil, kind: typeName == nil ? .unknown : .object,
+                        isLibrary: typeName.map(vocabulary.isLibraryType) ?? false)
     }
 
     /// Adds the references array element `element` holds: an object's
@@ -267,12 +288,12 @@ struct HeapInspector {
         }
     }
 
-    /// `shortName`: the short form of the layout's type name (or of `object`).
-    private func name(of layout: InstanceLayout, shortName: String) -> String {
+    /// `owner`: what the layout's type is, with the short form of its name (or of `object`).
+    private func name(of layout: InstanceLayout, owner: Owner) -> String {
+        let shortName = owner.shortName
         switch layout.kind {
         case .classInstance:
-            let typeName = layout.typeName ?? "object"
-            return vocabulary.first { $0.name(ofObjectAt: layout.address, typeName: typeName) } ?? shortName
+            return owner.kind.role.flatMap { role in vocabulary.first { $0.name(ofObjectAt: layout.address, role: role) } } ?? shortName
         case .closureContext, .genericBox:
             if let entry = closures?.entry(for: layout.address) {
                 return "closure given to \(entry.operatorName) at \(entry.site)"

@@ -13,6 +13,7 @@ struct HeapNodes {
     struct Description {
         let name: String
         let typeName: String?
+        let kind: RetainNode.Kind
         let isLibrary: Bool
         let closure: HeapNode.ClosureFacts?
     }
@@ -43,7 +44,7 @@ struct HeapNodes {
         let description = descriptions[Int(descriptionIndices[index])]
         return HeapNode(address: addresses[index], name: description.name, typeName: description.typeName,
                         references: references[referenceRange(ofNode: index)], closure: description.closure,
-                        isLibrary: description.isLibrary, strongCount: strongCount(ofNode: index))
+                        kind: description.kind, isLibrary: description.isLibrary, strongCount: strongCount(ofNode: index))
     }
 
     subscript(address: UInt) -> HeapNode? {
@@ -56,6 +57,8 @@ struct HeapNodes {
     func referenceRange(ofNode index: Int) -> Range<Int> { referenceStart[index]..<referenceStart[index + 1] }
 
     func name(ofNode index: Int) -> String { descriptions[Int(descriptionIndices[index])].name }
+
+    func kind(ofNode index: Int) -> RetainNode.Kind { descriptions[Int(descriptionIndices[index])].kind }
 
     func isLibrary(_ index: Int) -> Bool { descriptions[Int(descriptionIndices[index])].isLibrary }
 
@@ -109,7 +112,7 @@ struct HeapNodes {
     /// Records `node` as read at the next queue position.
     mutating func append(_ node: HeapNode) {
         references.append(contentsOf: node.references)
-        settleNext(node.address, description: Description(name: node.name, typeName: node.typeName, isLibrary: node.isLibrary,
+        settleNext(node.address, description: Description(name: node.name, typeName: node.typeName, kind: node.kind, isLibrary: node.isLibrary,
                                                           closure: node.closure), strongCount: node.strongCount)
     }
 
@@ -130,7 +133,8 @@ struct HeapNodes {
             return false
         }
         let shared = descriptions[Int(description)]
-        let own = name.map { addDescription(Description(name: $0, typeName: shared.typeName, isLibrary: shared.isLibrary, closure: nil)) }
+        let own = name.map { addDescription(Description(name: $0, typeName: shared.typeName, kind: shared.kind, isLibrary: shared.isLibrary,
+                                                        closure: nil)) }
         settleNext(address, description: own ?? description, strongCount: strongCount)
         return true
     }

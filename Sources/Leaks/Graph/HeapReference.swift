@@ -62,6 +62,8 @@ struct HeapNode {
     let references: ArraySlice<HeapReference>
     /// Set for closure contexts.
     let closure: ClosureFacts?
+    /// What the object is.
+    let kind: RetainNode.Kind
     /// Whether the object is a library's own (an RxCore sink, subject, bag...).
     let isLibrary: Bool
     /// The object's strong reference count when it was read, if read with it.

@@ -24,6 +24,8 @@ struct HiddenHolder {
             }
         }
 
+        var kind: RetainNode.Kind { self == .task ? .task : .dispatchWork }
+
         var pattern: LeakPattern {
             switch self {
             case .task:
@@ -75,7 +77,7 @@ struct HiddenHolder {
                                            label: step.reference.label, kind: .strong, site: step.reference.site), at: 0)
                     current = nodes.index(of: step.from) ?? rootIndex
                 }
-                let holder = RetainNode(address: reference.target, name: work.name)
+                let holder = RetainNode(address: reference.target, name: work.name, kind: work.kind)
                 path.append(RetainEdge(from: graph.retainNode(node.address), to: holder, label: reference.label, kind: .strong, site: nil))
                 path.append(RetainEdge(from: holder, to: graph.retainNode(root), label: "captures", kind: .strong, site: nil))
                 cycle = RetainCycle(edges: path, isVerified: false)
@@ -93,7 +95,7 @@ struct HiddenHolder {
     /// The work a reference that reflection could not follow leads to, when it is work searched.
     private static func work(held reference: HeapReference, by node: HeapNode) -> Work? {
         if reference.label == "_task" || reference.label.hasSuffix("._task") { return .task }
-        if node.typeName == "Dispatch.DispatchWorkItem", reference.label == "_block" { return .workItemBlock }
+        if node.kind == .dispatchWork, reference.label == "_block" { return .workItemBlock }
         return nil
     }
 

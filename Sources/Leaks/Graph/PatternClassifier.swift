@@ -15,7 +15,7 @@ struct PatternClassifier {
         // A library names only cycles through its own objects: a gesture
         // recogniser's closure is not an Rx leak because RxCore is linked.
         let throughLibrary = path.contains { step in
-            graph.nodes[step.reference.target].map { $0.isLibrary || $0.name.hasPrefix("closure given to") } ?? false
+            graph.nodes[step.reference.target].map { $0.isLibrary || $0.kind == .closure } ?? false
         }
         return (throughLibrary ? vocabulary.first { $0.pattern(for: shape) } : nil) ?? shape.neutralPattern
     }
@@ -25,7 +25,7 @@ struct PatternClassifier {
         // context is a user object. A library's own closures are not the cause.
         let closureEdges = path.filter { step in
             guard let target = graph.nodes[step.reference.target] else { return false }
-            return target.name.hasPrefix("closure given to") || (step.reference.function != nil && target.closure == nil && !target.isLibrary)
+            return target.kind == .closure || (step.reference.function != nil && target.closure == nil && !target.isLibrary)
         }
         for edge in closureEdges {
             if let method = methodReference(behind: edge.reference) {
@@ -141,14 +141,9 @@ struct PatternClassifier {
         return "\(name)(\(labels))"
     }
 
-    private func role(of address: UInt) -> LibraryObjectRole? {
-        guard let name = graph.nodes[address]?.name else { return nil }
-        return vocabulary.first { $0.role(ofNodeNamed: name) }
-    }
+    private func isBag(_ address: UInt) -> Bool { graph.nodes[address]?.kind == .subscriptionContainer }
 
-    private func isBag(_ address: UInt) -> Bool { role(of: address) == .subscriptionContainer }
-
-    private func isSubject(_ address: UInt) -> Bool { role(of: address) == .subject }
+    private func isSubject(_ address: UInt) -> Bool { graph.nodes[address]?.kind == .subject }
 
     /// Objects outside any library that hold `address` strongly.
     private func userHolders(of address: UInt) -> Set<UInt> {

@@ -28,23 +28,22 @@ struct RetainAnalysis {
         let graph = RetainGraph(root: root, inspector: inspector)
         self.graph = graph
         let vocabulary = inspector.vocabulary
-        let presentation = CyclePresentation(vocabulary: vocabulary)
         let shown = { (path: [(from: UInt, reference: HeapReference)]) -> [RetainEdge] in
             // The object that holds a closure names its operator when several
             // closures share one context: the nearest one that is not plumbing.
             var holder = ""
             let edges = path.flatMap { step -> [RetainEdge] in
                 let node = graph.retainNode(step.from)
-                if !presentation.isPlumbing(node) { holder = node.name }
+                if !CyclePresentation.isPlumbing(node) { holder = node.name }
                 return Self.edges(for: step, in: graph, closures: inspector.closures, holder: holder)
             }
-            return presentation.compress(edges, rootName: rootName)
+            return CyclePresentation.compress(edges, rootName: rootName)
         }
         let candidates = CycleFinder(graph: graph).cyclesThroughRoot(limit: 8).map { (path: $0, edges: shown($0)) }
         // The shortest explanation first, but one through the subscription
         // (its site and owning bag) beats a slightly shorter one without.
         let score = { (edges: [RetainEdge]) in
-            edges.count - (edges.contains { edge in vocabulary.first { $0.role(ofNodeNamed: edge.to.name) } == .subscription } ? 3 : 0)
+            edges.count - (edges.contains { $0.to.kind == .subscription } ? 3 : 0)
         }
         guard let chosen = candidates.min(by: { score($0.edges) < score($1.edges) }) else {
             cycle = nil
@@ -82,7 +81,7 @@ struct RetainAnalysis {
         isHeldOnlyByCycle = (0..<nodes.count).allSatisfy { index in
             guard graph.isInComponent(index) else { return true }
             let address = nodes.addresses[index]
-            if nodes.isLibrary(index), presentation.isPlumbing(RetainNode(address: address, name: nodes.name(ofNode: index))) { return true }
+            if nodes.kind(ofNode: index) == .plumbing { return true }
             return (trial.strongCount(ofObjectAt: address, read: nodes.strongCount(ofNode: index)) ?? 0) <= graph.strongReferenceCount(toNode: index)
         }
     }
@@ -111,10 +110,10 @@ struct RetainAnalysis {
         let isContext = graph.nodes[reference.target]?.closure != nil
         // From the context of a closure given to an operator (a thunk around
         // a method reference), the reference is that closure's capture.
-        if reference.function != nil, !isContext, !from.name.hasPrefix("closure given") {
+        if reference.function != nil, !isContext, from.kind != .closure {
             let site = entry?.site.description ?? reference.site
             let name = entry.map { "closure given to \($0.operatorName) at \($0.site)" } ?? site.map { "closure given at \($0)" } ?? "closure"
-            let closure = RetainNode(address: reference.target, name: name)
+            let closure = RetainNode(address: reference.target, name: name, kind: site == nil ? .closureContext : .closure)
             return [
                 RetainEdge(from: from, to: closure, label: reference.label, kind: .strong, site: site),
                 RetainEdge(from: closure, to: to, label: "captures", kind: .strong, site: site),
@@ -127,6 +126,7 @@ struct RetainAnalysis {
 
 extension RetainGraph {
     func retainNode(_ address: UInt) -> RetainNode {
-        RetainNode(address: address, name: nodes[address]?.name ?? "object at 0x\(String(address, radix: 16))")
+        let node = nodes[address]
+        return RetainNode(address: address, name: node?.name ?? "object at 0x\(String(address, radix: 16))", kind: node?.kind ?? .unknown)
     }
 }

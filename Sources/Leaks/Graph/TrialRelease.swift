@@ -47,7 +47,7 @@ struct TrialRelease {
                       strong <= referencesFromReleased[target, default: 0] else { continue }
                 free(target)
             }
-            if inspector.vocabulary.first({ $0.role(ofNodeNamed: node.name) }) == .subscriptionContainer {
+            if node.kind == .subscriptionContainer {
                 Self.subscriptionObjects(heldBy: node, inspector: inspector).forEach(free)
             }
         }
@@ -71,8 +71,7 @@ struct TrialRelease {
             let address = queue[head]
             head += 1
             guard address != container.address, !objects.contains(address), let node = inspector.node(at: address),
-                  node.closure == nil, node.isLibrary || node.typeName?.hasPrefix("Swift.") == true,
-                  inspector.vocabulary.first({ $0.role(ofNodeNamed: node.name) }) != .subject else { continue }
+                  node.closure == nil, node.isLibrary || node.kind == .storage, node.kind != .subject else { continue }
             objects.insert(address)
             queue += node.references.filter { $0.kind == .strong }.map(\.target)
         }

@@ -12,19 +12,20 @@ public protocol LeakIntegration: AnyObject, Sendable {
     /// is nil (settling for a watcher outside any check).
     func makeSession(for scope: LeakScope?) -> any LeakIntegrationSession
 
-    /// Whether a full type name (`Module.Type<…>`) is the library's own: such
-    /// objects are never tracked as captured user objects, their fields read
-    /// `Type.field` in a cycle, and those named in ``plumbingTypeNames`` are
-    /// folded away.
+    /// Whether a full type name (`Module.Type<…>`) is the library's own (its
+    /// module's): such objects are never tracked as captured user objects, their
+    /// fields read `Type.field` in a cycle, and ``role(of:)`` says what they are.
     func isLibraryType(_ fullTypeName: String) -> Bool
 
-    /// Short names of the library's types that only carry a reference along
-    /// (locks, slots, disposers): folded out of the cycles shown.
-    var plumbingTypeNames: Set<String> { get }
+    /// What instances of the class `type` are to the engine, asked once per
+    /// class met (the standard library's aside): answer by type (`type ==
+    /// Bag.self`, a conformance to the library's subject protocol), never by
+    /// name, so that a user's class named like one (`ProfileSubject`) is not taken for it.
+    func role(of type: Any.Type) -> LibraryObjectRole?
 
-    /// A better name for the object at `address` than its short type name
-    /// (`subscription #3 (…)` for a subscription handle), or nil.
-    func name(ofObjectAt address: UInt, typeName: String) -> String?
+    /// A better name for the object at `address`, of the `role` given its class, than
+    /// its short type name (`subscription #3 (…)` for a subscription), or nil.
+    func name(ofObjectAt address: UInt, role: LibraryObjectRole) -> String?
 
     /// The full type name of a value the library stores beside a closure it
     /// took, in a field named `site`, recording where the closure was handed
@@ -35,14 +36,6 @@ public protocol LeakIntegration: AnyObject, Sendable {
 
     /// `File.swift:42`, read from a value of type ``closureSiteTypeName`` at `address`.
     func closureSite(at address: UInt) -> String?
-
-    /// What the library's object named `nodeName` does with what it refers
-    /// to, shown on the edge (`holds` for a bag, `observer` for a subject), or nil.
-    func meaningOfReferences(from nodeName: String) -> String?
-
-    /// The role of the library's object named `nodeName` in the leak shapes
-    /// the engine recognises, or nil.
-    func role(ofNodeNamed nodeName: String) -> LibraryObjectRole?
 
     /// The library's name for a cycle of `shape` through its objects, with
     /// where its documentation explains it and the fix in its terms; nil for
@@ -63,26 +56,28 @@ public protocol LeakIntegration: AnyObject, Sendable {
     func attributeUnscopedWork(to resolve: (@Sendable () -> (any LeakIntegrationSession)?)?)
 }
 
-/// What a library object is to the leak shapes a report names.
+/// What a library object is to the leak shapes a report names and to the
+/// cycles it shows; its references are named by it (`holds`, `observer`, `upstream`).
 public enum LibraryObjectRole: Sendable {
     /// It keeps subscriptions alive (a dispose bag, a set of cancellables):
-    /// handing it to another object makes that object keep them.
+    /// handing it to another object makes that object keep them. Its references read `holds`.
     case subscriptionContainer
-    /// It relays values to observers it keeps (a subject or relay).
+    /// It relays values to observers it keeps (a subject or relay). Its references read `observer`.
     case subject
     /// It is one subscription: a cycle through it can show where it was made
     /// and what owns it, so such a cycle is preferred to a slightly shorter one.
+    /// Its references read `upstream`.
     case subscription
+    /// It only carries a reference along (a lock, a slot, a disposer): folded out of the cycles shown.
+    case plumbing
 }
 
 extension LeakIntegration {
     public func isLibraryType(_ fullTypeName: String) -> Bool { false }
-    public var plumbingTypeNames: Set<String> { [] }
-    public func name(ofObjectAt address: UInt, typeName: String) -> String? { nil }
+    public func role(of type: Any.Type) -> LibraryObjectRole? { nil }
+    public func name(ofObjectAt address: UInt, role: LibraryObjectRole) -> String? { nil }
     public var closureSiteTypeName: String? { nil }
     public func closureSite(at address: UInt) -> String? { nil }
-    public func meaningOfReferences(from nodeName: String) -> String? { nil }
-    public func role(ofNodeNamed nodeName: String) -> LibraryObjectRole? { nil }
     public func pattern(for shape: LeakShape) -> LeakPattern? { nil }
     public func ownsFunction(_ symbol: String) -> Bool { false }
     public func backtracesChanged(enabled: Bool) {}

@@ -33,10 +33,6 @@ struct LibraryVocabulary {
         integrations.contains { $0.isLibraryType(fullTypeName) }
     }
 
-    func isPlumbing(_ shortName: String) -> Bool {
-        integrations.contains { $0.plumbingTypeNames.contains(shortName) }
-    }
-
     func ownsFunction(_ symbol: String) -> Bool {
         integrations.contains { $0.ownsFunction(symbol) }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import ReportFormats
 
 /// The verdict of a leak check: what leaked, why, and what is still subscribed.
 public struct LeakReport: Sendable, Encodable, CustomStringConvertible {
@@ -54,10 +55,7 @@ public struct LeakReport: Sendable, Encodable, CustomStringConvertible {
     /// The report as pretty-printed JSON with sorted keys; the schema is in
     /// docs/leak-checks.md (the "JSON" item).
     public func jsonData() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        encoder.dateEncodingStrategy = .iso8601
-        return try encoder.encode(self)
+        Data(try JSONOutput.document(self).utf8)
     }
 
     public var description: String {

@@ -1,6 +1,6 @@
 /// A subscription made in a leak check and still alive after settling, as
 /// the library that made it describes it.
-public struct LiveSubscription: Sendable, Equatable, Encodable, CustomStringConvertible {
+public struct LiveSubscription: Sendable, Equatable, Codable, CustomStringConvertible {
     /// The library's number for it, in order of creation.
     public let id: UInt64
     /// What made it, such as `subscribe`, `bind` or `sink`.
@@ -44,6 +44,16 @@ public struct LiveSubscription: Sendable, Equatable, Encodable, CustomStringConv
         try container.encode(site.line, forKey: .line)
         try container.encode(site.function, forKey: .function)
         try container.encodeIfPresent(owner, forKey: .owner)
+    }
+
+    /// Reads what ``encode(to:)`` wrote: the owner's address and the raw backtrace stay in the process that made it.
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(id: try container.decode(UInt64.self, forKey: .id), verb: try container.decode(String.self, forKey: .verb),
+                  chain: try container.decode(String.self, forKey: .chain),
+                  site: SourceSite(file: try container.decode(String.self, forKey: .file), line: try container.decode(UInt.self, forKey: .line),
+                                   function: try container.decode(String.self, forKey: .function)),
+                  owner: try container.decodeIfPresent(String.self, forKey: .owner), backtrace: nil)
     }
 }
 

@@ -10,7 +10,7 @@ extension RetainCycle {
         for node in nodes where identifiers[node] == nil {
             let identifier = "n\(identifiers.count)"
             identifiers[node] = identifier
-            let shape = node.name.hasPrefix("closure") ? ", shape=ellipse" : ""
+            let shape = node.kind.isClosure ? ", shape=ellipse" : ""
             lines.append("  \(identifier) [label=\"\(Self.escaped(node.name))\"\(shape)];")
         }
         for edge in edges {

@@ -49,14 +49,3 @@ public enum ReferenceKind: String, Sendable, Codable, CaseIterable {
     /// `unowned(unsafe)`: not counted at all.
     case unownedUnsafe = "unowned(unsafe)"
 }
-
-/// An object in a retain graph.
-public struct RetainNode: Sendable, Codable, Hashable, CustomStringConvertible {
-    /// The object's address.
-    public let address: UInt
-    /// What it is: a type name, or a description such as
-    /// `closure given to flatMap at Presenter.swift:42`.
-    public let name: String
-
-    public var description: String { name }
-}

@@ -75,11 +75,14 @@ package enum AllocationTracking {
 /// environment variable `RXLEAKS_TRACK_MODULES` names them exactly
 /// (comma-separated; empty: none), as `rxleaks test` does with the package's
 /// own targets.
-struct TrackedModules: Sendable {
+package struct TrackedModules: Sendable {
     /// Exactly these modules, or every module but ``excluded`` when nil.
     let named: Set<String>?
 
-    static let current = TrackedModules(environment: getenv("RXLEAKS_TRACK_MODULES").map { String(cString: $0) })
+    /// The environment variable that names the modules.
+    package static let environmentVariable = "RXLEAKS_TRACK_MODULES"
+
+    static let current = TrackedModules(environment: getenv(environmentVariable).map { String(cString: $0) })
 
     init(environment value: String?) {
         named = value.map { Set($0.split(separator: ",").map { $0.filter { $0 != " " } }.filter { !$0.isEmpty }) }
@@ -90,7 +93,7 @@ struct TrackedModules: Sendable {
         "Swift", "_Concurrency", "_StringProcessing", "RegexBuilder", "Synchronization", "Observation", "Distributed",
         "Dispatch", "Foundation", "FoundationEssentials", "FoundationInternationalization", "FoundationNetworking",
         "FoundationXML", "XCTest", "Testing", "Runtime", "Cxx", "CxxStdlib",
-        "RxCore", "RxCoreTesting", "RxCoreLeaks", "Leaks", "LeakTesting", "LeakGuide", "LeakLint", "Probes",
+        "RxCore", "RxCoreTesting", "RxCoreLeaks", "Leaks", "LeakTesting", "LeakSuiteRecords", "ReportFormats", "LeakGuide", "LeakLint", "Probes",
         "SimUI", "Scenarios", "rxleaks",
     ]
 

@@ -10,7 +10,6 @@ enum CaptureReader {
         let probe = ReflectionProbe.shared
         var inspector = HeapInspector()
         inspector.describes = false
-        let vocabulary = inspector.vocabulary
         var found: [UInt] = []
         var visited: Set<UInt> = []
         var frontier = [address]
@@ -19,8 +18,8 @@ enum CaptureReader {
             for context in frontier where visited.insert(context).inserted {
                 guard let layout = probe.layout(ofInstanceAt: context) else { continue }
                 if layout.kind == .classInstance {
-                    let type = layout.typeName ?? ""
-                    if isTracked(type, vocabulary: vocabulary) { found.append(context) }
+                    let isLibrary = inspector.vocabulary.isLibraryType(layout.typeName ?? "")
+                    if isTracked(inspector.kind(of: layout), isLibrary: isLibrary) { found.append(context) }
                     continue
                 }
                 next += inspector.node(of: layout).references.filter { $0.kind == .strong && $0.isVerified }.map(\.target)
@@ -33,8 +32,7 @@ enum CaptureReader {
     /// The app's objects, and a library's subscription containers: a bag a
     /// closure captures lives as long as that closure, and with it every
     /// subscription it holds (the guide's "dispose bag captured").
-    private static func isTracked(_ type: String, vocabulary: LibraryVocabulary) -> Bool {
-        guard vocabulary.isLibraryType(type) else { return !HeapNames.isStandardLibraryType(type) }
-        return vocabulary.first { $0.role(ofNodeNamed: HeapNames.shortTypeName(type)) } == .subscriptionContainer
+    private static func isTracked(_ kind: RetainNode.Kind, isLibrary: Bool) -> Bool {
+        kind == .subscriptionContainer || (!isLibrary && kind != .storage)
     }
 }

@@ -10,7 +10,7 @@ private let subscriptionKind = ResourceKind("Subscription", .disposable)
 /// the handle itself and reads the record's raw fields (site, chain, scope)
 /// only when someone asks for ``SubscriptionRegistry/live``.
 @usableFromInline
-final class SubscriptionHandle: Cancelable, @unchecked Sendable {
+package final class SubscriptionHandle: Cancelable, @unchecked Sendable {
     /// `upstreamState`'s flags; a subscription made on a subject keeps its
     /// observer's key in the bits above them.
     private static let assigned = 1, upstreamGone = 2, keyShift = 2
@@ -123,7 +123,7 @@ final class SubscriptionHandle: Cancelable, @unchecked Sendable {
     }
 
     @usableFromInline
-    var isDisposed: Bool { ended.isSet }
+    package var isDisposed: Bool { ended.isSet }
 
     /// Subscribes the chain through `subscribe`; inside a scope, the work the
     /// chain schedules meanwhile (an `interval`'s timer) is this subscription's.
@@ -136,7 +136,7 @@ final class SubscriptionHandle: Cancelable, @unchecked Sendable {
 
     /// Disposal by the subscriber: the upstream chain first, then `onDisposed`.
     @usableFromInline
-    func dispose() {
+    package func dispose() {
         guard ended.set() else { return }
         disposeUpstream()
         finish()

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ReportFormats
 import Scenarios
 
 /// `rxleaks list`: the catalogue's ids, titles, guide references and variants.
@@ -26,9 +27,7 @@ struct ListCommand: ParsableCommand {
         switch format {
         case .text: Console.write(text(scenarios, style: Style(enabled: Console.stdoutHasColour)))
         case .json:
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            Console.write(String(decoding: try encoder.encode(scenarios.map(ListEntry.init)), as: UTF8.self) + "\n")
+            Console.write(try JSONOutput.document(scenarios.map(ListEntry.init)))
         }
     }
 

@@ -1,5 +1,7 @@
 import ArgumentParser
+import ChildProcesses
 import Foundation
+import ReportFormats
 import Leaks
 import Scenarios
 
@@ -37,10 +39,8 @@ struct RunVariantCommand: ParsableCommand {
         let job = VariantJob(scenario: scenario, variant: variant, repetitions: max(1, repetitions),
                              backtraces: backtraces, kindCounts: kindCounts, forceIsolation: true)
         let record = RunSession.inProcess(job, inChildProcess: true)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // A leading newline keeps the record on a line of its own even when
         // the scenario printed something without one.
-        Console.write("\n" + String(decoding: try encoder.encode(record), as: UTF8.self) + "\n")
+        Console.write("\n" + String(decoding: try JSONOutput.line(record), as: UTF8.self) + "\n")
     }
 }

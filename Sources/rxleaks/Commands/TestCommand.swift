@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ReportFormats
 
 /// `rxleaks test`: builds a package's tests and runs them with every test
 /// inside a leak check (LeakTesting's whole-suite mode), with no change to
@@ -81,7 +82,7 @@ struct TestCommand: ParsableCommand {
         case .text: Console.write(TestText.render(outcome, gate: gate, style: Style(enabled: Console.stdoutHasColour)))
         case .json: Console.write(try TestDocument(outcome, gate: gate, package: package).json())
         case .junit: Console.write(TestJUnit.render(outcome, gate: gate))
-        case .sarif: Console.write(try TestSARIF(outcome, gate: gate, package: package).json())
+        case .sarif: Console.write(try JSONOutput.document(TestSARIF.log(outcome, gate: gate, package: package)))
         }
         if gate.isFailure(TestSummary(outcome)) { throw ExitCode.failure }
     }

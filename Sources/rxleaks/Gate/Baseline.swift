@@ -1,4 +1,6 @@
 import Foundation
+import ReportFormats
+import LeakSuiteRecords
 
 /// The leaks a team has reviewed and accepted for now (`rxleaks test
 /// --write-baseline FILE`, then `--baseline FILE`): one entry per signature,
@@ -33,9 +35,7 @@ struct Baseline: Codable, Equatable {
 
     /// The file's text: pretty-printed with sorted keys and a final newline.
     func json() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
+        try JSONOutput.document(self)
     }
 }
 
@@ -90,8 +90,8 @@ struct LeakGroup: Equatable, Hashable {
             let what = chains.isEmpty
                 ? (report.unsettled.isEmpty ? "library resources" : "pending work: " + report.unsettled.map(LeakSignature.stable).sorted().joined(separator: "; "))
                 : "subscriptions: " + chains.joined(separator: "; ")
-            let site = report.liveSubscriptions.first.flatMap { subscription in
-                subscription.file.map { "\($0.split(separator: "/").last ?? ""):\(subscription.line ?? 0)" }
+            let site = report.liveSubscriptions.first.map(\.site).flatMap { site in
+                site.file.isEmpty ? nil : "\(site.file.split(separator: "/").last ?? ""):\(site.line)"
             }
             return [LeakSignature(type: LeakSignature.leftWork, edge: what, scope: site.flatMap(scopes), pattern: nil)]
         case .clean, .failed, .crashed:

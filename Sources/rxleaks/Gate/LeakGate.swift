@@ -1,4 +1,5 @@
 import Foundation
+import LeakSuiteRecords
 
 /// A run's leaks by signature, sorted into what fails and what does not:
 /// what the configuration marks as a library's known leak or leaves out, what

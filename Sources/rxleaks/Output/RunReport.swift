@@ -1,4 +1,5 @@
 import Foundation
+import ReportFormats
 import Leaks
 
 /// The totals of a run.
@@ -66,9 +67,7 @@ struct RunDocument: Codable {
 
     /// Pretty-printed JSON with sorted keys.
     func json() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
+        try JSONOutput.document(self)
     }
 }
 

@@ -1,4 +1,6 @@
 import Foundation
+import ReportFormats
+import LeakSuiteRecords
 import Leaks
 
 /// `rxleaks test`'s totals.
@@ -59,12 +61,12 @@ struct TestDocument: Encodable {
     /// One test.
     struct Entry: Encodable {
         var name: String
-        var framework: String
+        var framework: SuiteFramework
         var verdict: SuiteVerdict.Verdict
         var ownCheck: Bool
         var passed: Bool?
         var leaks: [Leak]
-        var liveSubscriptions: [SuiteVerdict.Subscription]
+        var liveSubscriptions: [LiveSubscription]
         var resourceDelta: Int
         var counts: ResourceCounts?
         var unsettled: [String]
@@ -93,9 +95,7 @@ struct TestDocument: Encodable {
     }
 
     func json() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
+        try JSONOutput.document(self)
     }
 }
 
@@ -143,34 +143,25 @@ enum TestText {
 /// behind is a `failure` whose message is its report.
 enum TestJUnit {
     static func render(_ outcome: SuiteRun.Outcome, gate: LeakGate) -> String {
-        let summary = TestSummary(outcome)
         // A test whose every signature is known (baseline) or a library's or left out passes: its report goes to system-out.
         let fails = gate.fails
-        let failures = outcome.verdicts.filter(fails)
-        var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
-        xml += #"<testsuites name="rxleaks test" tests="\#(summary.tests)" failures="\#(failures.count)" errors="0" time="\#(String(format: "%.3f", summary.seconds))">"# + "\n"
         let split = outcome.verdicts.map { (suite: suiteName($0.name), test: $0) }
         let order = split.map(\.suite).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-        for suite in order {
-            let cases = split.filter { $0.suite == suite }.map(\.test)
-            let caseFailures = cases.filter(fails).count
-            xml += #"  <testsuite name="\#(JUnitReport.escape(suite))" tests="\#(cases.count)" failures="\#(caseFailures)" errors="0">"# + "\n"
-            for test in cases {
-                let name = String(test.name.dropFirst(suite.count + 1))
-                xml += #"    <testcase classname="\#(JUnitReport.escape(suite))" name="\#(JUnitReport.escape(name))">"# + "\n"
+        let suites = order.map { suite in
+            JUnitXML.Suite(name: suite, cases: split.filter { $0.suite == suite }.map(\.test).map { test in
                 let ids = (gate.signaturesByTest[test.name] ?? []).map(\.id)
                 let text = test.text + (ids.isEmpty ? "" : "\nsignature: " + ids.joined(separator: ", "))
+                var row = JUnitXML.Case(classname: suite, name: String(test.name.dropFirst(suite.count + 1)))
                 if fails(test) {
-                    let message = test.text.split(separator: "\n").dropFirst().first.map { $0.trimmingCharacters(in: .whitespaces) } ?? test.verdict.rawValue
-                    xml += #"      <failure type="\#(test.verdict.rawValue)" message="\#(JUnitReport.escape(message))">\#(JUnitReport.escape(text))</failure>"# + "\n"
+                    let message = test.text.split(separator: "\n").dropFirst().first.map { $0.trimmingCharacters(in: .whitespaces) }
+                    row.problem = .init(.failure, type: test.verdict.rawValue, message: message ?? test.verdict.rawValue, details: text)
                 } else if test.verdict != .clean {
-                    xml += "      <system-out>\(JUnitReport.escape("not failing (known, a library's, or left out)\n" + text))</system-out>\n"
+                    row.output = "not failing (known, a library's, or left out)\n" + text
                 }
-                xml += "    </testcase>\n"
-            }
-            xml += "  </testsuite>\n"
+                return row
+            })
         }
-        return xml + "</testsuites>\n"
+        return JUnitXML(name: "rxleaks test", seconds: outcome.seconds, suites: suites).render()
     }
 
     /// `Suite` of `Suite.testName`, `Module.Suite` of `Module.Suite/function()`.

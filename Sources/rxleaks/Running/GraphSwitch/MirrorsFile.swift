@@ -1,4 +1,5 @@
 import Foundation
+import ReportFormats
 
 /// A SwiftPM mirrors file (`mirrors.json`: a package's `.swiftpm/configuration/mirrors.json`, or the one
 /// in the folder given to `--config-path`), read and written whole, every entry kept in the order SwiftPM
@@ -70,12 +71,10 @@ struct MirrorsFile {
                 if exists { try FileManager.default.removeItem(at: url) }
                 return
             }
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             let sorted = entries.sorted { $0.original < $1.original }
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let temporary = folder.appendingPathComponent(temporaryPrefix + "\(getpid())")
-            try (encoder.encode(Contents(object: sorted, version: 1)) + Data("\n".utf8)).write(to: temporary)
+            try Data(JSONOutput.document(Contents(object: sorted, version: 1)).utf8).write(to: temporary)
             guard rename(temporary.path, url.path) == 0 else {
                 let failure = String(cString: strerror(errno))
                 try? FileManager.default.removeItem(at: temporary)

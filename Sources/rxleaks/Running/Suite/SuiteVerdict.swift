@@ -1,60 +1,8 @@
 import Foundation
+import LeakSuiteRecords
 import Leaks
 
-/// One test's verdict as the whole-suite mode wrote it (LeakTesting's
-/// `SuiteRecord`, one line of JSON in the results file).
-struct SuiteVerdict: Codable {
-    /// `xctest` or `swift-testing`.
-    var framework: String
-    /// XCTest's `Suite.testName`, Swift Testing's `Module.Suite/function()`.
-    var name: String
-    /// The test ran a leak check of its own, which judged (and failed the test).
-    var ownCheck: Bool
-    /// Whether the test passed: XCTest tells the mode, Swift Testing's event
-    /// stream tells `rxleaks test` (``merging(_:swiftTesting:)``).
-    var passed: Bool?
-    var report: Report
-    /// The report as text.
-    var text: String
-    /// The signal that ended the test's process while this test ran (``TestCrash``);
-    /// never in the mode's own records.
-    var crashSignal: Int32?
-    /// Why the test asked that its leaks not be judged, when it did.
-    var ignoredBecause: String?
-
-    /// The fields of the engine's report that `rxleaks test` shows.
-    struct Report: Codable {
-        var isClean: Bool
-        var leaks: [Leak]
-        var liveSubscriptions: [Subscription]
-        var resourceDelta: Int
-        /// Absent for a Swift Testing test that made nothing with RxCore: no check was opened.
-        var counts: ResourceCounts?
-        var unsettled: [String]
-        var thrownError: String?
-    }
-
-    /// A live subscription as the report's JSON has it.
-    struct Subscription: Codable {
-        var id: UInt64
-        var chain: String
-        var file: String?
-        var line: Int?
-        var owner: String?
-    }
-
-    /// What the row says.
-    enum Verdict: String, Codable {
-        case clean, leaked, leftWork, failed, crashed
-    }
-
-    var verdict: Verdict {
-        if crashSignal != nil { return .crashed }
-        if !report.leaks.isEmpty { return .leaked }
-        if !report.isClean { return .leftWork }
-        return passed == false ? .failed : .clean
-    }
-
+extension SuiteVerdict {
     /// The kinds whose live count changed, `subscriptions 3→4`, from before the
     /// test to after settling (process-wide counts: parallel tests share them).
     var resourceChanges: [String] {
@@ -81,13 +29,11 @@ struct SuiteResults {
     static func read(_ url: URL, paths shadow: PackageShadow) -> SuiteResults {
         var results = SuiteResults()
         guard let text = (try? String(contentsOf: url, encoding: .utf8)).map(shadow.packagePaths) else { return results }
-        let decoder = JSONDecoder()
         for line in text.split(separator: "\n") {
-            let data = Data(line.utf8)
-            if let verdict = try? decoder.decode(SuiteVerdict.self, from: data) {
-                results.verdicts.append(verdict)
-            } else if (try? decoder.decode(Start.self, from: data))?.suiteMode == "started" {
-                results.modeStarted = true
+            switch SuiteLine(decoding: Data(line.utf8)) {
+            case .verdict(let verdict): results.verdicts.append(verdict)
+            case .start: results.modeStarted = true
+            case nil: continue
             }
         }
         return results
@@ -111,15 +57,10 @@ struct SuiteResults {
             guard (try? handle.seek(toOffset: offset)) != nil, let data = try? handle.readToEnd(),
                   let end = data.lastIndex(of: UInt8(ascii: "\n")) else { return verdicts }
             let lines = data[data.startIndex...end].split(separator: UInt8(ascii: "\n"))
-            verdicts += lines.filter { !String(decoding: $0, as: UTF8.self).contains(#""suiteMode""#) }.count
+            verdicts += lines.filter(SuiteLine.isVerdict).count
             offset += UInt64(end - data.startIndex + 1)
             return verdicts
         }
-    }
-
-    /// LeakTesting's `SuiteStart`.
-    private struct Start: Decodable {
-        var suiteMode: String
     }
 }
 
@@ -133,7 +74,7 @@ extension SuiteVerdict {
         for outcome in outcomes { passed[outcome.name] = (passed[outcome.name] ?? true) && outcome.passed }
         var judged: [String: SuiteVerdict] = [:]
         var rows = verdicts.filter { verdict in
-            guard verdict.framework == swiftTesting, passed[verdict.name] != nil else { return true }
+            guard verdict.framework == .swiftTesting, passed[verdict.name] != nil else { return true }
             judged[verdict.name] = verdict
             return false
         }
@@ -145,13 +86,9 @@ extension SuiteVerdict {
         return rows
     }
 
-    private static let swiftTesting = "swift-testing"
-
     /// A Swift Testing test that made nothing with RxCore: nothing was tracked, nothing left.
     private init(madeNothing name: String) {
-        self.init(framework: Self.swiftTesting, name: name, ownCheck: false, passed: nil,
-                  report: Report(isClean: true, leaks: [], liveSubscriptions: [], resourceDelta: 0, counts: nil,
-                                 unsettled: [], thrownError: nil),
-                  text: "Leak check \"\(name)\": clean (the test made nothing with RxCore)", ignoredBecause: nil)
+        self.init(framework: .swiftTesting, name: name, ownCheck: false, passed: nil, report: .empty,
+                  text: "Leak check \"\(name)\": clean (the test made nothing with RxCore)")
     }
 }

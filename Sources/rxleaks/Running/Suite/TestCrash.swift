@@ -1,4 +1,5 @@
 import Foundation
+import LeakSuiteRecords
 
 /// A test process that a signal ended (a `fatalError`, a trap) while a test
 /// ran: `swift test` says "exited with unexpected signal code N"; the test
@@ -9,7 +10,7 @@ struct TestCrash: Equatable {
     var signal: Int32
     /// `Suite.testName` or `Module.Suite/function()`; nil when no test was running (a crash at load or exit).
     var test: String?
-    var framework: String
+    var framework: SuiteFramework
 
     /// The crash `swift test`'s output reports, if any.
     static func find(in log: String, swiftTesting: [SwiftTestingEvents.Outcome]) -> TestCrash? {
@@ -21,9 +22,9 @@ struct TestCrash: Equatable {
             guard let test = line.firstMatch(of: #/^Test Case '(.+)' (started|passed|failed|skipped)/#) else { continue }
             running = test.2 == "started" ? String(test.1) : nil
         }
-        if let running { return TestCrash(signal: signal, test: running, framework: "xctest") }
+        if let running { return TestCrash(signal: signal, test: running, framework: .xctest) }
         let unfinished = swiftTesting.last { !$0.ended }
-        return TestCrash(signal: signal, test: unfinished?.name, framework: "swift-testing")
+        return TestCrash(signal: signal, test: unfinished?.name, framework: .swiftTesting)
     }
 
     /// `verdicts` with the crashed test's row (in place of the one it may have, else last).
@@ -32,7 +33,7 @@ struct TestCrash: Equatable {
         let reason = CrashCause.reason(signal: signal, stderr: log)
         let row = SuiteVerdict(
             framework: framework, name: name, ownCheck: false, passed: false,
-            report: .init(isClean: true, leaks: [], liveSubscriptions: [], resourceDelta: 0, counts: nil, unsettled: [], thrownError: nil),
+            report: .empty,
             text: "Test \"\(name)\" crashed (\(reason)): its test process ended there, and the tests after it in that process did not run",
             crashSignal: signal)
         var rows = verdicts.filter { $0.name != name }

@@ -1,0 +1,12 @@
+/// The environment variables through which `rxleaks test` drives the
+/// whole-suite mode in a test process: the CLI sets them, LeakTesting reads them.
+package enum SuiteEnvironment {
+    /// `1` switches the mode on.
+    package static let mode = "RXLEAKS_SUITE"
+    /// The file each test's ``SuiteVerdict`` is appended to; unset, leaking verdicts go to stderr.
+    package static let results = "RXLEAKS_SUITE_RESULTS"
+    /// How long, in seconds, a test's pending work may take to settle (2 s when unset).
+    package static let settleSeconds = "RXLEAKS_SUITE_SETTLE_SECONDS"
+    /// How many closures' captures each test's check reads (1,000 when unset).
+    package static let closureBudget = "RXLEAKS_SUITE_CLOSURE_BUDGET"
+}
