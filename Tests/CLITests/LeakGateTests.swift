@@ -161,8 +161,8 @@ final class LeakGateTests: XCTestCase {
     func testWeakMapTablesLeaksAreKnownLibraryLeaksOnlyInAGraphThatHoldsIt() throws {
         var stubbed = verdict("ReactorTests.testStub_state", leaks: [])
         stubbed.report.isClean = false
-        stubbed.report.liveSubscriptions = [.init(id: 7, chain: "ActionSubject<Action> → subscribe", file: "/src/ReactorKit/Stub.swift",
-                                                  line: 28, owner: "DisposeBag#3")]
+        stubbed.report.liveSubscriptions = [.init(id: 7, verb: "subscribe", chain: "ActionSubject<Action> → subscribe",
+                                                  site: SourceSite(file: "/src/ReactorKit/Stub.swift", line: 28), owner: "DisposeBag#3", backtrace: nil)]
         let run = [verdict("ReactorTests.testCancel", leaks: [try leak("ActionSubject<Action>", line: 6)]), stubbed,
                    verdict("SearchTests.testSearch", leaks: [try leak(line: 6)])]
         func gate(_ verdicts: [SuiteVerdict], dependencies: Set<String>) -> LeakGate {
