@@ -27,14 +27,7 @@ struct FixCommand: ParsableCommand {
             Exit status 0 when every leak was fixed or none was found, 1 when some are left, 64 for bad input.
             """)
 
-    @Option(help: ArgumentHelp("The package whose leaks to fix.", valueName: "DIR"))
-    var packagePath = "."
-
-    @Option(help: ArgumentHelp("Run only the tests matching PATTERN (swift test --filter); repeatable.", valueName: "PATTERN"))
-    var filter: [String] = []
-
-    @Option(help: ArgumentHelp("Build folder and SwiftPM configuration for the runs (default: rxleaks test's).", valueName: "DIR"))
-    var scratchPath: String?
+    @OptionGroup var suite: SuiteRunOptions
 
     @Flag(help: "Print the unified diffs of the fixes it would try; write nothing.")
     var dryRun = false
@@ -46,12 +39,11 @@ struct FixCommand: ParsableCommand {
     var format: FixOutputFormat = .text
 
     func run() throws {
-        let package = URL(fileURLWithPath: packagePath).standardizedFileURL
-        let scratch = scratchPath.map { URL(fileURLWithPath: $0).standardizedFileURL } ?? SuiteRun.defaultScratch(for: package)
+        let package = suite.package
         // Noted for the whole run, so that a signal between two test runs also finds the original put back.
         Interruption.install()
         defer { Interruption.uninstall() }
-        let outcome = try SuiteRun(package: package, scratch: scratch, filters: filter, swiftArguments: []).runForCommand(checkout: nil)
+        let outcome = try suite.suiteRun.runForCommand(checkout: suite.rxleaks)
         let plan = FixPlan(outcome.verdicts, package: package)
         var result = FixResult(dryRun: dryRun, left: plan.left)
         if dryRun {
@@ -70,9 +62,9 @@ struct FixCommand: ParsableCommand {
             }
         } else {
             try refuseUncommitted(plan.attempts, in: package)
-            var session = FixSession(package: package, scratch: scratch, before: outcome.verdicts)
+            var session = FixSession(suite, before: outcome.verdicts)
             for attempt in plan.attempts { try session.try(attempt) }
-            try session.checkTheOtherTests(filters: filter)
+            try session.checkTheOtherTests()
             result.left = session.settle(plan.left) + session.left
             result.filesChanged = session.filesChanged
             result.fixed = session.fixed

@@ -9,8 +9,8 @@ import LeakSuiteRecords
 /// run again, pass as before and no longer leak their type. Once every
 /// attempt is made, one run of the other tests checks that none changed.
 struct FixSession {
-    let package: URL
-    let scratch: URL
+    /// The package, the RxLeaks checkout and the arguments for `swift test` every run uses.
+    let options: SuiteRunOptions
     /// The first run's verdicts, by test name.
     private let before: [String: SuiteVerdict]
     /// The edits kept, by file path; all made on the file as the plan read it.
@@ -24,9 +24,8 @@ struct FixSession {
     /// Why an attempt is not made: an earlier fix in its file changed the same code.
     static let overlapping = "another fix changes the same code: run rxleaks fix again"
 
-    init(package: URL, scratch: URL, before: [SuiteVerdict]) {
-        self.package = package
-        self.scratch = scratch
+    init(_ options: SuiteRunOptions, before: [SuiteVerdict]) {
+        self.options = options
         self.before = Dictionary(before.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
@@ -69,16 +68,15 @@ struct FixSession {
         return planLeft.filter { cleared[$0.test]?.contains($0.type) != true }
     }
 
-    /// One more run of the tests `filters` select, with every kept edit in
+    /// One more run of the tests the options select, with every kept edit in
     /// place: each test must pass or fail as in the first run, and only the
     /// tests a fix was proven by may change verdict (to clean, or fewer
     /// leaks). When another test changed, every kept edit is undone.
-    mutating func checkTheOtherTests(filters: [String]) throws {
+    mutating func checkTheOtherTests() throws {
         guard !kept.isEmpty else { return }
-        let suite = SuiteRun(package: package, scratch: scratch, filters: filters, swiftArguments: [])
         let outcome: SuiteRun.Outcome
         do {
-            outcome = try suite.runOnTheSwitch(checkout: nil)
+            outcome = try options.suiteRun.runOnTheSwitch(checkout: options.rxleaks)
         } catch {
             // Each kept edit was proven by its own tests; a run that cannot judge the rest is reported, not undone.
             Console.error("the check of the other tests did not run (\(error)); each fix kept was proven by its own tests")
@@ -133,10 +131,9 @@ struct FixSession {
                 }
             }
         }
-        let suite = SuiteRun(package: package, scratch: scratch, filters: Set(leaks.map(\.filter)).sorted(), swiftArguments: [])
         let outcome: SuiteRun.Outcome
         do {
-            outcome = try suite.runOnTheSwitch(checkout: nil)
+            outcome = try options.suiteRun(filters: Set(leaks.map(\.filter)).sorted()).runOnTheSwitch(checkout: options.rxleaks)
         } catch {
             switch error {
             case .interrupted(let signal):
