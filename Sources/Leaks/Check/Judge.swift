@@ -53,10 +53,9 @@ struct Judge {
             // it may be kept by design (a cache, a singleton).
             if object.origin == .allocated, analysis.cycle == nil, unexplained.contains(object.address) {
                 guard let hidden = HiddenHolder(root: object.address, graph: analysis.graph, inspector: HeapInspector(closures: closures)) else {
-                    observers = observers ?? ObserverTable()
-                    guard observers?.holds(object.address) == true else {
-                        roots = roots ?? RootSearch(targets: unexplained, inspector: HeapInspector(closures: closures))
-                        guard let held = roots?.explanation(of: object.address, closures: closures) else { return nil }
+                    // A global's path is read reference by reference: it goes before the observer table's word scan.
+                    roots = roots ?? RootSearch(targets: unexplained, inspector: HeapInspector(closures: closures))
+                    if let held = roots?.explanation(of: object.address, closures: closures) {
                         guard held.isThroughClosure, let path = held.path else {
                             keptFrom[object.address] = held.root.name
                             return nil
@@ -66,6 +65,8 @@ struct Judge {
                         leak.causes = [LeakCause(path: path, pattern: RootSearch.pattern)]
                         return leak
                     }
+                    observers = observers ?? ObserverTable()
+                    guard observers?.holds(object.address) == true else { return nil }
                     var leak = Leak(typeName: object.typeName, kind: .retainedFromOutside, cycle: nil, pattern: ObserverTable.pattern,
                                     trackedAt: object.symbolicatedSite, address: object.address)
                     leak.causes = [ObserverTable.cause]
