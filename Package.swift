@@ -96,9 +96,11 @@ let package = Package(
         ]),
 
         // MARK: Command line
+        // Child processes tied to this one's life (a watchdog and subreaper in C): the CLI's and the tests'.
         .target(name: "CChildProcess"),
+        .target(name: "ChildProcesses", dependencies: ["CChildProcess"]),
         .executableTarget(name: "rxleaks", dependencies: [
-            "Scenarios", "Leaks", "LeakSuiteRecords", "ReportFormats", "RxCore", "RxCoreLeaks", "CChildProcess",
+            "Scenarios", "Leaks", "LeakSuiteRecords", "ReportFormats", "RxCore", "RxCoreLeaks", "ChildProcesses",
             .target(name: "LeakLint", condition: .when(traits: ["Lint"])),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
@@ -125,8 +127,8 @@ let package = Package(
             ])]
         ),
         .testTarget(name: "ProbesTests", dependencies: ["Probes"]),
-        .testTarget(name: "LeaksTests", dependencies: ["Leaks", "LeakTesting", "LeakSuiteRecords", "Probes", "RxCore", "RxCoreTesting", "RxCoreLeaks"]),
-        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "SimUI", "Leaks", "LeakGuide", "RxCore", "RxCoreLeaks"]),
+        .testTarget(name: "LeaksTests", dependencies: ["Leaks", "LeakTesting", "LeakSuiteRecords", "ChildProcesses", "Probes", "RxCore", "RxCoreTesting", "RxCoreLeaks"]),
+        .testTarget(name: "ScenariosTests", dependencies: ["ChildProcesses", "Scenarios", "SimUI", "Leaks", "LeakGuide", "RxCore", "RxCoreLeaks"]),
         // Without the Lint trait (the sanitizer builds of .ci/run), these tests and swift-syntax are left out.
         .testTarget(name: "LeakLintTests", dependencies: [
             "LeakGuide",
@@ -134,7 +136,7 @@ let package = Package(
             .product(name: "SwiftSyntax", package: "swift-syntax", condition: .when(traits: ["Lint"])),
             .product(name: "SwiftParser", package: "swift-syntax", condition: .when(traits: ["Lint"])),
         ]),
-        .testTarget(name: "CLITests", dependencies: ["rxleaks", "Scenarios", "Leaks", "LeakSuiteRecords", "ReportFormats", "RxCore", "RxCoreLeaks"]),
+        .testTarget(name: "CLITests", dependencies: ["rxleaks", "ChildProcesses", "Scenarios", "Leaks", "LeakSuiteRecords", "ReportFormats", "RxCore", "RxCoreLeaks"]),
         .testTarget(name: "StressTests", dependencies: ["RxCore", "RxCoreTesting", "Leaks", "RxCoreLeaks"]),
         .testTarget(name: "PropertyTests", dependencies: [
             "RxCore", "RxCoreTesting",

@@ -58,6 +58,8 @@ package struct FileFix: Sendable {
     package let fixed: String
     /// The findings the fixes remove.
     package let fixedFindings: [Finding]
+    /// The edits that turn `original` into `fixed`, all made on `original`.
+    package let edits: [SourceEdit]
     /// The findings left as they are, each with why.
     package let unfixed: [UnfixedFinding]
 }

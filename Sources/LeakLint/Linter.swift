@@ -50,10 +50,10 @@ package struct Linter: Sendable {
         let text = source.applying(edits)
         if !fixed.isEmpty, LintedFile(path: path, source: text).firstSyntaxError != nil {
             let reason = "the rewritten file would not parse"
-            return .success(FileFix(path: path, original: source, fixed: source, fixedFindings: [],
+            return .success(FileFix(path: path, original: source, fixed: source, fixedFindings: [], edits: [],
                                     unfixed: (unfixed + fixed.map { UnfixedFinding(finding: $0, reason: reason) }).sorted()))
         }
-        return .success(FileFix(path: path, original: source, fixed: text, fixedFindings: fixed, unfixed: unfixed))
+        return .success(FileFix(path: path, original: source, fixed: text, fixedFindings: fixed, edits: edits, unfixed: unfixed))
     }
 
     /// Every rule's hits in `file` that no suppression comment silences, with their findings, in source order.

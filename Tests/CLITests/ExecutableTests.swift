@@ -1,6 +1,7 @@
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+import ChildProcesses
 import Foundation
 import XCTest
 
@@ -309,22 +310,13 @@ final class ExecutableTests: XCTestCase {
     /// Runs `rxleaks arguments` under `script`, which gives it a pseudo-terminal for stdout and stderr.
     private func onTerminal(_ arguments: [String], environment: [String: String] = [:]) throws -> CLI.Invocation {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { throw XCTSkip("no script(1) to make a terminal") }
-        let command = ([CLI.executable.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-qec", command, "/dev/null"]
-        var merged = ProcessInfo.processInfo.environment
-        merged["TERM"] = "xterm"
-        merged["NO_COLOR"] = nil
-        merged.merge(environment) { $1 }
-        process.environment = merged
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CLI.Invocation(status: process.terminationStatus, stdout: String(decoding: output, as: UTF8.self), stderr: "")
+        // The child inherits this process's environment: a NO_COLOR set here is unset in `script`'s shell unless asked for.
+        let command = (environment["NO_COLOR"] == nil ? "unset NO_COLOR; " : "")
+            + ([CLI.executable.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
+        let run = try ChildProcess.run("/usr/bin/script", ["-qec", command, "/dev/null"],
+                                       environment: ["TERM": "xterm"].merging(environment) { $1 }, timeLimit: 300)
+        guard case .exited(let status) = run.termination else { throw CocoaError(.executableLoad, userInfo: ["termination": "\(run.termination)"]) }
+        return CLI.Invocation(status: status, stdout: run.stdout, stderr: "")
     }
 
     func testColourAndProgressOnlyOnATerminalAndNeverWithNoColor() throws {

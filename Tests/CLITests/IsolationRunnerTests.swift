@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ChildProcesses
 @testable import rxleaks
 import Scenarios
 import XCTest

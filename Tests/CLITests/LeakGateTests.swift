@@ -154,6 +154,42 @@ final class LeakGateTests: XCTestCase {
         XCTAssertFalse(self.gate([run[0]], configuration: configuration).isFailure(summary([run[0]])))
     }
 
+    #if !canImport(ObjectiveC)
+    /// ReactorKit's shapes on Linux, as `rxleaks test` reports them on its own suite: a reactor's action
+    /// subject outlives it (ReactorKit's own type, tracked), and a stubbed reactor leaves its stub's
+    /// subscriptions. Known to rxleaks when the graph holds WeakMapTable; judged like any leak otherwise.
+    func testWeakMapTablesLeaksAreKnownLibraryLeaksOnlyInAGraphThatHoldsIt() throws {
+        var stubbed = verdict("ReactorTests.testStub_state", leaks: [])
+        stubbed.report.isClean = false
+        stubbed.report.liveSubscriptions = [.init(id: 7, verb: "subscribe", chain: "ActionSubject<Action> → subscribe",
+                                                  site: SourceSite(file: "/src/ReactorKit/Stub.swift", line: 28), owner: "DisposeBag#3", backtrace: nil)]
+        let run = [verdict("ReactorTests.testCancel", leaks: [try leak("ActionSubject<Action>", line: 6)]), stubbed,
+                   verdict("SearchTests.testSearch", leaks: [try leak(line: 6)])]
+        func gate(_ verdicts: [SuiteVerdict], dependencies: Set<String>) -> LeakGate {
+            LeakGate(SuiteRun.Outcome(verdicts: verdicts, testStatus: 0, testLog: "", seconds: 1, dependencies: dependencies),
+                     package: package, baseline: nil)
+        }
+        let withTable = gate(run, dependencies: ["rxswift", "weakmaptable"])
+        XCTAssertEqual(withTable.libraryLeaks.flatMap(\.group.tests).sorted(), ["ReactorTests.testCancel", "ReactorTests.testStub_state"])
+        XCTAssertEqual(withTable.groups.map(\.signature.type), ["SearchViewModel"], "the package's own leak is judged")
+        let text = withTable.text(style: Style(enabled: false))
+        XCTAssertTrue(text.contains("Known library leaks (not failing):"), text)
+        XCTAssertTrue(text.contains("1 test: ReactorTests.testCancel; ReactorKit on Linux: WeakMapTable frees entries from an Objective-C dealloc hook"), text)
+        XCTAssertFalse(gate(Array(run.prefix(2)), dependencies: ["weakmaptable"]).isFailure(summary(Array(run.prefix(2)))))
+
+        let withoutTable = gate(Array(run.prefix(2)), dependencies: ["rxswift"])
+        XCTAssertEqual(withoutTable.libraryLeaks.count, 0)
+        XCTAssertTrue(withoutTable.isFailure(summary(Array(run.prefix(2)))))
+    }
+
+    func testTheGraphsPackagesAreReadFromSwiftPMsWorkspaceState() throws {
+        try #"{"object": {"dependencies": [{"packageRef": {"identity": "rxswift"}}, {"packageRef": {"identity": "WeakMapTable"}}]}, "version": 7}"#
+            .write(to: package.appendingPathComponent("workspace-state.json"), atomically: true, encoding: .utf8)
+        XCTAssertEqual(KnownLibraryLeaks.dependencies(inBuildFolder: package), ["rxswift", "weakmaptable"])
+        XCTAssertEqual(KnownLibraryLeaks.dependencies(inBuildFolder: package.appendingPathComponent("Sources")), [], "no build yet: none")
+    }
+    #endif
+
     func testAnIgnoreWithACountCoversThatManyTestsAndNoMore() throws {
         let run = ["A.test1", "A.test2", "A.test3"].map { verdict($0, leaks: [try! leak(line: 6)]) }
         let configuration = GateConfiguration(ignore: [.init(test: "A.test*", reason: "legacy screen, rewritten next quarter", count: 2)])

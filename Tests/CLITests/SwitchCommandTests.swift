@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 @testable import rxleaks
 import XCTest

@@ -245,7 +245,21 @@ final class TestCommandTests: XCTestCase {
     func testAFilterMatchingNothingIsBadInput() throws {
         let run = try rxleaksTest(["--filter", "NoSuchTestAnywhere"])
         XCTAssertEqual(run.status, 64, run.stdout + run.stderr)
-        XCTAssertTrue(run.stderr.contains("nothing to test"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("nothing to test: no test matched --filter NoSuchTestAnywhere"), run.stderr)
+    }
+
+    func testAPackageWithoutATestTargetIsBadInput() throws {
+        let package = Self.scratch.appendingPathComponent("no-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: package.appendingPathComponent("Sources/Lib"), withIntermediateDirectories: true)
+        try """
+        // swift-tools-version:5.9
+        import PackageDescription
+        let package = Package(name: "NoTests", targets: [.target(name: "Lib")])
+        """.write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        try "public struct Lib {}\n".write(to: package.appendingPathComponent("Sources/Lib/Lib.swift"), atomically: true, encoding: .utf8)
+        let run = try rxleaksTest([], package: package, scratch: package.appendingPathComponent(".scratch"))
+        XCTAssertEqual(run.status, 64, run.stdout + run.stderr)
+        XCTAssertTrue(run.stderr.contains("nothing to test: \(package.path) has no test target"), run.stderr)
     }
 
     func testAFilterRunsOnlyTheMatchingTestsAndExitsZeroWhenTheyAreClean() throws {

@@ -106,6 +106,161 @@ final class FixTests: XCTestCase {
         XCTAssertEqual(fix.unfixed.first?.reason, "the enclosing class has no DisposeBag of its own to dispose it into")
     }
 
+    /// A method that uses no instance state becomes `static`; one that does is called from a `[weak self]`
+    /// closure that falls back on the sequence's empty value; one returning a `Single` (no empty value) is left.
+    func testAMethodReferenceBecomesAStaticMethodOrAWeakClosure() throws {
+        let fix = try fixed("""
+            final class ProfilePresenter {
+                let selectedID = PublishSubject<Int>()
+                let query = PublishSubject<String>()
+                private(set) var shown: [Profile] = []
+                private let api: ProfileAPI
+                private let disposeBag = DisposeBag()
+
+                func configure() {
+                    selectedID
+                        .flatMap(load(id:))
+                        .subscribe(onNext: show)
+                        .disposed(by: disposeBag)
+                    query.flatMapLatest(search).subscribe().disposed(by: disposeBag)
+                    selectedID.flatMap(self.named).subscribe().disposed(by: disposeBag)
+                }
+
+                private func load(id: Int) -> Observable<Profile> {
+                    .just(Profile(name: "user \\(id)"))
+                }
+
+                func show(_ profile: Profile) { shown.append(profile) }
+                private func search(_ text: String) -> Observable<[Profile]> { api.search(text) }
+                private func named(_ id: Int) -> Single<String> { api.name(of: id) }
+            }
+            """)
+        XCTAssertEqual(fix.fixed, """
+            final class ProfilePresenter {
+                let selectedID = PublishSubject<Int>()
+                let query = PublishSubject<String>()
+                private(set) var shown: [Profile] = []
+                private let api: ProfileAPI
+                private let disposeBag = DisposeBag()
+
+                func configure() {
+                    selectedID
+                        .flatMap(ProfilePresenter.load(id:))
+                        .subscribe(onNext: { [weak self] profile in self?.show(profile) })
+                        .disposed(by: disposeBag)
+                    query.flatMapLatest { [weak self] text in self?.search(text) ?? .empty() }.subscribe().disposed(by: disposeBag)
+                    selectedID.flatMap(self.named).subscribe().disposed(by: disposeBag)
+                }
+
+                private static func load(id: Int) -> Observable<Profile> {
+                    .just(Profile(name: "user \\(id)"))
+                }
+
+                func show(_ profile: Profile) { shown.append(profile) }
+                private func search(_ text: String) -> Observable<[Profile]> { api.search(text) }
+                private func named(_ id: Int) -> Single<String> { api.name(of: id) }
+            }
+            """)
+        XCTAssertEqual(fix.fixedFindings.map(\.line), [10, 11, 13])
+        XCTAssertEqual(fix.unfixed.map(\.finding.line), [14])
+        XCTAssertTrue(fix.unfixed.first?.reason.hasPrefix("the method returns a value that has no empty case") ?? false)
+    }
+
+    func testABagHandedToAnotherObjectIsReportedAsADesignChange() throws {
+        let source = """
+            final class ListViewController {
+                let disposeBag = DisposeBag()
+                func open(_ router: Router) {
+                    router.showDetail(disposeBag: disposeBag)
+                }
+            }
+            """
+        let fix = try fixed(source)
+        XCTAssertEqual(fix.fixed, source)
+        XCTAssertEqual(fix.unfixed.map(\.finding.rule), ["dispose-bag-sent-to-another-object"])
+        XCTAssertTrue(fix.unfixed.first?.reason.hasPrefix("a design change") ?? false)
+    }
+
+    /// The plain-Swift kinds a leak report names by their holding reference: each rewrite's exact text.
+    func testAHeldReferenceGetsWeakVarOrWeakSelfChosenByWhatHoldsIt() throws {
+        let source = """
+            final class ChartView {
+                var delegate: ChartViewDelegate?
+                let renderer = Renderer()
+            }
+
+            final class NoteEditor {
+                var onSave: (() -> Void)?
+                init() {
+                    onSave = { self.saves += 1 }
+                }
+            }
+
+            final class ChangeCounter {
+                private var task: Task<Void, Never>?
+                init(feed: AsyncStream<Int>) {
+                    task = Task {
+                        for await change in feed {
+                            self.count += change
+                        }
+                    }
+                }
+            }
+
+            final class AutoSaver {
+                private var pending: DispatchWorkItem?
+                func scheduleSave() {
+                    pending = DispatchWorkItem { self.save() }
+                }
+            }
+
+            final class ThemeObserver {
+                init() {
+                    token = NotificationCenter.default.addObserver(forName: .themeChanged, object: nil, queue: nil) { _ in
+                        self.changes += 1
+                    }
+                }
+            }
+            """
+        func rewrite(_ reference: HeldReference) -> String? {
+            switch HeldReferenceRewrite.edits(for: reference, source: source, path: "Test.swift") {
+            case .success(let edits): source.applying(edits)
+            case .failure(let unfixable): unfixable.reason
+            case nil: nil
+            }
+        }
+        func changedLines(_ reference: HeldReference) -> [String] {
+            let old = Set(source.split(separator: "\n", omittingEmptySubsequences: false))
+            return (rewrite(reference) ?? "").split(separator: "\n", omittingEmptySubsequences: false)
+                .filter { !old.contains($0) }.map(String.init)
+        }
+        XCTAssertEqual(changedLines(.property(type: "ChartView", name: "delegate")), ["    weak var delegate: ChartViewDelegate?"])
+        XCTAssertEqual(changedLines(.property(type: "NoteEditor", name: "onSave")),
+                       ["        onSave = { [weak self] in guard let self else { return }; self.saves += 1 }"])
+        XCTAssertEqual(changedLines(.closureKept(type: "ChangeCounter", property: "task")), [
+            "        task = Task { [weak self] in",
+            "                guard let self else { return }",
+            "    deinit { task?.cancel() }",
+        ])
+        let task = try XCTUnwrap(rewrite(.closureKept(type: "ChangeCounter", property: "task")))
+        XCTAssertTrue(task.contains("""
+                    }
+                }
+
+                deinit { task?.cancel() }
+            }
+            """), task)
+        XCTAssertEqual(changedLines(.closureKept(type: "AutoSaver", property: "pending")),
+                       ["        pending = DispatchWorkItem { [weak self] in guard let self else { return }; self.save() }"])
+        XCTAssertEqual(changedLines(.closureGiven(type: "ThemeObserver", call: "addObserver")), [
+            "        token = NotificationCenter.default.addObserver(forName: .themeChanged, object: nil, queue: nil) { [weak self] _ in",
+            "            guard let self else { return }",
+        ])
+        XCTAssertEqual(rewrite(.property(type: "ChartView", name: "renderer")),
+                       "it is a let the object sets up itself, not a back reference: the other side of the cycle is the one to break")
+        XCTAssertNil(rewrite(.property(type: "Elsewhere", name: "delegate")), "a class this file does not declare")
+    }
+
     func testASuppressedFindingIsNotFixed() throws {
         let source = """
             final class Clock {

@@ -1,18 +1,16 @@
+import ChildProcesses
 import Foundation
 
 /// Runs this very test binary in a child process with `arguments` and extra
 /// `environment` (output discarded), killing it after two minutes: tests that
 /// read a real run from the outside (its event stream, its suite-mode verdicts).
 func runThisTestBinary(_ arguments: [String], environment: [String: String]) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-    process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let watchdog = DispatchWorkItem { process.terminate() }
-    DispatchQueue.global().asyncAfter(deadline: .now() + 120, execute: watchdog)
-    process.waitUntilExit()
-    watchdog.cancel()
+    let run = try ChildProcess.run(ChildProcess.currentExecutable, arguments, environment: environment, timeLimit: 120)
+    if run.termination == .timedOut { throw ChildRunTimedOut(arguments: arguments) }
+}
+
+/// The child run by ``runThisTestBinary(_:environment:)`` was still running after two minutes.
+struct ChildRunTimedOut: Error, CustomStringConvertible {
+    let arguments: [String]
+    var description: String { "this test binary with \(arguments) did not finish in two minutes" }
 }

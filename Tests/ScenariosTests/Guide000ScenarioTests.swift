@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 import Leaks
 import RxCore
@@ -312,19 +313,11 @@ extension Guide000ScenarioTests {
             XCTFail("rxleaks is not built at \(executable.path)", file: file, line: line)
             return
         }
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("rxleaks-\(UUID().uuidString).json")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: output) }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = ["run", id, "--variant", variantName, "--isolate", "--format", "json"]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
+        let run = try ChildProcess.run(executable.path, ["run", id, "--variant", variantName, "--isolate", "--format", "json"],
+                                       timeLimit: 300)
+        XCTAssertNotEqual(run.termination, .timedOut, file: file, line: line)
 
-        let document = try JSONSerialization.jsonObject(with: Data(contentsOf: output)) as? [String: Any]
+        let document = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
         let results = document?["results"] as? [[String: Any]] ?? []
         let result = try XCTUnwrap(results.first { $0["scenario"] as? String == id && $0["variant"] as? String == variantName },
                                    "no result for \(id)/\(variantName) in \(document ?? [:])", file: file, line: line)

@@ -8,7 +8,22 @@ enum CaptureRewrite {
     /// is gone, and its body reads as before.
     static func weakSelf(in closure: ClosureExprSyntax) -> [SourceEdit] {
         guard let first = closure.statements.first else { return capture("weak", in: closure) }
-        let leading = first.leadingTrivia.description
+        return capture("weak", in: closure) + [guardLetSelf(before: first)]
+    }
+
+    /// `[weak self]`, with the `guard` as the first statement of `loop`'s
+    /// body: a task looping over a stream (`for await change in changes`)
+    /// holds `self` only while it handles one element, and ends at the first
+    /// element after the object is gone.
+    static func weakSelf(in closure: ClosureExprSyntax, eachTimeRound loop: CodeBlockSyntax) -> [SourceEdit] {
+        guard let first = loop.statements.first else { return capture("weak", in: closure) }
+        return capture("weak", in: closure) + [guardLetSelf(before: first)]
+    }
+
+    /// `guard let self else { return }` before `statement`: on a line of its
+    /// own when the statement starts one, otherwise followed by `; `.
+    private static func guardLetSelf(before statement: CodeBlockItemSyntax) -> SourceEdit {
+        let leading = statement.leadingTrivia.description
         let guardStatement: String
         if let newline = leading.lastIndex(where: \.isNewline) {
             let indentation = leading[leading.index(after: newline)...]
@@ -16,7 +31,7 @@ enum CaptureRewrite {
         } else {
             guardStatement = "guard let self else { return }; "
         }
-        return capture("weak", in: closure) + [.insert(guardStatement, at: first.positionAfterSkippingLeadingTrivia)]
+        return .insert(guardStatement, at: statement.positionAfterSkippingLeadingTrivia)
     }
 
     /// `[unowned self]` in the capture list: for a closure that must return a

@@ -21,16 +21,26 @@ package struct SourceEdit: Sendable, Hashable {
     }
 
     /// Whether the two edits touch the same bytes, or insert at the same place.
-    func overlaps(_ other: SourceEdit) -> Bool {
+    package func overlaps(_ other: SourceEdit) -> Bool {
         range.overlaps(other.range) || range.lowerBound == other.range.lowerBound
             || (range.isEmpty && other.range.contains(range.lowerBound))
             || (other.range.isEmpty && range.contains(other.range.lowerBound))
     }
 }
 
+/// Why a fix is not made, in a sentence a report can print.
+package struct Unfixable: Error, Sendable {
+    /// The reason.
+    package let reason: String
+
+    init(_ reason: String) {
+        self.reason = reason
+    }
+}
+
 extension String {
     /// The text with `edits` applied; the edits must not overlap.
-    func applying(_ edits: [SourceEdit]) -> String {
+    package func applying(_ edits: [SourceEdit]) -> String {
         var bytes = Array(utf8)
         for edit in edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
             bytes.replaceSubrange(edit.range, with: Array(edit.replacement.utf8))

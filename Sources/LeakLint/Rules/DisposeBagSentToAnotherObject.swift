@@ -13,6 +13,9 @@ package struct DisposeBagSentToAnotherObject: LintRule {
     /// The rule, ready to run.
     package init() {}
 
+    /// Who owns the bag is a decision about lifetimes that no local edit makes: reported, never rewritten.
+    private static let designChange = "a design change, not an edit: give each object its own bag and end the subscriptions with it"
+
     package func check(_ file: LintedFile) -> [RuleHit] {
         file.all(FunctionCallExprSyntax.self).compactMap { call in
             call.calledName == "disposed" ? disposal(call, in: file) : handOver(call, in: file)
@@ -28,7 +31,8 @@ package struct DisposeBagSentToAnotherObject: LintRule {
         } else if let name = call.calledName, name.first?.isLowercase ?? true {
             return nil
         }
-        return RuleHit(bag, "`\(bag.trimmedDescription)` is handed to \(call.calledExpression.trimmedDescription): its subscriptions now live as long as whoever keeps it")
+        return RuleHit(bag, "`\(bag.trimmedDescription)` is handed to \(call.calledExpression.trimmedDescription): its subscriptions now live as long as whoever keeps it",
+                           unfixable: Self.designChange)
     }
 
     /// `.disposed(by: other.disposeBag)` and `.disposed(by: bag)` inside a subscription that `bag` holds.
@@ -38,11 +42,13 @@ package struct DisposeBagSentToAnotherObject: LintRule {
         }
         if let owner = bag.as(MemberAccessExprSyntax.self)?.base?.rootName, owner != "self" {
             guard file.isLongerLivedOwner(owner, ofBagAt: call, source: Chain(chainStart).source) else { return nil }
-            return RuleHit(bag, "the subscription goes into \(owner)'s bag, so it lives as long as \(owner), not as long as this object")
+            return RuleHit(bag, "the subscription goes into \(owner)'s bag, so it lives as long as \(owner), not as long as this object",
+                           unfixable: Self.designChange)
         }
         guard let closure = call.ancestor(ClosureExprSyntax.self), let outer = closure.receivingCall,
               let outerBag = Chain.enclosing(outer).bag, outerBag.withoutSelf == bag.withoutSelf else { return nil }
-        return RuleHit(bag, "`\(bag.trimmedDescription)` is captured by a closure of a subscription it holds itself: the bag keeps itself alive")
+        return RuleHit(bag, "`\(bag.trimmedDescription)` is captured by a closure of a subscription it holds itself: the bag keeps itself alive",
+                           unfixable: Self.designChange)
     }
 }
 #endif

@@ -22,7 +22,11 @@ package struct MethodReferenceImplicitSelf: LintRule {
             let chain = Chain.enclosing(call)
             guard chain.isReactive(in: file), chain.isOpenEnded else { return [] }
             return references.map { reference in
-                RuleHit(reference, "`\(reference.trimmedDescription)` hands \(name) an instance method: it holds self for as long as the subscription lives")
+                let message = "`\(reference.trimmedDescription)` hands \(name) an instance method: it holds self for as long as the subscription lives"
+                switch MethodReferenceRewrite.edits(for: reference, in: call, file: file) {
+                case .success(let edits): return RuleHit(reference, message, edits: edits)
+                case .failure(let unfixable): return RuleHit(reference, message, unfixable: unfixable.reason)
+                }
             }
         }
     }

@@ -1,36 +1,33 @@
 #if Lint
 import ArgumentParser
+import ChildProcesses
 import Foundation
 import ReportFormats
 import LeakLint
 
-/// `rxleaks fix`: runs a package's tests as `rxleaks test` does, makes the
-/// lint's fix for each leak whose holding reference a rule can fix, and keeps
-/// each edit only when re-running the leaking test shows it clean and passing.
+/// `rxleaks fix`: runs a package's tests as `rxleaks test` does, makes a fix
+/// for each leak from what holds it (``FixPlan``), and keeps each edit only
+/// when re-running the leaking test proves it (``FixSession``).
 struct FixCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fix",
         abstract: "Fix the leaks a package's tests show, keeping each fix only when the leaking test then passes clean.",
         discussion: """
-            Runs the tests as rxleaks test does (same scratch folder). For each leaking test's root leak whose \
-            holding reference (the suspect edge, File.swift:12) is in a lint finding of the package's Sources that \
-            a rule can fix, it makes that finding's fix (as rxleaks lint --fix does, and only that one), writes the \
-            file atomically, rebuilds and re-runs the leaking tests (--filter). The edit stays only when those tests \
-            pass and no longer leak that type; otherwise the original text is written back and the reason given. \
-            Ctrl-C or SIGTERM while an edit is under test puts the original back. Only the leaking tests are run \
-            again: run rxleaks test afterwards to see the whole suite. \
+            Runs the tests as rxleaks test does (same scratch folder). For each leaking test's root leak it picks a \
+            fix: the lint's, when the holding reference (the suspect edge, File.swift:12) is in a finding a rule can \
+            fix (as rxleaks lint --fix makes it, and only that one); else, for a plain-Swift leak, weak var for a \
+            delegate it is handed, or [weak self] in the stored closure, work item, task (inside its loop, with the \
+            task cancelled in deinit) or observer block that holds it. One fix at a time, each on top of those kept \
+            before it, it writes the file atomically, rebuilds and re-runs that leak's tests (--filter). The edit \
+            stays only when those tests pass or fail as before and no longer leak that type; otherwise the file is \
+            written back and the reason given. Once an edit is kept, one more run of all the selected tests checks \
+            that no other test changed verdict or result, else every kept edit is undone. Ctrl-C or SIGTERM while \
+            an edit is under test writes the file back. \
             It refuses to touch a file with uncommitted changes (git status) unless --allow-dirty. \
             Exit status 0 when every leak was fixed or none was found, 1 when some are left, 64 for bad input.
             """)
 
-    @Option(help: ArgumentHelp("The package whose leaks to fix.", valueName: "DIR"))
-    var packagePath = "."
-
-    @Option(help: ArgumentHelp("Run only the tests matching PATTERN (swift test --filter); repeatable.", valueName: "PATTERN"))
-    var filter: [String] = []
-
-    @Option(help: ArgumentHelp("Build folder and SwiftPM configuration for the runs (default: rxleaks test's).", valueName: "DIR"))
-    var scratchPath: String?
+    @OptionGroup var suite: SuiteRunOptions
 
     @Flag(help: "Print the unified diffs of the fixes it would try; write nothing.")
     var dryRun = false
@@ -42,28 +39,35 @@ struct FixCommand: ParsableCommand {
     var format: FixOutputFormat = .text
 
     func run() throws {
-        let package = URL(fileURLWithPath: packagePath).standardizedFileURL
-        let scratch = scratchPath.map { URL(fileURLWithPath: $0).standardizedFileURL } ?? SuiteRun.defaultScratch(for: package)
+        let package = suite.package
         // Noted for the whole run, so that a signal between two test runs also finds the original put back.
         Interruption.install()
         defer { Interruption.uninstall() }
-        let outcome = try SuiteRun(package: package, scratch: scratch, filters: filter, swiftArguments: []).runForCommand(checkout: nil)
+        let outcome = try suite.suiteRun.runForCommand(checkout: suite.rxleaks)
         let plan = FixPlan(outcome.verdicts, package: package)
         var result = FixResult(dryRun: dryRun, left: plan.left)
         if dryRun {
-            result.diffs = plan.attempts.map { UnifiedDiff.between($0.fix.original, $0.fix.fixed, path: $0.file) }
-            result.fixed = plan.attempts.flatMap(\.leaks)
+            for (_, attempts) in Self.byFile(plan.attempts) {
+                var edits: [SourceEdit] = []
+                for attempt in attempts {
+                    if attempt.edits.contains(where: { edit in edits.contains { $0.overlaps(edit) } }) {
+                        result.left += attempt.leaks.map { $0.left(FixSession.overlapping) }
+                    } else {
+                        edits += attempt.edits
+                        result.fixed += attempt.leaks
+                    }
+                }
+                guard let first = attempts.first, !edits.isEmpty else { continue }
+                result.diffs.append(UnifiedDiff.between(first.original, first.original.applying(edits), path: first.file))
+            }
         } else {
             try refuseUncommitted(plan.attempts, in: package)
-            for attempt in plan.attempts {
-                let failures = try verify(attempt, package: package, scratch: scratch)
-                if failures.isEmpty {
-                    result.filesChanged.append(attempt.file)
-                    result.fixed += attempt.leaks
-                } else {
-                    result.left += failures
-                }
-            }
+            var session = FixSession(suite, before: outcome.verdicts)
+            for attempt in plan.attempts { try session.try(attempt) }
+            try session.checkTheOtherTests()
+            result.left = session.settle(plan.left) + session.left
+            result.filesChanged = session.filesChanged
+            result.fixed = session.fixed
         }
         switch format {
         case .text: Console.write(result.text)
@@ -72,74 +76,15 @@ struct FixCommand: ParsableCommand {
         if !result.left.isEmpty { throw ExitCode.failure }
     }
 
-    /// Writes the attempt's fix and re-runs its leaking tests; puts the
-    /// original text back (also when interrupted or on any error) unless each
-    /// of those tests passes and no longer leaks its type. Returns the leaks
-    /// left, each with why; empty when the fix is kept.
-    private func verify(_ attempt: FixPlan.Attempt, package: URL, scratch: URL) throws -> [FixedLeak] {
-        let path = attempt.fix.path
-        do {
-            try LintFixing.replace(path, with: attempt.fix.fixed)
-        } catch {
-            return attempt.leaks.map { left($0, "\(attempt.file) cannot be written: \(error.localizedDescription)") }
+    /// The attempts grouped by file, in the plan's order.
+    private static func byFile(_ attempts: [FixPlan.Attempt]) -> [(String, [FixPlan.Attempt])] {
+        var files: [String] = []
+        var grouped: [String: [FixPlan.Attempt]] = [:]
+        for attempt in attempts {
+            if grouped[attempt.path] == nil { files.append(attempt.path) }
+            grouped[attempt.path, default: []].append(attempt)
         }
-        var keep = false
-        defer {
-            if !keep {
-                do {
-                    try LintFixing.replace(path, with: attempt.fix.original)
-                } catch {
-                    Console.error("could not put \(path) back: \(error.localizedDescription); its original text is in git or the diff above")
-                }
-            }
-        }
-        let suite = SuiteRun(package: package, scratch: scratch, filters: Set(attempt.leaks.map(\.filter)).sorted(), swiftArguments: [])
-        let outcome: SuiteRun.Outcome
-        do {
-            outcome = try suite.runOnTheSwitch(checkout: nil)
-        } catch {
-            switch error {
-            case .interrupted(let signal):
-                Console.error("interrupted; \(attempt.file) was put back as it was")
-                throw ExitCode(128 + signal)
-            case .buildFailed(let errors, _):
-                let firstError = errors.first.map { ": \($0)" } ?? ""
-                return attempt.leaks.map { left($0, "the fix does not build\(firstError)") }
-            case .badInput(let input):
-                return attempt.leaks.map { left($0, "the test did not run after the fix: \(input.message)") }
-            case .failed(let message, _):
-                return attempt.leaks.map { left($0, "the test did not run after the fix: \(message)") }
-            }
-        }
-        if let signal = Interruption.caught {
-            Console.error("interrupted; \(attempt.file) was put back as it was")
-            throw ExitCode(128 + signal)
-        }
-        let failures = attempt.leaks.compactMap { leak -> FixedLeak? in
-            guard let verdict = outcome.verdicts.first(where: { $0.name == leak.test }) else {
-                return left(leak, "the test did not run after the fix")
-            }
-            if verdict.passed == false { return left(leak, "the test fails after the fix") }
-            if let still = verdict.report.leaks.first(where: { $0.heldBy == nil && $0.typeName == leak.type }) {
-                let holder = still.causes.first?.summary ?? still.cycle?.description ?? "a reference the report does not name"
-                return left(leak, "the fix compiles but the object is still held by \(holder)")
-            }
-            return nil
-        }
-        guard failures.isEmpty else {
-            let failed = Set(failures.map(\.test))
-            return failures + attempt.leaks.filter { !failed.contains($0.test) }.map {
-                left($0, "its fix was reverted with the others in \(attempt.file)")
-            }
-        }
-        keep = true
-        return []
-    }
-
-    private func left(_ leak: FixedLeak, _ reason: String) -> FixedLeak {
-        var leak = leak
-        leak.reason = reason
-        return leak
+        return files.map { ($0, grouped[$0] ?? []) }
     }
 
     /// Exits with 64 when a file it would touch has uncommitted changes (a package outside git has none).

@@ -26,17 +26,7 @@ struct TestCommand: ParsableCommand {
             64 for bad input (not a package, nothing to test, an unreadable baseline).
             """)
 
-    @Option(help: ArgumentHelp("The package whose tests to run.", valueName: "DIR"))
-    var packagePath = "."
-
-    @Option(help: ArgumentHelp("Run only the tests matching PATTERN (swift test --filter); repeatable.", valueName: "PATTERN"))
-    var filter: [String] = []
-
-    @Option(help: ArgumentHelp("Build folder and SwiftPM configuration for the run (default: one per package under ~/.cache/rxleaks/test).", valueName: "DIR"))
-    var scratchPath: String?
-
-    @Option(help: ArgumentHelp("The RxLeaks checkout RxSwift's URL is sent to (default: $RXLEAKS_CHECKOUT, else the one this rxleaks was built from).", valueName: "DIR"))
-    var rxleaks: String?
+    @OptionGroup var suite: SuiteRunOptions
 
     @Option(help: "Output: text (a table, then each leak), json (docs/rxleaks-test.schema.json), junit or sarif.")
     var format: TestOutputFormat = .text
@@ -56,18 +46,12 @@ struct TestCommand: ParsableCommand {
                                valueName: "PATTERN"))
     var skip: [String] = []
 
-    @Argument(parsing: .postTerminator, help: "Arguments for swift test, after --.")
-    var swiftArguments: [String] = []
-
     func run() throws {
-        let package = URL(fileURLWithPath: packagePath).standardizedFileURL
+        let package = suite.package
         let known = try baseline.map { path in try exitingOnBadInput { () throws(BadInput) in try Baseline.read(URL(fileURLWithPath: path)) } }
         var configuration = try exitingOnBadInput { () throws(BadInput) in try GateConfiguration.load(config, package: package) }
         configuration.ignore += skip.map { GateConfiguration.Matcher(test: $0, reason: "--skip \($0)") }
-        let suite = SuiteRun(package: package,
-                             scratch: scratchPath.map { URL(fileURLWithPath: $0).standardizedFileURL } ?? SuiteRun.defaultScratch(for: package),
-                             filters: filter, swiftArguments: swiftArguments)
-        let outcome = try suite.runForCommand(checkout: rxleaks)
+        let outcome = try suite.suiteRun.runForCommand(checkout: suite.rxleaks)
         let gate = LeakGate(outcome, package: package, baseline: known, configuration: configuration)
         if let writeBaseline {
             do {

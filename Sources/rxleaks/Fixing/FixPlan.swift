@@ -4,8 +4,8 @@ import LeakSuiteRecords
 import Leaks
 import LeakLint
 
-/// A leak `rxleaks fix` tried or left: the test, the leaked type, and the lint
-/// finding its suspect edge is in (when there is one).
+/// A leak `rxleaks fix` tried or left: the test, the leaked type, and where
+/// the fix goes (the lint finding its suspect edge is in, when there is one).
 struct FixedLeak: Encodable {
     var test: String
     var type: String
@@ -32,20 +32,40 @@ struct FixedLeak: Encodable {
     }
 
     var place: String {
-        guard let file, let line, let rule else { return type }
-        return "\(type), \(file):\(line) [rxleaks.\(rule)]"
+        guard let file, let line else { return type }
+        return "\(type), \(file):\(line)" + (rule.map { " [rxleaks.\($0)]" } ?? "")
+    }
+
+    /// The leak, left for `reason`.
+    func left(_ reason: String) -> FixedLeak {
+        var leak = self
+        leak.reason = reason
+        return leak
     }
 }
 
-/// What `rxleaks fix` will try: for each file, the lint's fix of the findings
-/// the leaking tests' root leaks pass through, and the leaks it cannot try.
+/// What `rxleaks fix` will try: one attempt per distinct edit, each made on
+/// the file as it was read, and the leaks it cannot try, each with why.
+///
+/// A leak whose suspect edge is in a lint finding gets that finding's fix;
+/// one no rule finds (a delegate, a stored closure, a `Task`, a work item, an
+/// observer block) gets the fix of the reference the report names as holding it.
 struct FixPlan {
-    /// One file's fix and the leaks it should end.
+    /// One edit and the leaks it should end.
     struct Attempt {
         /// Relative to the package when it is inside it.
         var file: String
-        var fix: FileFix
+        var path: String
+        /// The file's text as the plan read it; `edits` apply to it.
+        var original: String
+        var edits: [SourceEdit]
         var leaks: [FixedLeak]
+    }
+
+    /// An attempt to make, or a leak left with why.
+    private enum Planned {
+        case attempt(Attempt)
+        case left(FixedLeak)
     }
 
     private(set) var attempts: [Attempt] = []
@@ -53,57 +73,125 @@ struct FixPlan {
 
     init(_ verdicts: [SuiteVerdict], package: URL) {
         let join = LintJoin(package: package, verdicts: verdicts)
-        var byFile: [String: [(leak: FixedLeak, marks: [LintJoin.Mark])]] = [:]
+        let sources = Self.sourceFiles(of: package)
         for verdict in verdicts where verdict.verdict == .leaked {
             for leak in verdict.report.leaks where leak.heldBy == nil {
-                var fixed = FixedLeak(verdict, type: leak.typeName)
+                let fixed = FixedLeak(verdict, type: leak.typeName)
                 let marks = join.marks(of: leak)
-                guard let mark = marks.first else {
-                    fixed.reason = "no lint finding in the package's Sources is on the reference that holds it: see rxleaks test's explanation"
-                    left.append(fixed)
-                    continue
+                let planned = marks.isEmpty ? Self.heldReferenceFix(of: leak, fixed, in: sources)
+                    : Self.lintFix(of: marks, fixed, package: package)
+                switch planned {
+                case .attempt(let attempt): add(attempt)
+                case .left(let leftLeak): left.append(leftLeak)
                 }
-                (fixed.file, fixed.line, fixed.rule) = (mark.file, mark.line, mark.rule)
-                byFile[mark.file, default: []].append((fixed, marks.filter { $0.file == mark.file }))
-            }
-        }
-        for (file, entries) in byFile.sorted(by: { $0.key < $1.key }) {
-            let path = file.hasPrefix("/") ? file : package.appendingPathComponent(file).path
-            guard let data = FileManager.default.contents(atPath: path) else {
-                left += entries.map { Self.left($0.leak, because: "\(file) cannot be read") }
-                continue
-            }
-            let wanted = entries.flatMap(\.marks)
-            let result = Linter().fix(source: String(decoding: data, as: UTF8.self), path: path) { finding in
-                wanted.contains { Self.mark($0, is: finding) }
-            }
-            switch result {
-            case .failure(let unparsable):
-                left += entries.map { Self.left($0.leak, because: "\(file) does not parse: \(unparsable.message)") }
-            case .success(let fix):
-                var leaks: [FixedLeak] = []
-                for (leak, marks) in entries {
-                    if fix.fixedFindings.contains(where: { finding in marks.contains { Self.mark($0, is: finding) } }) {
-                        leaks.append(leak)
-                    } else {
-                        let unfixed = fix.unfixed.first { left in marks.contains { Self.mark($0, is: left.finding) } }
-                        left.append(Self.left(leak, because: "no rule can fix it: "
-                            + (unfixed.map { "\($0.reason); the guide's fix: \($0.finding.fix)" } ?? "the finding is suppressed")))
-                    }
-                }
-                if !leaks.isEmpty { attempts.append(Attempt(file: file, fix: fix, leaks: leaks)) }
             }
         }
     }
 
-    private static func mark(_ mark: LintJoin.Mark, is finding: Finding) -> Bool {
-        mark.rule == finding.rule && mark.line == finding.line && mark.column == finding.column
+    /// Joins `attempt` to the one with the same edits, if any.
+    private mutating func add(_ attempt: Attempt) {
+        if let index = attempts.firstIndex(where: { $0.path == attempt.path && $0.edits == attempt.edits }) {
+            attempts[index].leaks += attempt.leaks
+        } else {
+            attempts.append(attempt)
+        }
     }
 
-    private static func left(_ leak: FixedLeak, because reason: String) -> FixedLeak {
+    /// The lint's fix of the findings the leak's suspect edge is in (those in the first one's file).
+    private static func lintFix(of marks: [LintJoin.Mark], _ leak: FixedLeak, package: URL) -> Planned {
         var leak = leak
-        leak.reason = reason
-        return leak
+        let mark = marks[0]
+        (leak.file, leak.line, leak.rule) = (mark.file, mark.line, mark.rule)
+        let path = mark.file.hasPrefix("/") ? mark.file : package.appendingPathComponent(mark.file).path
+        guard let original = read(path) else { return .left(leak.left("\(mark.file) cannot be read")) }
+        let wanted = marks.filter { $0.file == mark.file }
+        let isWanted = { (finding: Finding) in wanted.contains { $0.rule == finding.rule && $0.line == finding.line && $0.column == finding.column } }
+        switch Linter().fix(source: original, path: path, selecting: isWanted) {
+        case .failure(let unparsable):
+            return .left(leak.left("\(mark.file) does not parse: \(unparsable.message)"))
+        case .success(let fix):
+            guard fix.fixedFindings.contains(where: isWanted) else {
+                let unfixed = fix.unfixed.first { isWanted($0.finding) }
+                return .left(leak.left("no rule can fix it: "
+                    + (unfixed.map { "\($0.reason); the guide's fix: \($0.finding.fix)" } ?? "the finding is suppressed")))
+            }
+            return .attempt(Attempt(file: mark.file, path: path, original: original, edits: fix.edits, leaks: [leak]))
+        }
+    }
+
+    /// The fix of the reference the report names as holding the leak, in the
+    /// file of `sources` (relative path, absolute path) that declares its class.
+    private static func heldReferenceFix(of leak: Leak, _ fixed: FixedLeak,
+                                         in sources: [(file: String, path: String)]) -> Planned {
+        guard let reference = heldReference(of: leak) else {
+            return .left(fixed.left("no lint finding in the package's Sources is on the reference that holds it, "
+                + "and it is no delegate, stored closure, task, work item or observer block: see rxleaks test's explanation"))
+        }
+        for source in sources {
+            guard let original = read(source.path),
+                  let result = HeldReferenceRewrite.edits(for: reference, source: original, path: source.path) else { continue }
+            var leak = fixed
+            leak.file = source.file
+            switch result {
+            case .failure(let unfixable):
+                return .left(leak.left("no fix fits: \(unfixable.reason)"))
+            case .success(let edits):
+                let offset = edits.map(\.range.lowerBound).min() ?? 0
+                leak.line = original.utf8.prefix(offset).reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+                return .attempt(Attempt(file: source.file, path: source.path, original: original, edits: edits, leaks: [leak]))
+            }
+        }
+        return .left(fixed.left("the class \(reference.type), whose code holds it, is not declared in the package's Sources"))
+    }
+
+    /// What holds the leak, read from its first cause: a property of the
+    /// holder (`ChartView ─delegate→`), a closure kept by what a property of
+    /// the leaked object holds (`ChangeCounter ─task._task→ Task ─captures→`),
+    /// or a closure given to a call that keeps it (`addObserver`).
+    static func heldReference(of leak: Leak) -> HeldReference? {
+        let cause = leak.causes.first
+        let leaked = leak.typeName.split(separator: ".").last.map(String.init) ?? leak.typeName
+        if let reference = cause?.reference {
+            if reference.label != "captures", reference.from.kind == .object, let name = propertyName(reference.label) {
+                return .property(type: reference.from.name.split(separator: ".").last.map(String.init) ?? reference.from.name, name: name)
+            }
+            if let call = calledName(in: reference.from.name) { return .closureGiven(type: leaked, call: call) }
+            if let first = (cause?.cycle ?? leak.cycle)?.edges.first, let name = propertyName(first.label) {
+                return .closureKept(type: leaked, property: name)
+            }
+            return nil
+        }
+        return cause?.outsideHolder.flatMap(calledName(in:)).map { .closureGiven(type: leaked, call: $0) }
+    }
+
+    /// `task` for `task._task`; nil for a label that is no property (`holds`, `captures`, `upstream`).
+    private static func propertyName(_ label: String) -> String? {
+        let name = String(label.prefix { $0 != "." })
+        guard !name.isEmpty, !["holds", "captures", "upstream", "observer"].contains(name),
+              name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
+        return name
+    }
+
+    /// `addObserver` in `… a block given to addObserver(forName:object:queue:using:) …`.
+    private static func calledName(in description: String) -> String? {
+        guard let range = description.range(of: "given to ") else { return nil }
+        let name = description[range.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+        return name.isEmpty ? nil : String(name)
+    }
+
+    /// The package's `.swift` files under `Sources`, sorted: (relative path, absolute path).
+    private static func sourceFiles(of package: URL) -> [(file: String, path: String)] {
+        let sources = package.appendingPathComponent("Sources")
+        guard let walk = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles]) else {
+            return []
+        }
+        let root = package.path.hasSuffix("/") ? package.path : package.path + "/"
+        return walk.compactMap { ($0 as? URL)?.standardizedFileURL.path }.filter { $0.hasSuffix(".swift") }.sorted()
+            .map { (String($0.hasPrefix(root) ? $0.dropFirst(root.count) : Substring($0)), $0) }
+    }
+
+    private static func read(_ path: String) -> String? {
+        FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
     }
 }
 #endif

@@ -93,7 +93,7 @@ struct LeakGroup: Equatable, Hashable {
             let site = report.liveSubscriptions.first.map(\.site).flatMap { site in
                 site.file.isEmpty ? nil : "\(site.file.split(separator: "/").last ?? ""):\(site.line)"
             }
-            return [LeakSignature(type: "left work", edge: what, scope: site.flatMap(scopes), pattern: nil)]
+            return [LeakSignature(type: LeakSignature.leftWork, edge: what, scope: site.flatMap(scopes), pattern: nil)]
         case .clean, .failed, .crashed:
             return []
         }

@@ -30,7 +30,7 @@ struct GateConfiguration: Codable, Equatable {
     struct Matcher: Codable, Equatable {
         /// A signature id, as `rxleaks test` prints it.
         var signature: String?
-        /// The leaked type (`left work` for work left behind).
+        /// The leaked type (`left work` for work left behind): a name, or a pattern with `*` (`ActionSubject<*>`).
         var type: String?
         /// Text the suspect edge contains (`ActionSubject<`).
         var edgeContains: String?
@@ -51,7 +51,7 @@ struct GateConfiguration: Codable, Equatable {
 
         func matches(_ signature: LeakSignature, test name: String) -> Bool {
             if let id = self.signature, id != signature.id { return false }
-            if let type, type != signature.type { return false }
+            if let type, !Self.glob(type, matches: signature.type) { return false }
             if let edgeContains, !signature.edge.contains(edgeContains) { return false }
             if let test, !Self.glob(test, matches: name) { return false }
             return self.signature != nil || type != nil || edgeContains != nil || test != nil

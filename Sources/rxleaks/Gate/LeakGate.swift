@@ -48,6 +48,8 @@ struct LeakGate {
             }
             return nil
         }
+        // The package's own entries first: their reasons win over those rxleaks knows of.
+        let known = configuration.knownLibraryLeaks + KnownLibraryLeaks.entries(forDependencies: outcome.dependencies)
         var judged: [String: [LeakSignature]] = [:], library: [String: [LeakSignature]] = [:], left: [String: [LeakSignature]] = [:]
         var why: [LeakSignature: GateConfiguration.Matcher] = [:]
         let askedByTest = Dictionary(outcome.verdicts.compactMap { verdict in
@@ -58,7 +60,7 @@ struct LeakGate {
                 if let reason = askedByTest[test] ?? entry(of: configuration.ignore, offset: 0, for: signature, test: test) {
                     left[test, default: []].append(signature)
                     why[signature] = why[signature] ?? reason
-                } else if let reason = entry(of: configuration.knownLibraryLeaks, offset: configuration.ignore.count, for: signature, test: test) {
+                } else if let reason = entry(of: known, offset: configuration.ignore.count, for: signature, test: test) {
                     library[test, default: []].append(signature)
                     why[signature] = why[signature] ?? reason
                 } else {

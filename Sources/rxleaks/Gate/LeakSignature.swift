@@ -9,7 +9,7 @@ import Leaks
 struct LeakSignature: Hashable, Comparable, Codable {
     /// Sixteen hexadecimal digits, a hash of the parts below.
     var id: String
-    /// The leaked object's type.
+    /// The leaked object's type, or ``leftWork``.
     var type: String
     /// The suspect edge, `closure given to flatMap in Search.swift ─captures→ SearchViewModel`,
     /// or what holds the object from outside the check.
@@ -18,6 +18,9 @@ struct LeakSignature: Hashable, Comparable, Codable {
     var scope: String?
     /// The guide's pattern id, when the cycle matches one.
     var pattern: String?
+
+    /// The type of what a test left behind with no leaked object: live subscriptions, resources, pending work.
+    static let leftWork = "left work"
 
     init(type: String, edge: String, scope: String?, pattern: String?) {
         (self.type, self.edge, self.scope, self.pattern) = (type, edge, scope, pattern)

@@ -57,8 +57,19 @@ struct LintJoin {
 
     /// The findings the leak's suspect edge (the reference that holds it) is in.
     func marks(of leak: Leak) -> [Mark] {
-        guard let site = (leak.causes.first?.reference ?? leak.cycle?.edges.last { $0.label == "captures" })?.site else { return [] }
+        guard let site = Self.suspectSite(of: leak) else { return [] }
         return marks.indices.filter { Self.site(site, isIn: covered[$0]) }.map { marks[$0] }
+    }
+
+    /// Where the suspect edge was made: its own site, or, for a capture that
+    /// carries none (a method reference's partial application), the site of
+    /// the reference to the capturing closure (`closure given to flatMap at …`).
+    private static func suspectSite(of leak: Leak) -> String? {
+        let cause = leak.causes.first
+        guard let reference = cause?.reference ?? leak.cycle?.edges.last(where: { $0.label == "captures" }) else { return nil }
+        if let site = reference.site { return site }
+        let edges = (cause?.cycle ?? leak.cycle)?.edges ?? []
+        return edges.first { $0.to == reference.from && $0.site != nil }?.site
     }
 
     /// The rules of ``marks(of:)``, sorted.

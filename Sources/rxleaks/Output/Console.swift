@@ -68,9 +68,18 @@ final class Progress {
 
     /// Shows that item `index` (from 0) of `total`, `label`, is running.
     func show(_ index: Int, of total: Int, _ label: String) {
+        write("[\(index + 1)/\(total)] \(label) (\(total - index - 1) left)")
+    }
+
+    /// Shows what a step-by-step run is doing: `building the tests…`.
+    func status(_ text: String) {
+        write("\(text)…")
+    }
+
+    private func write(_ line: String) {
         guard enabled else { return }
         shown = true
-        Console.writeError("\r\u{1B}[K[\(index + 1)/\(total)] \(label) (\(total - index - 1) left)")
+        Console.writeError("\r\u{1B}[K" + line)
     }
 
     /// Clears the status line.

@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 
 /// `git`, run the same way whoever calls it: no user or system configuration (hooks, signing,

@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 
 /// A package's own path dependencies on RxLeaks under an identity other than `rxleaks`. The switch's

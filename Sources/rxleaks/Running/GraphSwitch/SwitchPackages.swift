@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 
 /// RxLeaks and the `RxSwift` shim (``ShimPackage``) as git repositories in a cache folder: the packages

@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 import LeakSuiteRecords
 import Leaks
@@ -26,6 +27,8 @@ struct SuiteRun {
         /// `swift test`'s output, for a failure's details.
         var testLog: String
         var seconds: Double
+        /// The identities of the packages the graph resolved (``KnownLibraryLeaks``).
+        var dependencies: Set<String> = []
     }
 
     /// The run could not give verdicts.
@@ -76,7 +79,7 @@ struct SuiteRun {
     /// Builds, runs and reads the verdicts; `prepare` writes SwiftPM's
     /// configuration (mirrors) into ``configFolder`` first, and returns the
     /// environment `swift` needs to read it.
-    func run(swift: String, progress: SuiteProgress, prepare: (URL) throws(Failure) -> [String: String]) throws(Failure) -> Outcome {
+    func run(swift: String, progress: Progress, prepare: (URL) throws(Failure) -> [String: String]) throws(Failure) -> Outcome {
         Interruption.install()
         defer { Interruption.uninstall() }
         do {
@@ -113,8 +116,9 @@ struct SuiteRun {
         let judged = SuiteResults.Tally(resultsFile)
         var suiteEnvironment = [SuiteEnvironment.mode: "1", SuiteEnvironment.results: resultsFile.path]
         // The package's own modules are the code under test: their objects are tracked, its dependencies' are not.
-        if let modules = try? ownModules(swift: swift, common: common, environment: configuration), !modules.isEmpty {
-            suiteEnvironment[TrackedModules.environmentVariable] = modules.joined(separator: ",")
+        let targets = try? ownTargets(swift: swift, common: common, environment: configuration)
+        if let targets, !targets.isEmpty {
+            suiteEnvironment[TrackedModules.environmentVariable] = targets.map(\.module).joined(separator: ",")
         }
         let test = try launch(swift, ["test", "--skip-build"] + common + filterArguments + events + swiftArguments,
                               environment: configuration.merging(suiteEnvironment) { $1 }) {
@@ -128,13 +132,8 @@ struct SuiteRun {
         if let crash = TestCrash.find(in: testLog, swiftTesting: swiftTesting) {
             verdicts = crash.marking(verdicts, log: testLog)
         }
-        if verdicts.isEmpty {
-            if testLog.contains("No matching test cases were run") || (test.status == 0 && !filters.isEmpty) {
-                throw .badInput(BadInput("nothing to test: no test matched \(filters.map { "--filter \($0)" }.joined(separator: " "))"))
-            }
-            if testLog.contains("no tests found") {
-                throw .badInput(BadInput("nothing to test: \(package.path) has no test target", hint: "Add tests under Tests/."))
-            }
+        if verdicts.isEmpty, let targets, !targets.contains(where: \.isTest) {
+            throw .badInput(BadInput("nothing to test: \(package.path) has no test target", hint: "Add tests under Tests/."))
         }
         // Without the mode's start-up line, clean rows from Swift Testing's
         // event stream would hide that nothing was checked at all.
@@ -143,20 +142,31 @@ struct SuiteRun {
                           hint: "The test targets must link LeakTesting, or import RxSwift by URL (https://github.com/ReactiveX/RxSwift).\n"
                               + "swift test said:\n" + testLog.split(separator: "\n").suffix(15).joined(separator: "\n"))
         }
+        // The test processes started (the mode's line says so) and judged no test: the filters matched none.
         guard !verdicts.isEmpty else {
-            throw .badInput(BadInput("nothing to test: no test ran (swift test exited \(test.status))"))
+            throw .badInput(BadInput(filters.isEmpty ? "nothing to test: no test ran (swift test exited \(test.status))"
+                                         : "nothing to test: no test matched \(filters.map { "--filter \($0)" }.joined(separator: " "))"))
         }
         return Outcome(verdicts: verdicts, testStatus: test.status, testLog: testLog,
-                       seconds: (ContinuousClock.now - start) / .seconds(1))
+                       seconds: (ContinuousClock.now - start) / .seconds(1),
+                       dependencies: KnownLibraryLeaks.dependencies(inBuildFolder: buildFolder))
     }
 
-    /// The module names of the package's own targets (tests included), from `swift package describe`.
-    private func ownModules(swift: String, common: [String], environment: [String: String]) throws(Failure) -> [String] {
+    /// One of the package's own targets, as `swift package describe` lists it.
+    private struct Target {
+        var module: String
+        var isTest: Bool
+    }
+
+    /// The package's own targets (tests included), from `swift package describe`; nil when it could not say.
+    private func ownTargets(swift: String, common: [String], environment: [String: String]) throws(Failure) -> [Target]? {
         let described = try launch(swift, ["package"] + common + ["describe", "--type", "json"], environment: environment)
         guard described.status == 0, let start = described.output.firstIndex(of: "{"),
               let package = try? JSONSerialization.jsonObject(with: Data(described.output[start...].utf8)) as? [String: Any],
-              let targets = package["targets"] as? [[String: Any]] else { return [] }
-        return targets.compactMap { $0["c99name"] as? String }
+              let targets = package["targets"] as? [[String: Any]] else { return nil }
+        return targets.compactMap { target in
+            (target["c99name"] as? String).map { Target(module: $0, isTest: target["type"] as? String == "test") }
+        }
     }
 
     /// Runs `swift arguments…`, output to a log file in the scratch folder;
@@ -227,23 +237,5 @@ enum SwiftArguments {
             kept.append(argument)
         }
         return kept
-    }
-}
-
-/// A status line on stderr while the suite builds and runs; silent when stderr is not a terminal.
-final class SuiteProgress {
-    private let enabled = isatty(STDERR_FILENO) == 1
-    private var shown = false
-
-    func status(_ text: String) {
-        guard enabled else { return }
-        shown = true
-        Console.writeError("\r\u{1B}[K\(text)…")
-    }
-
-    func finish() {
-        guard enabled, shown else { return }
-        shown = false
-        Console.writeError("\r\u{1B}[K")
     }
 }

@@ -16,9 +16,9 @@ import Foundation
 /// reaps the watchdog: no child is left running, nor as a zombie, on any path.
 /// Waiting blocks in `poll` on a pidfd (no sleep loop) and returns early when a
 /// signal arrives.
-final class ChildProcess {
+package final class ChildProcess {
     /// How the child ended.
-    enum Termination: Equatable {
+    package enum Termination: Equatable, Sendable {
         /// It exited with this status.
         case exited(Int32)
         /// A signal ended it.
@@ -28,22 +28,22 @@ final class ChildProcess {
     }
 
     /// What a child run to its end with ``run(_:_:environment:timeLimit:)`` did.
-    struct Result {
+    package struct Result: Sendable {
         /// The child's process id (reaped: no longer a process).
-        var pid: pid_t
-        var termination: Termination
-        var stdout: String
-        var stderr: String
-        var seconds: Double
+        package var pid: pid_t
+        package var termination: Termination
+        package var stdout: String
+        package var stderr: String
+        package var seconds: Double
     }
 
     /// Could not start the child.
-    struct LaunchError: Error, CustomStringConvertible {
-        let description: String
+    package struct LaunchError: Error, CustomStringConvertible {
+        package let description: String
     }
 
     /// The child's process id.
-    let pid: pid_t
+    package let pid: pid_t
     /// The watchdog's process id.
     private let watchdog: pid_t
     /// The write end of the watchdog's lifeline; -1 once closed.
@@ -53,12 +53,12 @@ final class ChildProcess {
     /// Readable once the watchdog has ended; -1 where the kernel has no pidfd.
     private let exitNotice: Int32
     /// How the child ended, once the watchdog is reaped.
-    private(set) var termination: Termination?
+    package private(set) var termination: Termination?
 
     /// Starts `executable` with `arguments` (stdin from /dev/null, stdout and
     /// stderr to the given descriptors, which the caller still owns), with
     /// `environment` added to this process's.
-    init(_ executable: String, _ arguments: [String], environment: [String: String] = [:], stdout: Int32, stderr: Int32) throws(LaunchError) {
+    package init(_ executable: String, _ arguments: [String], environment: [String: String] = [:], stdout: Int32, stderr: Int32) throws(LaunchError) {
         var lifelineEnds: [Int32] = [0, 0], reportEnds: [Int32] = [0, 0]
         guard cchildprocess_pipe(&lifelineEnds) == 0 else { throw LaunchError(description: "pipe failed: \(Self.lastError)") }
         guard cchildprocess_pipe(&reportEnds) == 0 else {
@@ -102,7 +102,7 @@ final class ChildProcess {
     /// Waits until the child has ended, `interval` has passed (nil: no limit)
     /// or a signal arrived, whichever comes first; returns how it ended, if it has.
     @discardableResult
-    func wait(atMost interval: Duration?) -> Termination? {
+    package func wait(atMost interval: Duration?) -> Termination? {
         if let termination { return termination }
         var notice = [pollfd(fd: exitNotice, events: Int16(POLLIN), revents: 0)]
         let milliseconds = interval.map(Self.milliseconds) ?? -1
@@ -117,13 +117,13 @@ final class ChildProcess {
     }
 
     /// Sends `signal` to the child, while it runs.
-    func signal(_ signal: Int32) {
+    package func signal(_ signal: Int32) {
         if termination == nil { kill(pid, signal) }
     }
 
     /// Passes `signal` on to the child and waits up to `grace` for it to end,
     /// then kills it and what it started.
-    func stop(with signal: Int32, grace: Duration) {
+    package func stop(with signal: Int32, grace: Duration) {
         self.signal(signal)
         let deadline = ContinuousClock.now + grace
         while termination == nil, ContinuousClock.now < deadline { wait(atMost: deadline - ContinuousClock.now) }
@@ -132,7 +132,7 @@ final class ChildProcess {
 
     /// Kills whatever is left (the child, if it still runs, and anything it
     /// started) and reaps the watchdog. Idempotent.
-    func end() {
+    package func end() {
         guard lifeline >= 0 else { return }
         close(lifeline)
         lifeline = -1
@@ -172,7 +172,7 @@ final class ChildProcess {
 
     /// Runs `executable` with `arguments` to its end, output collected, and
     /// waits at most `timeLimit` seconds: past it the group is killed.
-    static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:], timeLimit: Double) throws(LaunchError) -> Result {
+    package static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:], timeLimit: Double) throws(LaunchError) -> Result {
         let start = ContinuousClock.now
         let deadline = start + .milliseconds(Int64((timeLimit * 1000).rounded(.up)))
         let out = try makePipe(), err = try makePipe()
@@ -218,7 +218,7 @@ final class ChildProcess {
     }
 
     /// The path of the running executable, for re-running it as a child.
-    static var currentExecutable: String {
+    package static var currentExecutable: String {
         #if os(Linux)
         if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
         #endif
@@ -226,7 +226,7 @@ final class ChildProcess {
     }
 
     /// The full path of `name` on `PATH`, if it is there and executable.
-    static func find(_ name: String) -> String? {
+    package static func find(_ name: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
         return path.split(separator: ":").map { "\($0)/\(name)" }.first { access($0, X_OK) == 0 }
     }

@@ -1,0 +1,162 @@
+#if Lint
+import SwiftSyntax
+
+/// The reference that holds a leaked object, as a leak report names it, for
+/// the plain-Swift leaks no lint rule finds: a strong delegate, a stored
+/// closure, a `Task` or `DispatchWorkItem` kept in a property, a block given
+/// to an API that keeps it (`NotificationCenter.addObserver`).
+package enum HeldReference: Sendable, Hashable {
+    /// `Holder ─name→ …`: the stored property `name` of the class `type`.
+    case property(type: String, name: String)
+    /// A closure capturing an instance of `type`, kept by what its property `name` holds (`task`, `pending`).
+    case closureKept(type: String, property: String)
+    /// A closure capturing an instance of `type`, given to a call named `call`.
+    case closureGiven(type: String, call: String)
+
+    /// The class whose source the fix changes.
+    package var type: String {
+        switch self {
+        case .property(let type, _), .closureKept(let type, _), .closureGiven(let type, _): type
+        }
+    }
+}
+
+/// The fixes for a ``HeldReference``: `weak var` for a back reference the
+/// object is handed (a delegate), `[weak self]` with a `guard` for a closure
+/// that returns nothing, and for a `Task` looping over a stream the `guard`
+/// inside the loop and the task cancelled in `deinit`.
+package enum HeldReferenceRewrite {
+    /// The edits that end `reference` in `source`; nil when the file does
+    /// not declare its class, a reason when it does but no edit fits.
+    package static func edits(for reference: HeldReference, source: String, path: String) -> Result<[SourceEdit], Unfixable>? {
+        let file = LintedFile(path: path, source: source)
+        guard file.firstSyntaxError == nil,
+              let type = file.all(ClassDeclSyntax.self).first(where: { $0.name.text == reference.type }) else { return nil }
+        switch reference {
+        case .property(_, let name):
+            guard let property = storedProperty(name, in: type) else { return nil }
+            if property.isFunctionTyped { return closureEdits(assignedTo: name, in: type, property: property) }
+            return backReferenceEdits(property)
+        case .closureKept(_, let property):
+            guard let closure = closuresAssigned(to: property, in: type).first(where: { $0.strongSelfReference != nil }) else {
+                return .failure(Unfixable("no closure capturing self is stored in \(property) in \(type.name.text)"))
+            }
+            if closure.receivingCall?.calledName == "Task" { return .success(taskEdits(closure, storedIn: property, in: type)) }
+            return .success(CaptureRewrite.weakSelf(in: closure))
+        case .closureGiven(_, let call):
+            let closures = type.nodes(of: ClosureExprSyntax.self).filter {
+                $0.receivingCall?.calledName == call && $0.strongSelfReference != nil
+            }
+            guard let closure = closures.first else {
+                return .failure(Unfixable("no closure capturing self is given to \(call) in \(type.name.text)"))
+            }
+            return .success(CaptureRewrite.weakSelf(in: closure))
+        }
+    }
+
+    /// `weak` before `var`, for a property the object is handed rather than
+    /// makes: a `var` of optional type with no object made in its declaration.
+    private static func backReferenceEdits(_ property: VariableDeclSyntax) -> Result<[SourceEdit], Unfixable> {
+        let binding = property.bindings.first
+        let type = binding?.typeAnnotation?.type
+        if property.bindingSpecifier.tokenKind == .keyword(.let) {
+            return .failure(Unfixable("it is a let the object sets up itself, not a back reference: the other side of the cycle is the one to break"))
+        }
+        guard let type, type.is(OptionalTypeSyntax.self) || type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) else {
+            return .failure(Unfixable("not optional: a weak reference must be, and every use would change"))
+        }
+        if let value = binding?.initializer?.value, !value.is(NilLiteralExprSyntax.self) {
+            return .failure(Unfixable("its declaration makes the object it holds: weak would free it at once"))
+        }
+        return .success([.insert("weak ", at: property.bindingSpecifier.positionAfterSkippingLeadingTrivia)])
+    }
+
+    /// `[weak self]` and a `guard` in each closure stored in the property `name` that captures `self`.
+    private static func closureEdits(assignedTo name: String, in type: ClassDeclSyntax,
+                                     property: VariableDeclSyntax) -> Result<[SourceEdit], Unfixable> {
+        guard property.returnsNothing else {
+            return .failure(Unfixable("the stored closure returns a value: [weak self] needs one for when self is gone"))
+        }
+        let closures = closuresAssigned(to: name, in: type).filter { $0.strongSelfReference != nil }
+        guard !closures.isEmpty else {
+            return .failure(Unfixable("the closure stored in \(name) is made outside \(type.name.text)"))
+        }
+        return .success(closures.flatMap(CaptureRewrite.weakSelf(in:)))
+    }
+
+    /// `[weak self]` with the `guard` inside the task's loop (at the top when
+    /// it has none), and `deinit` cancelling the task, which else waits for
+    /// the stream's next element forever once the object is gone.
+    private static func taskEdits(_ closure: ClosureExprSyntax, storedIn property: String, in type: ClassDeclSyntax) -> [SourceEdit] {
+        let loop = closure.statements.lazy.compactMap { item -> CodeBlockSyntax? in
+            if let loop = item.item.as(ForStmtSyntax.self) { return loop.body }
+            if let loop = item.item.as(WhileStmtSyntax.self) { return loop.body }
+            return nil
+        }.first
+        let capture = loop.map { CaptureRewrite.weakSelf(in: closure, eachTimeRound: $0) } ?? CaptureRewrite.weakSelf(in: closure)
+        return capture + cancellation(of: property, in: type)
+    }
+
+    /// `deinit { task?.cancel() }` before the class's closing brace, unless a `deinit` already cancels it.
+    private static func cancellation(of property: String, in type: ClassDeclSyntax) -> [SourceEdit] {
+        let members = type.memberBlock.members
+        let deinitializer = members.compactMap { $0.decl.as(DeinitializerDeclSyntax.self) }.first
+        if let body = deinitializer?.body?.description,
+           body.contains("\(property)?.cancel()") || body.contains("\(property).cancel()") { return [] }
+        guard let declaration = storedProperty(property, in: type) else { return [] }
+        let optional = declaration.bindings.first?.typeAnnotation?.type.is(OptionalTypeSyntax.self) ?? false
+        let call = "\(property)\(optional ? "?" : "").cancel()"
+        if let body = deinitializer?.body {
+            return [.insert(" \(call);", at: body.leftBrace.endPositionBeforeTrailingTrivia)]
+        }
+        let indentation = members.last.map { String($0.leadingTrivia.description.reversed().prefix { $0 == " " || $0 == "\t" }) } ?? "    "
+        return [.insert("\n\n\(indentation)deinit { \(call) }",
+                        at: members.last?.endPositionBeforeTrailingTrivia ?? type.memberBlock.leftBrace.endPositionBeforeTrailingTrivia)]
+    }
+
+    /// The stored property `name` declared in `type`'s body.
+    private static func storedProperty(_ name: String, in type: ClassDeclSyntax) -> VariableDeclSyntax? {
+        type.memberBlock.members.compactMap { $0.decl.as(VariableDeclSyntax.self) }.first { $0.names.contains(name) }
+    }
+
+    /// The closures `type` stores in `name` (`name = …`, `self.name = …`, its
+    /// declaration's `= …`): the value itself, or those given to the call that makes it (`Task { … }`).
+    private static func closuresAssigned(to name: String, in type: ClassDeclSyntax) -> [ClosureExprSyntax] {
+        var values: [ExprSyntax] = storedProperty(name, in: type)?.bindings.compactMap { $0.initializer?.value } ?? []
+        for sequence in type.nodes(of: SequenceExprSyntax.self) {
+            let elements = Array(sequence.elements)
+            guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
+                  [name, "self.\(name)"].contains(elements[0].trimmedDescription) else { continue }
+            values.append(elements[2])
+        }
+        return values.flatMap { value -> [ClosureExprSyntax] in
+            if let closure = value.as(ClosureExprSyntax.self) { return [closure] }
+            return value.as(FunctionCallExprSyntax.self)?.closureArguments ?? []
+        }
+    }
+}
+
+private extension VariableDeclSyntax {
+    /// Whether the property's declared type is a function type, optional or not.
+    var isFunctionTyped: Bool { functionType != nil }
+
+    /// Whether it is a function type returning `Void`.
+    var returnsNothing: Bool {
+        guard let function = functionType else { return false }
+        return ["Void", "()"].contains(function.returnClause.type.trimmedDescription)
+    }
+
+    private var functionType: FunctionTypeSyntax? {
+        var type = bindings.first?.typeAnnotation?.type
+        while let current = type {
+            if let function = current.as(FunctionTypeSyntax.self) { return function }
+            if let optional = current.as(OptionalTypeSyntax.self) { type = optional.wrappedType; continue }
+            if let optional = current.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { type = optional.wrappedType; continue }
+            if let tuple = current.as(TupleTypeSyntax.self), tuple.elements.count == 1 { type = tuple.elements.first?.type; continue }
+            if let attributed = current.as(AttributedTypeSyntax.self) { type = attributed.baseType; continue }
+            return nil
+        }
+        return nil
+    }
+}
+#endif
