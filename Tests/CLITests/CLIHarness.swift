@@ -34,6 +34,15 @@ enum CLI {
         return directory.appendingPathComponent("rxleaks")
     }()
 
+    /// The scratch folder of the runs of the fixture packages (Tests/Fixtures): they all ask for
+    /// RxSwift by URL, so one folder for the whole test process clones and builds RxLeaks once,
+    /// and each fixture then builds only its own targets. Removed when the process exits.
+    static let fixtureScratch: URL = {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rxleaks-fixtures-\(UUID().uuidString)")
+        atexit { try? FileManager.default.removeItem(at: CLI.fixtureScratch) }
+        return folder
+    }()
+
     /// The package's root directory.
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
@@ -107,6 +116,9 @@ enum CLI {
             while process.isRunning, Date() < deadline { usleep(5_000) }
             return !process.isRunning
         }
+
+        /// Whether the process, once ended, exited by itself rather than by a signal.
+        var exited: Bool { !process.isRunning && process.terminationReason == .exit }
 
         /// Waits for the process to end; what it did (a process a signal ended has the signal's number as its status).
         func finish() throws -> Invocation {

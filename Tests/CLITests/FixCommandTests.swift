@@ -1,9 +1,10 @@
+import ChildProcesses
 import Foundation
 import XCTest
 
 /// `rxleaks fix` on copies of Tests/Fixtures/LeakyApp (the whole suite, or
 /// SearchViewModel's tests alone with --filter) and of Tests/Fixtures/PlainLeaks.
-/// One build folder per fixture for the whole class: the first run builds it.
+/// The runs share the fixtures' scratch folder (``CLI/fixtureScratch``); the copies are in the class's own.
 final class FixCommandTests: XCTestCase {
     private static let fixture = CLI.packageRoot.appendingPathComponent("Tests/Fixtures/LeakyApp")
     private static let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("rxleaks-fix-\(UUID().uuidString)")
@@ -39,23 +40,20 @@ final class FixCommandTests: XCTestCase {
     }
 
     private func rxleaks(_ command: String, _ package: URL, _ arguments: [String] = []) throws -> CLI.Invocation {
-        try CLI.run([command, "--package-path", package.path, "--scratch-path", Self.scratch.appendingPathComponent("build").path,
+        try CLI.run([command, "--package-path", package.path, "--scratch-path", CLI.fixtureScratch.path,
                      "--filter", "SearchViewModelTests"] + arguments)
     }
 
     private func git(_ arguments: [String], in folder: URL) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-C", folder.path, "-c", "user.name=RxLeaks", "-c", "user.email=rxleaks@example.com"] + arguments
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "git \(arguments.joined(separator: " "))")
+        let git = try XCTUnwrap(ChildProcess.find("git"), "no git on PATH")
+        let run = try ChildProcess.run(git, ["-C", folder.path, "-c", "user.name=RxLeaks", "-c", "user.email=rxleaks@example.com"] + arguments,
+                                       timeLimit: 60)
+        XCTAssertEqual(run.termination, .exited(0), "git \(arguments.joined(separator: " ")): \(run.stderr)")
     }
 
     /// `rxleaks COMMAND` on every test of `package`.
     private func wholeSuite(_ command: String, _ package: URL, _ arguments: [String] = []) throws -> CLI.Invocation {
-        try CLI.run([command, "--package-path", package.path, "--scratch-path", Self.scratch.appendingPathComponent("build").path] + arguments)
+        try CLI.run([command, "--package-path", package.path, "--scratch-path", CLI.fixtureScratch.path] + arguments)
     }
 
     /// Each test's verdict and whether it passed, from `rxleaks test --format json`.
@@ -177,7 +175,7 @@ final class FixCommandTests: XCTestCase {
         try git(["init", "-q"], in: copy)
         try git(["add", "-A"], in: copy)
         try git(["commit", "-qm", "PlainLeaks, where only AutoSaver's tests check that it outlives them"], in: copy)
-        let build = Self.scratch.appendingPathComponent("plain-build").path
+        let build = CLI.fixtureScratch.path
         let source = "Sources/PlainLeaks/PlainSwift.swift"
         let before = try rows(try CLI.run(["test", "--package-path", copy.path, "--scratch-path", build, "--format", "json"]))
 
@@ -231,20 +229,14 @@ final class FixCommandTests: XCTestCase {
         let before = try CLI.snapshot(copy)
         let watched = copy.appendingPathComponent(file)
         let original = try Data(contentsOf: watched)
-        let process = Process()
-        process.executableURL = CLI.executable
-        process.arguments = ["fix", "--package-path", copy.path, "--scratch-path", Self.scratch.appendingPathComponent("build").path] + arguments
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let run = try CLI.start(["fix", "--package-path", copy.path, "--scratch-path", CLI.fixtureScratch.path] + arguments)
         let deadline = Date().addingTimeInterval(900)
-        while process.isRunning, (try? Data(contentsOf: watched)) == original, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
-        XCTAssertTrue(process.isRunning, "the run ended before it wrote the fix of \(file)")
-        kill(process.processIdentifier, signal)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationReason, .exit)
-        return (copy, before, process.terminationStatus)
+        while !run.hasEnded(within: 0.01), (try? Data(contentsOf: watched)) == original, Date() < deadline {}
+        XCTAssertFalse(run.hasEnded(within: 0), "the run ended before it wrote the fix of \(file)")
+        kill(run.pid, signal)
+        let ended = try run.finish()
+        XCTAssertTrue(run.exited, "a signal ended rxleaks fix instead of its own exit")
+        return (copy, before, ended.status)
     }
 
     /// Ctrl-C once the fix is written and under test: the original is put back and the run exits 130.

@@ -3,10 +3,9 @@ import XCTest
 
 /// `rxleaks test` on Tests/Fixtures/PlainLeaks: leaks in plain Swift, which only the objects the
 /// whole-suite mode tracks by themselves (the package's own) can reveal. Each expected verdict is
-/// the fixture's own weak-reference oracle's. One scratch folder for the class: the first run builds.
+/// the fixture's own weak-reference oracle's. The runs share the fixtures' scratch folder (``CLI/fixtureScratch``).
 final class PlainLeaksTestCommandTests: XCTestCase {
     private static let fixture = CLI.packageRoot.appendingPathComponent("Tests/Fixtures/PlainLeaks")
-    private static let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("rxleaks-plain-\(UUID().uuidString)")
 
     /// The leaking tests, each with the types it leaks and the reference its first cause breaks.
     private static let leaking: [String: (types: Set<String>, suspect: String)] = [
@@ -33,13 +32,9 @@ final class PlainLeaksTestCommandTests: XCTestCase {
         "PlainLeaksTests.PlainSwiftSuite/theCodeUnderTestIsThePackagesOwnModules()",
     ]
 
-    override class func tearDown() {
-        try? FileManager.default.removeItem(at: scratch)
-        super.tearDown()
-    }
 
     private func run(_ arguments: [String]) throws -> CLI.Invocation {
-        try CLI.run(["test", "--package-path", Self.fixture.path, "--scratch-path", Self.scratch.path] + arguments)
+        try CLI.run(["test", "--package-path", Self.fixture.path, "--scratch-path", CLI.fixtureScratch.path] + arguments)
     }
 
     /// Each test's verdict, its leaked types and its first cause; `reports` gets each test's report as text.

@@ -10,10 +10,15 @@ import XCTest
 /// `rxleaks test` on Tests/Fixtures/LeakyApp: a package that asks for RxSwift
 /// by URL, whose tests have no leak code at all, run on RxLeaks for the run
 /// (through a mirror in a scratch configuration) with every test inside a leak
-/// check. One scratch folder for the whole class: the first run builds.
+/// check. The runs share the fixtures' scratch folder (``CLI/fixtureScratch``); the class keeps its own
+/// folder for the copies and files its tests make.
 final class TestCommandTests: XCTestCase {
     private static let fixture = CLI.packageRoot.appendingPathComponent("Tests/Fixtures/LeakyApp")
-    private static let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("rxleaks-test-\(UUID().uuidString)")
+    private static let scratch: URL = {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rxleaks-test-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }()
 
     /// The tests that leak, each with the types it leaks: the guide's cases in the fixture's view models.
     private static let leaking: [String: Set<String>] = [
@@ -67,7 +72,7 @@ final class TestCommandTests: XCTestCase {
         super.tearDown()
     }
 
-    private func rxleaksTest(_ arguments: [String], package: URL = fixture, scratch: URL = scratch) throws -> CLI.Invocation {
+    private func rxleaksTest(_ arguments: [String], package: URL = fixture, scratch: URL = CLI.fixtureScratch) throws -> CLI.Invocation {
         try CLI.run(["test", "--package-path", package.path, "--scratch-path", scratch.path] + arguments)
     }
 
@@ -274,7 +279,7 @@ final class TestCommandTests: XCTestCase {
     /// judges none of them, but its start-up line says it ran: every test is a clean row, exit 0.
     func testSwiftTestingTestsThatNeverTouchRxSwiftAreCleanRows() throws {
         let fixture = CLI.packageRoot.appendingPathComponent("Tests/Fixtures/ScoreBoard")
-        let run = try rxleaksTest(["--format", "json"], package: fixture, scratch: Self.scratch.appendingPathComponent("ScoreBoard"))
+        let run = try rxleaksTest(["--format", "json"], package: fixture)
         XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
         let document = try run.json()
         XCTAssertEqual(try CLI.testSchema().violations(of: document), [])
@@ -327,7 +332,7 @@ final class TestCommandTests: XCTestCase {
         // Each distinct error once, with the package's own path, and where the whole output is.
         let errorLines = run.stderr.split(separator: "\n").filter { $0.contains("error: cannot convert value of type 'String'") }
         XCTAssertEqual(errorLines, ["\(broken.path)/Sources/LeakyApp/Broken.swift:1:19: error: cannot convert value of type 'String' to specified type 'Int'"])
-        XCTAssertTrue(run.stderr.contains("The build's whole output: \(Self.scratch.path)/swift-build.log"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("The build's whole output: \(CLI.fixtureScratch.path)/swift-build.log"), run.stderr)
     }
 
     func testAPackageResolvedPinningRealRxSwiftIsPutBackByteForByte() throws {
@@ -371,7 +376,7 @@ final class TestCommandTests: XCTestCase {
         let run = try rxleaksTest(["--filter", "FixedSearch"], package: mirrored)
         XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
         XCTAssertEqual(try CLI.snapshot(mirrored), before, "rxleaks test changed the checkout")
-        let runMirrors = try String(contentsOf: Self.scratch.appendingPathComponent("config/mirrors.json"), encoding: .utf8)
+        let runMirrors = try String(contentsOf: CLI.fixtureScratch.appendingPathComponent("config/mirrors.json"), encoding: .utf8)
         XCTAssertTrue(runMirrors.contains("https://github.com/example/Unused"), runMirrors)
         XCTAssertTrue(runMirrors.contains("https://github.com/ReactiveX/RxSwift.git"), runMirrors)
     }

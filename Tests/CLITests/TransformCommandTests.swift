@@ -11,15 +11,9 @@ import XCTest
 /// explained: through the test double, with the app's capture as the edge to break.
 final class TransformCommandTests: XCTestCase {
     private static let fixture = CLI.packageRoot.appendingPathComponent("Tests/Fixtures/TransformApp")
-    private static let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("rxleaks-transform-\(UUID().uuidString)")
-
-    override class func tearDown() {
-        try? FileManager.default.removeItem(at: scratch)
-        super.tearDown()
-    }
 
     func testTheBagCapturedByTheTransformsClosureIsACycleThroughTheHotTestObservable() throws {
-        let run = try CLI.run(["test", "--package-path", Self.fixture.path, "--scratch-path", Self.scratch.path, "--format", "json"])
+        let run = try CLI.run(["test", "--package-path", Self.fixture.path, "--scratch-path", CLI.fixtureScratch.path, "--format", "json"])
         XCTAssertEqual(run.status, 1, run.stderr)
         let tests = try XCTUnwrap(try run.json()["tests"]?.arrayValue)
         let verdicts = Dictionary(uniqueKeysWithValues: tests.compactMap { test in
