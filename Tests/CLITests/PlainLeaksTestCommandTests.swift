@@ -15,6 +15,7 @@ final class PlainLeaksTestCommandTests: XCTestCase {
         "PlainSwiftTests.testThemeObserverCountsChanges": (["ThemeObserver"], "held from outside the check: NotificationCenter.default's observer table"),
         "PlainSwiftTests.testChangeCounterStarts": (["ChangeCounter"], "Task ─captures→ ChangeCounter"),
         "PlainSwiftTests.testAutoSaverSchedules": (["AutoSaver"], "block of DispatchWorkItem ─captures→ AutoSaver"),
+        "PlainSwiftTests.testProfileWatcherStarts": (["ProfileWatcher"], "closure given at PlainSwift.swift:"),
         "PlainLeaksTests.PlainSwiftSuite/noteEditorSaves()": (["NoteEditor"], "NoteEditor ─onSave→ NoteEditor"),
         "PlainLeaksTests.PlainSwiftSuite/autoSaverSchedules()": (["AutoSaver"], "block of DispatchWorkItem ─captures→ AutoSaver"),
     ]
@@ -23,7 +24,7 @@ final class PlainLeaksTestCommandTests: XCTestCase {
     private static let clean: Set<String> = [
         "PlainSwiftTests.testFixedNoteEditorSaves", "PlainSwiftTests.testFixedChartControllerRedraws",
         "PlainSwiftTests.testFixedThemeObserverCountsChanges", "PlainSwiftTests.testFixedChangeCounterStarts",
-        "PlainSwiftTests.testFixedAutoSaverSchedules",
+        "PlainSwiftTests.testFixedAutoSaverSchedules", "PlainSwiftTests.testFixedProfileWatcherStarts",
         "PlainSwiftLookAlikeTests.testTheCacheKeepsThumbnails", "PlainSwiftLookAlikeTests.testSettingsAreMadeOnFirstUse",
         "PlainSwiftLookAlikeTests.testTheUploaderFinishesAMomentLater", "PlainSwiftLookAlikeTests.testTheLoaderEnds",
         "PlainSwiftLookAlikeTests.testNotesAreAddedToTheStoreMadeInSetUp",
@@ -41,8 +42,9 @@ final class PlainLeaksTestCommandTests: XCTestCase {
         try CLI.run(["test", "--package-path", Self.fixture.path, "--scratch-path", Self.scratch.path] + arguments)
     }
 
-    /// Each test's verdict, its leaked types and its first cause.
-    private func verdicts(_ arguments: [String]) throws -> [String: (verdict: String, types: Set<String>, suspect: String?)] {
+    /// Each test's verdict, its leaked types and its first cause; `reports` gets each test's report as text.
+    private func verdicts(_ arguments: [String], reports: inout [String: String]) throws
+        -> [String: (verdict: String, types: Set<String>, suspect: String?)] {
         let run = try run(["--format", "json"] + arguments)
         XCTAssertEqual(run.status, 1, run.stderr)
         var verdicts: [String: (String, Set<String>, String?)] = [:]
@@ -54,6 +56,7 @@ final class PlainLeaksTestCommandTests: XCTestCase {
                 "\(reference["from"]?["name"]?.stringValue ?? "?") ─\(reference["label"]?.stringValue ?? "?")→ \(reference["to"]?["name"]?.stringValue ?? "?")"
             }
             let outside = cause?["outsideHolder"]?.stringValue.map { "held from outside the check: " + $0 }
+            reports[name] = test["report"]?.stringValue
             verdicts[name] = (try XCTUnwrap(test["verdict"]?.stringValue), Set(leaks.compactMap { $0["typeName"]?.stringValue }),
                               reference ?? outside)
         }
@@ -75,11 +78,16 @@ final class PlainLeaksTestCommandTests: XCTestCase {
     }
 
     func testEveryPlainSwiftLeakIsFoundAndEveryLookAlikeIsClean() throws {
-        assertExpected(try verdicts([]))
+        var reports: [String: String] = [:]
+        assertExpected(try verdicts([], reports: &reports))
+        let cache = reports["PlainSwiftLookAlikeTests.testTheCacheKeepsThumbnails"] ?? ""
+        XCTAssertTrue(cache.contains("kept from outside (by design, not leaks): ") && cache.contains("Thumbnail (held from ThumbnailCache.shared)"),
+                      cache)
     }
 
     func testParallelGivesTheSameVerdicts() throws {
-        assertExpected(try verdicts(["--", "--parallel"]))
+        var reports: [String: String] = [:]
+        assertExpected(try verdicts(["--", "--parallel"], reports: &reports))
     }
 
     func testTheTextExplainsEachLeakWithItsFix() throws {
@@ -91,6 +99,8 @@ final class PlainLeaksTestCommandTests: XCTestCase {
             "─pending→ DispatchWorkItem", "fix: capture [weak self] in the work item's block",
             "NotificationCenter.default's observer table", "removeObserver",
             "─delegate→ ChartController", "fix: make the reference back to the owner weak (weak var delegate)",
+            "ProfileWatcher leaked (retained from outside the check)", "    ListenerRegistry.shared\n      ─listeners[",
+            "closure given at PlainSwift.swift:170\n      ─captures (strong)→ ProfileWatcher", "fix: capture the object weakly in the closure",
         ] {
             XCTAssertTrue(run.stdout.contains(fragment), "no \(fragment):\n\(run.stdout)")
         }

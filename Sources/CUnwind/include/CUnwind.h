@@ -15,6 +15,22 @@ int cunwind_load(void);
 /// The caller must not be inlined (its frame is the anchor).
 int cunwind_backtrace(uintptr_t *buffer, int capacity, int skip);
 
+/// The writable load segments of the process's executable (its `.data` and
+/// `.bss`, where globals live): up to `capacity` of them into `starts` and
+/// `ends`. Returns how many there are (Linux; 0 elsewhere).
+int cunwind_executable_writable_segments(uintptr_t *starts, uintptr_t *ends, int capacity);
+
+/// For each of `count` addresses, the raw name of the executable's data
+/// symbol (a global's storage) that holds it, read from the executable's own
+/// symbol table (not only the exported symbols `dladdr` knows), or NULL. The
+/// names live as long as the process. Returns how many were named (Linux; 0 elsewhere).
+int cunwind_data_symbols(const uintptr_t *addresses, int count, const char **names);
+
+/// The function a Swift partial-apply forwarder at `forwarder` (a closure's
+/// entry point, symbol `…TA`) forwards to, the closure's own body, found by
+/// name in the executable's symbol table; 0 when `forwarder` is no such forwarder.
+uintptr_t cunwind_partial_apply_target(uintptr_t forwarder);
+
 /// What `dladdr` knows about `address`: the image path and load base, and the
 /// nearest exported symbol when there is one. Returns 0 when `address` lies in
 /// no loaded image.

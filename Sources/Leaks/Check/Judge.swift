@@ -24,8 +24,9 @@ struct Judge {
     /// Objects made in the check are judged while the graphs read for them
     /// stay within ``madeObjectsNodeBudget``: a test that leaves a large
     /// structure in a cache would otherwise read it once per object in it.
-    /// `unjudged` counts those left out.
-    func leaks(among survivors: [TrackedObject], unjudged: inout Int) -> [Leak] {
+    /// `unjudged` counts those left out. `keptFrom` gets, for each object
+    /// kept by design that a global or static holds, that global's name.
+    func leaks(among survivors: [TrackedObject], unjudged: inout Int, keptFrom: inout [UInt: String]) -> [Leak] {
         var read = 0
         let analyses = survivors.compactMap { object -> (TrackedObject, RetainAnalysis)? in
             if object.origin == .allocated, read >= Self.madeObjectsNodeBudget {
@@ -39,6 +40,10 @@ struct Judge {
         let cycles = analyses.filter { $0.1.cycle != nil && $0.1.isHeldOnlyByCycle }
         // Read once, and only when an object made in the check is left with no cycle.
         var observers: ObserverTable?
+        var roots: RootSearch?
+        // An object a leaked cycle reaches is listed under it, whatever else may hold it.
+        let heldByCycles = { (object: TrackedObject) in cycles.contains { $0.0 !== object && $0.1.graph.nodes.contains(object.address) } }
+        let unexplained = Set(analyses.filter { $0.0.origin == .allocated && $0.1.cycle == nil && !heldByCycles($0.0) }.map(\.0.address))
         let leaks: [Leak] = analyses.compactMap { object, analysis in
             if object.origin == .closureCapture, analysis.cycle == nil, !workStillAlive {
                 return nil
@@ -46,8 +51,20 @@ struct Judge {
             // An object made in the check and held from outside without a
             // cycle is blamed only on work it keeps that holds it; otherwise
             // it may be kept by design (a cache, a singleton).
-            if object.origin == .allocated, analysis.cycle == nil {
+            if object.origin == .allocated, analysis.cycle == nil, unexplained.contains(object.address) {
                 guard let hidden = HiddenHolder(root: object.address, graph: analysis.graph, inspector: HeapInspector(closures: closures)) else {
+                    // A global's path is read reference by reference: it goes before the observer table's word scan.
+                    roots = roots ?? RootSearch(targets: unexplained, inspector: HeapInspector(closures: closures))
+                    if let held = roots?.explanation(of: object.address, closures: closures) {
+                        guard held.isThroughClosure, let path = held.path else {
+                            keptFrom[object.address] = held.root.name
+                            return nil
+                        }
+                        var leak = Leak(typeName: object.typeName, kind: .retainedFromOutside, cycle: nil, pattern: RootSearch.pattern,
+                                        trackedAt: object.symbolicatedSite, address: object.address)
+                        leak.causes = [LeakCause(path: path, pattern: RootSearch.pattern)]
+                        return leak
+                    }
                     observers = observers ?? ObserverTable()
                     guard observers?.holds(object.address) == true else { return nil }
                     var leak = Leak(typeName: object.typeName, kind: .retainedFromOutside, cycle: nil, pattern: ObserverTable.pattern,

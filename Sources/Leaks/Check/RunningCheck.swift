@@ -126,8 +126,9 @@ final class RunningCheck {
         let survivors = tracked.filter { $0.isAlive && !freed.contains($0.address) && $0.address != holder }
         let releasedLate = tracked.filter { aliveBeforeSettling.contains($0.address) && (!$0.isAlive || freed.contains($0.address)) }.map(\.typeName)
         var unjudged = 0
+        var keptFrom: [UInt: String] = [:]
         let leaks = Judge(workStillAlive: !liveSubscriptions.isEmpty || resourceDelta != 0, closures: scope.closures, trial: trial)
-            .leaks(among: survivors, unjudged: &unjudged)
+            .leaks(among: survivors, unjudged: &unjudged, keptFrom: &keptFrom)
         let problems = scope.problems + (unjudged == 0 ? [] : [
             "\(unjudged) objects made in the check and still alive were not judged: the graphs read for the others "
                 + "reached \(Judge.madeObjectsNodeBudget) objects"])
@@ -146,7 +147,9 @@ final class RunningCheck {
             unsettled: unsettled,
             problems: problems)
         let leaked = Set(leaks.map(\.address))
-        report.keptAlive = Self.countedNames(survivors.filter { $0.origin == .allocated && !leaked.contains($0.address) }.map(\.typeName))
+        report.keptAlive = Self.countedNames(survivors.filter { $0.origin == .allocated && !leaked.contains($0.address) }.map { object in
+            keptFrom[object.address].map { "\(object.typeName) (held from \($0))" } ?? object.typeName
+        })
         return report
     }
 

@@ -6,11 +6,12 @@ enum CyclePresentation {
     /// Nodes that only carry a reference along.
     static func isPlumbing(_ node: RetainNode) -> Bool { node.kind.isFolded }
 
-    static func compress(_ edges: [RetainEdge], rootName: String) -> [RetainEdge] {
+    /// `rootKind`: the kind the first node is shown with, when not its own (a global's value).
+    static func compress(_ edges: [RetainEdge], rootName: String, rootKind: RetainNode.Kind? = nil) -> [RetainEdge] {
         guard let first = edges.first else { return [] }
-        let root = RetainNode(address: first.from.address, name: rootName, kind: first.from.kind)
+        let root = RetainNode(address: first.from.address, name: rootName, kind: rootKind ?? first.from.kind)
         // A closure whose context is the root object shares its address.
-        let isRoot = { (node: RetainNode) in node.address == root.address && node.kind == root.kind }
+        let isRoot = { (node: RetainNode) in node.address == root.address && node.kind == first.from.kind }
         var result: [RetainEdge] = []
         var pending: RetainEdge?
         for edge in edges {

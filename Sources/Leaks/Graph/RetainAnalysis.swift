@@ -29,15 +29,7 @@ struct RetainAnalysis {
         self.graph = graph
         let vocabulary = inspector.vocabulary
         let shown = { (path: [(from: UInt, reference: HeapReference)]) -> [RetainEdge] in
-            // The object that holds a closure names its operator when several
-            // closures share one context: the nearest one that is not plumbing.
-            var holder = ""
-            let edges = path.flatMap { step -> [RetainEdge] in
-                let node = graph.retainNode(step.from)
-                if !CyclePresentation.isPlumbing(node) { holder = node.name }
-                return Self.edges(for: step, in: graph, closures: inspector.closures, holder: holder)
-            }
-            return CyclePresentation.compress(edges, rootName: rootName)
+            Self.presented(path, in: graph, closures: inspector.closures, rootName: rootName)
         }
         let candidates = CycleFinder(graph: graph).cyclesThroughRoot(limit: 8).map { (path: $0, edges: shown($0)) }
         // The shortest explanation first, but one through the subscription
@@ -98,6 +90,22 @@ struct RetainAnalysis {
         return CycleFinder.Step(from: step.from, reference: step.reference)
     }
 
+    /// A path of references read in `graph` as a reader sees it: plumbing
+    /// folded, each edge named by meaning, the first node named `rootName`
+    /// (and shown as `rootKind` when given).
+    static func presented(_ path: [(from: UInt, reference: HeapReference)], in graph: RetainGraph, closures: ClosureTable?,
+                          rootName: String, rootKind: RetainNode.Kind? = nil) -> [RetainEdge] {
+        // The object that holds a closure names its operator when several
+        // closures share one context: the nearest one that is not plumbing.
+        var holder = ""
+        let edges = path.flatMap { step -> [RetainEdge] in
+            let node = graph.retainNode(step.from)
+            if !CyclePresentation.isPlumbing(node) { holder = node.name }
+            return Self.edges(for: step, in: graph, closures: closures, holder: holder)
+        }
+        return CyclePresentation.compress(edges, rootName: rootName, rootKind: rootKind)
+    }
+
     /// The edges shown for one step. A closure whose only capture is one
     /// strong reference has that object as its context, so the step from a
     /// field holding the closure goes straight to the object: it is shown as
@@ -118,6 +126,11 @@ struct RetainAnalysis {
                 RetainEdge(from: from, to: closure, label: reference.label, kind: .strong, site: site),
                 RetainEdge(from: closure, to: to, label: "captures", kind: .strong, site: site),
             ]
+        }
+        // A closure context nothing else names is named by the site its holder recorded.
+        if reference.function != nil, isContext, entry == nil, to.kind == .closureContext, let site = reference.site {
+            let closure = RetainNode(address: to.address, name: "closure given at \(site)", kind: .closure)
+            return [RetainEdge(from: from, to: closure, label: reference.label, kind: reference.kind, site: site)]
         }
         return [RetainEdge(from: from, to: to, label: reference.label, kind: reference.kind,
                            site: entry?.site.description ?? reference.site)]

@@ -27,7 +27,7 @@ public struct Leak: Sendable, Codable, CustomStringConvertible {
 
     public var description: String {
         guard causes.count > 1 || unlistedCauses > 0 else {
-            var lines = [headline] + Self.indented(cycle?.description, by: "  ")
+            var lines = [headline] + Self.indented((cycle ?? causes.first?.path)?.description, by: "  ")
             if let pattern { lines.append("  pattern: \(pattern)") }
             lines += causes.filter { $0.outsideHolder != nil }.map { "  \($0.summary)" }
             return lines.joined(separator: "\n")
@@ -36,7 +36,7 @@ public struct Leak: Sendable, Codable, CustomStringConvertible {
         var lines = ["\(headline); \(total) causes, each a fix of its own:"]
         for (index, cause) in causes.enumerated() {
             lines.append("  cause \(index + 1) of \(total): \(cause.summary)")
-            lines += Self.indented(cause.cycle?.description, by: "    ")
+            lines += Self.indented((cause.cycle ?? cause.path)?.description, by: "    ")
             if let pattern = cause.pattern { lines.append("    pattern: \(pattern)") }
         }
         if unlistedCauses > 0 {

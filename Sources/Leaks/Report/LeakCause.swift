@@ -6,7 +6,10 @@ public struct LeakCause: Sendable, Codable {
     public let reference: RetainEdge?
     /// The cycle through `reference`, from the leaked object back to it.
     public let cycle: RetainCycle?
-    /// The guide's pattern for that cycle, when it matches one.
+    /// For an object held from a global or static: the path from it (its
+    /// first node, of kind ``RetainNode/Kind/global``, named as in the source) down to the object.
+    public let path: RetainCycle?
+    /// The guide's pattern for that cycle or path, when it matches one.
     public let pattern: LeakPattern?
     /// For a holder outside the check: what is known of it.
     public let outsideHolder: String?
@@ -25,6 +28,17 @@ public struct LeakCause: Sendable, Codable {
         self.cycle = cycle
         self.pattern = pattern
         reference = Self.reference(on: cycle.edges)
+        path = nil
+        outsideHolder = nil
+    }
+
+    /// A holder outside the check found from its root: the reference to break
+    /// is the path's last capture by a closure.
+    init(path: RetainCycle, pattern: LeakPattern?) {
+        self.path = path
+        self.pattern = pattern
+        reference = Self.reference(on: path.edges)
+        cycle = nil
         outsideHolder = nil
     }
 
@@ -37,6 +51,7 @@ public struct LeakCause: Sendable, Codable {
     init(outsideHolder holder: String) {
         reference = nil
         cycle = nil
+        path = nil
         pattern = nil
         outsideHolder = holder
     }
@@ -45,7 +60,7 @@ public struct LeakCause: Sendable, Codable {
     /// the same reference are one fix; a holder outside the check is one per
     /// leaked object (`address`).
     func fixKey(of address: UInt) -> String {
-        cycle.map { Self.fixKey(on: $0.edges) } ?? "outside|\(address)"
+        (cycle ?? path).map { Self.fixKey(on: $0.edges) } ?? "outside|\(address)"
     }
 
     /// The reference to break on `edges`: one closure held in two places

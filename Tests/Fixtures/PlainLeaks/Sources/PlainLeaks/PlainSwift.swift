@@ -149,6 +149,36 @@ public final class FixedAutoSaver {
     }
 }
 
+/// The app's listeners, for as long as the app runs.
+public final class ListenerRegistry: @unchecked Sendable {
+    public static let shared = ListenerRegistry()
+    private let lock = NSLock()
+    private var listeners: [() -> Void] = []
+
+    public func add(_ listener: @escaping () -> Void) {
+        lock.lock()
+        defer { lock.unlock() }
+        listeners.append(listener)
+    }
+}
+
+/// A listener kept by the app-wide registry that captures its owner: the registry keeps it forever.
+public final class ProfileWatcher {
+    public private(set) var refreshes = 0
+
+    public init() {
+        ListenerRegistry.shared.add { self.refreshes += 1 }
+    }
+}
+
+public final class FixedProfileWatcher {
+    public private(set) var refreshes = 0
+
+    public init() {
+        ListenerRegistry.shared.add { [weak self] in self?.refreshes += 1 }
+    }
+}
+
 // MARK: Clean look-alikes
 
 public final class Thumbnail {

@@ -110,6 +110,26 @@ final class PlainSwiftTests: XCTestCase {
         }
         XCTAssertNil(oracle)
     }
+
+    func testProfileWatcherStarts() {
+        weak var oracle: ProfileWatcher?
+        do {
+            let watcher = ProfileWatcher()
+            XCTAssertEqual(watcher.refreshes, 0)
+            oracle = watcher
+        }
+        XCTAssertNotNil(oracle, "leaks: the app-wide registry keeps its listener, which captures it")
+    }
+
+    func testFixedProfileWatcherStarts() {
+        weak var oracle: FixedProfileWatcher?
+        do {
+            let watcher = FixedProfileWatcher()
+            XCTAssertEqual(watcher.refreshes, 0)
+            oracle = watcher
+        }
+        XCTAssertNil(oracle)
+    }
 }
 
 /// Objects that outlive their test by design or for a moment only: clean.
@@ -122,8 +142,13 @@ final class PlainSwiftLookAlikeTests: XCTestCase {
     }
 
     func testTheCacheKeepsThumbnails() {
-        let thumbnail = ThumbnailCache.shared.thumbnail(named: "cat")
-        XCTAssertTrue(ThumbnailCache.shared.thumbnail(named: "cat") === thumbnail)
+        weak var oracle: Thumbnail?
+        do {
+            let thumbnail = ThumbnailCache.shared.thumbnail(named: "cat")
+            XCTAssertTrue(ThumbnailCache.shared.thumbnail(named: "cat") === thumbnail)
+            oracle = thumbnail
+        }
+        XCTAssertNotNil(oracle, "kept by the cache, by design")
     }
 
     func testSettingsAreMadeOnFirstUse() {
