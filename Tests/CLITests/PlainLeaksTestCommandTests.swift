@@ -106,10 +106,11 @@ final class PlainLeaksTestCommandTests: XCTestCase {
         }
     }
 
-    /// `rxleaks fix` on a copy of the fixture, whose leaking tests assert with their weak oracle that the object outlives
-    /// them. With those assertions dropped, except AutoSaver's, the stored closure, the delegate, the observer
-    /// block and the task are fixed; AutoSaver's fix makes its tests fail, so it is put back and reported. A
-    /// second `rxleaks test` finds only AutoSaver's tests leaking, every test passing or failing as before.
+    /// `rxleaks fix` on a copy of the fixture, whose leaking tests assert with their weak oracle that the
+    /// object outlives them. With those assertions dropped, except AutoSaver's, the stored closure, the
+    /// delegate, the observer block, the task and the listener a global registry keeps are fixed; AutoSaver's
+    /// fix makes its tests fail, so it is put back and reported. A second `rxleaks test` finds only
+    /// AutoSaver's tests leaking, every test passing or failing as before.
     func testPlainSwiftLeaksAreFixedUnlessTheirTestChecksTheObjectOutlivesIt() throws {
         // A copy beside the scratch folder, built in it: the fixture's dependencies are built once for the class.
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("rxleaks-plain-fix-\(UUID().uuidString)/PlainLeaks")
@@ -144,6 +145,7 @@ final class PlainLeaksTestCommandTests: XCTestCase {
             "PlainSwiftTests.testChartControllerRedraws ChartController: ",
             "PlainSwiftTests.testChartControllerRedraws ChartView: ",
             "PlainSwiftTests.testNoteEditorSaves NoteEditor: ",
+            "PlainSwiftTests.testProfileWatcherStarts ProfileWatcher: ",
             "PlainSwiftTests.testThemeObserverCountsChanges ThemeObserver: ",
         ])
         XCTAssertEqual(leaks(fixed["left"]), [
@@ -157,6 +159,7 @@ final class PlainLeaksTestCommandTests: XCTestCase {
             "        token = NotificationCenter.default.addObserver(forName: .themeChanged, object: nil, queue: nil) { [weak self] _ in\n"
                 + "            guard let self else { return }\n            self.changes += 1",
             "        task = Task { [weak self] in for await change in ChangeFeed.shared.changes { guard let self else { return }; self.count += change } }",
+            "        ListenerRegistry.shared.add { [weak self] in guard let self else { return }; self.refreshes += 1 }",
             "        pending = DispatchWorkItem { self.saves += 1 }",
         ] {
             XCTAssertTrue(text.contains(line), "not in the fixed file: \(line)")
