@@ -198,6 +198,24 @@ enum CLI {
                             others: ["rxleaks-run.schema.json": try schema("rxleaks-run.schema.json")])
     }
 
+    /// `git ARGUMENTS` in `folder`, as a committer with a name and an address; a failing git fails the test.
+    static func git(_ arguments: [String], in folder: URL) throws {
+        let git = try XCTUnwrap(ChildProcess.find("git"), "no git on PATH")
+        let run = try ChildProcess.run(git, ["-C", folder.path, "-c", "user.name=RxLeaks", "-c", "user.email=rxleaks@example.com"] + arguments,
+                                       timeLimit: 60)
+        XCTAssertEqual(run.termination, .exited(0), "git \(arguments.joined(separator: " ")): \(run.stderr)")
+    }
+
+    /// Each test's verdict and whether it passed, from `rxleaks test --format json`.
+    static func verdictRows(_ run: Invocation) throws -> [String: (verdict: String, passed: Bool?)] {
+        var rows: [String: (verdict: String, passed: Bool?)] = [:]
+        for test in try run.json()["tests"]?.arrayValue ?? [] {
+            rows[try XCTUnwrap(test["name"]?.stringValue)] = (try XCTUnwrap(test["verdict"]?.stringValue), test["passed"]?.boolValue)
+        }
+        XCTAssertFalse(rows.isEmpty, run.stdout + run.stderr)
+        return rows
+    }
+
     /// The schema `docs/NAME`.
     static func schema(_ name: String) throws -> JSONValue {
         try JSONValue.parse(try String(contentsOf: packageRoot.appendingPathComponent("docs/\(name)"), encoding: .utf8))

@@ -94,9 +94,10 @@ struct RootSearch {
         var slots: [(slot: UInt, object: UInt)] = []
         var scanned = 0
         for segment in ProcessMemory.executableDataSegments() where scanned < byteBudget {
-            let count = min(Int(segment.count), byteBudget - scanned) / 8
+            let aligned = (segment.lowerBound + 7) & ~7
+            let count = min(Int(segment.upperBound - min(aligned, segment.upperBound)), byteBudget - scanned) / 8
             scanned += count * 8
-            guard let start = UnsafePointer<UInt>(bitPattern: (segment.lowerBound + 7) & ~7) else { continue }
+            guard let start = UnsafePointer<UInt>(bitPattern: aligned) else { continue }
             for index in 0..<count {
                 let word = start[index]
                 if word % 8 == 0, Self.contains(word, in: heap) { slots.append((UInt(bitPattern: start + index), word)) }
