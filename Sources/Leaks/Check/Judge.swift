@@ -66,7 +66,7 @@ struct Judge {
                         return leak
                     }
                     observers = observers ?? ObserverTable()
-                    guard observers?.holds(object.address) == true else { return nil }
+                    guard observers?.holds(object.address, inspector: HeapInspector(closures: closures)) == true else { return nil }
                     var leak = Leak(typeName: object.typeName, kind: .retainedFromOutside, cycle: nil, pattern: ObserverTable.pattern,
                                     trackedAt: object.symbolicatedSite, address: object.address)
                     leak.causes = [ObserverTable.cause]

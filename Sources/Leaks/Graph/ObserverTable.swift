@@ -3,21 +3,24 @@ import Foundation
 /// The objects that `NotificationCenter.default`'s observer blocks refer to:
 /// its table cannot be read by reflection, so its memory is searched word by
 /// word, each allocation sized by the allocator's header before it, a few
-/// levels deep and within a budget. An object found there is held by an
-/// observer block that captured it (a `[weak self]` capture stores another
-/// address; an `unowned` one would be taken for strong).
+/// levels deep and within a budget. A word is only a candidate: an object is
+/// held by an observer block when a closure context read there captures it
+/// strongly (a `[weak self]` capture stores another address, an `unowned` one
+/// is not strong). A word met in any other allocation proves nothing: a scan
+/// this wide also reads objects of the check and stale memory.
 struct ObserverTable {
-    /// Every word read from the table's memory.
-    private let words: Set<UInt>
+    /// The allocations each word was read from, a few per word.
+    private let containers: [UInt: [UInt]]
 
     private static let depth = 6
     private static let allocationBudget = 4_096
     private static let wordBudget = 1 << 20
+    private static let containersPerWord = 4
 
     /// Reads the default center's table as it is now.
     init() {
         let center = UInt(bitPattern: Unmanaged.passUnretained(NotificationCenter.default).toOpaque())
-        var seen: Set<UInt> = [center], frontier = [center]
+        var containers: [UInt: [UInt]] = [center: []], frontier = [center]
         var allocations = 0, read = 0
         for _ in 0..<Self.depth {
             var next: [UInt] = []
@@ -25,17 +28,30 @@ struct ObserverTable {
                 guard let content = HiddenHolder.chunkWords(at: address) else { continue }
                 allocations += 1
                 read += content.count
-                for word in content where word >= 0x10000 && word % 16 == 0 && seen.insert(word).inserted {
-                    next.append(word)
+                for word in content where word >= 0x10000 && word % 16 == 0 {
+                    guard let found = containers[word] else {
+                        containers[word] = [address]
+                        next.append(word)
+                        continue
+                    }
+                    if found.count < Self.containersPerWord, !found.contains(address) { containers[word]?.append(address) }
                 }
             }
             frontier = next
         }
-        words = seen
+        self.containers = containers
     }
 
-    /// Whether an observer block holds the object at `address`.
-    func holds(_ address: UInt) -> Bool { words.contains(address) }
+    /// Whether an observer block holds the object at `address`: a closure
+    /// context the scan read it from captures it strongly.
+    func holds(_ address: UInt, inspector: HeapInspector) -> Bool {
+        (containers[address] ?? []).contains { container in
+            guard let node = inspector.node(at: container), node.closure != nil || node.kind == .closure || node.kind == .closureContext else {
+                return false
+            }
+            return node.references.contains { $0.target == address && $0.kind == .strong }
+        }
+    }
 
     /// The cause of an object the table holds.
     static let cause = LeakCause(outsideHolder: "NotificationCenter.default's observer table keeps a block given to "
