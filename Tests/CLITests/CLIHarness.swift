@@ -186,6 +186,27 @@ enum CLI {
                             others: ["rxleaks-run.schema.json": try schema("rxleaks-run.schema.json")])
     }
 
+    /// `git ARGUMENTS` in `folder`, as a committer with a name and an address; a failing git fails the test.
+    static func git(_ arguments: [String], in folder: URL) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-C", folder.path, "-c", "user.name=RxLeaks", "-c", "user.email=rxleaks@example.com"] + arguments
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, "git \(arguments.joined(separator: " "))")
+    }
+
+    /// Each test's verdict and whether it passed, from `rxleaks test --format json`.
+    static func verdictRows(_ run: Invocation) throws -> [String: (verdict: String, passed: Bool?)] {
+        var rows: [String: (verdict: String, passed: Bool?)] = [:]
+        for test in try run.json()["tests"]?.arrayValue ?? [] {
+            rows[try XCTUnwrap(test["name"]?.stringValue)] = (try XCTUnwrap(test["verdict"]?.stringValue), test["passed"]?.boolValue)
+        }
+        XCTAssertFalse(rows.isEmpty, run.stdout + run.stderr)
+        return rows
+    }
+
     /// The schema `docs/NAME`.
     static func schema(_ name: String) throws -> JSONValue {
         try JSONValue.parse(try String(contentsOf: packageRoot.appendingPathComponent("docs/\(name)"), encoding: .utf8))

@@ -2,8 +2,9 @@ import Foundation
 import XCTest
 
 /// `rxleaks fix` on copies of Tests/Fixtures/LeakyApp (the whole suite, or
-/// SearchViewModel's tests alone with --filter) and of Tests/Fixtures/PlainLeaks.
-/// One build folder per fixture for the whole class: the first run builds it.
+/// SearchViewModel's tests alone with --filter); PlainLeaksTestCommandTests runs
+/// it on Tests/Fixtures/PlainLeaks. One scratch folder for the whole class: the
+/// first run builds the fixture.
 final class FixCommandTests: XCTestCase {
     private static let fixture = CLI.packageRoot.appendingPathComponent("Tests/Fixtures/LeakyApp")
     private static let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("rxleaks-fix-\(UUID().uuidString)")
@@ -43,30 +44,12 @@ final class FixCommandTests: XCTestCase {
                      "--filter", "SearchViewModelTests"] + arguments)
     }
 
-    private func git(_ arguments: [String], in folder: URL) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-C", folder.path, "-c", "user.name=RxLeaks", "-c", "user.email=rxleaks@example.com"] + arguments
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "git \(arguments.joined(separator: " "))")
-    }
 
     /// `rxleaks COMMAND` on every test of `package`.
     private func wholeSuite(_ command: String, _ package: URL, _ arguments: [String] = []) throws -> CLI.Invocation {
         try CLI.run([command, "--package-path", package.path, "--scratch-path", Self.scratch.appendingPathComponent("build").path] + arguments)
     }
 
-    /// Each test's verdict and whether it passed, from `rxleaks test --format json`.
-    private func rows(_ run: CLI.Invocation) throws -> [String: (verdict: String, passed: Bool?)] {
-        var rows: [String: (verdict: String, passed: Bool?)] = [:]
-        for test in try run.json()["tests"]?.arrayValue ?? [] {
-            rows[try XCTUnwrap(test["name"]?.stringValue)] = (try XCTUnwrap(test["verdict"]?.stringValue), test["passed"]?.boolValue)
-        }
-        XCTAssertFalse(rows.isEmpty, run.stdout + run.stderr)
-        return rows
-    }
 
     /// The output docs/cli.md shows for `rxleaks fix` on the fixture: the block after "printed:".
     private static func documentedRun() throws -> String {
@@ -94,9 +77,9 @@ final class FixCommandTests: XCTestCase {
     /// clean, every other verdict as before and every test passing or failing as before.
     func testAFixIsRefusedOverUncommittedChangesThenEveryFixableLeakIsFixedAndProvenByASecondRun() throws {
         let copy = try copyOfTheFixture("git")
-        try git(["init", "-q"], in: copy)
-        try git(["add", "-A"], in: copy)
-        try git(["commit", "-qm", "LeakyApp"], in: copy)
+        try CLI.git(["init", "-q"], in: copy)
+        try CLI.git(["add", "-A"], in: copy)
+        try CLI.git(["commit", "-qm", "LeakyApp"], in: copy)
         let file = copy.appendingPathComponent(Self.source)
         let edited = try String(contentsOf: file, encoding: .utf8) + "// not committed\n"
         try edited.write(to: file, atomically: true, encoding: .utf8)
@@ -106,8 +89,8 @@ final class FixCommandTests: XCTestCase {
         XCTAssertTrue(refused.stderr.contains("uncommitted changes in \(Self.source)"), refused.stderr)
         XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), edited)
 
-        try git(["commit", "-qam", "edited"], in: copy)
-        let before = try rows(try wholeSuite("test", copy, ["--format", "json"]))
+        try CLI.git(["commit", "-qam", "edited"], in: copy)
+        let before = try CLI.verdictRows(try wholeSuite("test", copy, ["--format", "json"]))
         let fixed = try wholeSuite("fix", copy)
         XCTAssertEqual(fixed.status, 1, "CounterViewModel's leak is left: " + fixed.stdout + fixed.stderr)
         XCTAssertEqual(fixed.stdout, try Self.documentedRun(), "docs/cli.md shows another run")
@@ -117,7 +100,7 @@ final class FixCommandTests: XCTestCase {
         XCTAssertTrue(presenter.contains("            .flatMap(ProfilePresenter.load(id:))\n"), presenter)
         XCTAssertTrue(presenter.contains("    private static func load(id: Int) -> Observable<Profile> {\n"), presenter)
 
-        let after = try rows(try wholeSuite("test", copy, ["--format", "json"]))
+        let after = try CLI.verdictRows(try wholeSuite("test", copy, ["--format", "json"]))
         let madeClean: Set = ["SearchViewModelTests.testSearchFindsResults", "LeakyAppTests.ProfilePresenterTests/showsTheSelectedProfile()"]
         XCTAssertEqual(Set(after.keys), Set(before.keys))
         XCTAssertEqual(before.filter { madeClean.contains($0.key) }.map(\.value.verdict), ["leaked", "leaked"])
@@ -158,69 +141,6 @@ final class FixCommandTests: XCTestCase {
 
             """)
         XCTAssertEqual(try CLI.snapshot(copy), before, "the undone fix is still in place")
-    }
-
-    /// Tests/Fixtures/PlainLeaks, whose leaking tests assert with their weak oracle that the object outlives
-    /// them. With those assertions dropped, except AutoSaver's, the stored closure, the delegate, the observer
-    /// block and the task are fixed; AutoSaver's fix makes its tests fail, so it is put back and reported. A
-    /// second `rxleaks test` finds only AutoSaver's tests leaking, every test passing or failing as before.
-    func testPlainSwiftLeaksAreFixedUnlessTheirTestChecksTheObjectOutlivesIt() throws {
-        let copy = Self.scratch.appendingPathComponent("plain/PlainLeaks")
-        try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: CLI.packageRoot.appendingPathComponent("Tests/Fixtures/PlainLeaks"), to: copy)
-        for test in ["Tests/PlainLeaksTests/PlainSwiftTests.swift", "Tests/PlainLeaksTests/PlainSwiftSuite.swift"] {
-            let url = copy.appendingPathComponent(test)
-            let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
-            try lines.filter { !$0.contains("\"leaks: ") || $0.contains("work item") }.joined(separator: "\n")
-                .write(to: url, atomically: true, encoding: .utf8)
-        }
-        try git(["init", "-q"], in: copy)
-        try git(["add", "-A"], in: copy)
-        try git(["commit", "-qm", "PlainLeaks, where only AutoSaver's tests check that it outlives them"], in: copy)
-        let build = Self.scratch.appendingPathComponent("plain-build").path
-        let source = "Sources/PlainLeaks/PlainSwift.swift"
-        let before = try rows(try CLI.run(["test", "--package-path", copy.path, "--scratch-path", build, "--format", "json"]))
-
-        let run = try CLI.run(["fix", "--package-path", copy.path, "--scratch-path", build, "--format", "json"])
-        XCTAssertEqual(run.status, 1, run.stdout + run.stderr)
-        let fixed = try run.json()
-        XCTAssertEqual(JSONSchemaValidator(root: try CLI.schema("rxleaks-fix.schema.json")).violations(of: fixed), [])
-        func leaks(_ list: JSONValue?) -> [String] {
-            (list?.arrayValue ?? []).map { "\($0["test"]?.stringValue ?? "?") \($0["type"]?.stringValue ?? "?"): \($0["reason"]?.stringValue ?? "")" }.sorted()
-        }
-        let failsAfterTheFix = "the test fails after the fix: the fix changes what the test checks"
-        XCTAssertEqual(fixed["filesChanged"]?.arrayValue?.compactMap(\.stringValue), [source])
-        XCTAssertEqual(leaks(fixed["fixed"]), [
-            "PlainLeaksTests.PlainSwiftSuite/noteEditorSaves() NoteEditor: ",
-            "PlainSwiftTests.testChangeCounterStarts ChangeCounter: ",
-            "PlainSwiftTests.testChartControllerRedraws ChartController: ",
-            "PlainSwiftTests.testChartControllerRedraws ChartView: ",
-            "PlainSwiftTests.testNoteEditorSaves NoteEditor: ",
-            "PlainSwiftTests.testThemeObserverCountsChanges ThemeObserver: ",
-        ])
-        XCTAssertEqual(leaks(fixed["left"]), [
-            "PlainLeaksTests.PlainSwiftSuite/autoSaverSchedules() AutoSaver: \(failsAfterTheFix)",
-            "PlainSwiftTests.testAutoSaverSchedules AutoSaver: \(failsAfterTheFix)",
-        ])
-        let text = try String(contentsOf: copy.appendingPathComponent(source), encoding: .utf8)
-        for line in [
-            "        onSave = { [weak self] in guard let self else { return }; self.saves += 1 }",
-            "    public weak var delegate: ChartViewDelegate?",
-            "        token = NotificationCenter.default.addObserver(forName: .themeChanged, object: nil, queue: nil) { [weak self] _ in\n"
-                + "            guard let self else { return }\n            self.changes += 1",
-            "        task = Task { [weak self] in for await change in ChangeFeed.shared.changes { guard let self else { return }; self.count += change } }",
-            "        pending = DispatchWorkItem { self.saves += 1 }",
-        ] {
-            XCTAssertTrue(text.contains(line), "not in the fixed file: \(line)")
-        }
-
-        let after = try rows(try CLI.run(["test", "--package-path", copy.path, "--scratch-path", build, "--format", "json"]))
-        let reverted: Set = ["PlainSwiftTests.testAutoSaverSchedules", "PlainLeaksTests.PlainSwiftSuite/autoSaverSchedules()"]
-        XCTAssertEqual(Set(after.keys), Set(before.keys))
-        for (name, row) in before {
-            XCTAssertEqual(after[name]?.passed, row.passed, name)
-            XCTAssertEqual(after[name]?.verdict, reverted.contains(name) ? "leaked" : "clean", name)
-        }
     }
 
     /// Starts `rxleaks fix` on a fresh copy and sends it `signal` once `file` changes (an edit is written and

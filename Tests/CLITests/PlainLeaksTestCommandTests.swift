@@ -105,4 +105,72 @@ final class PlainLeaksTestCommandTests: XCTestCase {
             XCTAssertTrue(run.stdout.contains(fragment), "no \(fragment):\n\(run.stdout)")
         }
     }
+
+    /// `rxleaks fix` on a copy of the fixture, whose leaking tests assert with their weak oracle that the
+    /// object outlives them. With those assertions dropped, except AutoSaver's, the stored closure, the
+    /// delegate, the observer block, the task and the listener a global registry keeps are fixed; AutoSaver's
+    /// fix makes its tests fail, so it is put back and reported. A second `rxleaks test` finds only
+    /// AutoSaver's tests leaking, every test passing or failing as before.
+    func testPlainSwiftLeaksAreFixedUnlessTheirTestChecksTheObjectOutlivesIt() throws {
+        // A copy beside the scratch folder, built in it: the fixture's dependencies are built once for the class.
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("rxleaks-plain-fix-\(UUID().uuidString)/PlainLeaks")
+        try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: copy.deletingLastPathComponent()) }
+        try FileManager.default.copyItem(at: Self.fixture, to: copy)
+        for test in ["Tests/PlainLeaksTests/PlainSwiftTests.swift", "Tests/PlainLeaksTests/PlainSwiftSuite.swift"] {
+            let url = copy.appendingPathComponent(test)
+            let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            try lines.filter { !$0.contains("\"leaks: ") || $0.contains("work item") }.joined(separator: "\n")
+                .write(to: url, atomically: true, encoding: .utf8)
+        }
+        try CLI.git(["init", "-q"], in: copy)
+        try CLI.git(["add", "-A"], in: copy)
+        try CLI.git(["commit", "-qm", "PlainLeaks, where only AutoSaver's tests check that it outlives them"], in: copy)
+        let build = Self.scratch.path
+        let source = "Sources/PlainLeaks/PlainSwift.swift"
+        let before = try CLI.verdictRows(try CLI.run(["test", "--package-path", copy.path, "--scratch-path", build, "--format", "json"]))
+
+        let run = try CLI.run(["fix", "--package-path", copy.path, "--scratch-path", build, "--format", "json"])
+        XCTAssertEqual(run.status, 1, run.stdout + run.stderr)
+        let fixed = try run.json()
+        XCTAssertEqual(JSONSchemaValidator(root: try CLI.schema("rxleaks-fix.schema.json")).violations(of: fixed), [])
+        func leaks(_ list: JSONValue?) -> [String] {
+            (list?.arrayValue ?? []).map { "\($0["test"]?.stringValue ?? "?") \($0["type"]?.stringValue ?? "?"): \($0["reason"]?.stringValue ?? "")" }.sorted()
+        }
+        let failsAfterTheFix = "the test fails after the fix: the fix changes what the test checks"
+        XCTAssertEqual(fixed["filesChanged"]?.arrayValue?.compactMap(\.stringValue), [source])
+        XCTAssertEqual(leaks(fixed["fixed"]), [
+            "PlainLeaksTests.PlainSwiftSuite/noteEditorSaves() NoteEditor: ",
+            "PlainSwiftTests.testChangeCounterStarts ChangeCounter: ",
+            "PlainSwiftTests.testChartControllerRedraws ChartController: ",
+            "PlainSwiftTests.testChartControllerRedraws ChartView: ",
+            "PlainSwiftTests.testNoteEditorSaves NoteEditor: ",
+            "PlainSwiftTests.testProfileWatcherStarts ProfileWatcher: ",
+            "PlainSwiftTests.testThemeObserverCountsChanges ThemeObserver: ",
+        ])
+        XCTAssertEqual(leaks(fixed["left"]), [
+            "PlainLeaksTests.PlainSwiftSuite/autoSaverSchedules() AutoSaver: \(failsAfterTheFix)",
+            "PlainSwiftTests.testAutoSaverSchedules AutoSaver: \(failsAfterTheFix)",
+        ])
+        let text = try String(contentsOf: copy.appendingPathComponent(source), encoding: .utf8)
+        for line in [
+            "        onSave = { [weak self] in guard let self else { return }; self.saves += 1 }",
+            "    public weak var delegate: ChartViewDelegate?",
+            "        token = NotificationCenter.default.addObserver(forName: .themeChanged, object: nil, queue: nil) { [weak self] _ in\n"
+                + "            guard let self else { return }\n            self.changes += 1",
+            "        task = Task { [weak self] in for await change in ChangeFeed.shared.changes { guard let self else { return }; self.count += change } }",
+            "        ListenerRegistry.shared.add { [weak self] in guard let self else { return }; self.refreshes += 1 }",
+            "        pending = DispatchWorkItem { self.saves += 1 }",
+        ] {
+            XCTAssertTrue(text.contains(line), "not in the fixed file: \(line)")
+        }
+
+        let after = try CLI.verdictRows(try CLI.run(["test", "--package-path", copy.path, "--scratch-path", build, "--format", "json"]))
+        let reverted: Set = ["PlainSwiftTests.testAutoSaverSchedules", "PlainLeaksTests.PlainSwiftSuite/autoSaverSchedules()"]
+        XCTAssertEqual(Set(after.keys), Set(before.keys))
+        for (name, row) in before {
+            XCTAssertEqual(after[name]?.passed, row.passed, name)
+            XCTAssertEqual(after[name]?.verdict, reverted.contains(name) ? "leaked" : "clean", name)
+        }
+    }
 }

@@ -237,6 +237,9 @@ final class FixTests: XCTestCase {
         XCTAssertEqual(changedLines(.property(type: "ChartView", name: "delegate")), ["    weak var delegate: ChartViewDelegate?"])
         XCTAssertEqual(changedLines(.property(type: "NoteEditor", name: "onSave")),
                        ["        onSave = { [weak self] in guard let self else { return }; self.saves += 1 }"])
+        XCTAssertEqual(changedLines(.closureAt(type: "NoteEditor", file: "Test.swift", line: 9)),
+                       ["        onSave = { [weak self] in guard let self else { return }; self.saves += 1 }"])
+        XCTAssertNil(rewrite(.closureAt(type: "NoteEditor", file: "Other.swift", line: 9)), "another file's line")
         XCTAssertEqual(changedLines(.closureKept(type: "ChangeCounter", property: "task")), [
             "        task = Task { [weak self] in",
             "                guard let self else { return }",

@@ -12,11 +12,13 @@ package enum HeldReference: Sendable, Hashable {
     case closureKept(type: String, property: String)
     /// A closure capturing an instance of `type`, given to a call named `call`.
     case closureGiven(type: String, call: String)
+    /// A closure capturing an instance of `type`, written on `line` of the file named `file` (`PlainSwift.swift`).
+    case closureAt(type: String, file: String, line: Int)
 
     /// The class whose source the fix changes.
     package var type: String {
         switch self {
-        case .property(let type, _), .closureKept(let type, _), .closureGiven(let type, _): type
+        case .property(let type, _), .closureKept(let type, _), .closureGiven(let type, _), .closureAt(let type, _, _): type
         }
     }
 }
@@ -49,6 +51,14 @@ package enum HeldReferenceRewrite {
             }
             guard let closure = closures.first else {
                 return .failure(Unfixable("no closure capturing self is given to \(call) in \(type.name.text)"))
+            }
+            return .success(CaptureRewrite.weakSelf(in: closure))
+        case .closureAt(_, let name, let line):
+            guard path.split(separator: "/").last.map(String.init) == name else { return nil }
+            guard let closure = type.nodes(of: ClosureExprSyntax.self).first(where: {
+                file.position(of: $0).line == line && $0.strongSelfReference != nil
+            }) else {
+                return .failure(Unfixable("no closure capturing self starts on line \(line) of \(name)"))
             }
             return .success(CaptureRewrite.weakSelf(in: closure))
         }

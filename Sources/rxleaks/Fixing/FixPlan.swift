@@ -145,9 +145,10 @@ struct FixPlan {
     }
 
     /// What holds the leak, read from its first cause: a property of the
-    /// holder (`ChartView ─delegate→`), a closure kept by what a property of
-    /// the leaked object holds (`ChangeCounter ─task._task→ Task ─captures→`),
-    /// or a closure given to a call that keeps it (`addObserver`).
+    /// holder (`ChartView ─delegate→`), a closure given to a call that keeps
+    /// it (`addObserver`), a closure written at a known site (one a global
+    /// keeps, `closure given at PlainSwift.swift:170`), or a closure kept by
+    /// what a property of the leaked object holds (`ChangeCounter ─task._task→ Task ─captures→`).
     static func heldReference(of leak: Leak) -> HeldReference? {
         let cause = leak.causes.first
         let leaked = leak.typeName.split(separator: ".").last.map(String.init) ?? leak.typeName
@@ -156,6 +157,10 @@ struct FixPlan {
                 return .property(type: reference.from.name.split(separator: ".").last.map(String.init) ?? reference.from.name, name: name)
             }
             if let call = calledName(in: reference.from.name) { return .closureGiven(type: leaked, call: call) }
+            if reference.from.kind == .closure, let site = reference.site, let colon = site.lastIndex(of: ":"),
+               let line = Int(site[site.index(after: colon)...]) {
+                return .closureAt(type: leaked, file: String(site[..<colon]), line: line)
+            }
             if let first = (cause?.cycle ?? leak.cycle)?.edges.first, let name = propertyName(first.label) {
                 return .closureKept(type: leaked, property: name)
             }
