@@ -74,9 +74,10 @@ struct Judge {
                 }
                 // A running task is also held by the runtime; a work item's block only by its owner.
                 let kind: LeakKind = hidden.work == .task ? .retainedFromOutside : .cycle
-                var leak = Leak(typeName: object.typeName, kind: kind, cycle: hidden.cycle, pattern: hidden.work.pattern,
+                let cause = LeakCause(cycle: hidden.cycle, pattern: hidden.work.pattern)
+                var leak = Leak(typeName: object.typeName, kind: kind, cycle: cause.cycle, pattern: hidden.work.pattern,
                                 trackedAt: object.symbolicatedSite, address: object.address)
-                leak.causes = [LeakCause(cycle: hidden.cycle, pattern: hidden.work.pattern)]
+                leak.causes = [cause]
                 return leak
             }
             let ownCycle = analysis.cycle != nil && analysis.isHeldOnlyByCycle

@@ -25,9 +25,8 @@ public struct LeakCause: Sendable, Codable {
     /// capture by a closure (the one that holds the object back), or its
     /// last reference when no closure is on it.
     init(cycle: RetainCycle, pattern: LeakPattern?) {
-        self.cycle = cycle
+        (self.cycle, reference) = Self.markingSuspect(cycle)
         self.pattern = pattern
-        reference = Self.reference(on: cycle.edges)
         path = nil
         outsideHolder = nil
     }
@@ -35,11 +34,18 @@ public struct LeakCause: Sendable, Codable {
     /// A holder outside the check found from its root: the reference to break
     /// is the path's last capture by a closure.
     init(path: RetainCycle, pattern: LeakPattern?) {
-        self.path = path
+        (self.path, reference) = Self.markingSuspect(path)
         self.pattern = pattern
-        reference = Self.reference(on: path.edges)
         cycle = nil
         outsideHolder = nil
+    }
+
+    /// `edges` with the reference a fix changes marked, and that reference.
+    private static func markingSuspect(_ edges: RetainCycle) -> (RetainCycle, RetainEdge?) {
+        guard let index = edges.edges.lastIndex(where: { $0.label == "captures" }) ?? edges.edges.indices.last else { return (edges, nil) }
+        var marked = edges.edges
+        marked[index].isSuspect = true
+        return (RetainCycle(edges: marked, isVerified: edges.isVerified), marked[index])
     }
 
     /// The reference a fix changes on a cycle's edges.

@@ -36,6 +36,40 @@ public struct RetainEdge: Sendable, Codable, Equatable {
     /// The source line that made this reference, when known (the Rx call that
     /// took a closure, the subscription's site).
     public let site: String?
+    /// Whether this is the reference a fix breaks (its cause's ``LeakCause/reference``):
+    /// the last capture by a closure, else the last reference. In JSON only when true.
+    public internal(set) var isSuspect = false
+
+    private enum CodingKeys: String, CodingKey { case from, to, label, kind, site, isSuspect }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(from, forKey: .from)
+        try container.encode(to, forKey: .to)
+        try container.encode(label, forKey: .label)
+        try container.encode(kind, forKey: .kind)
+        try container.encodeIfPresent(site, forKey: .site)
+        if isSuspect { try container.encode(true, forKey: .isSuspect) }
+    }
+
+    /// Reads an edge from a report's JSON.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        from = try container.decode(RetainNode.self, forKey: .from)
+        to = try container.decode(RetainNode.self, forKey: .to)
+        label = try container.decode(String.self, forKey: .label)
+        kind = try container.decode(ReferenceKind.self, forKey: .kind)
+        site = try container.decodeIfPresent(String.self, forKey: .site)
+        isSuspect = try container.decodeIfPresent(Bool.self, forKey: .isSuspect) ?? false
+    }
+
+    init(from: RetainNode, to: RetainNode, label: String, kind: ReferenceKind, site: String?) {
+        self.from = from
+        self.to = to
+        self.label = label
+        self.kind = kind
+        self.site = site
+    }
 }
 
 /// How strongly one object refers to another.
