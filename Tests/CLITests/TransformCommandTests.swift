@@ -35,5 +35,7 @@ final class TransformCommandTests: XCTestCase {
         XCTAssertEqual(capture["label"]?.stringValue, "captures")
         XCTAssertEqual(capture["to"]?["name"]?.stringValue, "DisposeBag")
         XCTAssertEqual(capture["from"]?["name"]?.stringValue, "closure given to subscribe(onNext:) at GreetingViewModel.swift:23")
+        // That capture, and no other edge, is the suspect edge.
+        XCTAssertEqual(edges.map { $0["isSuspect"]?.boolValue ?? false }, edges.indices.map { $0 == edges.count - 1 }, "\(edges)")
     }
 }
