@@ -87,6 +87,9 @@ struct RootSearch {
         id: "global-keeps-closure", name: "a closure that a global or static keeps captures the object strongly", source: nil,
         fix: "capture the object weakly in the closure ([weak self]), or remove the closure from what the global keeps when the object goes away")
 
+    /// How many words of a segment one read takes.
+    private static let wordsPerRead = 8_192
+
     /// The globals of `modules` that hold a heap object, named as in the source.
     static func roots(modules: TrackedModules) -> [Root] {
         #if canImport(Glibc)
@@ -97,10 +100,17 @@ struct RootSearch {
             let aligned = (segment.lowerBound + 7) & ~7
             let count = min(Int(segment.upperBound - min(aligned, segment.upperBound)), byteBudget - scanned) / 8
             scanned += count * 8
-            guard let start = UnsafePointer<UInt>(bitPattern: aligned) else { continue }
-            for index in 0..<count {
-                let word = start[index]
-                if word % 8 == 0, Self.contains(word, in: heap) { slots.append((UInt(bitPattern: start + index), word)) }
+            // Read through Memory, not loaded in place: a sanitizer's redzones between globals
+            // are the program's to touch, not a scan's.
+            var index = 0
+            while index < count {
+                let chunk = min(count - index, Self.wordsPerRead)
+                let address = aligned &+ UInt(index * 8)
+                for (offset, word) in (Memory.readWords(address, count: chunk) ?? []).enumerated()
+                where word % 8 == 0 && Self.contains(word, in: heap) {
+                    slots.append((address &+ UInt(offset * 8), word))
+                }
+                index += chunk
             }
         }
         let symbols = ProcessMemory.globalNames(at: slots.map(\.slot))
