@@ -3,11 +3,8 @@ import Foundation
 /// The objects that `NotificationCenter.default`'s observer blocks refer to:
 /// its table cannot be read by reflection, so its memory is searched word by
 /// word, each allocation sized by the allocator's header before it, a few
-/// levels deep and within a budget. A word is only a candidate: an object is
-/// held by an observer block when a closure context read there captures it
-/// strongly (a `[weak self]` capture stores another address, an `unowned` one
-/// is not strong). A word met in any other allocation proves nothing: a scan
-/// this wide also reads objects of the check and stale memory.
+/// levels deep and within a budget. A word is only a candidate (a scan this
+/// wide also reads the check's own objects): see ``holds(_:inspector:)``.
 struct ObserverTable {
     /// The allocations each word was read from, a few per word.
     private let containers: [UInt: [UInt]]
@@ -42,13 +39,15 @@ struct ObserverTable {
         self.containers = containers
     }
 
-    /// Whether an observer block holds the object at `address`: a closure
-    /// context the scan read it from captures it strongly.
+    /// Whether an observer block holds the object at `address`: a word the scan
+    /// read it from lies in a closure context that captures it strongly, or in
+    /// memory that is no Swift object (the table's own storage, a block). One
+    /// read from an instance of a class is that object's field, which the check
+    /// reads itself; one from a context that holds it weakly or unowned is no hold.
     func holds(_ address: UInt, inspector: HeapInspector) -> Bool {
         (containers[address] ?? []).contains { container in
-            guard let node = inspector.node(at: container), node.closure != nil || node.kind == .closure || node.kind == .closureContext else {
-                return false
-            }
+            guard let node = inspector.node(at: container) else { return true }
+            guard node.closure != nil || node.kind == .closure || node.kind == .closureContext else { return false }
             return node.references.contains { $0.target == address && $0.kind == .strong }
         }
     }
