@@ -1,4 +1,4 @@
-import Leaks
+@testable import Leaks
 import RxCore
 import XCTest
 
@@ -157,4 +157,23 @@ final class LeakCauseTests: XCTestCase {
     }
 
     nonisolated(unsafe) private static var openSessions: [Session] = []
+
+    func testTheTextMarksEachCausesSuspectEdgeAndBreakingThoseFreesTheObject() throws {
+        weak var editor: Editor?
+        let report = LeakCheck.run { scope in
+            let created = Editor()
+            scope.track(created)
+            created.configure()
+            editor = created
+        }
+        let marked = report.description.split(separator: "\n").filter { $0.hasSuffix(RetainCycle.suspectMarker) }
+        XCTAssertEqual(marked.map { $0.trimmingCharacters(in: .whitespaces) }.sorted(),
+                       ["─onCancel→ Editor" + RetainCycle.suspectMarker, "─onSave→ Editor" + RetainCycle.suspectMarker],
+                       report.description)
+        editor?.onSave = nil
+        XCTAssertNotNil(editor, "the other marked reference still holds it")
+        editor?.onCancel = nil
+        XCTAssertNil(editor, "the marked references were all that held it")
+    }
+
 }
