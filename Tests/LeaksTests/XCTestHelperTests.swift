@@ -34,7 +34,9 @@ class FailureCapturingTestCase: XCTestCase {
     var capturedFailures: [(description: String, line: Int)] = []
     var capturesFailures = false
 
-    override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
+    override func recordFailure(
+        withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool
+    ) {
         if capturesFailures {
             capturedFailures.append((description, lineNumber))
         } else {
@@ -99,7 +101,10 @@ final class TrackForLeaksTests: FailureCapturingTestCase {
             capturesFailures = false
             XCTAssertEqual(capturedFailures.count, 1)
             let message = capturedFailures.first?.description ?? ""
-            XCTAssertTrue(message.contains("Child leaked (held only by a retain cycle); tracked as captured by the closure given to subscribe(onNext:) at XCTestHelperTests.swift:21"), message)
+            XCTAssertTrue(
+                message.contains(
+                    "Child leaked (held only by a retain cycle); tracked as captured by the closure given to subscribe(onNext:) at XCTestHelperTests.swift:21"
+                ), message)
             XCTAssertTrue(message.contains("─captures (strong)→ Child"), message)
             XCTAssertTrue(message.contains("1 subscription(s) made in the check still alive:"), message)
             XCTAssertTrue(message.contains("PublishSubject<Int> → subscribe at XCTestHelperTests.swift:21"), message)

@@ -48,9 +48,11 @@ final class CallSiteTests: RxTestCase {
     /// site is still the line that made the bag, for each of its initialisers.
     func testABagsSiteIsTheLineThatMadeIt() {
         let lines: [UInt] = [#line + 1, #line + 2, #line + 3]
-        let bags = [DisposeBag(),
-                    DisposeBag(disposing: Disposables.create()),
-                    DisposeBag { Disposables.create() }]
+        let bags = [
+            DisposeBag(),
+            DisposeBag(disposing: Disposables.create()),
+            DisposeBag { Disposables.create() },
+        ]
         XCTAssertEqual(bags.map(\.identity.site.description), lines.map { "CallSiteTests.swift:\($0)" })
     }
 

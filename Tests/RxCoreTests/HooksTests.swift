@@ -12,7 +12,9 @@ final class HooksTests: RxTestCase {
     func testAnUnhandledErrorCarriesTheCapturedStackOnlyWhenAskedForAndTheSiteAlways() {
         var reports: [[String]] = []
         let (originalHandler, originalCapture) = (Hooks.defaultErrorHandler, Hooks.customCaptureSubscriptionCallstack)
-        defer { (Hooks.defaultErrorHandler, Hooks.customCaptureSubscriptionCallstack) = (originalHandler, originalCapture) }
+        defer {
+            (Hooks.defaultErrorHandler, Hooks.customCaptureSubscriptionCallstack) = (originalHandler, originalCapture)
+        }
         Hooks.defaultErrorHandler = { callStack, error in
             XCTAssertTrue(error is Boom)
             reports.append([Hooks.siteOfUnhandledError?.description ?? "no site"] + callStack)
