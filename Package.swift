@@ -30,9 +30,13 @@ let package = Package(
     ],
     traits: [
         .default(enabledTraits: ["Lint"]),
-        .trait(name: "Lint", description: "`rxleaks lint`, which needs swift-syntax. Without it (`--disable-default-traits`) "
-               + "the CLI builds in a fraction of the time: CI's release run of the catalogue uses that."),
-        .trait(name: "Nimble", description: "The LeakNimble product: Nimble matchers for leak checks (`leak()`, `beReleased()`)."),
+        .trait(
+            name: "Lint",
+            description: "`rxleaks lint`, which needs swift-syntax. Without it (`--disable-default-traits`) "
+                + "the CLI builds in a fraction of the time: CI's release run of the catalogue uses that."),
+        .trait(
+            name: "Nimble",
+            description: "The LeakNimble product: Nimble matchers for leak checks (`leak()`, `beReleased()`)."),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -52,8 +56,9 @@ let package = Package(
         .target(name: "RxRelayCompat", dependencies: ["RxCore"], path: "Sources/Compat/RxRelayCompat"),
         .target(name: "RxCocoaCompat", dependencies: ["RxCore"], path: "Sources/Compat/RxCocoaCompat"),
         .target(name: "RxTestCompat", dependencies: ["RxCore", "RxCoreTesting"], path: "Sources/Compat/RxTestCompat"),
-        .target(name: "RxBlockingCompat", dependencies: ["RxCore", "RxCoreTesting"],
-                path: "Sources/Compat/RxBlockingCompat"),
+        .target(
+            name: "RxBlockingCompat", dependencies: ["RxCore", "RxCoreTesting"],
+            path: "Sources/Compat/RxBlockingCompat"),
 
         // MARK: Probes: C shims behind a thin Swift wrapper
         .target(name: "CUnwind", linkerSettings: [.linkedLibrary("dl")]),
@@ -76,40 +81,50 @@ let package = Package(
         .target(name: "LeakSuiteRecords", dependencies: ["Leaks", "ReportFormats"]),
         .target(name: "LeakTesting", dependencies: ["Leaks", "LeakSuiteRecords", "CLeakTesting"]),
         // Without the Nimble trait its sources are empty (`#if Nimble`) and Nimble is not resolved.
-        .target(name: "LeakNimble", dependencies: [
-            "Leaks", .product(name: "Nimble", package: "Nimble", condition: .when(traits: ["Nimble"])),
-        ]),
+        .target(
+            name: "LeakNimble",
+            dependencies: [
+                "Leaks", .product(name: "Nimble", package: "Nimble", condition: .when(traits: ["Nimble"])),
+            ]),
         .target(name: "CRxCoreLeaks"),
         .target(name: "RxCoreLeaks", dependencies: ["Leaks", "LeakGuide", "RxCore", "Probes", "CRxCoreLeaks"]),
 
         // MARK: Simulated UI layer and the scenario catalogue
         .target(name: "SimUI", dependencies: ["RxCore"]),
-        .target(name: "Scenarios", dependencies: ["RxCore", "SimUI", "Leaks", "LeakGuide", "RxCoreLeaks"], path: "Scenarios"),
+        .target(
+            name: "Scenarios", dependencies: ["RxCore", "SimUI", "Leaks", "LeakGuide", "RxCoreLeaks"], path: "Scenarios"
+        ),
 
         // MARK: Static lint for the guide's leak patterns (syntax only: no RxCore, no engine)
         // `swift test` builds every target: without the Lint trait (the sanitizer builds of .ci/run)
         // this one's sources are empty (`#if Lint`) and swift-syntax is not built at all.
-        .target(name: "LeakLint", dependencies: [
-            "LeakGuide", "ReportFormats",
-            .product(name: "SwiftSyntax", package: "swift-syntax", condition: .when(traits: ["Lint"])),
-            .product(name: "SwiftParser", package: "swift-syntax", condition: .when(traits: ["Lint"])),
-        ]),
+        .target(
+            name: "LeakLint",
+            dependencies: [
+                "LeakGuide", "ReportFormats",
+                .product(name: "SwiftSyntax", package: "swift-syntax", condition: .when(traits: ["Lint"])),
+                .product(name: "SwiftParser", package: "swift-syntax", condition: .when(traits: ["Lint"])),
+            ]),
 
         // MARK: Command line
         // Child processes tied to this one's life (a watchdog and subreaper in C): the CLI's and the tests'.
         .target(name: "CChildProcess"),
         .target(name: "ChildProcesses", dependencies: ["CChildProcess"]),
-        .executableTarget(name: "rxleaks", dependencies: [
-            "Scenarios", "Leaks", "LeakSuiteRecords", "ReportFormats", "RxCore", "RxCoreLeaks", "ChildProcesses",
-            .target(name: "LeakLint", condition: .when(traits: ["Lint"])),
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        .executableTarget(
+            name: "rxleaks",
+            dependencies: [
+                "Scenarios", "Leaks", "LeakSuiteRecords", "ReportFormats", "RxCore", "RxCoreLeaks", "ChildProcesses",
+                .target(name: "LeakLint", condition: .when(traits: ["Lint"])),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
 
         // `swift package rxleaks-lint`: rxleaks lint over the package's source targets.
         .plugin(
             name: "RxLeaksLintPlugin",
-            capability: .command(intent: .custom(
-                verb: "rxleaks-lint", description: "Find the leak guide's patterns in the package's sources (rxleaks lint).")),
+            capability: .command(
+                intent: .custom(
+                    verb: "rxleaks-lint",
+                    description: "Find the leak guide's patterns in the package's sources (rxleaks lint).")),
             dependencies: ["rxleaks"]),
 
         // MARK: Tests
@@ -120,28 +135,46 @@ let package = Package(
         .testTarget(
             name: "RxSwiftCompatTests",
             dependencies: ["RxSwiftCompat", "RxRelayCompat", "RxCocoaCompat", "RxTestCompat", "RxBlockingCompat"],
-            swiftSettings: [.unsafeFlags([
-                "-module-alias", "RxSwift=RxSwiftCompat", "-module-alias", "RxRelay=RxRelayCompat",
-                "-module-alias", "RxCocoa=RxCocoaCompat", "-module-alias", "RxTest=RxTestCompat",
-                "-module-alias", "RxBlocking=RxBlockingCompat",
-            ])]
+            swiftSettings: [
+                .unsafeFlags([
+                    "-module-alias", "RxSwift=RxSwiftCompat", "-module-alias", "RxRelay=RxRelayCompat",
+                    "-module-alias", "RxCocoa=RxCocoaCompat", "-module-alias", "RxTest=RxTestCompat",
+                    "-module-alias", "RxBlocking=RxBlockingCompat",
+                ])
+            ]
         ),
         .testTarget(name: "ProbesTests", dependencies: ["Probes"]),
-        .testTarget(name: "LeaksTests", dependencies: ["Leaks", "LeakTesting", "LeakSuiteRecords", "ChildProcesses", "Probes", "RxCore", "RxCoreTesting", "RxCoreLeaks"]),
-        .testTarget(name: "ScenariosTests", dependencies: ["ChildProcesses", "Scenarios", "SimUI", "Leaks", "LeakGuide", "RxCore", "RxCoreLeaks"]),
+        .testTarget(
+            name: "LeaksTests",
+            dependencies: [
+                "Leaks", "LeakTesting", "LeakSuiteRecords", "ChildProcesses", "Probes", "RxCore", "RxCoreTesting",
+                "RxCoreLeaks",
+            ]),
+        .testTarget(
+            name: "ScenariosTests",
+            dependencies: ["ChildProcesses", "Scenarios", "SimUI", "Leaks", "LeakGuide", "RxCore", "RxCoreLeaks"]),
         // Without the Lint trait (the sanitizer builds of .ci/run), these tests and swift-syntax are left out.
-        .testTarget(name: "LeakLintTests", dependencies: [
-            "LeakGuide",
-            .target(name: "LeakLint", condition: .when(traits: ["Lint"])),
-            .product(name: "SwiftSyntax", package: "swift-syntax", condition: .when(traits: ["Lint"])),
-            .product(name: "SwiftParser", package: "swift-syntax", condition: .when(traits: ["Lint"])),
-        ]),
-        .testTarget(name: "CLITests", dependencies: ["rxleaks", "ChildProcesses", "Scenarios", "Leaks", "LeakSuiteRecords", "ReportFormats", "RxCore", "RxCoreLeaks"]),
+        .testTarget(
+            name: "LeakLintTests",
+            dependencies: [
+                "LeakGuide",
+                .target(name: "LeakLint", condition: .when(traits: ["Lint"])),
+                .product(name: "SwiftSyntax", package: "swift-syntax", condition: .when(traits: ["Lint"])),
+                .product(name: "SwiftParser", package: "swift-syntax", condition: .when(traits: ["Lint"])),
+            ]),
+        .testTarget(
+            name: "CLITests",
+            dependencies: [
+                "rxleaks", "ChildProcesses", "Scenarios", "Leaks", "LeakSuiteRecords", "ReportFormats", "RxCore",
+                "RxCoreLeaks",
+            ]),
         .testTarget(name: "StressTests", dependencies: ["RxCore", "RxCoreTesting", "Leaks", "RxCoreLeaks"]),
-        .testTarget(name: "PropertyTests", dependencies: [
-            "RxCore", "RxCoreTesting",
-            .product(name: "PropertyBased", package: "swift-property-based"),
-        ]),
+        .testTarget(
+            name: "PropertyTests",
+            dependencies: [
+                "RxCore", "RxCoreTesting",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]),
     ],
     // RxSwift-compatible code is not Sendable-annotated; the Swift 5 language
     // mode keeps user code written for RxSwift compiling unchanged.

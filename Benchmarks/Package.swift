@@ -19,30 +19,37 @@ let package = Package(
         // ../../Sources/RxCore) with accounting compiled out, so accounting on
         // and off are measured in one process.
         // It takes the CRxCoreThread module from RxCore's product.
-        .target(name: "RxCoreUnaccounted", dependencies: [.product(name: "RxCore", package: root)],
-                swiftSettings: [.define("RXCORE_NO_ACCOUNTING")]),
+        .target(
+            name: "RxCoreUnaccounted", dependencies: [.product(name: "RxCore", package: root)],
+            swiftSettings: [.define("RXCORE_NO_ACCOUNTING")]),
         .target(name: "BenchSupport"),
         .target(name: "CMallocCounter"),
         // One workload source, compiled against each core (RxWorkloadsUnaccounted
         // is a symlink to RxWorkloads).
-        .target(name: "RxWorkloads", dependencies: [
-            "BenchSupport",
-            .product(name: "RxCore", package: root),
-            .product(name: "Leaks", package: root),  // Backtraces.isEnabled
-        ]),
-        .target(name: "RxWorkloadsUnaccounted", dependencies: [
-            "BenchSupport", "RxCoreUnaccounted",
-            .product(name: "Leaks", package: root),
-        ], swiftSettings: [.define("RXCORE_NO_ACCOUNTING")]),
+        .target(
+            name: "RxWorkloads",
+            dependencies: [
+                "BenchSupport",
+                .product(name: "RxCore", package: root),
+                .product(name: "Leaks", package: root),  // Backtraces.isEnabled
+            ]),
+        .target(
+            name: "RxWorkloadsUnaccounted",
+            dependencies: [
+                "BenchSupport", "RxCoreUnaccounted",
+                .product(name: "Leaks", package: root),
+            ], swiftSettings: [.define("RXCORE_NO_ACCOUNTING")]),
         // The retain-graph walk at scale (issue: 100,000 objects in under a second).
         .executableTarget(name: "GraphWalk", dependencies: [.product(name: "Leaks", package: root)]),
         // Tracking the code under test's objects: LeakTesting's allocation hook, linked through LeakEngine.
         .executableTarget(name: "AllocationTracking", dependencies: [.product(name: "LeakEngine", package: root)]),
-        .executableTarget(name: "RxBench", dependencies: [
-            "BenchSupport", "CMallocCounter", "RxWorkloads", "RxWorkloadsUnaccounted",
-            .product(name: "OpenCombine", package: "OpenCombine"),
-            .product(name: "OpenCombineDispatch", package: "OpenCombine"),
-        ]),
+        .executableTarget(
+            name: "RxBench",
+            dependencies: [
+                "BenchSupport", "CMallocCounter", "RxWorkloads", "RxWorkloadsUnaccounted",
+                .product(name: "OpenCombine", package: "OpenCombine"),
+                .product(name: "OpenCombineDispatch", package: "OpenCombine"),
+            ]),
     ],
     swiftLanguageModes: [.v5]
 )

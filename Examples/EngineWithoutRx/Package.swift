@@ -19,10 +19,12 @@ let package = Package(
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
     ],
     targets: [
-        .testTarget(name: "EngineWithoutRxTests", dependencies: [
-            .product(name: "LeakEngine", package: root),
-            .product(name: "OpenCombine", package: "OpenCombine"),
-        ]),
+        .testTarget(
+            name: "EngineWithoutRxTests",
+            dependencies: [
+                .product(name: "LeakEngine", package: root),
+                .product(name: "OpenCombine", package: "OpenCombine"),
+            ])
     ],
     swiftLanguageModes: [.v5]
 )

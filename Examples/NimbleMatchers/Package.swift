@@ -18,11 +18,13 @@ let package = Package(
         .package(url: "https://github.com/Quick/Nimble", from: "13.8.0"),
     ],
     targets: [
-        .testTarget(name: "NimbleMatchersTests", dependencies: [
-            .product(name: "LeakNimble", package: root),
-            .product(name: "RxCore", package: root),
-            .product(name: "Nimble", package: "Nimble"),
-        ]),
+        .testTarget(
+            name: "NimbleMatchersTests",
+            dependencies: [
+                .product(name: "LeakNimble", package: root),
+                .product(name: "RxCore", package: root),
+                .product(name: "Nimble", package: "Nimble"),
+            ])
     ],
     swiftLanguageModes: [.v5]
 )

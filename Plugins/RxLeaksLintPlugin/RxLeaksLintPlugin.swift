@@ -9,7 +9,8 @@ struct RxLeaksLintPlugin: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
         var extractor = ArgumentExtractor(arguments)
         let names = extractor.extractOption(named: "target")
-        let targets = names.isEmpty
+        let targets =
+            names.isEmpty
             ? context.package.sourceModules.filter { $0.kind != .test }
             : try context.package.targets(named: names).compactMap { $0 as? SourceModuleTarget }
         let directories = targets.map(\.directoryURL.path)

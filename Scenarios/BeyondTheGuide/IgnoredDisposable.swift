@@ -62,7 +62,9 @@ extension BeyondTheGuide {
         }
 
         /// The user opens the inbox, switches to another app and back, and closes the inbox.
-        static func openInbox(_ makeViewModel: (InboxAPI, AppEvents) -> InboxViewModel, events: AppEvents, scope: LeakScope) {
+        static func openInbox(
+            _ makeViewModel: (InboxAPI, AppEvents) -> InboxViewModel, events: AppEvents, scope: LeakScope
+        ) {
             let viewModel = makeViewModel(InboxAPI(), events)
             events.didBecomeActive.accept(())
             scope.track(viewModel)
@@ -85,8 +87,10 @@ extension BeyondTheGuide {
                 """,
             fix: "Keep the Disposable: `.disposed(by: disposeBag)` with the view model's own bag.",
             variants: [
-                Variant("leaking", role: .leaking, expect: .subscriptionGrowth(perRepetition: 1),
-                        host: { AppEvents() }) { scope, events in
+                Variant(
+                    "leaking", role: .leaking, expect: .subscriptionGrowth(perRepetition: 1),
+                    host: { AppEvents() }
+                ) { scope, events in
                     openInbox(ForgetfulInboxViewModel.init, events: events, scope: scope)
                 },
                 Variant("fixed", role: .fixed, expect: .clean, host: { AppEvents() }) { scope, events in

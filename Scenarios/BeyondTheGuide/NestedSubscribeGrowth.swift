@@ -80,7 +80,8 @@ extension BeyondTheGuide {
             title: "subscribe inside subscribe: one more inner subscription per outer event",
             guide: GuideReference(
                 file: BeyondTheGuide.handbook, section: "Dispose bag",
-                passage: "In most instances you'll want to have a single dispose bag in the object that's setting up your "
+                passage:
+                    "In most instances you'll want to have a single dispose bag in the object that's setting up your "
                     + "Rx sequences. ... once it itself is about to be disposed, _it will clean up all of your resources "
                     + "beforehand_."),
             explanation: """
@@ -95,12 +96,16 @@ extension BeyondTheGuide {
                 ends the previous chat's subscription when the selection changes.
                 """,
             variants: [
-                Variant("leaking", role: .leaking, expect: .subscriptionGrowth(perRepetition: 1),
-                        host: { NestingChatsViewModel(service: ChatService(chats: ["general", "random"])) }) { _, chats in
+                Variant(
+                    "leaking", role: .leaking, expect: .subscriptionGrowth(perRepetition: 1),
+                    host: { NestingChatsViewModel(service: ChatService(chats: ["general", "random"])) }
+                ) { _, chats in
                     chats.readChat("general")
                 },
-                Variant("fixed", role: .fixed, expect: .clean,
-                        host: { SwitchingChatsViewModel(service: ChatService(chats: ["general", "random"])) }) { _, chats in
+                Variant(
+                    "fixed", role: .fixed, expect: .clean,
+                    host: { SwitchingChatsViewModel(service: ChatService(chats: ["general", "random"])) }
+                ) { _, chats in
                     chats.readChat("general")
                 },
             ])

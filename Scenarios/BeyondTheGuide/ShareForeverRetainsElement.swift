@@ -89,14 +89,19 @@ extension BeyondTheGuide {
                 later subscriber instead of downloading again. That is what the scope is for when the element is \
                 cheap and the replay wanted; for a large element it is a leak for the life of the repository.
                 """,
-            fix: "Use `share(replay: 1, scope: .whileConnected)` (the default scope), or keep only what is needed (a URL, an id).",
+            fix:
+                "Use `share(replay: 1, scope: .whileConnected)` (the default scope), or keep only what is needed (a URL, an id).",
             variants: [
-                Variant("leaking", role: .leaking, expect: .leak(.retainedFromOutside, types: ["Photo"], pattern: nil),
-                        host: { Leaking.AvatarRepository(api: PhotoAPI()) }) { scope, repository in
+                Variant(
+                    "leaking", role: .leaking, expect: .leak(.retainedFromOutside, types: ["Photo"], pattern: nil),
+                    host: { Leaking.AvatarRepository(api: PhotoAPI()) }
+                ) { scope, repository in
                     showAvatar(from: repository.avatar, scope: scope)
                 },
-                Variant("fixed", role: .fixed, expect: .clean,
-                        host: { Fixed.AvatarRepository(api: PhotoAPI()) }) { scope, repository in
+                Variant(
+                    "fixed", role: .fixed, expect: .clean,
+                    host: { Fixed.AvatarRepository(api: PhotoAPI()) }
+                ) { scope, repository in
                     showAvatar(from: repository.avatar, scope: scope)
                 },
             ])

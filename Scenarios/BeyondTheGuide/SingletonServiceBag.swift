@@ -58,8 +58,10 @@ extension BeyondTheGuide {
         }
 
         /// The inbox tab shows its badge while a notification arrives, then the user logs out and the tab goes away.
-        static func showBadge(_ makeViewModel: (NotificationService) -> InboxBadgeViewModel,
-                              service: NotificationService, scope: LeakScope) {
+        static func showBadge(
+            _ makeViewModel: (NotificationService) -> InboxBadgeViewModel,
+            service: NotificationService, scope: LeakScope
+        ) {
             let viewModel = makeViewModel(service)
             service.receive()
             scope.track(viewModel)
@@ -70,8 +72,10 @@ extension BeyondTheGuide {
             title: "A view model subscribing into a long-lived singleton service's bag",
             guide: GuideReference(
                 file: BeyondTheGuide.handbook, section: "Dispose bag",
-                passage: "it's preferrable that each of your individual objects has its appropriate `DisposeBag`. If for some "
-                    + "reason that isn't possible and you want to send `DisposeBag` as a dependency, think about it once again."),
+                passage:
+                    "it's preferrable that each of your individual objects has its appropriate `DisposeBag`. If for some "
+                    + "reason that isn't possible and you want to send `DisposeBag` as a dependency, think about it once again."
+            ),
             explanation: """
                 A bag disposes what it holds when it is deallocated, and a singleton's bag never is. A subscription \
                 the view model puts there lives as long as the process: its closure holds the view model, so the view \
@@ -80,15 +84,20 @@ extension BeyondTheGuide {
                 running its closure on every change of the service. The view model's own bag ties the subscription to \
                 the view model.
                 """,
-            fix: "Dispose with the subscribing object's own bag: `.disposed(by: disposeBag)`, and `[weak self]` in its closures.",
+            fix:
+                "Dispose with the subscribing object's own bag: `.disposed(by: disposeBag)`, and `[weak self]` in its closures.",
             variants: [
-                Variant("leaking", role: .leaking,
-                        expect: .leak(.retainedFromOutside, types: ["ServiceBagBadgeViewModel"], pattern: nil),
-                        host: { NotificationService.shared }) { scope, service in
+                Variant(
+                    "leaking", role: .leaking,
+                    expect: .leak(.retainedFromOutside, types: ["ServiceBagBadgeViewModel"], pattern: nil),
+                    host: { NotificationService.shared }
+                ) { scope, service in
                     showBadge(ServiceBagBadgeViewModel.init, service: service, scope: scope)
                 },
-                Variant("weak-self", role: .leaking, expect: .subscriptionGrowth(perRepetition: 1),
-                        host: { NotificationService.shared }) { scope, service in
+                Variant(
+                    "weak-self", role: .leaking, expect: .subscriptionGrowth(perRepetition: 1),
+                    host: { NotificationService.shared }
+                ) { scope, service in
                     showBadge(WeakSelfServiceBagBadgeViewModel.init, service: service, scope: scope)
                 },
                 Variant("fixed", role: .fixed, expect: .clean, host: { NotificationService.shared }) { scope, service in

@@ -17,7 +17,9 @@ package struct Scenario: Sendable, Identifiable {
     package let variants: [Variant]
 
     /// Creates a scenario.
-    package init(id: String, title: String, guide: GuideReference, explanation: String, fix: String, variants: [Variant]) {
+    package init(
+        id: String, title: String, guide: GuideReference, explanation: String, fix: String, variants: [Variant]
+    ) {
         self.id = id
         self.title = title
         self.guide = guide

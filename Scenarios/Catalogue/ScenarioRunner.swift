@@ -46,9 +46,11 @@ package enum Observation: Sendable, Equatable, CustomStringConvertible {
     /// Whether this observation is what `expectation` asks for.
     package func matches(_ expectation: Expectation) -> Bool {
         switch (self, expectation) {
-        case (.clean, .clean), (.runawayReentrancy, .runawayReentrancy), (.threw, .threw), (.unsettled, .unsettled): true
+        case (.clean, .clean), (.runawayReentrancy, .runawayReentrancy), (.threw, .threw), (.unsettled, .unsettled):
+            true
         case (.leak(let kind, let types, let pattern), .leak(let expectedKind, let expectedTypes, let expectedPattern)):
-            kind == expectedKind && Set(expectedTypes).isSubset(of: types) && (expectedPattern == nil || pattern == expectedPattern)
+            kind == expectedKind && Set(expectedTypes).isSubset(of: types)
+                && (expectedPattern == nil || pattern == expectedPattern)
         case (.subscriptionGrowth(let count), .subscriptionGrowth(let expected)): count == expected
         case (.crashed(let reason), .crash(let expected)): reason.contains(expected)
         default: false
@@ -90,8 +92,9 @@ package enum ScenarioRunner {
         afterEachRepetition: (() -> Void)? = nil
     ) -> VariantResult {
         if case .crash = variant.expectation, !inChildProcess {
-            return VariantResult(scenarioID: scenario.id, variant: variant.name, expectation: variant.expectation,
-                                 observed: .requiresIsolation, report: nil, repetitions: 0)
+            return VariantResult(
+                scenarioID: scenario.id, variant: variant.name, expectation: variant.expectation,
+                observed: .requiresIsolation, report: nil, repetitions: 0)
         }
         let host = variant.host?()
         let start = Date()
@@ -106,8 +109,9 @@ package enum ScenarioRunner {
         let runaway = reentrantDeliveries(since: start) >= runawayThreshold
         let observed = observe(report, runaway: runaway, repetitions: max(1, repetitions), hosted: host != nil)
         withExtendedLifetime(host) {}
-        return VariantResult(scenarioID: scenario.id, variant: variant.name, expectation: variant.expectation,
-                             observed: observed, report: report, repetitions: max(1, repetitions))
+        return VariantResult(
+            scenarioID: scenario.id, variant: variant.name, expectation: variant.expectation,
+            observed: observed, report: report, repetitions: max(1, repetitions))
     }
 
     /// Counted by date: the log keeps only its latest entries, so once it is
@@ -125,7 +129,10 @@ package enum ScenarioRunner {
             return .leak(first.kind, types: report.leaks.map(\.typeName), pattern: first.pattern?.id)
         }
         let counts = report.counts
-        let subscriptions = hosted ? counts.afterSettling[kind: "subscriptions"] - counts.before[kind: "subscriptions"] : report.liveSubscriptions.count
+        let subscriptions =
+            hosted
+            ? counts.afterSettling[kind: "subscriptions"] - counts.before[kind: "subscriptions"]
+            : report.liveSubscriptions.count
         let resources = hosted ? counts.afterSettling.total - counts.before.total : report.resourceDelta
         // Unsettled work makes the counts provisional: say so first.
         if !report.unsettled.isEmpty {

@@ -75,14 +75,17 @@ package enum FaultFixtures {
             Variant("pending-timer", role: .leaking, expect: .unsettled, settle: .timeout(.milliseconds(200))) { _ in
                 let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "fault-unsettled")
                 pendingTimers.enter()
-                _ = Observable<Int>.timer(.milliseconds(900), scheduler: scheduler).subscribe(onDisposed: { pendingTimers.leave() })
+                _ = Observable<Int>.timer(.milliseconds(900), scheduler: scheduler).subscribe(onDisposed: {
+                    pendingTimers.leave()
+                })
             },
             afterTheFault,
         ])
 
     static let flood = Scenario(
         id: "fault-flood", title: "An observer that sends into the subject it observes, without end", guide: reference,
-        explanation: "Each event sends another from inside its own delivery; RxCore drops the deliveries nested too deep.",
+        explanation:
+            "Each event sends another from inside its own delivery; RxCore drops the deliveries nested too deep.",
         fix: "",
         variants: [
             Variant("reentrant-subject", role: .leaking, expect: .runawayReentrancy) { _ in
@@ -113,7 +116,9 @@ package enum FaultFixtures {
         explanation: "Expected to be clean, so it runs in-process unless --isolate is given.",
         expect: .clean, message: "fault fixture, unexpected")
 
-    private static func crashing(id: String, title: String, explanation: String, expect expectation: Expectation, message: String) -> Scenario {
+    private static func crashing(
+        id: String, title: String, explanation: String, expect expectation: Expectation, message: String
+    ) -> Scenario {
         Scenario(
             id: id, title: title, guide: reference, explanation: explanation, fix: "",
             variants: [

@@ -16,7 +16,9 @@ extension Guide000 {
     static let bidirectionalRelayBinder = Scenario(
         id: "bidirectional-relay-binder",
         title: "Binder(self) with a block that retains self, copied into a view controller",
-        guide: handbook("Action Relay", "valueSink: Binder(self) { (_, input) in // Need to retain self here self.workInput.accept(input) }"),
+        guide: handbook(
+            "Action Relay",
+            "valueSink: Binder(self) { (_, input) in // Need to retain self here self.workInput.accept(input) }"),
         explanation: """
             The relay's binders retain the relay on purpose: it lives as long as a binding to it, and the \
             presenter's bag ends that binding. The view controller copies the pattern, `Binder(self) { (_, isOn) in \
@@ -24,11 +26,15 @@ extension Guide000 {
             binding, the binding holds the view controller, and the view controller holds the presenter, whose bag \
             holds the relay through its own binding. Closing the screen leaves the module alive.
             """,
-        fix: "Use the binder's target argument (Binder(self) { controller, isOn in controller… }) or bind to switch.rx.isOn.",
+        fix:
+            "Use the binder's target argument (Binder(self) { controller, isOn in controller… }) or bind to switch.rx.isOn.",
         variants: [
-            Variant("leaking", role: .leaking,
-                    expect: .leak(.cycle, types: ["NotificationSettingsViewController", "NotificationSettingsPresenter"],
-                                  pattern: "closure-strong-self")) { scope in
+            Variant(
+                "leaking", role: .leaking,
+                expect: .leak(
+                    .cycle, types: ["NotificationSettingsViewController", "NotificationSettingsPresenter"],
+                    pattern: "closure-strong-self")
+            ) { scope in
                 NotificationSettingsWireframe.toggleAndClose(.binderRetainingSelf, in: scope)
             },
             Variant("fixed", role: .fixed, expect: .clean) { scope in
@@ -75,10 +81,12 @@ final class NotificationSettingsViewController: UIViewController {
         switch switchBinding {
         case .binderRetainingSelf:
             input.notifications
-                .bind(to: Binder(self) { (_, isOn) in
-                    // Need to retain self here
-                    self.notificationsSwitch.isOn = isOn
-                })
+                .bind(
+                    to: Binder(self) { (_, isOn) in
+                        // Need to retain self here
+                        self.notificationsSwitch.isOn = isOn
+                    }
+                )
                 .disposed(by: disposeBag)
             notificationsSwitch.rx.isOn.changed
                 .bind(to: input.notifications)
@@ -138,8 +146,10 @@ final class NotificationSettingsWireframe: BaseWireframe<NotificationSettingsVie
     /// confirms, and the user goes back.
     static func toggleAndClose(_ switchBinding: NotificationSettings.SwitchBinding, in scope: LeakScope) {
         let app = DemoApp()
-        let settings = app.open(NotificationSettingsWireframe(api: app.api, switchBinding: switchBinding),
-                                tracking: scope) { $0.presenter }
+        let settings = app.open(
+            NotificationSettingsWireframe(api: app.api, switchBinding: switchBinding),
+            tracking: scope
+        ) { $0.presenter }
         settings.notificationsSwitch.toggle()
         app.api.respondToPendingRequests()
         app.goBack()

@@ -18,7 +18,9 @@ extension Guide000 {
     static let captureListMissingModifier = Scenario(
         id: "capture-list-missing-modifier",
         title: "[unowned wireframe, view]: one name in the capture list lacks weak",
-        guide: handbook("Capture lists", "If you have multiple objects in a capture list, take care that you always add `weak` or `unowned`."),
+        guide: handbook(
+            "Capture lists",
+            "If you have multiple objects in a capture list, take care that you always add `weak` or `unowned`."),
         explanation: """
             `[unowned wireframe, view]` captures the view strongly: the modifier applies to one name only. The \
             view controller owns the button whose taps feed the subscription, so the button's action keeps the \
@@ -28,9 +30,12 @@ extension Guide000 {
             """,
         fix: "Write the modifier before every name: [unowned wireframe, weak view].",
         variants: [
-            Variant("leaking", role: .leaking,
-                    expect: .leak(.cycle, types: ["OrdersViewController", "OrdersPresenter"],
-                                  pattern: "capture-list-missing-modifier")) { scope in
+            Variant(
+                "leaking", role: .leaking,
+                expect: .leak(
+                    .cycle, types: ["OrdersViewController", "OrdersPresenter"],
+                    pattern: "capture-list-missing-modifier")
+            ) { scope in
                 OrdersWireframe.openDetailsAndClose(.strongView, in: scope)
             },
             Variant("fixed", role: .fixed, expect: .clean) { scope in
@@ -135,8 +140,9 @@ final class OrdersWireframe: BaseWireframe<OrdersViewController> {
     init(captureList: Orders.CaptureList) {
         let moduleViewController = OrdersViewController()
         super.init(viewController: moduleViewController)
-        moduleViewController.presenter = OrdersPresenter(view: moduleViewController, wireframe: self,
-                                                         captureList: captureList)
+        moduleViewController.presenter = OrdersPresenter(
+            view: moduleViewController, wireframe: self,
+            captureList: captureList)
     }
 
     func navigate(to destination: Orders.Destination) {

@@ -21,7 +21,10 @@ extension Guide000 {
     static let cellReuseWithoutNewBag = Scenario(
         id: "cell-reuse-without-new-bag",
         title: "A reused cell keeps the bindings of the products it showed before",
-        guide: handbook("Dispose bag", "we want to dispose of the resources related to the cell and recreate the dispose bag when the cell will end up being reused"),
+        guide: handbook(
+            "Dispose bag",
+            "we want to dispose of the resources related to the cell and recreate the dispose bag when the cell will end up being reused"
+        ),
         explanation: """
             The cell adds its bindings to its own bag when it is configured, but never replaces the bag: a reused \
             cell keeps the bindings of every product it showed before. Each scroll through the list adds two live \
@@ -35,13 +38,17 @@ extension Guide000 {
     /// keeps two bindings per row shown, and with the guide's cell.
     static func scrollingVariants<LeakingCell: ProductRowCell>(leakingCell: LeakingCell.Type) -> [Variant] {
         [
-            Variant("leaking", role: .leaking,
-                    expect: .subscriptionGrowth(perRepetition: 2 * ProductListApp<LeakingCell>.productCount),
-                    host: { ProductListApp<LeakingCell>() }) { _, app in
+            Variant(
+                "leaking", role: .leaking,
+                expect: .subscriptionGrowth(perRepetition: 2 * ProductListApp<LeakingCell>.productCount),
+                host: { ProductListApp<LeakingCell>() }
+            ) { _, app in
                 app.scrollThroughTheList()
             },
-            Variant("fixed", role: .fixed, expect: .clean,
-                    host: { ProductListApp<ProductCell>() }) { _, app in
+            Variant(
+                "fixed", role: .fixed, expect: .clean,
+                host: { ProductListApp<ProductCell>() }
+            ) { _, app in
                 app.scrollThroughTheList()
             },
         ]
@@ -101,8 +108,9 @@ class ProductRowCellBase: UITableViewCell {
 class ProductCell: ProductRowCellBase, ProductRowCell {
 
     static func item(id: String, favorites: FavoritesInteractor, disposeBag: DisposeBag) -> ProductItem {
-        let item = ProductItem(id: id, title: "Product \(id)", isFavorite: favorites.isFavorite(id),
-                               favoriteTapped: PublishRelay())
+        let item = ProductItem(
+            id: id, title: "Product \(id)", isFavorite: favorites.isFavorite(id),
+            favoriteTapped: PublishRelay())
         item.favoriteTapped
             .subscribe(onNext: { [unowned favorites] in favorites.toggleFavorite(id) })
             .disposed(by: disposeBag)

@@ -16,7 +16,8 @@ extension Guide000 {
     static let closureStrongSelf = Scenario(
         id: "closure-strong-self",
         title: "A flatMap block captures self on a stream that never ends",
-        guide: handbook("Capture lists", "Capturing `self` in a block will usually result in a retain cycle if you aren't careful."),
+        guide: handbook(
+            "Capture lists", "Capturing `self` in a block will usually result in a retain cycle if you aren't careful."),
         explanation: """
             The presenter's flatMap block uses `self` without a capture list. The subscription is kept by the \
             interactor's profile relay, which never completes, and by the presenter's bag; the block keeps the \
@@ -25,8 +26,10 @@ extension Guide000 {
             """,
         fix: "Capture self as [unowned self] (the subscription is in the presenter's bag) or [weak self].",
         variants: [
-            Variant("leaking", role: .leaking,
-                    expect: .leak(.cycle, types: ["ProfilePresenter"], pattern: "closure-strong-self")) { scope in
+            Variant(
+                "leaking", role: .leaking,
+                expect: .leak(.cycle, types: ["ProfilePresenter"], pattern: "closure-strong-self")
+            ) { scope in
                 ProfileWireframe.openAndClose(.strongSelfOnProfileChanges, in: scope)
             },
             Variant("fixed", role: .fixed, expect: .clean) { scope in
@@ -134,8 +137,10 @@ final class ProfilePresenter: ProfilePresenterInterface {
     private let avatarLoading: Profile.AvatarLoading
     private let disposeBag = DisposeBag()
 
-    init(view: ProfileViewInterface, interactor: ProfileInteractor, wireframe: ProfileWireframe,
-         avatarLoading: Profile.AvatarLoading) {
+    init(
+        view: ProfileViewInterface, interactor: ProfileInteractor, wireframe: ProfileWireframe,
+        avatarLoading: Profile.AvatarLoading
+    ) {
         self.view = view
         self.interactor = interactor
         self.wireframe = wireframe
@@ -191,8 +196,9 @@ final class ProfileWireframe: BaseWireframe<ProfileViewController> {
         let moduleViewController = ProfileViewController()
         super.init(viewController: moduleViewController)
         let interactor = ProfileInteractor(api: api)
-        let presenter = ProfilePresenter(view: moduleViewController, interactor: interactor, wireframe: self,
-                                         avatarLoading: avatarLoading)
+        let presenter = ProfilePresenter(
+            view: moduleViewController, interactor: interactor, wireframe: self,
+            avatarLoading: avatarLoading)
         moduleViewController.presenter = presenter
     }
 

@@ -16,7 +16,10 @@ extension Guide000 {
     static let disposeBagCaptured = Scenario(
         id: "dispose-bag-captured",
         title: "A dispose bag captured by a block of one of its own subscriptions",
-        guide: handbook("Dispose bag", "that might end up with `DisposeBag` being **captured**. That means that none of your resources will end up being disposed."),
+        guide: handbook(
+            "Dispose bag",
+            "that might end up with `DisposeBag` being **captured**. That means that none of your resources will end up being disposed."
+        ),
         explanation: """
             The handle function receives the presenter's bag and uses it inside the block it subscribes with, to \
             dispose the request it starts for each post. The bag holds that subscription, whose block holds the \
@@ -24,10 +27,13 @@ extension Guide000 {
             stream's included. On a source that completes, the subscription ends and frees the block, and the bag \
             goes away.
             """,
-        fix: "Don't pass the bag: return the sequence (flatMap the requests) and subscribe it once, in the presenter's bag.",
+        fix:
+            "Don't pass the bag: return the sequence (flatMap the requests) and subscribe it once, in the presenter's bag.",
         variants: [
-            Variant("leaking", role: .leaking,
-                    expect: .leak(.cycle, types: ["DisposeBag"], pattern: "dispose-bag-sent-to-another-object")) { scope in
+            Variant(
+                "leaking", role: .leaking,
+                expect: .leak(.cycle, types: ["DisposeBag"], pattern: "dispose-bag-sent-to-another-object")
+            ) { scope in
                 FeedWireframe.receivePostsAndClose(.bagCapturedOnPushes, in: scope)
             },
             Variant("fixed", role: .fixed, expect: .clean) { scope in
@@ -116,7 +122,8 @@ final class FeedPresenter: FeedPresenterInterface {
                 .subscribe()
                 .disposed(by: disposeBag)
         case .bagCapturedOnRequest:
-            FeedPresenter.handle(newPosts: interactor.fetchUnseenPosts(), interactor: interactor, disposeBag: disposeBag)
+            FeedPresenter.handle(
+                newPosts: interactor.fetchUnseenPosts(), interactor: interactor, disposeBag: disposeBag)
         }
         return Feed.ViewInput()
     }
@@ -131,8 +138,8 @@ final class FeedPresenter: FeedPresenterInterface {
             .disposed(by: disposeBag)
     }
 
-    private static func markingAsSeen(_ newPosts: Observable<FeedPost>, interactor: FeedInteractor) -> Observable<Void> {
-        newPosts.flatMap { [weak interactor] post in
+    private static func markingAsSeen(_ posts: Observable<FeedPost>, interactor: FeedInteractor) -> Observable<Void> {
+        posts.flatMap { [weak interactor] post in
             return interactor?.markAsSeen(post) ?? .empty()
         }
     }
@@ -143,7 +150,8 @@ final class FeedWireframe: BaseWireframe<FeedViewController> {
         let moduleViewController = FeedViewController()
         super.init(viewController: moduleViewController)
         let interactor = FeedInteractor(api: api, pushedPosts: pushedPosts)
-        moduleViewController.presenter = FeedPresenter(interactor: interactor, wireframe: self, seenMarking: seenMarking)
+        moduleViewController.presenter = FeedPresenter(
+            interactor: interactor, wireframe: self, seenMarking: seenMarking)
     }
 
     /// The user opens the feed, two posts arrive by push notification, the
@@ -151,7 +159,8 @@ final class FeedWireframe: BaseWireframe<FeedViewController> {
     static func receivePostsAndClose(_ seenMarking: Feed.SeenMarking, in scope: LeakScope) {
         let app = DemoApp()
         let pushNotifications = PublishRelay<FeedPost>()
-        let wireframe = FeedWireframe(api: app.api, pushedPosts: pushNotifications.asObservable(), seenMarking: seenMarking)
+        let wireframe = FeedWireframe(
+            api: app.api, pushedPosts: pushNotifications.asObservable(), seenMarking: seenMarking)
         let feed = app.open(wireframe, tracking: scope) { $0.presenter }
         if let presenter = feed.presenter as? FeedPresenter { scope.track(presenter.disposeBag) }
         pushNotifications.accept(FeedPost(id: 1))

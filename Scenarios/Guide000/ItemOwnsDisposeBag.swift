@@ -16,7 +16,9 @@ extension Guide000 {
     static let itemOwnsDisposeBag = Scenario(
         id: "item-owns-dispose-bag",
         title: "Cells bind into their item's dispose bag",
-        guide: handbook("Dispose bag", "Items shouldn't really be storing and keeping a `DisposeBag` unless it's absolutely necessary."),
+        guide: handbook(
+            "Dispose bag",
+            "Items shouldn't really be storing and keeping a `DisposeBag` unless it's absolutely necessary."),
         explanation: """
             Each row's view model owns a DisposeBag, and the cell puts its bindings there. The cell renews its own \
             bag on reuse, but that bag is empty: the bindings live as long as the items, which the list keeps. Every \

@@ -21,7 +21,9 @@ extension Guide000 {
     static let methodReferenceImplicitSelf = Scenario(
         id: "method-reference-implicit-self",
         title: "flatMap(doWork(model:)) captures self through a method reference",
-        guide: handbook("Capture lists", "we're calling a function that has an _inferred `self`_ [...] But this actually causes a retain cycle."),
+        guide: handbook(
+            "Capture lists",
+            "we're calling a function that has an _inferred `self`_ [...] But this actually causes a retain cycle."),
         explanation: """
             `flatMap(doWork(model:))` passes an instance method, which is a closure over `self`. The flatMap sink \
             keeps it for as long as the subscription lives: the interactor's model relay never completes, the \
@@ -31,8 +33,10 @@ extension Guide000 {
             """,
         fix: "Make doWork(model:) static (a pure transformation) and pass DashboardPresenter.doWork(model:).",
         variants: [
-            Variant("leaking", role: .leaking,
-                    expect: .leak(.cycle, types: ["DashboardPresenter"], pattern: "method-reference-implicit-self")) { scope in
+            Variant(
+                "leaking", role: .leaking,
+                expect: .leak(.cycle, types: ["DashboardPresenter"], pattern: "method-reference-implicit-self")
+            ) { scope in
                 DashboardWireframe.openAndClose(.instanceMethodOnModelUpdates, in: scope)
             },
             Variant("fixed", role: .fixed, expect: .clean) { scope in
@@ -180,8 +184,9 @@ final class DashboardWireframe: BaseWireframe<DashboardViewController> {
         let moduleViewController = DashboardViewController()
         super.init(viewController: moduleViewController)
         let interactor = DashboardInteractor(api: api)
-        moduleViewController.presenter = DashboardPresenter(interactor: interactor, wireframe: self,
-                                                            workloadMapping: workloadMapping)
+        moduleViewController.presenter = DashboardPresenter(
+            interactor: interactor, wireframe: self,
+            workloadMapping: workloadMapping)
     }
 
     /// The user opens the dashboard, reloads it, the server answers, and the user goes back.

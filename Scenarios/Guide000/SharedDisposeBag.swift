@@ -16,7 +16,10 @@ extension Guide000 {
     static let sharedDisposeBag = Scenario(
         id: "shared-dispose-bag",
         title: "A child module subscribes into its parent's dispose bag",
-        guide: handbook("Capture lists", "it's fine to use `unowned` since we're certain that the `disposeBag` won't outlive the presenter—unless another object retained the `disposeBag`."),
+        guide: handbook(
+            "Capture lists",
+            "it's fine to use `unowned` since we're certain that the `disposeBag` won't outlive the presenter—unless another object retained the `disposeBag`."
+        ),
         explanation: """
             The shop hands its dispose bag to the product details, which put their cart subscription in it. The \
             details close, but the bag is the shop's: the subscription keeps running on the shop's cart for as long \
@@ -26,17 +29,23 @@ extension Guide000 {
             """,
         fix: "Give the details their own DisposeBag; then [unowned self] is safe again.",
         variants: [
-            Variant("leaking", role: .leaking, expect: .subscriptionGrowth(perRepetition: 1),
-                    host: { ShopApp(bagPassing: .shopsBag, badgeCapture: .weakSelf) }) { scope, app in
+            Variant(
+                "leaking", role: .leaking, expect: .subscriptionGrowth(perRepetition: 1),
+                host: { ShopApp(bagPassing: .shopsBag, badgeCapture: .weakSelf) }
+            ) { scope, app in
                 app.openProductAndComeBack(tracking: scope)
             },
-            Variant("unowned-capture", role: .leaking,
-                    expect: .crash(reason: "unowned reference read after deallocation"),
-                    host: { ShopApp(bagPassing: .shopsBag, badgeCapture: .unownedSelf) }) { scope, app in
+            Variant(
+                "unowned-capture", role: .leaking,
+                expect: .crash(reason: "unowned reference read after deallocation"),
+                host: { ShopApp(bagPassing: .shopsBag, badgeCapture: .unownedSelf) }
+            ) { scope, app in
                 app.openProductAndComeBack(tracking: scope)
             },
-            Variant("fixed", role: .fixed, expect: .clean,
-                    host: { ShopApp(bagPassing: .ownBag, badgeCapture: .unownedSelf) }) { scope, app in
+            Variant(
+                "fixed", role: .fixed, expect: .clean,
+                host: { ShopApp(bagPassing: .ownBag, badgeCapture: .unownedSelf) }
+            ) { scope, app in
                 app.openProductAndComeBack(tracking: scope)
             },
         ])
@@ -82,8 +91,9 @@ final class ShopViewController: UIViewController {
     override func viewDidLoad() {
         super.viewDidLoad()
         [addToCartButton, productButton, cartBadgeLabel].forEach(view.addSubview)
-        let output = Shop.ViewOutput(addToCart: addToCartButton.rx.tap.asObservable(),
-                                     openProduct: productButton.rx.tap.asObservable())
+        let output = Shop.ViewOutput(
+            addToCart: addToCartButton.rx.tap.asObservable(),
+            openProduct: productButton.rx.tap.asObservable())
         presenter.configure(with: output).cartBadge
             .bind(to: cartBadgeLabel.rx.text)
             .disposed(by: disposeBag)
@@ -139,7 +149,8 @@ final class ShopWireframe: BaseWireframe<ShopViewController> {
     }
 
     func openProductDetails(cartChanges: Observable<Cart>, disposeBag: DisposeBag?) {
-        let details = ProductDetailsWireframe(cartChanges: cartChanges, disposeBag: disposeBag, badgeCapture: badgeCapture)
+        let details = ProductDetailsWireframe(
+            cartChanges: cartChanges, disposeBag: disposeBag, badgeCapture: badgeCapture)
         navigationController?.pushViewController(details.viewController, animated: true)
     }
 }
@@ -189,8 +200,10 @@ final class ProductDetailsPresenter: ProductDetailsPresenterInterface {
     // The shop's bag when the shop sends one, otherwise the presenter's own.
     private let disposeBag: DisposeBag
 
-    init(view: ProductDetailsViewInterface, wireframe: ProductDetailsWireframe, cartChanges: Observable<Cart>,
-         disposeBag: DisposeBag?, badgeCapture: ProductDetails.BadgeCapture) {
+    init(
+        view: ProductDetailsViewInterface, wireframe: ProductDetailsWireframe, cartChanges: Observable<Cart>,
+        disposeBag: DisposeBag?, badgeCapture: ProductDetails.BadgeCapture
+    ) {
         self.view = view
         self.wireframe = wireframe
         self.cartChanges = cartChanges

@@ -15,7 +15,10 @@ extension Guide000 {
     static let storedSubjectInChild = Scenario(
         id: "stored-subject-in-child",
         title: "A child module stores the relay its parent passed it",
-        guide: handbook("Subjects and Relays", "if you need to pass subjects or relays as mentioned, _do not store them as properties in child modules_ because that can result with memory leaks."),
+        guide: handbook(
+            "Subjects and Relays",
+            "if you need to pass subjects or relays as mentioned, _do not store them as properties in child modules_ because that can result with memory leaks."
+        ),
         explanation: """
             The address picker keeps checkout's relay as a property and follows it with its own \
             `didChangeSelection`. The relay holds that subscription, the subscription holds the picker's presenter \
@@ -25,10 +28,13 @@ extension Guide000 {
             (RxSwift's subscriptions also hold their subject, so a strong capture would still close a cycle through \
             the presenter's bag.)
             """,
-        fix: "Don't store the parent's relay: hand it to handle functions that capture self weakly, and keep only a Binder (which holds it weakly) for writing.",
+        fix:
+            "Don't store the parent's relay: hand it to handle functions that capture self weakly, and keep only a Binder (which holds it weakly) for writing.",
         variants: [
-            Variant("leaking", role: .leaking,
-                    expect: .leak(.cycle, types: ["AddressPickerPresenter"], pattern: "stored-subject-in-child")) { scope in
+            Variant(
+                "leaking", role: .leaking,
+                expect: .leak(.cycle, types: ["AddressPickerPresenter"], pattern: "stored-subject-in-child")
+            ) { scope in
                 CheckoutWireframe.pickAddressAndClose(.storedRelay, in: scope)
             },
             Variant("fixed", role: .fixed, expect: .clean) { scope in
@@ -173,7 +179,9 @@ final class AddressPickerPresenter: AddressPickerPresenterInterface {
     private(set) var hasSelection = false
     private let disposeBag = DisposeBag()
 
-    init(wireframe: AddressPickerWireframe, selection: BehaviorRelay<String?>, relayHandling: AddressPicker.RelayHandling) {
+    init(
+        wireframe: AddressPickerWireframe, selection: BehaviorRelay<String?>, relayHandling: AddressPicker.RelayHandling
+    ) {
         self.wireframe = wireframe
         selectAddress = Binder(selection) { relay, address in relay.accept(address) }
         switch relayHandling {
@@ -216,7 +224,8 @@ final class AddressPickerWireframe: BaseWireframe<AddressPickerViewController> {
     init(selection: BehaviorRelay<String?>, relayHandling: AddressPicker.RelayHandling) {
         let moduleViewController = AddressPickerViewController()
         super.init(viewController: moduleViewController)
-        moduleViewController.presenter = AddressPickerPresenter(wireframe: self, selection: selection,
-                                                                relayHandling: relayHandling)
+        moduleViewController.presenter = AddressPickerPresenter(
+            wireframe: self, selection: selection,
+            relayHandling: relayHandling)
     }
 }

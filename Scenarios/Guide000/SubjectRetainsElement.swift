@@ -15,7 +15,9 @@ extension Guide000 {
     static let subjectRetainsElement = Scenario(
         id: "subject-retains-element",
         title: "A behavior relay keeps the last element it was sent, and what that element holds",
-        guide: handbook("Subjects and Relays", "depending on what you're passing through the subject or a relay, it might end up being nasty."),
+        guide: handbook(
+            "Subjects and Relays",
+            "depending on what you're passing through the subject or a relay, it might end up being nasty."),
         explanation: """
             A BehaviorRelay keeps its current element for as long as it lives. The picker sends the photo asset it \
             loaded, and the asset keeps the picker's interactor (to fetch the full image later) with its thumbnail \
@@ -25,17 +27,23 @@ extension Guide000 {
             """,
         fix: "Send values that carry only what the receiver needs (a struct), not objects of the sending module.",
         variants: [
-            Variant("leaking", role: .leaking,
-                    expect: .leak(.retainedFromOutside, types: ["PhotoPickerInteractor"], pattern: nil),
-                    host: { ComposerApp(attachmentKind: .asset, relay: .behavior) }) { scope, app in
+            Variant(
+                "leaking", role: .leaking,
+                expect: .leak(.retainedFromOutside, types: ["PhotoPickerInteractor"], pattern: nil),
+                host: { ComposerApp(attachmentKind: .asset, relay: .behavior) }
+            ) { scope, app in
                 app.attachPhoto(tracking: scope)
             },
-            Variant("fixed", role: .fixed, expect: .clean,
-                    host: { ComposerApp(attachmentKind: .value, relay: .behavior) }) { scope, app in
+            Variant(
+                "fixed", role: .fixed, expect: .clean,
+                host: { ComposerApp(attachmentKind: .value, relay: .behavior) }
+            ) { scope, app in
                 app.attachPhoto(tracking: scope)
             },
-            Variant("publish-relay", role: .control, expect: .clean,
-                    host: { ComposerApp(attachmentKind: .asset, relay: .publish) }) { scope, app in
+            Variant(
+                "publish-relay", role: .control, expect: .clean,
+                host: { ComposerApp(attachmentKind: .asset, relay: .publish) }
+            ) { scope, app in
                 app.attachPhoto(tracking: scope)
             },
         ])
@@ -200,8 +208,10 @@ final class PhotoPickerPresenter: PhotoPickerPresenterInterface {
     private let onPick: (Attachment) -> Void
     private let disposeBag = DisposeBag()
 
-    init(interactor: PhotoPickerInteractor, wireframe: PhotoPickerWireframe, attachmentKind: Composer.AttachmentKind,
-         onPick: @escaping (Attachment) -> Void) {
+    init(
+        interactor: PhotoPickerInteractor, wireframe: PhotoPickerWireframe, attachmentKind: Composer.AttachmentKind,
+        onPick: @escaping (Attachment) -> Void
+    ) {
         self.interactor = interactor
         self.wireframe = wireframe
         self.attachmentKind = attachmentKind
@@ -258,7 +268,8 @@ final class ComposerApp {
     func attachPhoto(tracking scope: LeakScope) {
         composer.attachButton.tap()
         guard let picker = app.navigation.topViewController as? PhotoPickerViewController,
-              let presenter = picker.presenter as? PhotoPickerPresenter else { return }
+            let presenter = picker.presenter as? PhotoPickerPresenter
+        else { return }
         scope.track(picker)
         scope.track(presenter)
         scope.track(presenter.interactor)

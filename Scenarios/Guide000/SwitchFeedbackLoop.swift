@@ -21,7 +21,10 @@ extension Guide000 {
     static let switchFeedbackLoop = Scenario(
         id: "switch-feedback-loop",
         title: "A switch whose saved value is set back with setOn(_:animated:) loops",
-        guide: handbook("Action Relay", "By calling the `setOn(_: Bool, animated: Bool)` function programatically, switch will once again call the _valueChanged_ event causing the issue."),
+        guide: handbook(
+            "Action Relay",
+            "By calling the `setOn(_: Bool, animated: Bool)` function programatically, switch will once again call the _valueChanged_ event causing the issue."
+        ),
         explanation: """
             The switch's changes go to the settings store, and the stored value comes back through a relay to \
             `setOn(_:animated:)`, which sends `.valueChanged` again: the change is saved again, comes back again, \
@@ -29,7 +32,8 @@ extension Guide000 {
             (on a device, until the stack overflows). Setting `isOn` (what `rx.isOn` does when bound to) sends no \
             event, and the guide's two-way relay binds the switch that way.
             """,
-        fix: "Bind the result to switch.rx.isOn (it sets isOn, which sends no event), e.g. through the guide's BidirectionalBehaviorRelay.",
+        fix:
+            "Bind the result to switch.rx.isOn (it sets isOn, which sends no event), e.g. through the guide's BidirectionalBehaviorRelay.",
         variants: [
             Variant("leaking", role: .leaking, expect: .runawayReentrancy) { scope in
                 PrivacySettingsWireframe.toggleAndClose(.setOnAnimated, in: scope)
@@ -156,7 +160,9 @@ final class PrivacySettingsWireframe: BaseWireframe<PrivacySettingsViewControlle
     /// The user opens the privacy settings, turns location sharing on, and goes back.
     static func toggleAndClose(_ feedback: PrivacySettings.Feedback, in scope: LeakScope) {
         let app = DemoApp(api: APIClient(timing: .immediately))
-        let settings = app.open(PrivacySettingsWireframe(store: app.api, feedback: feedback), tracking: scope) { $0.presenter }
+        let settings = app.open(PrivacySettingsWireframe(store: app.api, feedback: feedback), tracking: scope) {
+            $0.presenter
+        }
         settings.locationSwitch.toggle()
         app.goBack()
     }

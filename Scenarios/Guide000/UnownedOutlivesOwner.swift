@@ -16,7 +16,10 @@ extension Guide000 {
     static let unownedOutlivesOwner = Scenario(
         id: "unowned-outlives-owner",
         title: "[unowned self] in an upload that outlives its screen",
-        guide: handbook("Capture lists", "you might have a long-living operation that might continue even after the module closes. In that instance, it wouldn't be feasible to use `unowned`, as you'd only face a crash."),
+        guide: handbook(
+            "Capture lists",
+            "you might have a long-living operation that might continue even after the module closes. In that instance, it wouldn't be feasible to use `unowned`, as you'd only face a crash."
+        ),
         explanation: """
             The upload keeps running after the user leaves the screen, on purpose: its subscription is not in the \
             presenter's bag. Its block captures the presenter `unowned`; the presenter is gone when the server \
@@ -25,8 +28,10 @@ extension Guide000 {
             """,
         fix: "Capture [weak self] in blocks of operations that may outlive their module.",
         variants: [
-            Variant("leaking", role: .leaking,
-                    expect: .crash(reason: "unowned reference read after deallocation")) { scope in
+            Variant(
+                "leaking", role: .leaking,
+                expect: .crash(reason: "unowned reference read after deallocation")
+            ) { scope in
                 PhotoUploadWireframe.uploadAndLeave(.unownedSelfOutlivingTheScreen, in: scope)
             },
             Variant("fixed", role: .fixed, expect: .clean) { scope in
@@ -139,7 +144,8 @@ final class PhotoUploadWireframe: BaseWireframe<PhotoUploadViewController> {
         let moduleViewController = PhotoUploadViewController()
         super.init(viewController: moduleViewController)
         let interactor = PhotoUploadInteractor(api: api)
-        moduleViewController.presenter = PhotoUploadPresenter(interactor: interactor, wireframe: self, feedback: feedback)
+        moduleViewController.presenter = PhotoUploadPresenter(
+            interactor: interactor, wireframe: self, feedback: feedback)
     }
 
     func showUploadFinished(_ result: UploadResult) {

@@ -53,14 +53,19 @@ extension Guide001 {
                 view model then sets the labels once per past appearance, also while the screen is off screen, and \
                 the subscriptions grow by two (username and followers) per visit until the screen is deallocated.
                 """,
-            fix: "Replace the bag in viewWillDisappear, `disposeBag = DisposeBag()`, which disposes what viewWillAppear bound.",
+            fix:
+                "Replace the bag in viewWillDisappear, `disposeBag = DisposeBag()`, which disposes what viewWillAppear bound.",
             variants: [
-                Variant("leaking", role: .leaking, expect: .subscriptionGrowth(perRepetition: 2),
-                        host: { ProfileApp(makeProfile: ProfileViewController.init) }) { scope, app in
+                Variant(
+                    "leaking", role: .leaking, expect: .subscriptionGrowth(perRepetition: 2),
+                    host: { ProfileApp(makeProfile: ProfileViewController.init) }
+                ) { scope, app in
                     app.visitProfile(scope: scope)
                 },
-                Variant("fixed", role: .fixed, expect: .clean,
-                        host: { ProfileApp(makeProfile: ResettingProfileViewController.init) }) { scope, app in
+                Variant(
+                    "fixed", role: .fixed, expect: .clean,
+                    host: { ProfileApp(makeProfile: ResettingProfileViewController.init) }
+                ) { scope, app in
                     app.visitProfile(scope: scope)
                 },
             ])

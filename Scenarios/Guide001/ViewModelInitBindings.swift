@@ -14,7 +14,7 @@ extension Guide001 {
             init(identifier: String, api: APIClient) {
                 super.init()
                 api.userUpdates(withIdentifier: identifier)
-                    .subscribe(onNext: { user in self.user.accept(user) }) // captures self
+                    .subscribe(onNext: { user in self.user.accept(user) })  // captures self
                     .disposed(by: disposeBag)
             }
         }
@@ -44,8 +44,10 @@ extension Guide001 {
             title: "A view model's init subscribing with self instead of binding",
             guide: GuideReference(
                 file: Guide001.file, section: "Setting up your Observables",
-                passage: "init(identifier: String) { APIClient.user(withIdentifier: identifier).catchErrorJustReturn(nil)"
-                    + ".bind(to: user).disposed(by: disposeBag); username = user.asDriver().map({ $0?.username ?? \"\" }) }"),
+                passage:
+                    "init(identifier: String) { APIClient.user(withIdentifier: identifier).catchErrorJustReturn(nil)"
+                    + ".bind(to: user).disposed(by: disposeBag); username = user.asDriver().map({ $0?.username ?? \"\" }) }"
+            ),
             explanation: """
                 Setting the sequences up in `init` puts their subscriptions in the view model's own bag. The guide \
                 binds the API's answer to a relay with `bind(to: user)`, which holds the relay, not the view model. \
@@ -57,10 +59,13 @@ extension Guide001 {
                 """,
             fix: "Use `bind(to: user)` (or `drive`) as the guide does, or `[weak self]` in the closure.",
             variants: [
-                Variant("leaking", role: .leaking,
-                        expect: .leak(.cycle, types: ["SubscribingProfileViewModel"], pattern: "closure-strong-self")) { scope in
+                Variant(
+                    "leaking", role: .leaking,
+                    expect: .leak(.cycle, types: ["SubscribingProfileViewModel"], pattern: "closure-strong-self")
+                ) { scope in
                     let api = APIClient(users: sampleUsers())
-                    showProfile(of: SubscribingProfileViewModel(identifier: "john_doe", api: api), api: api, scope: scope)
+                    showProfile(
+                        of: SubscribingProfileViewModel(identifier: "john_doe", api: api), api: api, scope: scope)
                 },
                 Variant("fixed", role: .fixed, expect: .clean) { scope in
                     let api = APIClient(users: sampleUsers())
@@ -68,7 +73,8 @@ extension Guide001 {
                 },
                 Variant("completing-request", role: .control, expect: .clean) { scope in
                     let api = APIClient(users: sampleUsers())
-                    showProfile(of: RequestingProfileViewModel(identifier: "john_doe", api: api), api: api, scope: scope)
+                    showProfile(
+                        of: RequestingProfileViewModel(identifier: "john_doe", api: api), api: api, scope: scope)
                 },
             ])
     }

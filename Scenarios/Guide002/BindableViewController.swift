@@ -104,7 +104,8 @@ extension Guide002 {
             title: "A -Bindable view controller's bind(to output:) handing its own method to drive",
             guide: GuideReference(
                 file: Guide002.file, section: "Binding to ReactiveConnectable",
-                passage: "extension ExampleViewController: ViewModelBindable { func bind(to input: ExampleViewModel.Input) "
+                passage:
+                    "extension ExampleViewController: ViewModelBindable { func bind(to input: ExampleViewModel.Input) "
                     + "{ ... } func bind(to output: ExampleViewModel.Output) { ... } }"),
             explanation: """
                 The conventions put `bind(to output:)` in an extension of the view controller, next to the \
@@ -121,16 +122,24 @@ extension Guide002 {
                 `Reactive` extension with a `Binder(self)` also holds the controller weakly.
                 """,
             variants: [
-                Variant("leaking", role: .leaking,
-                        expect: .leak(.cycle, types: ["MethodReferenceProfileViewController", "ProfileViewModel"],
-                                      pattern: "method-reference-implicit-self")) { scope in
-                    visitProfile(in: MethodReferenceProfileViewController(viewModel: ProfileViewModel(api: ProfileAPI())), scope: scope)
+                Variant(
+                    "leaking", role: .leaking,
+                    expect: .leak(
+                        .cycle, types: ["MethodReferenceProfileViewController", "ProfileViewModel"],
+                        pattern: "method-reference-implicit-self")
+                ) { scope in
+                    visitProfile(
+                        in: MethodReferenceProfileViewController(viewModel: ProfileViewModel(api: ProfileAPI())),
+                        scope: scope)
                 },
                 Variant("fixed", role: .fixed, expect: .clean) { scope in
-                    visitProfile(in: ProfileViewController(viewModel: ProfileViewModel(api: ProfileAPI())), scope: scope)
+                    visitProfile(
+                        in: ProfileViewController(viewModel: ProfileViewModel(api: ProfileAPI())), scope: scope)
                 },
                 Variant("completing-output", role: .control, expect: .clean) { scope in
-                    visitProfile(in: CompletingOutputProfileViewController(viewModel: ProfileViewModel(api: ProfileAPI())), scope: scope)
+                    visitProfile(
+                        in: CompletingOutputProfileViewController(viewModel: ProfileViewModel(api: ProfileAPI())),
+                        scope: scope)
                 },
             ])
     }
@@ -170,7 +179,7 @@ extension Guide002.BindableViewController.MethodReferenceProfileViewController: 
 
     func bind(to output: Guide002.BindableViewController.ProfileViewModel.Output) {
         output.screenTitle.drive(onNext: { [weak self] title in self?.setScreenTitle(title) }).disposed(by: disposeBag)
-        output.profile.drive(onNext: render(profile:)).disposed(by: disposeBag) // captures self
+        output.profile.drive(onNext: render(profile:)).disposed(by: disposeBag)  // captures self
     }
 }
 
@@ -178,8 +187,9 @@ extension Guide002.BindableViewController.CompletingOutputProfileViewController:
     typealias ViewModelType = Guide002.BindableViewController.ProfileViewModel
 
     func bind(to output: Guide002.BindableViewController.ProfileViewModel.Output) {
+        // The method reference captures self, until the title completes.
         // rxleaks:ignore method-reference-implicit-self -- the title sequence completes after one title
-        output.screenTitle.drive(onNext: setScreenTitle).disposed(by: disposeBag) // captures self, until the title completes
+        output.screenTitle.drive(onNext: setScreenTitle).disposed(by: disposeBag)
         output.profile.map { $0.name }.drive(nameLabel.rx.text).disposed(by: disposeBag)
         output.profile.map { $0.bio }.drive(bioLabel.rx.text).disposed(by: disposeBag)
     }

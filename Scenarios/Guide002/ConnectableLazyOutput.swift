@@ -137,8 +137,10 @@ extension Guide002 {
                 capture dependencies rather than self (`let service = self.service`, or `[service]`).
                 """,
             variants: [
-                Variant("leaking", role: .leaking,
-                        expect: .leak(.cycle, types: ["SearchViewModel"], pattern: "method-reference-implicit-self")) { scope in
+                Variant(
+                    "leaking", role: .leaking,
+                    expect: .leak(.cycle, types: ["SearchViewModel"], pattern: "method-reference-implicit-self")
+                ) { scope in
                     search(with: Leaking.SearchViewModel(service: MovieSearchService()), scope: scope)
                 },
                 Variant("fixed", role: .fixed, expect: .clean) { scope in
@@ -155,14 +157,16 @@ extension Guide002 {
 
 extension Guide002.ConnectableLazyOutput.Leaking.SearchViewModel: Guide002.ReactiveConnectable {
     func transform(input: Guide002.ConnectableLazyOutput.SearchInput) -> Guide002.ConnectableLazyOutput.SearchOutput {
-        let queries = input.query.map(normalized) // captures self
-        return Guide002.ConnectableLazyOutput.SearchOutput(results: Guide002.ConnectableLazyOutput.results(of: queries, in: service))
+        let queries = input.query.map(normalized)  // captures self
+        return Guide002.ConnectableLazyOutput.SearchOutput(
+            results: Guide002.ConnectableLazyOutput.results(of: queries, in: service))
     }
 }
 
 extension Guide002.ConnectableLazyOutput.Fixed.SearchViewModel: Guide002.ReactiveConnectable {
     func transform(input: Guide002.ConnectableLazyOutput.SearchInput) -> Guide002.ConnectableLazyOutput.SearchOutput {
         let queries = input.query.map(Self.normalized)
-        return Guide002.ConnectableLazyOutput.SearchOutput(results: Guide002.ConnectableLazyOutput.results(of: queries, in: service))
+        return Guide002.ConnectableLazyOutput.SearchOutput(
+            results: Guide002.ConnectableLazyOutput.results(of: queries, in: service))
     }
 }

@@ -80,13 +80,15 @@ extension Guide003.Reactor {
     private func createStateStream() -> Observable<State> {
         let action = self.action.asObservable()
         let transformedAction = transform(action: action)
-        let mutation = transformedAction
+        let mutation =
+            transformedAction
             .flatMap { [weak self] action -> Observable<Mutation> in
                 guard let self else { return .empty() }
                 return self.mutate(action: action).catch { _ in .empty() }
             }
         let transformedMutation = transform(mutation: mutation)
-        let state = transformedMutation
+        let state =
+            transformedMutation
             .scan(initialState) { [weak self] state, mutation -> State in
                 guard let self else { return state }
                 return self.reduce(state: state, mutation: mutation)

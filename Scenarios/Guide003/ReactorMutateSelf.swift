@@ -121,7 +121,9 @@ extension Guide003 {
                     return Observable.concat([
                         Observable.just(Mutation.showActivity),
                         Observable.just(Mutation.updateIdentifier(self.currentState.currentIdentifier + 1)),
-                        Observable.deferred { self.makeRequest(with: self.currentState.currentIdentifier) }, // captures self
+                        Observable.deferred {  // captures self
+                            self.makeRequest(with: self.currentState.currentIdentifier)
+                        },
                         Observable.just(Mutation.hideActivity),
                     ])
                 }
@@ -180,7 +182,8 @@ extension Guide003 {
                 file: Guide003.file, section: "ReactorKit",
                 passage: "return Observable.concat([Observable.just(Mutation.showActivity), "
                     + "Observable.just(Mutation.updateIdentifier(self.currentState.currentIdentifier + 1)), "
-                    + "makeRequest(with: self.currentState.currentIdentifier + 1), Observable.just(Mutation.hideActivity)])"),
+                    + "makeRequest(with: self.currentState.currentIdentifier + 1), Observable.just(Mutation.hideActivity)])"
+            ),
             explanation: """
                 ReactorKit subscribes to what `mutate` returns inside the reactor's own state stream, whose \
                 connection the reactor keeps for its whole life; its own closures hold the reactor weakly. The \
@@ -197,15 +200,20 @@ extension Guide003 {
                 of self: `Observable.deferred { [weak self] in ... }` returning `.empty()` once self is gone.
                 """,
             variants: [
-                Variant("leaking", role: .leaking,
-                        expect: .leak(.cycle, types: ["DeferredIdentifierReactor"], pattern: "closure-strong-self")) { scope in
-                    showNextPost(reactor: DeferredIdentifierReactor(api: JsonPlaceholderAPI()), answered: false, scope: scope)
+                Variant(
+                    "leaking", role: .leaking,
+                    expect: .leak(.cycle, types: ["DeferredIdentifierReactor"], pattern: "closure-strong-self")
+                ) { scope in
+                    showNextPost(
+                        reactor: DeferredIdentifierReactor(api: JsonPlaceholderAPI()), answered: false, scope: scope)
                 },
                 Variant("fixed", role: .fixed, expect: .clean) { scope in
-                    showNextPost(reactor: JsonPlaceholderReactor(api: JsonPlaceholderAPI()), answered: false, scope: scope)
+                    showNextPost(
+                        reactor: JsonPlaceholderReactor(api: JsonPlaceholderAPI()), answered: false, scope: scope)
                 },
                 Variant("request-answered", role: .control, expect: .clean) { scope in
-                    showNextPost(reactor: DeferredIdentifierReactor(api: JsonPlaceholderAPI()), answered: true, scope: scope)
+                    showNextPost(
+                        reactor: DeferredIdentifierReactor(api: JsonPlaceholderAPI()), answered: true, scope: scope)
                 },
             ])
     }

@@ -45,7 +45,7 @@ extension Guide003 {
         /// Subscribes as the article does before its extension, without `[unowned self]`.
         final class StrongSelfBrowserViewController: BrowserViewController {
             override func bindRequests() {
-                requests.subscribe { request in // captures self
+                requests.subscribe { request in  // captures self
                     guard let request = request.element else { return }
                     self.webView.load(request)
                 }.disposed(by: disposeBag)
@@ -65,7 +65,9 @@ extension Guide003 {
         static let article = URL(string: "https://habr.com/ru/post/423603/")!
 
         /// The reader opens the browser, an article loads, and the reader closes the browser.
-        static func readArticle(in browser: BrowserViewController, opening viewModel: ReaderViewModel?, scope: LeakScope) {
+        static func readArticle(
+            in browser: BrowserViewController, opening viewModel: ReaderViewModel?, scope: LeakScope
+        ) {
             UIWindow.showScreen(browser) {
                 viewModel?.open(article)
                 scope.track(browser)
@@ -97,8 +99,10 @@ extension Guide003 {
                 `[unowned self]` (or `[weak self]`) in the subscription's closure.
                 """,
             variants: [
-                Variant("leaking", role: .leaking,
-                        expect: .leak(.cycle, types: ["StrongSelfBrowserViewController"], pattern: "closure-strong-self")) { scope in
+                Variant(
+                    "leaking", role: .leaking,
+                    expect: .leak(.cycle, types: ["StrongSelfBrowserViewController"], pattern: "closure-strong-self")
+                ) { scope in
                     let viewModel = ReaderViewModel()
                     let browser = StrongSelfBrowserViewController(requests: viewModel.openedArticles.asObservable())
                     readArticle(in: browser, opening: viewModel, scope: scope)

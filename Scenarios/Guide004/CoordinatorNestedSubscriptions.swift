@@ -14,8 +14,10 @@ extension Guide004 {
         final class StrongCapturesCoordinator: Coordinator {
             override func listen(to item: NextFlowItem) {
                 let (nextPresentable, nextStepper) = (item.nextPresentable, item.nextStepper)
-                nextPresentable.rxFirstTimeVisible.subscribe(onSuccess: { [unowned self, nextPresentable, unowned nextStepper] _ in
-                    self.forwardSteps(of: nextStepper, whileVisible: nextPresentable).disposed(by: nextPresentable.disposeBag)
+                nextPresentable.rxFirstTimeVisible.subscribe(onSuccess: {
+                    [unowned self, nextPresentable, unowned nextStepper] _ in
+                    self.forwardSteps(of: nextStepper, whileVisible: nextPresentable).disposed(
+                        by: nextPresentable.disposeBag)
                 }).disposed(by: self.disposeBag)
             }
         }
@@ -25,8 +27,10 @@ extension Guide004 {
         final class StrongCapturesPresentableBagCoordinator: Coordinator {
             override func listen(to item: NextFlowItem) {
                 let (nextPresentable, nextStepper) = (item.nextPresentable, item.nextStepper)
-                nextPresentable.rxFirstTimeVisible.subscribe(onSuccess: { [unowned self, nextPresentable, unowned nextStepper] _ in
-                    self.forwardSteps(of: nextStepper, whileVisible: nextPresentable).disposed(by: nextPresentable.disposeBag)
+                nextPresentable.rxFirstTimeVisible.subscribe(onSuccess: {
+                    [unowned self, nextPresentable, unowned nextStepper] _ in
+                    self.forwardSteps(of: nextStepper, whileVisible: nextPresentable).disposed(
+                        by: nextPresentable.disposeBag)
                 }).disposed(by: nextPresentable.disposeBag)
             }
         }
@@ -50,10 +54,12 @@ extension Guide004 {
 
         static let scenario = Scenario(
             id: "coordinator-nested-subscriptions",
-            title: "The coordinator's nested subscriptions: what the outer closure captures waits for the first display",
+            title:
+                "The coordinator's nested subscriptions: what the outer closure captures waits for the first display",
             guide: GuideReference(
                 file: Guide004.file, section: "UIViewControllers made Reactive",
-                passage: "nextPresentable.rxFirstTimeVisible.subscribe(onSuccess: { [unowned self, unowned nextPresentable, "
+                passage:
+                    "nextPresentable.rxFirstTimeVisible.subscribe(onSuccess: { [unowned self, unowned nextPresentable, "
                     + "unowned nextStepper] (_) in nextStepper.steps.pausable(nextPresentable.rxVisible.startWith(true))"
                     + "...disposed(by: nextPresentable.disposeBag) }).disposed(by: self.disposeBag)"),
             explanation: """
@@ -77,24 +83,34 @@ extension Guide004 {
                 nested subscriptions with the presentable's bag.
                 """,
             variants: [
-                Variant("leaking", role: .leaking,
-                        expect: .leak(.retainedFromOutside,
-                                      types: ["MovieDetailViewController", "MovieDetailViewModel"], pattern: nil),
-                        host: { MoviesApp.inUse(with: StrongCapturesCoordinator()) }) { scope, app in
+                Variant(
+                    "leaking", role: .leaking,
+                    expect: .leak(
+                        .retainedFromOutside,
+                        types: ["MovieDetailViewController", "MovieDetailViewModel"], pattern: nil),
+                    host: { MoviesApp.inUse(with: StrongCapturesCoordinator()) }
+                ) { scope, app in
                     followDeepLinkToCast(in: app, scope: scope)
                 },
-                Variant("fixed", role: .fixed, expect: .clean,
-                        host: { MoviesApp.inUse(with: PresentableBagCoordinator()) }) { scope, app in
+                Variant(
+                    "fixed", role: .fixed, expect: .clean,
+                    host: { MoviesApp.inUse(with: PresentableBagCoordinator()) }
+                ) { scope, app in
                     followDeepLinkToCast(in: app, scope: scope)
                 },
-                Variant("strong-captures-presentable-bag", role: .leaking,
-                        expect: .leak(.cycle, types: ["MovieDetailViewController", "MovieDetailViewModel"],
-                                      pattern: "capture-list-missing-modifier"),
-                        host: { MoviesApp.inUse(with: StrongCapturesPresentableBagCoordinator()) }) { scope, app in
+                Variant(
+                    "strong-captures-presentable-bag", role: .leaking,
+                    expect: .leak(
+                        .cycle, types: ["MovieDetailViewController", "MovieDetailViewModel"],
+                        pattern: "capture-list-missing-modifier"),
+                    host: { MoviesApp.inUse(with: StrongCapturesPresentableBagCoordinator()) }
+                ) { scope, app in
                     followDeepLinkToCast(in: app, scope: scope)
                 },
-                Variant("strong-captures-displayed", role: .control, expect: .clean,
-                        host: { MoviesApp.inUse(with: StrongCapturesPresentableBagCoordinator()) }) { scope, app in
+                Variant(
+                    "strong-captures-displayed", role: .control, expect: .clean,
+                    host: { MoviesApp.inUse(with: StrongCapturesPresentableBagCoordinator()) }
+                ) { scope, app in
                     openFirstMovie(in: app, scope: scope)
                 },
             ])

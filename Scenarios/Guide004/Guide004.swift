@@ -159,9 +159,12 @@ extension Guide004 {
         func listen(to item: NextFlowItem) {
             let nextPresentable = item.nextPresentable
             let nextStepper = item.nextStepper
-            nextPresentable.rxFirstTimeVisible.subscribe(onSuccess: { [unowned self,
-                                                                       unowned nextPresentable,
-                                                                       unowned nextStepper] _ in
+            nextPresentable.rxFirstTimeVisible.subscribe(onSuccess: {
+                [
+                    unowned self,
+                    unowned nextPresentable,
+                    unowned nextStepper
+                ] _ in
                 // we listen to the presentable's Stepper.
                 // For each new Step value, we trigger a new navigation process
                 self.forwardSteps(of: nextStepper, whileVisible: nextPresentable)
@@ -190,11 +193,15 @@ extension Guide004 {
     final class PresentableBagCoordinator: Coordinator {
         override func listen(to item: NextFlowItem) {
             let (nextPresentable, nextStepper) = (item.nextPresentable, item.nextStepper)
-            nextPresentable.rxFirstTimeVisible.subscribe(onSuccess: { [unowned self, unowned nextPresentable, unowned nextStepper] _ in
-                self.forwardSteps(of: nextStepper, whileVisible: nextPresentable).disposed(by: nextPresentable.disposeBag)
-            }, onFailure: { _ in
-                // Released before its first display: there is nothing to listen to.
-            }).disposed(by: nextPresentable.disposeBag)
+            nextPresentable.rxFirstTimeVisible.subscribe(
+                onSuccess: { [unowned self, unowned nextPresentable, unowned nextStepper] _ in
+                    self.forwardSteps(of: nextStepper, whileVisible: nextPresentable).disposed(
+                        by: nextPresentable.disposeBag)
+                },
+                onFailure: { _ in
+                    // Released before its first display: there is nothing to listen to.
+                }
+            ).disposed(by: nextPresentable.disposeBag)
         }
     }
 

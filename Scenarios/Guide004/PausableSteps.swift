@@ -14,7 +14,8 @@ extension Guide004 {
         final class CoordinatorBagStepsCoordinator: Coordinator {
             override func listen(to item: NextFlowItem) {
                 let (nextPresentable, nextStepper) = (item.nextPresentable, item.nextStepper)
-                nextPresentable.rxFirstTimeVisible.subscribe(onSuccess: { [unowned self, unowned nextPresentable, unowned nextStepper] _ in
+                nextPresentable.rxFirstTimeVisible.subscribe(onSuccess: {
+                    [unowned self, unowned nextPresentable, unowned nextStepper] _ in
                     self.forwardSteps(of: nextStepper, whileVisible: nextPresentable).disposed(by: self.disposeBag)
                 }).disposed(by: nextPresentable.disposeBag)
             }
@@ -53,12 +54,16 @@ extension Guide004 {
                 """,
             fix: "Dispose the steps subscription with `nextPresentable.disposeBag`, as the article does.",
             variants: [
-                Variant("leaking", role: .leaking, expect: .subscriptionGrowth(perRepetition: 1),
-                        host: { MoviesApp.inUse(with: CoordinatorBagStepsCoordinator()) }) { scope, app in
+                Variant(
+                    "leaking", role: .leaking, expect: .subscriptionGrowth(perRepetition: 1),
+                    host: { MoviesApp.inUse(with: CoordinatorBagStepsCoordinator()) }
+                ) { scope, app in
                     watchTrailer(in: app, scope: scope)
                 },
-                Variant("fixed", role: .fixed, expect: .clean,
-                        host: { MoviesApp.inUse(with: PresentableBagCoordinator()) }) { scope, app in
+                Variant(
+                    "fixed", role: .fixed, expect: .clean,
+                    host: { MoviesApp.inUse(with: PresentableBagCoordinator()) }
+                ) { scope, app in
                     watchTrailer(in: app, scope: scope)
                 },
             ])

@@ -65,8 +65,10 @@ extension Guide004 {
                 a protocol" without associated objects.
                 """,
             variants: [
-                Variant("leaking", role: .leaking,
-                        expect: .leak(.retainedFromOutside, types: ["BehaviorSubject<Step>", "Movie"], pattern: nil)) { scope in
+                Variant(
+                    "leaking", role: .leaking,
+                    expect: .leak(.retainedFromOutside, types: ["BehaviorSubject<Step>", "Movie"], pattern: nil)
+                ) { scope in
                     let viewModel = MoviesListViewModel(movies: sampleMovies())
                     scope.track(viewModel.step)
                     scope.track(viewModel)

@@ -58,9 +58,13 @@ package final class ChildProcess {
     /// Starts `executable` with `arguments` (stdin from /dev/null, stdout and
     /// stderr to the given descriptors, which the caller still owns), with
     /// `environment` added to this process's.
-    package init(_ executable: String, _ arguments: [String], environment: [String: String] = [:], stdout: Int32, stderr: Int32) throws(LaunchError) {
+    package init(
+        _ executable: String, _ arguments: [String], environment: [String: String] = [:], stdout: Int32, stderr: Int32
+    ) throws(LaunchError) {
         var lifelineEnds: [Int32] = [0, 0], reportEnds: [Int32] = [0, 0]
-        guard cchildprocess_pipe(&lifelineEnds) == 0 else { throw LaunchError(description: "pipe failed: \(Self.lastError)") }
+        guard cchildprocess_pipe(&lifelineEnds) == 0 else {
+            throw LaunchError(description: "pipe failed: \(Self.lastError)")
+        }
         guard cchildprocess_pipe(&reportEnds) == 0 else {
             lifelineEnds.forEach { close($0) }
             throw LaunchError(description: "pipe failed: \(Self.lastError)")
@@ -172,14 +176,17 @@ package final class ChildProcess {
 
     /// Runs `executable` with `arguments` to its end, output collected, and
     /// waits at most `timeLimit` seconds: past it the group is killed.
-    package static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:], timeLimit: Double) throws(LaunchError) -> Result {
+    package static func run(
+        _ executable: String, _ arguments: [String], environment: [String: String] = [:], timeLimit: Double
+    ) throws(LaunchError) -> Result {
         let start = ContinuousClock.now
         let deadline = start + .milliseconds(Int64((timeLimit * 1000).rounded(.up)))
         let out = try makePipe(), err = try makePipe()
         defer { close(out.read); close(err.read) }
         let child: ChildProcess
         do {
-            child = try ChildProcess(executable, arguments, environment: environment, stdout: out.write, stderr: err.write)
+            child = try ChildProcess(
+                executable, arguments, environment: environment, stdout: out.write, stderr: err.write)
             close(out.write)
             close(err.write)
         } catch {
@@ -203,8 +210,9 @@ package final class ChildProcess {
             if open.isEmpty {
                 child.wait(atMost: remaining)
             } else {
-                drain(&open, into: &collected, exitNotice: child.termination == nil ? child.exitNotice : -1,
-                      waitingMilliseconds: milliseconds)
+                drain(
+                    &open, into: &collected, exitNotice: child.termination == nil ? child.exitNotice : -1,
+                    waitingMilliseconds: milliseconds)
                 child.reap(blocking: false)
             }
         }
@@ -241,8 +249,10 @@ package final class ChildProcess {
     /// Reads whatever the open pipes have, waiting up to `waitingMilliseconds`
     /// for the first bytes or for `exitNotice`; forgets pipes at end of file
     /// (the caller closes them).
-    private static func drain(_ open: inout Set<Int32>, into collected: inout [Int32: [UInt8]], exitNotice: Int32,
-                              waitingMilliseconds: Int32) {
+    private static func drain(
+        _ open: inout Set<Int32>, into collected: inout [Int32: [UInt8]], exitNotice: Int32,
+        waitingMilliseconds: Int32
+    ) {
         guard !open.isEmpty else { return }
         var fds = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         if exitNotice >= 0 { fds.append(pollfd(fd: exitNotice, events: Int16(POLLIN), revents: 0)) }

@@ -8,7 +8,9 @@ package enum GuidePatterns {
     package static let closureStrongSelf = GuidePattern(
         id: "closure-strong-self", name: "closure captures self strongly",
         document: "000", section: "Capture lists",
-        fix: "Capture [weak self] (or [unowned self] when the object's own bag disposes the subscription), or bind to a Binder.")
+        fix:
+            "Capture [weak self] (or [unowned self] when the object's own bag disposes the subscription), or bind to a Binder."
+    )
 
     package static let captureListMissingModifier = GuidePattern(
         id: "capture-list-missing-modifier", name: "capture list misses weak/unowned on one of several objects",
@@ -18,7 +20,9 @@ package enum GuidePatterns {
     package static let unownedOutlivesOwner = GuidePattern(
         id: "unowned-outlives-owner", name: "unowned capture in a subscription that outlives its owner",
         document: "000", section: "Capture lists",
-        fix: "Capture [weak self] in blocks of operations that may outlive their owner, or dispose them with the owner's bag.")
+        fix:
+            "Capture [weak self] in blocks of operations that may outlive their owner, or dispose them with the owner's bag."
+    )
 
     package static let disposeBagSentToAnotherObject = GuidePattern(
         id: "dispose-bag-sent-to-another-object", name: "dispose bag sent to another object",
@@ -28,7 +32,8 @@ package enum GuidePatterns {
     package static let cellReuseWithoutNewBag = GuidePattern(
         id: "cell-reuse-without-new-bag", name: "reused cell keeps its old dispose bag",
         document: "000", section: "Dispose bag",
-        fix: "Assign a new DisposeBag in prepareForReuse() (or call super.prepareForReuse() where the superclass does).")
+        fix: "Assign a new DisposeBag in prepareForReuse() (or call super.prepareForReuse() where the superclass does)."
+    )
 
     package static let nestedSubscribe = GuidePattern(
         id: "nested-subscribe", name: "subscription made inside a subscription's closure",
@@ -43,7 +48,9 @@ package enum GuidePatterns {
     package static let storedSubjectInChild = GuidePattern(
         id: "stored-subject-in-child", name: "subject or relay stored as a property in a child module",
         document: "000", section: "Subjects and Relays",
-        fix: "Don't store the parent's subject: pass it to handle functions, and keep only a Binder (which holds it weakly).")
+        fix:
+            "Don't store the parent's subject: pass it to handle functions, and keep only a Binder (which holds it weakly)."
+    )
 
     package static let shareForever = GuidePattern(
         id: "share-forever", name: "share(replay:scope: .forever) keeps its elements",

@@ -24,8 +24,10 @@ package struct Finding: Sendable, Hashable, Codable {
     package var chainLines: ClosedRange<Int>? = nil
 
     /// Creates a finding.
-    package init(rule: String, message: String, fix: String, guide: String,
-                file: String, line: Int, column: Int, scope: String) {
+    package init(
+        rule: String, message: String, fix: String, guide: String,
+        file: String, line: Int, column: Int, scope: String
+    ) {
         self.rule = rule
         self.message = message
         self.fix = fix

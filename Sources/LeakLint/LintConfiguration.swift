@@ -31,13 +31,15 @@ package struct LintConfiguration: Sendable, Codable, Equatable {
         let unknown = try decoder.container(keyedBy: AnyKey.self).allKeys.map(\.stringValue)
             .filter { CodingKeys(stringValue: $0) == nil }
         guard unknown.isEmpty else {
-            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "unknown key \(unknown.sorted().joined(separator: ", "))"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: [], debugDescription: "unknown key \(unknown.sorted().joined(separator: ", "))"))
         }
         paths = try container.decodeIfPresent([String].self, forKey: .paths) ?? ["Sources"]
         exclude = try container.decodeIfPresent([String].self, forKey: .exclude) ?? []
         disabled = try container.decodeIfPresent([String].self, forKey: .disabled) ?? []
         if let unknownRule = disabled.first(where: { Rules.rule(id: $0) == nil }) {
-            throw DecodingError.dataCorrupted(.init(codingPath: [CodingKeys.disabled], debugDescription: "unknown pattern id \(unknownRule)"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: [CodingKeys.disabled], debugDescription: "unknown pattern id \(unknownRule)"))
         }
     }
 

@@ -39,8 +39,10 @@ package struct RuleHit {
     package let unfixable: String
 
     /// A hit at `node`, fixed by `edits` when there are any, otherwise left for the reason `unfixable`.
-    package init(_ node: some SyntaxProtocol, _ message: String, edits: [SourceEdit] = [],
-                 unfixable: String = "no automatic fix for this pattern") {
+    package init(
+        _ node: some SyntaxProtocol, _ message: String, edits: [SourceEdit] = [],
+        unfixable: String = "no automatic fix for this pattern"
+    ) {
         self.node = Syntax(node)
         self.message = message
         self.edits = edits

@@ -32,8 +32,10 @@ package struct Linter: Sendable {
     /// overlap an earlier one's is left for a second run; when the fixed text
     /// would not parse, nothing is fixed. Only the findings `selecting` accepts
     /// are fixed or listed (`rxleaks fix` fixes the ones a test's leak passes through).
-    package func fix(source: String, path: String,
-                     selecting: (Finding) -> Bool = { _ in true }) -> Result<FileFix, UnparsableFile> {
+    package func fix(
+        source: String, path: String,
+        selecting: (Finding) -> Bool = { _ in true }
+    ) -> Result<FileFix, UnparsableFile> {
         let file = LintedFile(path: path, source: source)
         if let error = file.firstSyntaxError { return .failure(error) }
         var edits: [SourceEdit] = [], fixed: [Finding] = [], unfixed: [UnfixedFinding] = []
@@ -41,7 +43,8 @@ package struct Linter: Sendable {
             if hit.edits.isEmpty {
                 unfixed.append(UnfixedFinding(finding: finding, reason: hit.unfixable))
             } else if hit.edits.contains(where: { edit in edits.contains { $0.overlaps(edit) } }) {
-                unfixed.append(UnfixedFinding(finding: finding, reason: "another fix changes the same code: run --fix again"))
+                unfixed.append(
+                    UnfixedFinding(finding: finding, reason: "another fix changes the same code: run --fix again"))
             } else {
                 edits += hit.edits
                 fixed.append(finding)
@@ -50,10 +53,13 @@ package struct Linter: Sendable {
         let text = source.applying(edits)
         if !fixed.isEmpty, LintedFile(path: path, source: text).firstSyntaxError != nil {
             let reason = "the rewritten file would not parse"
-            return .success(FileFix(path: path, original: source, fixed: source, fixedFindings: [], edits: [],
-                                    unfixed: (unfixed + fixed.map { UnfixedFinding(finding: $0, reason: reason) }).sorted()))
+            return .success(
+                FileFix(
+                    path: path, original: source, fixed: source, fixedFindings: [], edits: [],
+                    unfixed: (unfixed + fixed.map { UnfixedFinding(finding: $0, reason: reason) }).sorted()))
         }
-        return .success(FileFix(path: path, original: source, fixed: text, fixedFindings: fixed, edits: edits, unfixed: unfixed))
+        return .success(
+            FileFix(path: path, original: source, fixed: text, fixedFindings: fixed, edits: edits, unfixed: unfixed))
     }
 
     /// Every rule's hits in `file` that no suppression comment silences, with their findings, in source order.
@@ -93,7 +99,9 @@ package struct Linter: Sendable {
 
     /// ``fix(source:path:)`` for every `.swift` file under `paths`, found as
     /// ``lint(paths:excluding:)`` finds them; nothing is written.
-    package func fix(paths: [String], excluding excluded: [String] = []) throws(LintError) -> [Result<FileFix, UnparsableFile>] {
+    package func fix(paths: [String], excluding excluded: [String] = []) throws(LintError) -> [Result<
+        FileFix, UnparsableFile
+    >] {
         let files = try SwiftFiles.find(in: paths, excluding: excluded)
         return Self.each(of: files) { path, source in
             source.map { fix(source: $0, path: path) } ?? .failure(UnparsableFile(unreadable: path))
@@ -186,9 +194,12 @@ extension LintedFile {
         for token in tree.tokens(viewMode: .all) {
             if token.presence == .missing {
                 let (line, column) = position(of: token)
-                return UnparsableFile(file: path, line: line, column: column, message: "expected \(token.tokenKind.expectedText)")
+                return UnparsableFile(
+                    file: path, line: line, column: column, message: "expected \(token.tokenKind.expectedText)")
             }
-            if let unexpected = token.parent?.as(UnexpectedNodesSyntax.self) ?? token.ancestor(UnexpectedNodesSyntax.self) {
+            if let unexpected = token.parent?.as(UnexpectedNodesSyntax.self)
+                ?? token.ancestor(UnexpectedNodesSyntax.self)
+            {
                 let (line, column) = position(of: unexpected)
                 let text = unexpected.trimmedDescription.prefix(40)
                 return UnparsableFile(file: path, line: line, column: column, message: "unexpected code '\(text)'")

@@ -13,7 +13,9 @@ struct Suppressions {
 
     init(source: String) {
         for (index, line) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            guard let comment = line.range(of: "//"), let marker = line.range(of: Self.marker, range: comment.upperBound..<line.endIndex) else {
+            guard let comment = line.range(of: "//"),
+                let marker = line.range(of: Self.marker, range: comment.upperBound..<line.endIndex)
+            else {
                 continue
             }
             var rest = line[marker.upperBound...]

@@ -58,7 +58,9 @@ public func beReleased<Object: AnyObject>(settle: SettlePolicy = .drain) -> Matc
             return MatcherResult(bool: true, message: .expectedTo("be released"))
         }
         let message = ExpectationMessage.expectedCustomValueTo("be released", actual: "\(alive) still alive")
-            .appended(details: report.description + "\n(one strong reference is the expectation's own: it keeps the value it read)")
+            .appended(
+                details: report.description
+                    + "\n(one strong reference is the expectation's own: it keeps the value it read)")
         return MatcherResult(bool: false, message: message)
     }
 }

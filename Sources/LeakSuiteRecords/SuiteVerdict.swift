@@ -24,8 +24,10 @@ package struct SuiteVerdict: Codable, Sendable {
     /// `.leaksIgnored(because:)`); nil when it did not.
     package var ignoredBecause: String?
 
-    package init(framework: SuiteFramework, name: String, ownCheck: Bool, passed: Bool?, report: Report, text: String,
-                 crashSignal: Int32? = nil, ignoredBecause: String? = nil) {
+    package init(
+        framework: SuiteFramework, name: String, ownCheck: Bool, passed: Bool?, report: Report, text: String,
+        crashSignal: Int32? = nil, ignoredBecause: String? = nil
+    ) {
         self.framework = framework
         self.name = name
         self.ownCheck = ownCheck
@@ -62,17 +64,22 @@ package struct SuiteVerdict: Codable, Sendable {
         package var keptAlive: [String]
 
         package init(_ report: LeakReport) {
-            self.init(isClean: report.isClean, leaks: report.leaks, liveSubscriptions: report.liveSubscriptions,
-                      resourceDelta: report.resourceDelta, counts: report.counts, unsettled: report.unsettled,
-                      thrownError: report.thrownError, keptAlive: report.keptAlive)
+            self.init(
+                isClean: report.isClean, leaks: report.leaks, liveSubscriptions: report.liveSubscriptions,
+                resourceDelta: report.resourceDelta, counts: report.counts, unsettled: report.unsettled,
+                thrownError: report.thrownError, keptAlive: report.keptAlive)
         }
 
         /// The report of a test with nothing to judge: one that made nothing, or one that crashed.
-        package static let empty = Report(isClean: true, leaks: [], liveSubscriptions: [], resourceDelta: 0, counts: nil,
-                                          unsettled: [], thrownError: nil, keptAlive: [])
+        package static let empty = Report(
+            isClean: true, leaks: [], liveSubscriptions: [], resourceDelta: 0, counts: nil,
+            unsettled: [], thrownError: nil, keptAlive: [])
 
-        package init(isClean: Bool, leaks: [Leak], liveSubscriptions: [LiveSubscription] = [], resourceDelta: Int = 0,
-                     counts: ResourceCounts? = nil, unsettled: [String] = [], thrownError: String? = nil, keptAlive: [String] = []) {
+        package init(
+            isClean: Bool, leaks: [Leak], liveSubscriptions: [LiveSubscription] = [], resourceDelta: Int = 0,
+            counts: ResourceCounts? = nil, unsettled: [String] = [], thrownError: String? = nil,
+            keptAlive: [String] = []
+        ) {
             self.isClean = isClean
             self.leaks = leaks
             self.liveSubscriptions = liveSubscriptions

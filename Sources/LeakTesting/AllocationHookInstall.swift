@@ -6,7 +6,8 @@ import Leaks
 /// checks track the code under test's objects by themselves.
 @_cdecl("rxleaks_allocation_tracking_install")
 func installAllocationTracking() {
-    rxleaks_allocation_hook_install({ module in AllocationTracking.tracksClasses(ofModule: module) },
-                                    { object in AllocationTracking.allocated(object) })
+    rxleaks_allocation_hook_install(
+        { module in AllocationTracking.tracksClasses(ofModule: module) },
+        { object in AllocationTracking.allocated(object) })
     AllocationTracking.install { delta in rxleaks_allocation_hook_adjust(delta) }
 }

@@ -65,7 +65,8 @@ extension Trait where Self == LeakCheckedTrait {
 /// check is running, since nothing would judge it.
 public func trackForLeaks(_ object: AnyObject, sourceLocation: SourceLocation = #_sourceLocation) {
     guard let scope = LeakScope.current else {
-        Issue.record("trackForLeaks called outside a leak check: add the .leakChecked trait", sourceLocation: sourceLocation)
+        Issue.record(
+            "trackForLeaks called outside a leak check: add the .leakChecked trait", sourceLocation: sourceLocation)
         return
     }
     scope.track(object, fileID: sourceLocation.fileID, line: UInt(sourceLocation.line))

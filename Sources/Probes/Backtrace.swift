@@ -64,7 +64,9 @@ package enum Backtrace {
         package let isInlined: Bool
 
         /// Creates a frame; ``Backtrace/symbolicate(_:)`` is the usual source.
-        package init(address: UInt, function: String?, file: String?, line: Int?, image: String?, isInlined: Bool = false) {
+        package init(
+            address: UInt, function: String?, file: String?, line: Int?, image: String?, isInlined: Bool = false
+        ) {
             self.address = address
             self.function = function
             self.file = file

@@ -49,8 +49,9 @@ package enum ClosureContext {
     private static func context<F>(of closure: F) -> UInt? {
         guard MemoryLayout<F>.size == 2 * MemoryLayout<UInt>.size else { return nil }
         return withUnsafeBytes(of: Holder(closure: closure)) { raw in
-            unwrapThunks(function: raw.load(as: UInt.self),
-                         context: raw.load(fromByteOffset: MemoryLayout<UInt>.size, as: UInt.self))
+            unwrapThunks(
+                function: raw.load(as: UInt.self),
+                context: raw.load(fromByteOffset: MemoryLayout<UInt>.size, as: UInt.self))
         }
     }
 
@@ -62,7 +63,7 @@ package enum ClosureContext {
         for _ in 0..<8 {
             guard context != 0 else { return nil }
             guard let offset = innerClosureOffset(thunk: function, context: context),
-                  let inner = Memory.readWords(context &+ UInt(offset), count: 2)
+                let inner = Memory.readWords(context &+ UInt(offset), count: 2)
             else { return context }
             (function, context) = (inner[0], inner[1])
         }
@@ -84,7 +85,8 @@ package enum ClosureContext {
             return nil
         }
         guard let layout = ReflectionProbe.shared.layout(ofInstanceAt: context) else { return nil }
-        let offset = layout.kind == .closureContext && layout.fields.count == 1 && layout.fields[0].kind == .thickFunction
+        let offset =
+            layout.kind == .closureContext && layout.fields.count == 1 && layout.fields[0].kind == .thickFunction
             ? layout.fields[0].offset : nil
         innerClosureOffsets.withLock { $0[function] = .some(offset) }
         return offset

@@ -49,7 +49,8 @@ package enum Memory {
         readable.append(contentsOf: repeatElement(0, count: addresses.count))
         guard !addresses.isEmpty else { return }
         words.withUnsafeMutableBytes { slots in
-            crm_safe_read_many(addresses, addresses.count, count * MemoryLayout<UInt>.stride, slots.baseAddress, &readable)
+            crm_safe_read_many(
+                addresses, addresses.count, count * MemoryLayout<UInt>.stride, slots.baseAddress, &readable)
         }
     }
 

@@ -38,9 +38,13 @@ package enum ProcessMemory {
         var line = [CChar](repeating: 0, count: 4096)
         while fgets(&line, Int32(line.count), file) != nil {
             let fields = String(cString: line).split(whereSeparator: { $0 == " " || $0 == "\n" })
-            guard fields.count >= 5, fields[1].hasPrefix("rw"), fields[4] == "0", fields.count == 5 || fields[5] == "[heap]" else { continue }
+            guard fields.count >= 5, fields[1].hasPrefix("rw"), fields[4] == "0",
+                fields.count == 5 || fields[5] == "[heap]"
+            else { continue }
             let bounds = fields[0].split(separator: "-")
-            guard bounds.count == 2, let start = UInt(bounds[0], radix: 16), let end = UInt(bounds[1], radix: 16) else { continue }
+            guard bounds.count == 2, let start = UInt(bounds[0], radix: 16), let end = UInt(bounds[1], radix: 16) else {
+                continue
+            }
             ranges.append(start..<end)
         }
         return ranges.sorted { $0.lowerBound < $1.lowerBound }

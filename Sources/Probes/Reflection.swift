@@ -37,7 +37,8 @@ package final class ReflectionProbe: Sendable {
             unavailableReason = nil
         } else {
             reflector = Mutex(nil)
-            unavailableReason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            unavailableReason = String(
+                decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         }
     }
 
@@ -89,7 +90,9 @@ package final class ReflectionProbe: Sendable {
     /// object at `objectAddress` holds now; nil when `field` is not an enum.
     package func activeCase(at objectAddress: UInt, of field: FieldLayout) -> Int? {
         let address = objectAddress &+ UInt(field.offset)
-        if let word = Memory.readWord(address), let index = Self.optionalReferenceCase(of: field, firstWord: word) { return index }
+        if let word = Memory.readWord(address), let index = Self.optionalReferenceCase(of: field, firstWord: word) {
+            return index
+        }
         return withReflector { $0.activeCase(at: address, of: field) }
     }
 
@@ -104,8 +107,8 @@ package final class ReflectionProbe: Sendable {
         // The children's properties are read in place: a copy of a child
         // (names, type, children) costs more than the whole test, per field of every object.
         guard field.kind == .enumeration, field.children.count == 2, field.children[0].offset == field.offset,
-              field.children[0].kind == .strong || field.children[0].kind == .thickFunction,
-              field.children[1].typeRef == 0, field.children[1].children.isEmpty
+            field.children[0].kind == .strong || field.children[0].kind == .thickFunction,
+            field.children[1].typeRef == 0, field.children[1].children.isEmpty
         else { return nil }
         switch firstWord {
         case 0: return 1
@@ -210,10 +213,11 @@ private final class Reflector {
     /// The metadata of what looks like a Swift heap object at `address`.
     func header(ofObjectAt address: UInt, read: [UInt]? = nil) -> Header? {
         guard address >= 0x1000, address % 8 == 0,
-              let words = read.flatMap({ $0.count >= 2 ? $0 : nil })
-                ?? Memory.readWords(address, count: ReflectionProbe.leadingWordCount) ?? Memory.readWords(address, count: 2),
-              words[0] >= 0x1000, words[0] % 8 == 0,
-              let kindWord = Memory.readWord(words[0])
+            let words = read.flatMap({ $0.count >= 2 ? $0 : nil })
+                ?? Memory.readWords(address, count: ReflectionProbe.leadingWordCount)
+                ?? Memory.readWords(address, count: 2),
+            words[0] >= 0x1000, words[0] % 8 == 0,
+            let kindWord = Memory.readWord(words[0])
         else { return nil }
         let header = Header(metadata: words[0], kindWord: kindWord, words: words)
         switch kindWord {
@@ -225,7 +229,7 @@ private final class Reflector {
             // reflection (``fieldwiseClassLayout(metadata:)``) reads metadata
             // directly, with no safe reader to catch a bad pointer.
             guard let descriptor = Memory.readWord(words[0] &+ 40), crm_in_image(descriptor, 4) != 0,
-                  let flags = Memory.read(descriptor, count: 1), flags[0] & 0x1F == 16
+                let flags = Memory.read(descriptor, count: 1), flags[0] & 0x1F == 16
             else { return nil }
             return header
         case MetadataKind.heapLocalVariable, MetadataKind.heapGenericLocalVariable:
@@ -239,8 +243,9 @@ private final class Reflector {
 
     func layout(ofInstanceAt address: UInt, read: [UInt]? = nil) -> InstanceLayout? {
         if let read, read.count >= 2, address >= 0x1000, address % 8 == 0, let known = classInstances[read[0]] {
-            var layout = InstanceLayout(address: address, metadata: read[0], kind: .classInstance, typeName: known.typeName,
-                                        size: known.size, fields: known.fields)
+            var layout = InstanceLayout(
+                address: address, metadata: read[0], kind: .classInstance, typeName: known.typeName,
+                size: known.size, fields: known.fields)
             layout.leadingWords = read
             return layout
         }
@@ -257,13 +262,15 @@ private final class Reflector {
         switch header.kind {
         case .classInstance:
             guard let (size, fields) = classLayout(metadata: header.metadata) else { return nil }
-            return InstanceLayout(address: address, metadata: header.metadata, kind: .classInstance,
-                                  typeName: name(ofTypeRef: typeRef(forMetadata: header.metadata)),
-                                  size: size, fields: fields)
+            return InstanceLayout(
+                address: address, metadata: header.metadata, kind: .classInstance,
+                typeName: name(ofTypeRef: typeRef(forMetadata: header.metadata)),
+                size: size, fields: fields)
         case .genericBox:
             guard let (size, field) = genericBoxField(metadata: header.metadata) else { return nil }
-            return InstanceLayout(address: address, metadata: header.metadata, kind: .genericBox,
-                                  typeName: field.typeName.map { "box of \($0)" }, size: size, fields: [field])
+            return InstanceLayout(
+                address: address, metadata: header.metadata, kind: .genericBox,
+                typeName: field.typeName.map { "box of \($0)" }, size: size, fields: [field])
         default:
             var info = api.pointee.infoForInstance(context, address)
             if info.Kind != CRM_CLOSURE_CONTEXT, crm_add_new_images(api) > 0 {
@@ -274,8 +281,9 @@ private final class Reflector {
             let fields = (0..<info.NumFields).map { index in
                 field(api.pointee.childOfInstance(context, address, index), base: 0, depth: 0)
             }
-            return InstanceLayout(address: address, metadata: header.metadata, kind: header.kind,
-                                  typeName: "closure context", size: Int(info.Size), fields: fields)
+            return InstanceLayout(
+                address: address, metadata: header.metadata, kind: header.kind,
+                typeName: "closure context", size: Int(info.Size), fields: fields)
         }
     }
 
@@ -301,8 +309,9 @@ private final class Reflector {
         }
         var fields: [FieldLayout] = []
         if let superclass = Memory.readWord(metadata &+ 8), superclass != 0,
-           let kind = Memory.readWord(superclass), kind == MetadataKind.class,
-           let inherited = classLayout(metadata: superclass) {
+            let kind = Memory.readWord(superclass), kind == MetadataKind.class,
+            let inherited = classLayout(metadata: superclass)
+        {
             fields = inherited.fields
         }
         let own = info.1.map { field($0, base: 0, depth: 0) }
@@ -310,7 +319,11 @@ private final class Reflector {
         // computed itself; when the superclass is one it could not lay out,
         // that start is wrong. The runtime's offsets are the truth.
         let runtimeOffsets = Self.runtimeFieldOffsets(metadata: metadata)
-        if own.contains(where: { field in field.name.flatMap { runtimeOffsets[$0] }.map { $0 != field.offset } ?? false }) {
+        let misplaced = own.contains { field in
+            guard let name = field.name, let runtimeOffset = runtimeOffsets[name] else { return false }
+            return runtimeOffset != field.offset
+        }
+        if misplaced {
             let layout = fieldwiseClassLayout(metadata: metadata)
             classFields[metadata] = layout
             return layout
@@ -320,10 +333,12 @@ private final class Reflector {
         let ownership = fieldOwnership(metadata: metadata)
         fields += own.map { field in
             guard let name = field.name, let owned = ownership[name],
-                  [.classExistential, .strong].contains(field.kind) else { return field }
-            return FieldLayout(name: field.name, offset: field.offset, kind: FieldLayout.Kind(owned),
-                               typeName: field.typeName, children: field.children, typeRef: field.typeRef,
-                               generation: field.generation)
+                [.classExistential, .strong].contains(field.kind)
+            else { return field }
+            return FieldLayout(
+                name: field.name, offset: field.offset, kind: FieldLayout.Kind(owned),
+                typeName: field.typeName, children: field.children, typeRef: field.typeRef,
+                generation: field.generation)
         }
         let layout = (Int(info.0.Size), fields)
         classFields[metadata] = layout
@@ -364,7 +379,8 @@ private final class Reflector {
                 }
             }
             if let owned = ownership[String(cString: name)] { kind = owned }
-            fields.append(field(crm_childinfo(Name: name, Offset: UInt32(offset), Kind: kind, TR: typeRef), base: 0, depth: 0))
+            fields.append(
+                field(crm_childinfo(Name: name, Offset: UInt32(offset), Kind: kind, TR: typeRef), base: 0, depth: 0))
             return true
         }
         guard complete else { return nil }
@@ -387,15 +403,18 @@ private final class Reflector {
         var ownership: [String: crm_layout_kind] = [:]
         var current = metadata
         while current != 0, Memory.readWord(current) == MetadataKind.class,
-              let descriptor = Memory.readWord(current &+ 40), descriptor != 0 {
+            let descriptor = Memory.readWord(current &+ 40), descriptor != 0
+        {
             if let fieldDescriptor = Self.relative(at: descriptor &+ 16),
-               let header = Memory.read(fieldDescriptor &+ 8, count: 8) {
+                let header = Memory.read(fieldDescriptor &+ 8, count: 8)
+            {
                 let recordSize = UInt(header[2]) | UInt(header[3]) << 8
                 let count = UInt(header[4]) | UInt(header[5]) << 8 | UInt(header[6]) << 16 | UInt(header[7]) << 24
                 for index in 0..<min(count, 512) {
                     let record = fieldDescriptor &+ 16 &+ index &* recordSize
                     guard let typeName = Self.relative(at: record &+ 4), let name = Self.relative(at: record &+ 8),
-                          let fieldName = Self.cString(at: name) else { continue }
+                        let fieldName = Self.cString(at: name)
+                    else { continue }
                     switch Self.mangledSuffix(at: typeName) {
                     case "Xw": ownership[fieldName] = CRM_WEAK_REFERENCE
                     case "Xo": ownership[fieldName] = CRM_UNOWNED_REFERENCE
@@ -412,7 +431,8 @@ private final class Reflector {
     /// The target of the 32-bit relative pointer stored at `address`.
     private static func relative(at address: UInt) -> UInt? {
         guard let bytes = Memory.read(address, count: 4) else { return nil }
-        let offset = Int32(bitPattern: UInt32(bytes[0]) | UInt32(bytes[1]) << 8 | UInt32(bytes[2]) << 16 | UInt32(bytes[3]) << 24)
+        let offset = Int32(
+            bitPattern: UInt32(bytes[0]) | UInt32(bytes[1]) << 8 | UInt32(bytes[2]) << 16 | UInt32(bytes[3]) << 24)
         return offset == 0 ? nil : UInt(bitPattern: Int(bitPattern: address) &+ Int(offset))
     }
 
@@ -462,9 +482,10 @@ private final class Reflector {
                 field(api.pointee.childOfTypeRef(context, child.TR, index), base: offset, depth: depth + 1)
             }
         }
-        return FieldLayout(name: child.Name.map { String(cString: $0) }, offset: offset, kind: kind,
-                           typeName: child.TR == 0 ? nil : name(ofTypeRef: child.TR),
-                           children: children, typeRef: child.TR, generation: generation)
+        return FieldLayout(
+            name: child.Name.map { String(cString: $0) }, offset: offset, kind: kind,
+            typeName: child.TR == 0 ? nil : name(ofTypeRef: child.TR),
+            children: children, typeRef: child.TR, generation: generation)
     }
 
     // MARK: Names
@@ -519,7 +540,8 @@ private final class Reflector {
         let storageType = typeRef(forMetadata: header.metadata)
         guard let name = name(ofTypeRef: storageType) else { return nil }
         let elementType: UInt
-        if name.hasPrefix("Swift._ContiguousArrayStorage<"), api.pointee.genericArgumentCountOfTypeRef(storageType) == 1 {
+        if name.hasPrefix("Swift._ContiguousArrayStorage<"), api.pointee.genericArgumentCountOfTypeRef(storageType) == 1
+        {
             elementType = api.pointee.genericArgumentOfTypeRef(storageType, 0)
         } else if name == "Swift.__EmptyArrayStorage" {
             elementType = 0
@@ -531,10 +553,12 @@ private final class Reflector {
         let count = Int(bitPattern: words[0])
         guard count >= 0, count <= Int(words[1] >> 1) || elementType == 0 else { return nil }
         let info = elementType == 0 ? nil : api.pointee.infoForTypeRef(context, elementType)
-        let element = field(crm_childinfo(Name: nil, Offset: 0, Kind: info?.Kind ?? CRM_UNKNOWN, TR: elementType),
-                            base: 0, depth: 0)
-        return ArrayStorage(address: address, count: elementType == 0 ? 0 : count, elementsAddress: address &+ 32,
-                            stride: Int(info?.Stride ?? 0), element: element)
+        let element = field(
+            crm_childinfo(Name: nil, Offset: 0, Kind: info?.Kind ?? CRM_UNKNOWN, TR: elementType),
+            base: 0, depth: 0)
+        return ArrayStorage(
+            address: address, count: elementType == 0 ? 0 : count, elementsAddress: address &+ 32,
+            stride: Int(info?.Stride ?? 0), element: element)
     }
 
     func hashedStorage(ofObjectAt address: UInt) -> HashedStorage? {
@@ -543,7 +567,8 @@ private final class Reflector {
         guard let name = name(ofTypeRef: storageType) else { return nil }
         let isDictionary = name.hasPrefix("Swift._DictionaryStorage<")
         guard isDictionary || name.hasPrefix("Swift._SetStorage<"),
-              api.pointee.genericArgumentCountOfTypeRef(storageType) == (isDictionary ? 2 : 1) else { return nil }
+            api.pointee.genericArgumentCountOfTypeRef(storageType) == (isDictionary ? 2 : 1)
+        else { return nil }
         // count, capacity, scale (one byte), then after the seed the keys'
         // (elements') address, the values' address, and the bitmap.
         guard let header = Memory.readWords(address &+ 16, count: 6) else { return nil }
@@ -555,17 +580,22 @@ private final class Reflector {
         let layouts = (0..<(isDictionary ? 2 : 1)).map { index -> (layout: FieldLayout, stride: Int) in
             let type = api.pointee.genericArgumentOfTypeRef(storageType, UInt32(index))
             let info = api.pointee.infoForTypeRef(context, type)
-            return (field(crm_childinfo(Name: nil, Offset: 0, Kind: info.Kind, TR: type), base: 0, depth: 0), Int(info.Stride))
+            return (
+                field(crm_childinfo(Name: nil, Offset: 0, Kind: info.Kind, TR: type), base: 0, depth: 0),
+                Int(info.Stride)
+            )
         }
         let keys = header[4], values = header[5]
         var entries: [HashedStorage.Entry] = []
         for bucket in 0..<bucketCount where bitmap[bucket / 64] & (1 << UInt(bucket % 64)) != 0 {
-            entries.append(HashedStorage.Entry(
-                key: keys &+ UInt(bucket * layouts[0].stride),
-                value: isDictionary ? values &+ UInt(bucket * layouts[1].stride) : nil))
+            entries.append(
+                HashedStorage.Entry(
+                    key: keys &+ UInt(bucket * layouts[0].stride),
+                    value: isDictionary ? values &+ UInt(bucket * layouts[1].stride) : nil))
         }
         guard entries.count == count else { return nil }
-        return HashedStorage(address: address, key: layouts[0].layout, value: isDictionary ? layouts[1].layout : nil, entries: entries)
+        return HashedStorage(
+            address: address, key: layouts[0].layout, value: isDictionary ? layouts[1].layout : nil, entries: entries)
     }
 
     func existentialValue(at address: UInt, of field: FieldLayout) -> ExistentialValue? {
@@ -577,7 +607,7 @@ private final class Reflector {
         var valueType: UInt = 0
         var valueAddress: UInt64 = 0
         guard api.pointee.projectExistential(context, UInt64(address), field.typeRef, &valueType, &valueAddress) != 0,
-              valueType != 0
+            valueType != 0
         else { return nil }
         let info = api.pointee.infoForTypeRef(context, valueType)
         let value = self.field(crm_childinfo(Name: nil, Offset: 0, Kind: info.Kind, TR: valueType), base: 0, depth: 0)
@@ -587,7 +617,9 @@ private final class Reflector {
     func activeCase(at address: UInt, of field: FieldLayout) -> Int? {
         guard field.kind == .enumeration, field.generation == generation else { return nil }
         var index: Int32 = -1
-        guard api.pointee.projectEnumValue(context, UInt64(address), field.typeRef, &index) != 0, index >= 0 else { return nil }
+        guard api.pointee.projectEnumValue(context, UInt64(address), field.typeRef, &index) != 0, index >= 0 else {
+            return nil
+        }
         return Int(index)
     }
 
@@ -604,7 +636,9 @@ private final class Reflector {
     }
 
     func isLiveObject(_ address: UInt) -> Bool {
-        guard header(ofObjectAt: address) != nil, let counts = RefCounts.snapshot(ofObjectAt: address) else { return false }
+        guard header(ofObjectAt: address) != nil, let counts = RefCounts.snapshot(ofObjectAt: address) else {
+            return false
+        }
         return counts.isImmortal || (!counts.isDeiniting && counts.strong > 0)
     }
 }

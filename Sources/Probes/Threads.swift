@@ -16,7 +16,9 @@ package enum Threads {
         let current = currentThread()
         var busy = 0
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
             guard let thread = Int(name), thread != current, let state = state(ofThread: thread) else { continue }
             if state == UInt8(ascii: "R") || state == UInt8(ascii: "D") { busy += 1 }
         }
@@ -43,7 +45,9 @@ package enum Threads {
         defer { close(descriptor) }
         var buffer = [UInt8](repeating: 0, count: 512)
         let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        guard count > 0, let name = buffer[..<count].lastIndex(of: UInt8(ascii: ")")), name + 2 < count else { return nil }
+        guard count > 0, let name = buffer[..<count].lastIndex(of: UInt8(ascii: ")")), name + 2 < count else {
+            return nil
+        }
         return buffer[name + 2]
     }
 }

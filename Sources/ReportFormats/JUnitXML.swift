@@ -30,7 +30,9 @@ package struct JUnitXML: Sendable {
         package var problem: Problem?
         package var output: String?
 
-        package init(classname: String, name: String, seconds: Double? = nil, problem: Problem? = nil, output: String? = nil) {
+        package init(
+            classname: String, name: String, seconds: Double? = nil, problem: Problem? = nil, output: String? = nil
+        ) {
             self.classname = classname
             self.name = name
             self.seconds = seconds
@@ -62,18 +64,28 @@ package struct JUnitXML: Sendable {
     package func render() -> String {
         let cases = suites.flatMap(\.cases)
         var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
-        xml += "<testsuites" + Self.attributes([("name", name), ("tests", "\(cases.count)")] + Self.counts(cases)
-                                               + (seconds.map { [("time", Self.time($0))] } ?? [])) + ">\n"
+        xml +=
+            "<testsuites"
+            + Self.attributes(
+                [("name", name), ("tests", "\(cases.count)")] + Self.counts(cases)
+                    + (seconds.map { [("time", Self.time($0))] } ?? [])) + ">\n"
         for suite in suites {
             let time = suite.cases.contains { $0.seconds != nil } ? suite.cases.compactMap(\.seconds).reduce(0, +) : nil
-            xml += "  <testsuite" + Self.attributes([("name", suite.name), ("tests", "\(suite.cases.count)")] + Self.counts(suite.cases)
-                                                    + (time.map { [("time", Self.time($0))] } ?? [])) + ">\n"
+            xml +=
+                "  <testsuite"
+                + Self.attributes(
+                    [("name", suite.name), ("tests", "\(suite.cases.count)")] + Self.counts(suite.cases)
+                        + (time.map { [("time", Self.time($0))] } ?? [])) + ">\n"
             for test in suite.cases {
-                xml += "    <testcase" + Self.attributes([("classname", test.classname), ("name", test.name)]
-                                                         + (test.seconds.map { [("time", Self.time($0))] } ?? [])) + ">\n"
+                xml +=
+                    "    <testcase"
+                    + Self.attributes(
+                        [("classname", test.classname), ("name", test.name)]
+                            + (test.seconds.map { [("time", Self.time($0))] } ?? [])) + ">\n"
                 if let problem = test.problem {
                     let element = problem.kind.rawValue
-                    xml += "      <\(element)" + Self.attributes([("type", problem.type), ("message", problem.message)])
+                    xml +=
+                        "      <\(element)" + Self.attributes([("type", problem.type), ("message", problem.message)])
                         + ">\(Self.escape(problem.details))</\(element)>\n"
                 }
                 if let output = test.output { xml += "      <system-out>\(Self.escape(output))</system-out>\n" }
@@ -85,8 +97,10 @@ package struct JUnitXML: Sendable {
     }
 
     private static func counts(_ cases: [Case]) -> [(String, String)] {
-        [("failures", "\(cases.filter { $0.problem?.kind == .failure }.count)"),
-         ("errors", "\(cases.filter { $0.problem?.kind == .error }.count)")]
+        [
+            ("failures", "\(cases.filter { $0.problem?.kind == .failure }.count)"),
+            ("errors", "\(cases.filter { $0.problem?.kind == .error }.count)"),
+        ]
     }
 
     private static func attributes(_ pairs: [(String, String)]) -> String {

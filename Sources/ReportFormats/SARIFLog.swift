@@ -12,9 +12,15 @@ package struct SARIFLog: Encodable, Sendable {
 
     /// A log of one run of the tool `driver` names.
     package init(driver: String, rules: [Rule], results: [Result], notifications: [Notification] = []) {
-        runs = [Run(tool: Tool(driver: Driver(name: driver, rules: rules)), results: results,
-                    invocations: [Invocation(executionSuccessful: true,
-                                             toolExecutionNotifications: notifications.isEmpty ? nil : notifications)])]
+        runs = [
+            Run(
+                tool: Tool(driver: Driver(name: driver, rules: rules)), results: results,
+                invocations: [
+                    Invocation(
+                        executionSuccessful: true,
+                        toolExecutionNotifications: notifications.isEmpty ? nil : notifications)
+                ])
+        ]
     }
 
     package struct Run: Encodable, Sendable {
@@ -39,7 +45,8 @@ package struct SARIFLog: Encodable, Sendable {
         package let help: Message?
         package let defaultConfiguration: Configuration?
 
-        package init(id: String, summary: String, description: String? = nil, help: String? = nil, level: Level? = nil) {
+        package init(id: String, summary: String, description: String? = nil, help: String? = nil, level: Level? = nil)
+        {
             self.id = id
             shortDescription = Message(summary)
             fullDescription = description.map(Message.init)
@@ -71,9 +78,11 @@ package struct SARIFLog: Encodable, Sendable {
         package let partialFingerprints: [String: String]?
         package let baselineState: BaselineState?
 
-        package init(ruleId: String, ruleIndex: Int, level: Level, message: String, locations: [Location],
-                     relatedLocations: [Location] = [], partialFingerprints: [String: String]? = nil,
-                     baselineState: BaselineState? = nil) {
+        package init(
+            ruleId: String, ruleIndex: Int, level: Level, message: String, locations: [Location],
+            relatedLocations: [Location] = [], partialFingerprints: [String: String]? = nil,
+            baselineState: BaselineState? = nil
+        ) {
             self.ruleId = ruleId
             self.ruleIndex = ruleIndex
             self.level = level

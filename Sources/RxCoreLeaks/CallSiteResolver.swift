@@ -34,7 +34,8 @@ enum CallSiteResolver {
         guard let frame = frames.last, let function = frame.function else { return nil }
         let name = FunctionName(function)
         // Merged code stands for several functions and its symbol names one of them.
-        let described = name.isMerged ? name.qualifiedFunction + " (merged with identical code)" : name.qualifiedFunction
+        let described =
+            name.isMerged ? name.qualifiedFunction + " (merged with identical code)" : name.qualifiedFunction
         return CallSite.Location(file: "", line: 0, function: described, isInLibrary: name.module == "RxCore")
     }
 
@@ -67,10 +68,13 @@ struct FunctionName {
         // `closure #1 () -> () in M.f()`, `specialized M.f()`, `partial apply for …`.
         while true {
             if let range = name.range(of: #"^(implicit )?closure #\d+ .*? in "#, options: .regularExpression)
-                ?? name.range(of: #"^(specialized|partial apply for|merged|reabstraction thunk helper from) "#,
-                              options: .regularExpression)
-                ?? name.range(of: #"^(function signature|generic) specialization <.*?> of "#, options: .regularExpression)
-                ?? name.range(of: #"^(variable initialization expression of |static )"#, options: .regularExpression) {
+                ?? name.range(
+                    of: #"^(specialized|partial apply for|merged|reabstraction thunk helper from) "#,
+                    options: .regularExpression)
+                ?? name.range(
+                    of: #"^(function signature|generic) specialization <.*?> of "#, options: .regularExpression)
+                ?? name.range(of: #"^(variable initialization expression of |static )"#, options: .regularExpression)
+            {
                 name = name[range.upperBound...]
             } else {
                 break
@@ -79,7 +83,8 @@ struct FunctionName {
         // `(extension in M):N.Type.f()`: declared in M, extending N's type.
         var extensionModule: String?
         if name.hasPrefix("(extension in "), let close = name.range(of: "):") {
-            extensionModule = String(name[name.index(name.startIndex, offsetBy: "(extension in ".count)..<close.lowerBound])
+            extensionModule = String(
+                name[name.index(name.startIndex, offsetBy: "(extension in ".count)..<close.lowerBound])
             name = name[close.upperBound...]
         }
         // A variable's accessor or initialiser: `M.T.value : Swift.Int`.
@@ -110,7 +115,9 @@ struct FunctionName {
     var hashFunction: String {
         let signature = qualified.firstIndex(of: "(").map { qualified[..<$0] } ?? qualified[...]
         var path = signature.split(separator: ".")
-        if let accessor = path.last, ["getter", "setter", "modify", "didset", "willset"].contains(accessor.split(separator: " ").first ?? "") {
+        if let accessor = path.last,
+            ["getter", "setter", "modify", "didset", "willset"].contains(accessor.split(separator: " ").first ?? "")
+        {
             path.removeLast()
             return path.last.map { String($0.split(separator: " ").first ?? $0) } ?? ""
         }
@@ -126,7 +133,9 @@ struct FunctionName {
         func finish() {
             let part = current.trimmingCharacters(in: .whitespaces)
             guard !part.isEmpty else { return }
-            if let colon = part.firstIndex(of: ":"), part[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
+            if let colon = part.firstIndex(of: ":"),
+                part[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+            {
                 labels += part[..<colon] + ":"
             } else {
                 labels += "_:"

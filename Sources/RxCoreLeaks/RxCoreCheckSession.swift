@@ -31,7 +31,8 @@ final class RxCoreCheckSession: LeakIntegrationSession {
     /// endless timer does not hold it up.
     func waitUntilIdle(timeout: Duration) -> Bool {
         guard let resourceScope else {
-            let dispatchIdle = DispatchSchedulers.pendingCount == 0
+            let dispatchIdle =
+                DispatchSchedulers.pendingCount == 0
                 || (timeout > .zero && DispatchSchedulers.waitUntilIdle(timeout: timeout.seconds))
             return dispatchIdle && MainScheduler.pendingCount == 0
         }
@@ -44,7 +45,9 @@ final class RxCoreCheckSession: LeakIntegrationSession {
             var own = resourceScope.pendingWorkRecords.map(\.description)
             guard let last = own.popLast() else { return [] }
             let elsewhere = DispatchSchedulers.pendingCount - resourceScope.pendingWork
-            return own + [last + (elsewhere > 0 ? "; \(elsewhere) more item(s) scheduled outside this check, not waited for" : "")]
+            return own + [
+                last + (elsewhere > 0 ? "; \(elsewhere) more item(s) scheduled outside this check, not waited for" : "")
+            ]
         }
         var pending: [String] = []
         if DispatchSchedulers.pendingCount > 0 {
@@ -59,9 +62,11 @@ final class RxCoreCheckSession: LeakIntegrationSession {
     func liveSubscriptions() -> [LiveSubscription] {
         let records = resourceScope.map(SubscriptionRegistry.live(in:)) ?? SubscriptionRegistry.live
         return records.map { record in
-            LiveSubscription(id: record.id, verb: record.verb, chain: record.chain,
-                             site: SourceSite(file: record.site.reportedFile, line: record.site.line, function: record.site.function),
-                             owner: record.owner?.description, ownerAddress: record.ownerAddress, backtrace: record.backtrace)
+            LiveSubscription(
+                id: record.id, verb: record.verb, chain: record.chain,
+                site: SourceSite(
+                    file: record.site.reportedFile, line: record.site.line, function: record.site.function),
+                owner: record.owner?.description, ownerAddress: record.ownerAddress, backtrace: record.backtrace)
         }
     }
 
@@ -70,11 +75,13 @@ final class RxCoreCheckSession: LeakIntegrationSession {
     func counts() -> ResourceCounts.Moment? {
         let (families, total) = Resources.familyTotals()
         let kinds: [(String, Int)] = [
-            ("subscriptions", SubscriptionRegistry.count), ("sinks", families[.sink] ?? 0), ("subjects", families[.subject] ?? 0),
+            ("subscriptions", SubscriptionRegistry.count), ("sinks", families[.sink] ?? 0),
+            ("subjects", families[.subject] ?? 0),
             ("disposables", families[.disposable] ?? 0), ("observables", families[.observable] ?? 0),
         ]
-        return ResourceCounts.Moment(kinds: kinds.map { ResourceCounts.KindCount(name: $0, count: $1) }, trackedObjects: 0,
-                                     total: total)
+        return ResourceCounts.Moment(
+            kinds: kinds.map { ResourceCounts.KindCount(name: $0, count: $1) }, trackedObjects: 0,
+            total: total)
     }
 }
 
@@ -90,7 +97,9 @@ private final class ClosureForwarder: ResourceScopeObserver, @unchecked Sendable
     func scope(_ resourceScope: ResourceScope, received closure: ClosureReceipt) {
         guard let context = closure.context else { return }
         let site = closure.site
-        scope?.noteClosure(context: context, givenTo: closure.operatorName) { SourceSite(file: site.reportedFile, line: site.line) }
+        scope?.noteClosure(context: context, givenTo: closure.operatorName) {
+            SourceSite(file: site.reportedFile, line: site.line)
+        }
     }
 }
 

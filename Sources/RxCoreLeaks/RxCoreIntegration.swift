@@ -28,7 +28,8 @@ public final class RxCoreIntegration: LeakIntegration {
     /// names (generic ones without their arguments) within RxCore.
     private static let plumbingTypeNames: Set<String> = [
         "Locked", "Lock", "SingleAssignmentSlot", "SinkDisposer", "SingleAssignmentDisposable", "CompositeDisposable",
-        "SerialDisposable", "BinaryDisposable", "InnerSubscriptions", "SubjectObserver", "ElementBox", "DeliveryGuard", "BoxedDisposable",
+        "SerialDisposable", "BinaryDisposable", "InnerSubscriptions", "SubjectObserver", "ElementBox", "DeliveryGuard",
+        "BoxedDisposable",
     ]
 
     /// The relays' generic classes, by nominal type descriptor: every instantiation shares it.
@@ -43,7 +44,8 @@ public final class RxCoreIntegration: LeakIntegration {
         if type == SubscriptionHandle.self { return .subscription }
         if type is any SubjectType.Type { return .subject }
         if let type = type as? AnyClass, let descriptor = ReflectionProbe.nominalTypeDescriptor(ofClass: type),
-           Self.relayDescriptors.contains(descriptor) {
+            Self.relayDescriptors.contains(descriptor)
+        {
             return .subject
         }
         guard isLibraryType(_typeName(type, qualified: true)) else { return nil }
@@ -55,9 +57,10 @@ public final class RxCoreIntegration: LeakIntegration {
     /// for a subscription handle, from its registry number.
     public func name(ofObjectAt address: UInt, role: LibraryObjectRole) -> String? {
         guard role == .subscription,
-              let layout = ReflectionProbe.shared.layout(ofInstanceAt: address),
-              let idField = layout.fields.first(where: { $0.name == "id" }),
-              let id = Memory.readWord(address &+ UInt(idField.offset)), id != 0 else { return nil }
+            let layout = ReflectionProbe.shared.layout(ofInstanceAt: address),
+            let idField = layout.fields.first(where: { $0.name == "id" }),
+            let id = Memory.readWord(address &+ UInt(idField.offset)), id != 0
+        else { return nil }
         guard let record = SubscriptionRegistry.live.first(where: { $0.id == UInt64(id) }) else {
             return "subscription #\(id)"
         }
@@ -87,7 +90,8 @@ public final class RxCoreIntegration: LeakIntegration {
         case .storedSubject: pattern = GuidePatterns.storedSubjectInChild
         case .strongBackReference: return nil
         }
-        return LeakPattern(id: pattern.id, name: pattern.name, source: pattern.guideReference, fix: pattern.fix, detail: detail)
+        return LeakPattern(
+            id: pattern.id, name: pattern.name, source: pattern.guideReference, fix: pattern.fix, detail: detail)
     }
 
     public func ownsFunction(_ symbol: String) -> Bool {
@@ -99,7 +103,8 @@ public final class RxCoreIntegration: LeakIntegration {
     }
 
     public func attributeUnscopedWork(to resolve: (@Sendable () -> (any LeakIntegrationSession)?)?) {
-        ResourceScope.attributeUnscopedWork(to: resolve.map { resolve in { @Sendable in (resolve() as? RxCoreCheckSession)?.resourceScope } })
+        ResourceScope.attributeUnscopedWork(
+            to: resolve.map { resolve in { @Sendable in (resolve() as? RxCoreCheckSession)?.resourceScope } })
     }
 
     /// RxCore's registry calls it through a C function pointer, without a context.

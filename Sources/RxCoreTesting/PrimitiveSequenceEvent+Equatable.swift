@@ -37,7 +37,9 @@ extension MaybeEvent: Equatable where Element: Equatable {
 
 /// Asserts two sequences of single events are equal, errors compared by
 /// domain and code.
-public func XCTAssertEqual<T: Equatable>(_ lhs: [SingleEvent<T>], _ rhs: [SingleEvent<T>], file: StaticString = #file, line: UInt = #line) {
+public func XCTAssertEqual<T: Equatable>(
+    _ lhs: [SingleEvent<T>], _ rhs: [SingleEvent<T>], file: StaticString = #file, line: UInt = #line
+) {
     let events = { (event: SingleEvent<T>) -> [Event<T>] in
         switch event {
         case .success(let element): [.next(element), .completed]
@@ -50,12 +52,16 @@ public func XCTAssertEqual<T: Equatable>(_ lhs: [SingleEvent<T>], _ rhs: [Single
 
 /// Asserts two sequences of maybe events are equal; on failure prints both
 /// and marks each differing position.
-public func XCTAssertEqual<T: Equatable>(_ lhs: [MaybeEvent<T>], _ rhs: [MaybeEvent<T>], file: StaticString = #file, line: UInt = #line) {
+public func XCTAssertEqual<T: Equatable>(
+    _ lhs: [MaybeEvent<T>], _ rhs: [MaybeEvent<T>], file: StaticString = #file, line: UInt = #line
+) {
     assertSequencesEqual(lhs, rhs, file: file, line: line)
 }
 
 /// Asserts two sequences of completable events are equal; on failure prints
 /// both and marks each differing position.
-public func XCTAssertEqual(_ lhs: [CompletableEvent], _ rhs: [CompletableEvent], file: StaticString = #file, line: UInt = #line) {
+public func XCTAssertEqual(
+    _ lhs: [CompletableEvent], _ rhs: [CompletableEvent], file: StaticString = #file, line: UInt = #line
+) {
     assertSequencesEqual(lhs, rhs, file: file, line: line)
 }

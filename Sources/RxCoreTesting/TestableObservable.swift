@@ -53,7 +53,8 @@ public final class TestableObservable<Element>: ObservableType, @unchecked Senda
         self.recordedEvents = recordedEvents
     }
 
-    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    where Observer.Element == Element {
         let subscribedAt = testScheduler.clock
         switch temperature {
         case .hot:

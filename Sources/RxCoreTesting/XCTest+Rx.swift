@@ -3,25 +3,33 @@ import XCTest
 
 /// Asserts two event sequences are equal; on failure prints both and marks
 /// each differing position.
-public func XCTAssertEqual<T: Equatable>(_ lhs: [Event<T>], _ rhs: [Event<T>], file: StaticString = #file, line: UInt = #line) {
+public func XCTAssertEqual<T: Equatable>(
+    _ lhs: [Event<T>], _ rhs: [Event<T>], file: StaticString = #file, line: UInt = #line
+) {
     assertSequencesEqual(lhs, rhs, file: file, line: line)
 }
 
 /// Asserts two recorded event sequences are equal, times included; on failure
 /// prints both and marks each differing position.
-public func XCTAssertEqual<T: Equatable>(_ lhs: [Recorded<Event<T>>], _ rhs: [Recorded<Event<T>>], file: StaticString = #file, line: UInt = #line) {
+public func XCTAssertEqual<T: Equatable>(
+    _ lhs: [Recorded<Event<T>>], _ rhs: [Recorded<Event<T>>], file: StaticString = #file, line: UInt = #line
+) {
     assertSequencesEqual(lhs, rhs, file: file, line: line)
 }
 
 /// Asserts two recorded sequences of optional elements are equal, times
 /// included: RxTest's overload, which the one above also covers.
-public func XCTAssertEqual<T: Equatable>(_ lhs: [Recorded<Event<T?>>], _ rhs: [Recorded<Event<T?>>], file: StaticString = #file, line: UInt = #line) {
+public func XCTAssertEqual<T: Equatable>(
+    _ lhs: [Recorded<Event<T?>>], _ rhs: [Recorded<Event<T?>>], file: StaticString = #file, line: UInt = #line
+) {
     assertSequencesEqual(lhs, rhs, file: file, line: line)
 }
 
 /// Asserts that `stream` holds exactly `elements` as `next` events (terminal
 /// events are ignored), times not compared.
-public func XCTAssertRecordedElements<T: Equatable>(_ stream: [Recorded<Event<T>>], _ elements: [T], file: StaticString = #file, line: UInt = #line) {
+public func XCTAssertRecordedElements<T: Equatable>(
+    _ stream: [Recorded<Event<T>>], _ elements: [T], file: StaticString = #file, line: UInt = #line
+) {
     let streamElements = stream.compactMap { $0.value.element }
     assertSequencesEqual(streamElements, elements, file: file, line: line)
 }

@@ -34,7 +34,9 @@ open class UIControl: UIView {
         /// Editing ended with the return key.
         public static let editingDidEndOnExit = Event(rawValue: 1 << 19)
         /// All editing events.
-        public static let allEditingEvents: Event = [.editingDidBegin, .editingChanged, .editingDidEnd, .editingDidEndOnExit]
+        public static let allEditingEvents: Event = [
+            .editingDidBegin, .editingChanged, .editingDidEnd, .editingDidEndOnExit,
+        ]
         /// All events.
         public static let allEvents = Event(rawValue: 0xFFFF_FFFF)
     }
@@ -83,11 +85,14 @@ open class UIControl: UIView {
     /// ```swift
     /// toggle.addTarget(self, action: SettingsViewController.toggleChanged, for: .valueChanged)
     /// ```
-    open func addTarget<Target: AnyObject>(_ target: Target, action: @escaping (Target) -> (UIControl) -> Void, for events: Event) {
-        addAction(UIAction(target: target) { [weak target] control in
-            guard let target else { return }
-            action(target)(control)
-        }, for: events)
+    open func addTarget<Target: AnyObject>(
+        _ target: Target, action: @escaping (Target) -> (UIControl) -> Void, for events: Event
+    ) {
+        addAction(
+            UIAction(target: target) { [weak target] control in
+                guard let target else { return }
+                action(target)(control)
+            }, for: events)
     }
 
     /// Removes the target-action pairs of `target` (all targets when nil) for `events`.

@@ -160,7 +160,9 @@ open class UIViewController {
     /// warning, as UIKit does.
     open func present(_ viewControllerToPresent: UIViewController, animated: Bool, completion: (() -> Void)? = nil) {
         if let presentedViewController {
-            print("Warning: Attempt to present \(type(of: viewControllerToPresent)) on \(type(of: self)) which is already presenting \(type(of: presentedViewController))")
+            print(
+                "Warning: Attempt to present \(type(of: viewControllerToPresent)) on \(type(of: self)) which is already presenting \(type(of: presentedViewController))"
+            )
             return
         }
         presentedViewController = viewControllerToPresent

@@ -26,7 +26,8 @@ enum CLI {
     /// builds it for `swift test`, since the test target depends on it).
     static let executable: URL = {
         #if os(Linux)
-        let testBinary = URL(fileURLWithPath: try! FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        let testBinary = URL(
+            fileURLWithPath: try! FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
         let directory = testBinary.deletingLastPathComponent()
         #else
         let directory = Bundle(for: BundleMarker.self).bundleURL.deletingLastPathComponent()
@@ -38,17 +39,21 @@ enum CLI {
     /// RxSwift by URL, so one folder for the whole test process clones and builds RxLeaks once,
     /// and each fixture then builds only its own targets. Removed when the process exits.
     static let fixtureScratch: URL = {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rxleaks-fixtures-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "rxleaks-fixtures-\(UUID().uuidString)")
         atexit { try? FileManager.default.removeItem(at: CLI.fixtureScratch) }
         return folder
     }()
 
     /// The package's root directory.
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     /// Runs `rxleaks arguments…` with `environment` added, stdout and stderr to files (a process a signal
     /// ended has the signal's number as its status, as Foundation's `terminationStatus` has).
-    static func run(_ arguments: [String], environment: [String: String] = [:], file: StaticString = #filePath, line: UInt = #line) throws -> Invocation {
+    static func run(
+        _ arguments: [String], environment: [String: String] = [:], file: StaticString = #filePath, line: UInt = #line
+    ) throws -> Invocation {
         try withOutputFiles(file: file, line: line) { out, err in
             let child = try ChildProcess(executable.path, arguments, environment: environment, stdout: out, stderr: err)
             var termination: ChildProcess.Termination?
@@ -63,23 +68,28 @@ enum CLI {
     }
 
     /// Runs `body` with two files open for a child's stdout and stderr; what the child wrote, with the status `body` returns.
-    private static func withOutputFiles(file: StaticString, line: UInt, _ body: (Int32, Int32) throws -> Int32) throws -> Invocation {
+    private static func withOutputFiles(file: StaticString, line: UInt, _ body: (Int32, Int32) throws -> Int32) throws
+        -> Invocation
+    {
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
             XCTFail("rxleaks is not built at \(executable.path)", file: file, line: line)
             throw CocoaError(.fileNoSuchFile)
         }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rxleaks-cli-tests-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "rxleaks-cli-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let outURL = directory.appendingPathComponent("stdout"), errURL = directory.appendingPathComponent("stderr")
-        let out = open(outURL.path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644), err = open(errURL.path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+        let out = open(outURL.path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644),
+            err = open(errURL.path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
         let status: Int32
         do {
             defer { close(out); close(err) }
             status = try body(out, err)
         }
-        return Invocation(status: status, stdout: try String(contentsOf: outURL, encoding: .utf8),
-                          stderr: try String(contentsOf: errURL, encoding: .utf8))
+        return Invocation(
+            status: status, stdout: try String(contentsOf: outURL, encoding: .utf8),
+            stderr: try String(contentsOf: errURL, encoding: .utf8))
     }
 
     /// `rxleaks arguments…` started, not waited for, stdout and stderr to files. Started with
@@ -91,9 +101,12 @@ enum CLI {
         private let directory: URL
 
         fileprivate init(_ arguments: [String], environment: [String: String]) throws {
-            directory = FileManager.default.temporaryDirectory.appendingPathComponent("rxleaks-cli-tests-\(UUID().uuidString)")
+            directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "rxleaks-cli-tests-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            for name in ["stdout", "stderr"] { _ = FileManager.default.createFile(atPath: directory.appendingPathComponent(name).path, contents: nil) }
+            for name in ["stdout", "stderr"] {
+                _ = FileManager.default.createFile(atPath: directory.appendingPathComponent(name).path, contents: nil)
+            }
             process.executableURL = executable
             process.arguments = arguments
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
@@ -123,14 +136,17 @@ enum CLI {
         /// Waits for the process to end; what it did (a process a signal ended has the signal's number as its status).
         func finish() throws -> Invocation {
             process.waitUntilExit()
-            return Invocation(status: process.terminationStatus,
-                              stdout: try String(contentsOf: directory.appendingPathComponent("stdout"), encoding: .utf8),
-                              stderr: try String(contentsOf: directory.appendingPathComponent("stderr"), encoding: .utf8))
+            return Invocation(
+                status: process.terminationStatus,
+                stdout: try String(contentsOf: directory.appendingPathComponent("stdout"), encoding: .utf8),
+                stderr: try String(contentsOf: directory.appendingPathComponent("stderr"), encoding: .utf8))
         }
     }
 
     /// Starts `rxleaks arguments…` with `environment` added (see ``Running``).
-    static func start(_ arguments: [String], environment: [String: String] = [:], file: StaticString = #filePath, line: UInt = #line) throws -> Running {
+    static func start(
+        _ arguments: [String], environment: [String: String] = [:], file: StaticString = #filePath, line: UInt = #line
+    ) throws -> Running {
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
             XCTFail("rxleaks is not built at \(executable.path)", file: file, line: line)
             throw CocoaError(.fileNoSuchFile)
@@ -143,7 +159,9 @@ enum CLI {
     static func processes(mentioning text: String) -> [String] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.filter { Int32($0) != nil && Int32($0) != getpid() }.compactMap { pid in
-            guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline"), !data.isEmpty else { return nil }
+            guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline"), !data.isEmpty else {
+                return nil
+            }
             let line = String(decoding: data, as: UTF8.self).split(separator: "\0").joined(separator: " ")
             return line.contains(text) ? "\(pid) \(line)" : nil
         }
@@ -166,7 +184,8 @@ enum CLI {
         let enumerator = FileManager.default.enumerator(atPath: folder.path)
         while let path = enumerator?.nextObject() as? String {
             var isDirectory: ObjCBool = false
-            _ = FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path, isDirectory: &isDirectory)
+            _ = FileManager.default.fileExists(
+                atPath: folder.appendingPathComponent(path).path, isDirectory: &isDirectory)
             files[path] = isDirectory.boolValue ? Data() : try Data(contentsOf: folder.appendingPathComponent(path))
         }
         return files
@@ -194,15 +213,17 @@ enum CLI {
 
     /// The JSON Schema of `test --format json`, which refers to the run's.
     static func testSchema() throws -> JSONSchemaValidator {
-        JSONSchemaValidator(root: try schema("rxleaks-test.schema.json"),
-                            others: ["rxleaks-run.schema.json": try schema("rxleaks-run.schema.json")])
+        JSONSchemaValidator(
+            root: try schema("rxleaks-test.schema.json"),
+            others: ["rxleaks-run.schema.json": try schema("rxleaks-run.schema.json")])
     }
 
     /// `git ARGUMENTS` in `folder`, as a committer with a name and an address; a failing git fails the test.
     static func git(_ arguments: [String], in folder: URL) throws {
         let git = try XCTUnwrap(ChildProcess.find("git"), "no git on PATH")
-        let run = try ChildProcess.run(git, ["-C", folder.path, "-c", "user.name=RxLeaks", "-c", "user.email=rxleaks@example.com"] + arguments,
-                                       timeLimit: 60)
+        let run = try ChildProcess.run(
+            git, ["-C", folder.path, "-c", "user.name=RxLeaks", "-c", "user.email=rxleaks@example.com"] + arguments,
+            timeLimit: 60)
         XCTAssertEqual(run.termination, .exited(0), "git \(arguments.joined(separator: " ")): \(run.stderr)")
     }
 
@@ -210,7 +231,9 @@ enum CLI {
     static func verdictRows(_ run: Invocation) throws -> [String: (verdict: String, passed: Bool?)] {
         var rows: [String: (verdict: String, passed: Bool?)] = [:]
         for test in try run.json()["tests"]?.arrayValue ?? [] {
-            rows[try XCTUnwrap(test["name"]?.stringValue)] = (try XCTUnwrap(test["verdict"]?.stringValue), test["passed"]?.boolValue)
+            rows[try XCTUnwrap(test["name"]?.stringValue)] = (
+                try XCTUnwrap(test["verdict"]?.stringValue), test["passed"]?.boolValue
+            )
         }
         XCTAssertFalse(rows.isEmpty, run.stdout + run.stderr)
         return rows
@@ -227,6 +250,7 @@ private final class BundleMarker {}
 /// Asserts that a failed invocation said something useful and no Swift stack trace.
 func XCTAssertNoStackTrace(_ invocation: CLI.Invocation, file: StaticString = #filePath, line: UInt = #line) {
     for marker in ["Fatal error", "Current stack trace", "Stack dump", "💣"] {
-        XCTAssertFalse(invocation.stderr.contains(marker), "stderr has \(marker):\n\(invocation.stderr)", file: file, line: line)
+        XCTAssertFalse(
+            invocation.stderr.contains(marker), "stderr has \(marker):\n\(invocation.stderr)", file: file, line: line)
     }
 }

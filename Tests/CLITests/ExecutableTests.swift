@@ -37,13 +37,22 @@ final class ExecutableTests: XCTestCase {
 
         let results = try XCTUnwrap(document["results"]?.arrayValue)
         let catalogue = try CLI.catalogue()
-        XCTAssertEqual(results.count, catalogue.map { $0["variants"]?.arrayValue?.count ?? 0 }.reduce(0, +), "every variant runs")
+        XCTAssertEqual(
+            results.count, catalogue.map { $0["variants"]?.arrayValue?.count ?? 0 }.reduce(0, +), "every variant runs")
         XCTAssertEqual(allMatched, results.allSatisfy { $0["matched"]?.boolValue == true })
-        for id in try scenarioIDs() { XCTAssertTrue(text.stdout.contains("\n\(id)  "), "\(id) has a heading:\n\(text.stdout)") }
+        for id in try scenarioIDs() {
+            XCTAssertTrue(text.stdout.contains("\n\(id)  "), "\(id) has a heading:\n\(text.stdout)")
+        }
 
-        XCTAssertTrue(text.stdout.hasPrefix("counts: subscriptions, sinks, subjects, disposables, observables, tracked objects the variant made that are still alive"), text.stdout)
-        XCTAssertTrue(text.stdout.contains("SCENARIO / VARIANT  SUBSCRIPTIONS  SINKS  SUBJECTS  DISPOSABLES  OBSERVABLES  TRACKED  MATCHED  VERDICT")
-            || text.stdout.contains("SCENARIO / VARIANT "), text.stdout)
+        XCTAssertTrue(
+            text.stdout.hasPrefix(
+                "counts: subscriptions, sinks, subjects, disposables, observables, tracked objects the variant made that are still alive"
+            ), text.stdout)
+        XCTAssertTrue(
+            text.stdout.contains(
+                "SCENARIO / VARIANT  SUBSCRIPTIONS  SINKS  SUBJECTS  DISPOSABLES  OBSERVABLES  TRACKED  MATCHED  VERDICT"
+            )
+                || text.stdout.contains("SCENARIO / VARIANT "), text.stdout)
         let summary = try XCTUnwrap(text.stdout.split(separator: "\n").last)
         XCTAssertTrue(summary.hasPrefix("\(results.count) variant"), String(summary))
         XCTAssertFalse(text.stdout.contains("\u{1B}"), "no colour when stdout is not a terminal")
@@ -52,24 +61,32 @@ final class ExecutableTests: XCTestCase {
 
     func testTheJSONOutputValidatesAgainstTheDocumentedSchema() throws {
         let schema = try CLI.runSchema()
-        for arguments in [["run", "--format", "json"], ["run", "--format", "json", "--repeat", "2", "--variant", "leaking"]] {
+        for arguments in [
+            ["run", "--format", "json"], ["run", "--format", "json", "--repeat", "2", "--variant", "leaking"],
+        ] {
             let invocation = arguments.count == 3 ? try CLI.wholeCatalogueJSON() : try CLI.run(arguments)
             let document = try invocation.json()
             XCTAssertEqual(schema.violations(of: document), [], arguments.joined(separator: " "))
             let results = try XCTUnwrap(document["results"]?.arrayValue)
             XCTAssertEqual(document["summary"]?["variants"], .number(Double(results.count)))
-            XCTAssertEqual(document["summary"]?["matched"], .number(Double(results.filter { $0["matched"] == .bool(true) }.count)))
+            XCTAssertEqual(
+                document["summary"]?["matched"], .number(Double(results.filter { $0["matched"] == .bool(true) }.count)))
         }
     }
 
     func testTheValidatorRejectsWhatTheSchemaForbids() throws {
         let schema = try CLI.runSchema()
-        let empty = try JSONValue.parse(#"{"schemaVersion": 1, "allMatched": true, "results": [], "summary": {"variants": 0, "scenarios": 0, "matched": 0, "mismatched": 0, "isolated": 0, "crashed": 0, "timedOut": 0, "faulted": 0, "seconds": 0}}"#)
+        let empty = try JSONValue.parse(
+            #"{"schemaVersion": 1, "allMatched": true, "results": [], "summary": {"variants": 0, "scenarios": 0, "matched": 0, "mismatched": 0, "isolated": 0, "crashed": 0, "timedOut": 0, "faulted": 0, "seconds": 0}}"#
+        )
         XCTAssertEqual(schema.violations(of: empty), [])
-        let broken = try JSONValue.parse(#"{"schemaVersion": 2, "allMatched": 1, "results": [{}], "summary": {}, "extra": null}"#)
+        let broken = try JSONValue.parse(
+            #"{"schemaVersion": 2, "allMatched": 1, "results": [{}], "summary": {}, "extra": null}"#)
         let problems = schema.violations(of: broken)
-        for expected in ["$.schemaVersion: 2.0 is not one of", "$.allMatched: expected boolean", "$: unexpected property extra",
-                         "$.results[0]: missing required property outcome", "$.summary: missing required property seconds"] {
+        for expected in [
+            "$.schemaVersion: 2.0 is not one of", "$.allMatched: expected boolean", "$: unexpected property extra",
+            "$.results[0]: missing required property outcome", "$.summary: missing required property seconds",
+        ] {
             XCTAssertTrue(problems.contains { $0.hasPrefix(expected) }, "\(expected) in \(problems)")
         }
     }
@@ -80,10 +97,13 @@ final class ExecutableTests: XCTestCase {
         let counter = JUnitCounter()
         let parser = XMLParser(data: Data(invocation.stdout.utf8))
         parser.delegate = counter
-        XCTAssertTrue(parser.parse(), "well-formed XML: \(parser.parserError.map { "\($0)" } ?? "")\n\(invocation.stdout)")
+        XCTAssertTrue(
+            parser.parse(), "well-formed XML: \(parser.parserError.map { "\($0)" } ?? "")\n\(invocation.stdout)")
         XCTAssertEqual(counter.elements["testsuites"], 1)
         XCTAssertEqual(counter.elements["testcase"] ?? 0, json["results"]?.arrayValue?.count)
-        XCTAssertEqual((counter.elements["failure"] ?? 0) + (counter.elements["error"] ?? 0), Int(json["summary"]?["mismatched"]?.numberValue ?? -1))
+        XCTAssertEqual(
+            (counter.elements["failure"] ?? 0) + (counter.elements["error"] ?? 0),
+            Int(json["summary"]?["mismatched"]?.numberValue ?? -1))
         XCTAssertEqual(invocation.status, json["allMatched"] == .bool(true) ? 0 : 1)
     }
 
@@ -94,7 +114,8 @@ final class ExecutableTests: XCTestCase {
         let variants = try XCTUnwrap(scenario["variants"]?.arrayValue)
 
         let byID = try CLI.run(["run", id, "--format", "json"]).json()
-        XCTAssertEqual(byID["results"]?.arrayValue?.map { $0["variant"]?.stringValue }, variants.map { $0["name"]?.stringValue })
+        XCTAssertEqual(
+            byID["results"]?.arrayValue?.map { $0["variant"]?.stringValue }, variants.map { $0["name"]?.stringValue })
 
         let prefix = String(qualified.prefix { $0 != "-" })
         let byPattern = try CLI.run(["run", "\(prefix)-*", "--format", "json"]).json()
@@ -104,7 +125,9 @@ final class ExecutableTests: XCTestCase {
 
         let suffix = String(id.split(separator: "-").last!)
         let bySuffix = try CLI.run(["run", "*-\(suffix)", "--format", "json"]).json()
-        XCTAssertTrue(bySuffix["results"]?.arrayValue?.allSatisfy { $0["scenario"]?.stringValue?.hasSuffix("-\(suffix)") == true } == true)
+        XCTAssertTrue(
+            bySuffix["results"]?.arrayValue?.allSatisfy { $0["scenario"]?.stringValue?.hasSuffix("-\(suffix)") == true }
+                == true)
 
         let role = try XCTUnwrap(variants[0]["role"]?.stringValue)
         let byRole = try CLI.run(["run", id, "--variant", role, "--format", "json"]).json()
@@ -131,7 +154,9 @@ final class ExecutableTests: XCTestCase {
         let totals = try CLI.run(arguments + ["--totals"])
         let subscriptions = try XCTUnwrap(fixedRow(totals.stdout).dropFirst().first, totals.stdout)
         let before = try XCTUnwrap(Int(subscriptions.split(separator: "→")[0]), subscriptions)
-        XCTAssertGreaterThan(before, 0, "the leaking variant's subscriptions are still alive before the fixed one runs:\n\(totals.stdout)")
+        XCTAssertGreaterThan(
+            before, 0,
+            "the leaking variant's subscriptions are still alive before the fixed one runs:\n\(totals.stdout)")
         XCTAssertTrue(totals.stdout.hasPrefix("counts: live subscriptions"), totals.stdout)
     }
 
@@ -143,22 +168,26 @@ final class ExecutableTests: XCTestCase {
         XCTAssertEqual(try CLI.runSchema().violations(of: document), [])
         let results = try XCTUnwrap(document["results"]?.arrayValue)
         XCTAssertTrue(results.allSatisfy { $0["isolated"] == .bool(true) })
-        XCTAssertEqual(results.map { $0["outcome"]?["kind"] }, inProcess["results"]?.arrayValue?.map { $0["outcome"]?["kind"] })
+        XCTAssertEqual(
+            results.map { $0["outcome"]?["kind"] }, inProcess["results"]?.arrayValue?.map { $0["outcome"]?["kind"] })
         XCTAssertEqual(document["summary"]?["isolated"], .number(Double(results.count)))
     }
 
     func testAVariantExpectedToCrashRunsIsolatedAndTheRunCompletes() throws {
         let catalogue = try CLI.catalogue()
-        let crashing = try XCTUnwrap(catalogue.first { $0["variants"]?.arrayValue?.contains { $0["alwaysIsolated"] == .bool(true) } == true },
-                                     "the catalogue lists no variant expected to crash")
+        let crashing = try XCTUnwrap(
+            catalogue.first { $0["variants"]?.arrayValue?.contains { $0["alwaysIsolated"] == .bool(true) } == true },
+            "the catalogue lists no variant expected to crash")
         let id = try XCTUnwrap(crashing["id"]?.stringValue)
-        let variant = try XCTUnwrap(crashing["variants"]?.arrayValue?.first { $0["alwaysIsolated"] == .bool(true) }?["name"]?.stringValue)
+        let variant = try XCTUnwrap(
+            crashing["variants"]?.arrayValue?.first { $0["alwaysIsolated"] == .bool(true) }?["name"]?.stringValue)
         let other = try XCTUnwrap(catalogue.first { $0["id"]?.stringValue != id }?["id"]?.stringValue)
 
         let invocation = try CLI.run(["run", id, other, "--format", "json"])
         XCTAssertNoStackTrace(invocation)
         let results = try XCTUnwrap(invocation.json()["results"]?.arrayValue)
-        let crashed = try XCTUnwrap(results.first { $0["scenario"]?.stringValue == id && $0["variant"]?.stringValue == variant })
+        let crashed = try XCTUnwrap(
+            results.first { $0["scenario"]?.stringValue == id && $0["variant"]?.stringValue == variant })
         XCTAssertEqual(crashed["isolated"], .bool(true))
         XCTAssertEqual(crashed["outcome"]?["kind"], .string("crashed"), "\(crashed)")
         XCTAssertEqual(crashed["outcome"]?["cause"], .string("unowned reference read after deallocation"))
@@ -171,15 +200,18 @@ final class ExecutableTests: XCTestCase {
 
     func testBacktracesPrintSymbolicatedSites() throws {
         let json = try CLI.wholeCatalogueJSON().json()
-        let leaking = try XCTUnwrap(json["results"]?.arrayValue?.first {
-            $0["role"] == .string("leaking") && $0["liveSubscriptions"]?.arrayValue?.isEmpty == false
-        }, "no leaking variant of the catalogue leaves a subscription alive")
+        let leaking = try XCTUnwrap(
+            json["results"]?.arrayValue?.first {
+                $0["role"] == .string("leaking") && $0["liveSubscriptions"]?.arrayValue?.isEmpty == false
+            }, "no leaking variant of the catalogue leaves a subscription alive")
         let id = try XCTUnwrap(leaking["scenario"]?.stringValue)
         let variant = try XCTUnwrap(leaking["variant"]?.stringValue)
 
         let traced = try CLI.run(["run", id, "--variant", variant, "--backtraces", "--format", "json"]).json()
         XCTAssertEqual(try CLI.runSchema().violations(of: traced), [])
-        let frames = traced["results"]?.arrayValue?.first?["liveSubscriptions"]?.arrayValue?.first?["backtrace"]?.arrayValue ?? []
+        let frames =
+            traced["results"]?.arrayValue?.first?["liveSubscriptions"]?.arrayValue?.first?["backtrace"]?.arrayValue
+            ?? []
         XCTAssertFalse(frames.isEmpty, "\(traced)")
         XCTAssertTrue(frames.contains { $0.stringValue?.contains(".swift:") == true }, "\(frames)")
 
@@ -211,12 +243,15 @@ final class ExecutableTests: XCTestCase {
         let id = try XCTUnwrap(scenario["id"]?.stringValue)
         let invocation = try CLI.run(["explain", id])
         XCTAssertEqual(invocation.status, 0, invocation.stderr)
-        for expected in [try XCTUnwrap(scenario["title"]?.stringValue), try XCTUnwrap(scenario["guide"]?["file"]?.stringValue),
-                         "Why it leaks", "Fix", "Variant "] {
+        for expected in [
+            try XCTUnwrap(scenario["title"]?.stringValue), try XCTUnwrap(scenario["guide"]?["file"]?.stringValue),
+            "Why it leaks", "Fix", "Variant ",
+        ] {
             XCTAssertTrue(invocation.stdout.contains(expected), "\(expected) in\n\(invocation.stdout)")
         }
         let fixed = try CLI.run(["explain", id, "--variant", "all"])
-        XCTAssertGreaterThanOrEqual(fixed.stdout.components(separatedBy: "\nVariant ").count - 1, scenario["variants"]?.arrayValue?.count ?? 0)
+        XCTAssertGreaterThanOrEqual(
+            fixed.stdout.components(separatedBy: "\nVariant ").count - 1, scenario["variants"]?.arrayValue?.count ?? 0)
     }
 
     func testExplainDotAndRender() throws {
@@ -226,11 +261,14 @@ final class ExecutableTests: XCTestCase {
         XCTAssertTrue(dot.stdout.hasPrefix("digraph "), dot.stdout)
         XCTAssertTrue(dot.stdout.hasSuffix("}\n"))
 
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rxleaks-render-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "rxleaks-render-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
 
-        let missing = try CLI.run(["explain", id, "--render", directory.appendingPathComponent("graph.svg").path], environment: ["PATH": directory.path])
+        let missing = try CLI.run(
+            ["explain", id, "--render", directory.appendingPathComponent("graph.svg").path],
+            environment: ["PATH": directory.path])
         XCTAssertEqual(missing.status, 1)
         XCTAssertTrue(missing.stderr.contains("Graphviz's `dot`, which is not on PATH"), missing.stderr)
         XCTAssertNoStackTrace(missing)
@@ -240,8 +278,9 @@ final class ExecutableTests: XCTestCase {
         XCTAssertTrue(wrongSuffix.stderr.contains(".svg or .png"), wrongSuffix.stderr)
 
         let searchPath = ProcessInfo.processInfo.environment["PATH"] ?? ""
-        _ = try XCTUnwrap(searchPath.split(separator: ":").first { FileManager.default.isExecutableFile(atPath: "\($0)/dot") },
-                          "Graphviz's `dot` is not on PATH: scripts/test installs it (scripts/ensure-system-packages graphviz)")
+        _ = try XCTUnwrap(
+            searchPath.split(separator: ":").first { FileManager.default.isExecutableFile(atPath: "\($0)/dot") },
+            "Graphviz's `dot` is not on PATH: scripts/test installs it (scripts/ensure-system-packages graphviz)")
         for (name, magic) in [("graph.svg", Array("<?xml".utf8)), ("graph.png", [0x89, 0x50, 0x4E, 0x47] as [UInt8])] {
             let file = directory.appendingPathComponent(name)
             let rendered = try CLI.run(["explain", id, "--render", file.path])
@@ -255,8 +294,10 @@ final class ExecutableTests: XCTestCase {
         let id = try firstScenarioID()
         let invocation = try CLI.run(["counts", id, "--repeat", "3"])
         XCTAssertEqual(invocation.status, 0, invocation.stderr)
-        for expected in ["KIND", "BEFORE", "AFTER REP 1", "AFTER REP 3", "AFTER SETTLING", "PER REPETITION", "live subscriptions",
-                         "total resources", "\(id) / ", "3 repetitions"] {
+        for expected in [
+            "KIND", "BEFORE", "AFTER REP 1", "AFTER REP 3", "AFTER SETTLING", "PER REPETITION", "live subscriptions",
+            "total resources", "\(id) / ", "3 repetitions",
+        ] {
             XCTAssertTrue(invocation.stdout.contains(expected), "\(expected) in\n\(invocation.stdout)")
         }
         let once = try CLI.run(["counts", id, "--isolate"])
@@ -270,7 +311,9 @@ final class ExecutableTests: XCTestCase {
         let id = try firstScenarioID()
         var typo = Array(id)
         typo.swapAt(typo.count - 1, typo.count - 2)
-        for arguments in [[String(typo)], ["run", String(typo)], ["explain", String(typo)], ["counts", String(typo)]] {
+        for arguments in [
+            [String(typo)], ["run", String(typo)], ["explain", String(typo)], ["counts", String(typo)],
+        ] {
             let invocation = try CLI.run(arguments)
             XCTAssertEqual(invocation.status, 64, arguments.joined(separator: " "))
             XCTAssertTrue(invocation.stderr.contains("error: unknown scenario id '\(String(typo))'"), invocation.stderr)
@@ -283,24 +326,32 @@ final class ExecutableTests: XCTestCase {
     }
 
     func testBadFlagsGetUsage() throws {
-        for arguments in [["run", "--repeat", "zero"], ["run", "--repeat", "0"], ["run", "--format", "yaml"], ["--no-such-flag"],
-                          ["run", "--time-limit", "-1"], ["counts"], ["explain"], ["list", "--format", "junit"]] {
+        for arguments in [
+            ["run", "--repeat", "zero"], ["run", "--repeat", "0"], ["run", "--format", "yaml"], ["--no-such-flag"],
+            ["run", "--time-limit", "-1"], ["counts"], ["explain"], ["list", "--format", "junit"],
+        ] {
             let invocation = try CLI.run(arguments)
             XCTAssertEqual(invocation.status, 64, "\(arguments): \(invocation.stderr)")
-            XCTAssertTrue(invocation.stderr.contains("Usage:") || invocation.stderr.contains("Help:"), "\(arguments): \(invocation.stderr)")
+            XCTAssertTrue(
+                invocation.stderr.contains("Usage:") || invocation.stderr.contains("Help:"),
+                "\(arguments): \(invocation.stderr)")
             XCTAssertNoStackTrace(invocation)
         }
         let unknownVariant = try CLI.run(["run", "--variant", "leakign"])
         if try !CLI.catalogue().isEmpty {
             XCTAssertEqual(unknownVariant.status, 64)
-            XCTAssertTrue(unknownVariant.stderr.contains("no selected scenario has a variant named 'leakign'"), unknownVariant.stderr)
+            XCTAssertTrue(
+                unknownVariant.stderr.contains("no selected scenario has a variant named 'leakign'"),
+                unknownVariant.stderr)
         }
     }
 
     func testHelpListsThePublicSubcommandsOnly() throws {
         let help = try CLI.run(["--help"])
         XCTAssertEqual(help.status, 0)
-        for command in ["run", "list", "explain", "counts"] { XCTAssertTrue(help.stdout.contains("  \(command) "), help.stdout) }
+        for command in ["run", "list", "explain", "counts"] {
+            XCTAssertTrue(help.stdout.contains("  \(command) "), help.stdout)
+        }
         XCTAssertFalse(help.stdout.contains("_run-variant"))
         XCTAssertFalse(help.stdout.contains("_fault"))
     }
@@ -309,13 +360,19 @@ final class ExecutableTests: XCTestCase {
 
     /// Runs `rxleaks arguments` under `script`, which gives it a pseudo-terminal for stdout and stderr.
     private func onTerminal(_ arguments: [String], environment: [String: String] = [:]) throws -> CLI.Invocation {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { throw XCTSkip("no script(1) to make a terminal") }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else {
+            throw XCTSkip("no script(1) to make a terminal")
+        }
         // The child inherits this process's environment: a NO_COLOR set here is unset in `script`'s shell unless asked for.
-        let command = (environment["NO_COLOR"] == nil ? "unset NO_COLOR; " : "")
+        let command =
+            (environment["NO_COLOR"] == nil ? "unset NO_COLOR; " : "")
             + ([CLI.executable.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
-        let run = try ChildProcess.run("/usr/bin/script", ["-qec", command, "/dev/null"],
-                                       environment: ["TERM": "xterm"].merging(environment) { $1 }, timeLimit: 300)
-        guard case .exited(let status) = run.termination else { throw CocoaError(.executableLoad, userInfo: ["termination": "\(run.termination)"]) }
+        let run = try ChildProcess.run(
+            "/usr/bin/script", ["-qec", command, "/dev/null"],
+            environment: ["TERM": "xterm"].merging(environment) { $1 }, timeLimit: 300)
+        guard case .exited(let status) = run.termination else {
+            throw CocoaError(.executableLoad, userInfo: ["termination": "\(run.termination)"])
+        }
         return CLI.Invocation(status: status, stdout: run.stdout, stderr: "")
     }
 
@@ -323,10 +380,13 @@ final class ExecutableTests: XCTestCase {
         let id = try firstScenarioID()
         let coloured = try onTerminal(["run", id])
         XCTAssertTrue(coloured.stdout.contains("\u{1B}[1m"), coloured.stdout)
-        XCTAssertTrue(coloured.stdout.contains("\r\u{1B}[K[1/"), "progress on a terminal: \(coloured.stdout.debugDescription)")
+        XCTAssertTrue(
+            coloured.stdout.contains("\r\u{1B}[K[1/"), "progress on a terminal: \(coloured.stdout.debugDescription)")
 
         let plain = try onTerminal(["run", id], environment: ["NO_COLOR": "1"])
-        XCTAssertFalse(plain.stdout.replacingOccurrences(of: "\r\u{1B}[K", with: "").contains("\u{1B}["), plain.stdout.debugDescription)
+        XCTAssertFalse(
+            plain.stdout.replacingOccurrences(of: "\r\u{1B}[K", with: "").contains("\u{1B}["),
+            plain.stdout.debugDescription)
     }
 }
 
@@ -334,7 +394,10 @@ final class ExecutableTests: XCTestCase {
 private final class JUnitCounter: NSObject, XMLParserDelegate {
     var elements: [String: Int] = [:]
 
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
         elements[elementName, default: 0] += 1
     }
 }

@@ -8,17 +8,24 @@ final class FaultTests: XCTestCase {
     private let quiet = ["SWIFT_BACKTRACE": "enable=no"]
 
     func testEveryFaultIsReportedAndTheRunGoesOn() throws {
-        let invocation = try CLI.run(["run", "--fault-fixtures", "fault-throws", "fault-unsettled", "fault-flood", "fault-crash",
-                                      "--format", "json"], environment: quiet)
+        let invocation = try CLI.run(
+            [
+                "run", "--fault-fixtures", "fault-throws", "fault-unsettled", "fault-flood", "fault-crash",
+                "--format", "json",
+            ], environment: quiet)
         XCTAssertEqual(invocation.status, 0, invocation.stderr)
         let document = try invocation.json()
         XCTAssertEqual(try CLI.runSchema().violations(of: document), [])
         let results = try XCTUnwrap(document["results"]?.arrayValue)
         let kinds = results.compactMap { $0["outcome"]?["kind"]?.stringValue }
-        XCTAssertEqual(kinds, ["threw", "clean", "unsettled", "clean", "runawayReentrancy", "clean", "crashed", "clean"])
+        XCTAssertEqual(
+            kinds, ["threw", "clean", "unsettled", "clean", "runawayReentrancy", "clean", "crashed", "clean"])
         let descriptions = results.compactMap { $0["outcome"]?["description"]?.stringValue }
         XCTAssertEqual(descriptions[0], "threw: the fixture gave up half way; leaked FaultyScreen")
-        XCTAssertTrue(descriptions[2].hasPrefix("did not settle: work due after 0.9 s on the dispatch queue \"fault-unsettled\", for subscription #"), descriptions[2])
+        XCTAssertTrue(
+            descriptions[2].hasPrefix(
+                "did not settle: work due after 0.9 s on the dispatch queue \"fault-unsettled\", for subscription #"),
+            descriptions[2])
         XCTAssertTrue(descriptions[2].contains("live subscription #"), descriptions[2])
         XCTAssertEqual(results[0]["leaks"]?.arrayValue?.count, 1, "a throwing variant's leaks are in its record")
         XCTAssertEqual(document["summary"]?["faulted"]?.numberValue, 3)
@@ -32,13 +39,17 @@ final class FaultTests: XCTestCase {
     func testAnUnexpectedCrashInProcessNamesTheVariantAndPointsToIsolate() throws {
         let invocation = try CLI.run(["run", "--fault-fixtures", "fault-unexpected-crash"], environment: quiet)
         XCTAssertEqual(invocation.status, SIGILL, "killed by the trap:\n\(invocation.stderr)")
-        XCTAssertTrue(invocation.stderr.contains(
-            "rxleaks: the process crashed (SIGILL) while running fault-unexpected-crash/fatal-error in this process"), invocation.stderr)
+        XCTAssertTrue(
+            invocation.stderr.contains(
+                "rxleaks: the process crashed (SIGILL) while running fault-unexpected-crash/fatal-error in this process"
+            ), invocation.stderr)
         XCTAssertTrue(invocation.stderr.contains("run with --isolate"), invocation.stderr)
     }
 
     func testWithIsolateAnUnexpectedCrashIsAnOutcomeAndTheRunGoesOn() throws {
-        let invocation = try CLI.run(["run", "--fault-fixtures", "fault-unexpected-crash", "--isolate", "--format", "json"])
+        let invocation = try CLI.run([
+            "run", "--fault-fixtures", "fault-unexpected-crash", "--isolate", "--format", "json",
+        ])
         XCTAssertEqual(invocation.status, 1, "the crash did not match its expectation")
         let results = try XCTUnwrap(try invocation.json()["results"]?.arrayValue)
         XCTAssertEqual(results.compactMap { $0["outcome"]?["kind"]?.stringValue }, ["crashed", "clean"])
@@ -46,9 +57,12 @@ final class FaultTests: XCTestCase {
     }
 
     func testAVariantPastTheTimeLimitInProcessIsNamedWhileItRuns() throws {
-        let invocation = try CLI.run(["run", "--fault-fixtures", "fault-slow", "--time-limit", "0.5"], environment: quiet)
+        let invocation = try CLI.run(
+            ["run", "--fault-fixtures", "fault-slow", "--time-limit", "0.5"], environment: quiet)
         XCTAssertEqual(invocation.status, 0, invocation.stderr)
-        XCTAssertTrue(invocation.stderr.contains("rxleaks: fault-slow/sleeps has been running in this process for 1 s"), invocation.stderr)
+        XCTAssertTrue(
+            invocation.stderr.contains("rxleaks: fault-slow/sleeps has been running in this process for 1 s"),
+            invocation.stderr)
         XCTAssertTrue(invocation.stderr.contains("--isolate"), invocation.stderr)
         XCTAssertTrue(invocation.stdout.contains("2 variants in 1 scenario: 2 matched"), invocation.stdout)
     }
@@ -60,8 +74,10 @@ final class FaultTests: XCTestCase {
     }
 
     func testSoakReportsResidentMemoryAndItsGrowth() throws {
-        let invocation = try CLI.run(["soak", "closure-strong-self", "--variant", "fixed", "--repetitions", "5", "--warm-up", "2",
-                                      "--max-growth", "100000"])
+        let invocation = try CLI.run([
+            "soak", "closure-strong-self", "--variant", "fixed", "--repetitions", "5", "--warm-up", "2",
+            "--max-growth", "100000",
+        ])
         XCTAssertEqual(invocation.status, 0, invocation.stdout + invocation.stderr)
         XCTAssertTrue(invocation.stdout.contains("repetition 5: "), invocation.stdout)
         XCTAssertTrue(invocation.stdout.contains("KiB before"), invocation.stdout)

@@ -7,10 +7,13 @@ import XCTest
 /// (``CLI/fixtureScratch``); the copies are in the class's own.
 final class FixCommandTests: XCTestCase {
     private static let fixture = CLI.packageRoot.appendingPathComponent("Tests/Fixtures/LeakyApp")
-    private static let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("rxleaks-fix-\(UUID().uuidString)")
+    private static let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "rxleaks-fix-\(UUID().uuidString)")
     private static let source = "Sources/LeakyApp/SearchViewModel.swift"
-    private static let leakingLine = "            .subscribe(onNext: { text in self.results = self.catalogue.filter { $0.hasPrefix(text) } })\n"
-    private static let fixedLine = "            .subscribe(onNext: { [weak self] text in guard let self else { return }; "
+    private static let leakingLine =
+        "            .subscribe(onNext: { text in self.results = self.catalogue.filter { $0.hasPrefix(text) } })\n"
+    private static let fixedLine =
+        "            .subscribe(onNext: { [weak self] text in guard let self else { return }; "
         + "self.results = self.catalogue.filter { $0.hasPrefix(text) } })\n"
 
     /// The fix of SearchViewModel's leak, as `--dry-run` prints it.
@@ -40,16 +43,17 @@ final class FixCommandTests: XCTestCase {
     }
 
     private func rxleaks(_ command: String, _ package: URL, _ arguments: [String] = []) throws -> CLI.Invocation {
-        try CLI.run([command, "--package-path", package.path, "--scratch-path", CLI.fixtureScratch.path,
-                     "--filter", "SearchViewModelTests"] + arguments)
+        try CLI.run(
+            [
+                command, "--package-path", package.path, "--scratch-path", CLI.fixtureScratch.path,
+                "--filter", "SearchViewModelTests",
+            ] + arguments)
     }
-
 
     /// `rxleaks COMMAND` on every test of `package`.
     private func wholeSuite(_ command: String, _ package: URL, _ arguments: [String] = []) throws -> CLI.Invocation {
         try CLI.run([command, "--package-path", package.path, "--scratch-path", CLI.fixtureScratch.path] + arguments)
     }
-
 
     /// The output docs/cli.md shows for `rxleaks fix` on the fixture: the block after "printed:".
     private static func documentedRun() throws -> String {
@@ -65,11 +69,13 @@ final class FixCommandTests: XCTestCase {
         let run = try rxleaks("fix", copy, ["--dry-run"])
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertEqual(try CLI.snapshot(copy), before, "--dry-run changed the package")
-        XCTAssertEqual(run.stdout, Self.diff + """
-            would try SearchViewModelTests.testSearchFindsResults: SearchViewModel, \(Self.source):16 [rxleaks.closure-strong-self]
-            would try to fix 1 of 1 leak in 1 file, 0 left; nothing was written
+        XCTAssertEqual(
+            run.stdout,
+            Self.diff + """
+                would try SearchViewModelTests.testSearchFindsResults: SearchViewModel, \(Self.source):16 [rxleaks.closure-strong-self]
+                would try to fix 1 of 1 leak in 1 file, 0 left; nothing was written
 
-            """)
+                """)
     }
 
     /// Refused while the file has uncommitted changes; once they are committed, the whole suite's fixable
@@ -95,13 +101,19 @@ final class FixCommandTests: XCTestCase {
         XCTAssertEqual(fixed.status, 1, "CounterViewModel's leak is left: " + fixed.stdout + fixed.stderr)
         XCTAssertEqual(fixed.stdout, try Self.documentedRun(), "docs/cli.md shows another run")
         XCTAssertTrue(edited.contains(Self.leakingLine))
-        XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), edited.replacingOccurrences(of: Self.leakingLine, with: Self.fixedLine))
-        let presenter = try String(contentsOf: copy.appendingPathComponent("Sources/LeakyApp/ProfilePresenter.swift"), encoding: .utf8)
+        XCTAssertEqual(
+            try String(contentsOf: file, encoding: .utf8),
+            edited.replacingOccurrences(of: Self.leakingLine, with: Self.fixedLine))
+        let presenter = try String(
+            contentsOf: copy.appendingPathComponent("Sources/LeakyApp/ProfilePresenter.swift"), encoding: .utf8)
         XCTAssertTrue(presenter.contains("            .flatMap(ProfilePresenter.load(id:))\n"), presenter)
         XCTAssertTrue(presenter.contains("    private static func load(id: Int) -> Observable<Profile> {\n"), presenter)
 
         let after = try CLI.verdictRows(try wholeSuite("test", copy, ["--format", "json"]))
-        let madeClean: Set = ["SearchViewModelTests.testSearchFindsResults", "LeakyAppTests.ProfilePresenterTests/showsTheSelectedProfile()"]
+        let madeClean: Set = [
+            "SearchViewModelTests.testSearchFindsResults",
+            "LeakyAppTests.ProfilePresenterTests/showsTheSelectedProfile()",
+        ]
         XCTAssertEqual(Set(after.keys), Set(before.keys))
         XCTAssertEqual(before.filter { madeClean.contains($0.key) }.map(\.value.verdict), ["leaked", "leaked"])
         for (name, row) in before {
@@ -116,24 +128,28 @@ final class FixCommandTests: XCTestCase {
     func testAKeptFixIsUndoneWhenAnotherTestThenChangesItsResult() throws {
         let copy = try copyOfTheFixture("other-test")
         try """
-            import LeakyApp
-            import XCTest
+        import LeakyApp
+        import XCTest
 
-            final class SearchLifetimeTests: XCTestCase {
-                func testTheViewModelLivesUntilItsQueryCompletes() {
-                    weak var oracle: SearchViewModel?
-                    do { oracle = SearchViewModel(catalogue: ["alpha"]) }
-                    XCTAssertNotNil(oracle, "kept alive by its own subscription")
-                    oracle?.query.onCompleted()
-                    XCTAssertNil(oracle)
-                }
+        final class SearchLifetimeTests: XCTestCase {
+            func testTheViewModelLivesUntilItsQueryCompletes() {
+                weak var oracle: SearchViewModel?
+                do { oracle = SearchViewModel(catalogue: ["alpha"]) }
+                XCTAssertNotNil(oracle, "kept alive by its own subscription")
+                oracle?.query.onCompleted()
+                XCTAssertNil(oracle)
             }
+        }
 
-            """.write(to: copy.appendingPathComponent("Tests/LeakyAppTests/SearchLifetimeTests.swift"), atomically: true, encoding: .utf8)
+        """.write(
+            to: copy.appendingPathComponent("Tests/LeakyAppTests/SearchLifetimeTests.swift"), atomically: true,
+            encoding: .utf8)
         let before = try CLI.snapshot(copy)
         let run = try rxleaks("fix", copy, ["--filter", "SearchLifetimeTests"])
         XCTAssertEqual(run.status, 1, run.stdout + run.stderr)
-        XCTAssertEqual(run.stdout, """
+        XCTAssertEqual(
+            run.stdout,
+            """
             left SearchViewModelTests.testSearchFindsResults: SearchViewModel, \(Self.source):16 [rxleaks.closure-strong-self]: \
             reverted with every other fix: with them all in place SearchLifetimeTests.testTheViewModelLivesUntilItsQueryCompletes \
             went from clean (passed) to failed (failed)
@@ -145,13 +161,16 @@ final class FixCommandTests: XCTestCase {
 
     /// Starts `rxleaks fix` on a fresh copy and sends it `signal` once `file` changes (an edit is written and
     /// under test); returns the copy, its files before the run and the run's exit status.
-    private func interruptedFix(_ name: String, _ signal: Int32, once file: String,
-                                _ arguments: [String]) throws -> (copy: URL, before: [String: Data], status: Int32) {
+    private func interruptedFix(
+        _ name: String, _ signal: Int32, once file: String,
+        _ arguments: [String]
+    ) throws -> (copy: URL, before: [String: Data], status: Int32) {
         let copy = try copyOfTheFixture(name)
         let before = try CLI.snapshot(copy)
         let watched = copy.appendingPathComponent(file)
         let original = try Data(contentsOf: watched)
-        let run = try CLI.start(["fix", "--package-path", copy.path, "--scratch-path", CLI.fixtureScratch.path] + arguments)
+        let run = try CLI.start(
+            ["fix", "--package-path", copy.path, "--scratch-path", CLI.fixtureScratch.path] + arguments)
         let deadline = Date().addingTimeInterval(900)
         while !run.hasEnded(within: 0.01), (try? Data(contentsOf: watched)) == original, Date() < deadline {}
         XCTAssertFalse(run.hasEnded(within: 0), "the run ended before it wrote the fix of \(file)")
@@ -177,6 +196,8 @@ final class FixCommandTests: XCTestCase {
         let search = try XCTUnwrap(String(data: try XCTUnwrap(run.before[Self.source]), encoding: .utf8))
         expected[Self.source] = Data(search.replacingOccurrences(of: Self.leakingLine, with: Self.fixedLine).utf8)
         XCTAssertNotEqual(expected[Self.source], run.before[Self.source])
-        XCTAssertEqual(try CLI.snapshot(run.copy), expected, "the terminated run left a file neither as it was nor fixed and proven")
+        XCTAssertEqual(
+            try CLI.snapshot(run.copy), expected,
+            "the terminated run left a file neither as it was nor fixed and proven")
     }
 }

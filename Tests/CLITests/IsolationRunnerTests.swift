@@ -17,9 +17,14 @@ final class IsolationRunnerTests: XCTestCase {
         let scenario = Scenario(
             id: "fault-\(fault)", title: "A child that misbehaves: \(fault)", guide: TestScenarios.guide,
             explanation: "", fix: "",
-            variants: [Variant(fault, role: .leaking, expect: expectation) { _ in XCTFail("isolated variants do not run in the parent") }])
-        var job = VariantJob(scenario: scenario, variant: scenario.variants[0], repetitions: 1,
-                             backtraces: false, kindCounts: false, forceIsolation: true)
+            variants: [
+                Variant(fault, role: .leaking, expect: expectation) { _ in
+                    XCTFail("isolated variants do not run in the parent")
+                }
+            ])
+        var job = VariantJob(
+            scenario: scenario, variant: scenario.variants[0], repetitions: 1,
+            backtraces: false, kindCounts: false, forceIsolation: true)
         job.childArguments = ["_fault", fault]
         return job
     }
@@ -35,10 +40,12 @@ final class IsolationRunnerTests: XCTestCase {
     }
 
     func testAnUnownedReadAfterDeallocationIsACrashWithItsCause() throws {
-        let result = try ChildProcess.run(executable, ["_fault", "unowned"], environment: ["SWIFT_BACKTRACE": "enable=no"], timeLimit: 30)
+        let result = try ChildProcess.run(
+            executable, ["_fault", "unowned"], environment: ["SWIFT_BACKTRACE": "enable=no"], timeLimit: 30)
         guard case .signalled(let signal) = result.termination else { return XCTFail("\(result.termination)") }
         XCTAssertTrue([SIGABRT, SIGILL, SIGTRAP].contains(signal), CrashCause.signalName(signal))
-        XCTAssertEqual(CrashCause.cause(signal: signal, stderr: result.stderr), "unowned reference read after deallocation")
+        XCTAssertEqual(
+            CrashCause.cause(signal: signal, stderr: result.stderr), "unowned reference read after deallocation")
     }
 
     func testTheRunGoesOnAfterAHangACrashAndGarbage() {
@@ -48,8 +55,9 @@ final class IsolationRunnerTests: XCTestCase {
             job("unowned", expect: unownedExpectation),
             job("fatal", expect: unownedExpectation),
             job("garbage", expect: .clean),
-            VariantJob(scenario: TestScenarios.strongSelf, variant: TestScenarios.strongSelf.variants[1], repetitions: 1,
-                       backtraces: false, kindCounts: false, forceIsolation: false),
+            VariantJob(
+                scenario: TestScenarios.strongSelf, variant: TestScenarios.strongSelf.variants[1], repetitions: 1,
+                backtraces: false, kindCounts: false, forceIsolation: false),
         ]
         // The limit applies to every child: it must be long enough for a crashing
         // child to start and die on a loaded machine, not only for the hang to end.
@@ -61,7 +69,9 @@ final class IsolationRunnerTests: XCTestCase {
         XCTAssertFalse(records[0].matched)
 
         XCTAssertTrue(records[1].outcome.description.hasPrefix("crashed: SIG"), records[1].outcome.description)
-        XCTAssertTrue(records[1].outcome.description.hasSuffix(", unowned reference read after deallocation"), records[1].outcome.description)
+        XCTAssertTrue(
+            records[1].outcome.description.hasSuffix(", unowned reference read after deallocation"),
+            records[1].outcome.description)
         XCTAssertEqual(records[1].outcome.cause, "unowned reference read after deallocation")
         XCTAssertTrue(records[1].matched, "a crash with the expected cause matches .crash")
 
@@ -77,8 +87,9 @@ final class IsolationRunnerTests: XCTestCase {
 
     func testAVariantExpectedToCrashIsAlwaysIsolated() {
         let crashing = job("unowned", expect: .crash(reason: "unowned"))
-        let plain = VariantJob(scenario: crashing.scenario, variant: crashing.variant, repetitions: 1,
-                               backtraces: false, kindCounts: false, forceIsolation: false)
+        let plain = VariantJob(
+            scenario: crashing.scenario, variant: crashing.variant, repetitions: 1,
+            backtraces: false, kindCounts: false, forceIsolation: false)
         XCTAssertTrue(plain.isIsolated)
         XCTAssertEqual(plain.childArguments, ["_run-variant", "fault-unowned", "unowned", "--repeat", "1"])
     }

@@ -71,8 +71,11 @@ struct JSONSchemaValidator {
     private func resolve(_ reference: String) -> (JSONSchemaValidator, JSONValue)? {
         let parts = reference.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
         guard parts.count == 2, parts[1].hasPrefix("/$defs/") else { return nil }
-        let validator = parts[0].isEmpty ? self : others[String(parts[0])].map { JSONSchemaValidator(root: $0, others: others) }
-        guard let validator, let target = validator.root["$defs"]?[String(parts[1].dropFirst("/$defs/".count))] else { return nil }
+        let validator =
+            parts[0].isEmpty ? self : others[String(parts[0])].map { JSONSchemaValidator(root: $0, others: others) }
+        guard let validator, let target = validator.root["$defs"]?[String(parts[1].dropFirst("/$defs/".count))] else {
+            return nil
+        }
         return (validator, target)
     }
 
@@ -111,7 +114,8 @@ struct JSONSchemaValidator {
             problems.append("\(path): \(value) is not one of \(allowed)")
         }
         if let pattern = keywords["pattern"]?.stringValue, let string = value.stringValue,
-           string.range(of: pattern, options: .regularExpression) == nil {
+            string.range(of: pattern, options: .regularExpression) == nil
+        {
             problems.append("\(path): \(string) does not match \(pattern)")
         }
         if let minimum = keywords["minimum"]?.numberValue, let number = value.numberValue, number < minimum {
@@ -141,7 +145,9 @@ struct JSONSchemaValidator {
 
     private static func value(_ value: JSONValue, is type: String) -> Bool {
         switch (type, value) {
-        case ("object", .object), ("array", .array), ("string", .string), ("number", .number), ("boolean", .bool), ("null", .null): true
+        case ("object", .object), ("array", .array), ("string", .string), ("number", .number), ("boolean", .bool),
+            ("null", .null):
+            true
         case ("integer", .number(let number)): number == number.rounded()
         default: false
         }

@@ -9,13 +9,14 @@ final class LintCommandTests: XCTestCase {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("rxleaks-lint-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try """
-            final class InboxViewModel {
-                init(events: AppEvents) {
-                    _ = events.didBecomeActive.subscribe(onNext: { [weak self] in self?.refresh() })
-                }
+        final class InboxViewModel {
+            init(events: AppEvents) {
+                _ = events.didBecomeActive.subscribe(onNext: { [weak self] in self?.refresh() })
             }
-            """.write(to: directory.appendingPathComponent("Inbox.swift"), atomically: true, encoding: .utf8)
-        try "final class Clean {}\n".write(to: directory.appendingPathComponent("Clean.swift"), atomically: true, encoding: .utf8)
+        }
+        """.write(to: directory.appendingPathComponent("Inbox.swift"), atomically: true, encoding: .utf8)
+        try "final class Clean {}\n".write(
+            to: directory.appendingPathComponent("Clean.swift"), atomically: true, encoding: .utf8)
     }
 
     override func tearDownWithError() throws {
@@ -27,7 +28,8 @@ final class LintCommandTests: XCTestCase {
     }
 
     func testTheSchemasRejectWhatTheyShould() throws {
-        let finding = try JSONValue.parse(#"{"tool": "rxleaks lint", "fileCount": 1, "findings": [{"rule": "no-such-rule"}], "unparsableFiles": []}"#)
+        let finding = try JSONValue.parse(
+            #"{"tool": "rxleaks lint", "fileCount": 1, "findings": [{"rule": "no-such-rule"}], "unparsableFiles": []}"#)
         XCTAssertFalse(try schema("rxleaks-lint.schema.json").violations(of: finding).isEmpty)
         let sarif = try JSONValue.parse(#"{"version": "2.0.0", "runs": [{"tool": {"driver": {}}}]}"#)
         XCTAssertEqual(try schema("sarif-2.1.0-subset.schema.json").violations(of: sarif).count, 2)
@@ -65,20 +67,24 @@ final class LintCommandTests: XCTestCase {
     }
 
     func testSARIFMatchesTheSARIFSchema() throws {
-        try "final class Broken {\n    func f( {\n".write(to: directory.appendingPathComponent("Broken.swift"), atomically: true, encoding: .utf8)
+        try "final class Broken {\n    func f( {\n".write(
+            to: directory.appendingPathComponent("Broken.swift"), atomically: true, encoding: .utf8)
         let invocation = try CLI.run(["lint", "--format", "sarif", directory.path])
         XCTAssertEqual(invocation.status, 1, invocation.stderr)
         let log = try invocation.json()
         XCTAssertEqual(try schema("sarif-2.1.0-subset.schema.json").violations(of: log), [])
         let run = try XCTUnwrap(log["runs"]?.arrayValue?.first)
         XCTAssertEqual(run["results"]?.arrayValue?.first?["ruleId"]?.stringValue, "ignored-disposable")
-        XCTAssertEqual(run["results"]?.arrayValue?.first?["locations"]?.arrayValue?.first?["physicalLocation"]?["region"]?["startLine"]?.numberValue, 3)
+        XCTAssertEqual(
+            run["results"]?.arrayValue?.first?["locations"]?.arrayValue?.first?["physicalLocation"]?["region"]?[
+                "startLine"]?.numberValue, 3)
         XCTAssertEqual(run["invocations"]?.arrayValue?.first?["toolExecutionNotifications"]?.arrayValue?.count, 1)
         XCTAssertEqual(run["tool"]?["driver"]?["rules"]?.arrayValue?.count, 11)
     }
 
     func testAFileThatDoesNotParseIsReportedAndTheRestLinted() throws {
-        try "final class Broken {\n    func f( {\n".write(to: directory.appendingPathComponent("Broken.swift"), atomically: true, encoding: .utf8)
+        try "final class Broken {\n    func f( {\n".write(
+            to: directory.appendingPathComponent("Broken.swift"), atomically: true, encoding: .utf8)
         let invocation = try CLI.run(["lint", directory.path])
         XCTAssertEqual(invocation.status, 1)
         XCTAssertTrue(invocation.stdout.contains("Broken.swift:2:"), invocation.stdout)
@@ -109,8 +115,11 @@ final class LintCommandTests: XCTestCase {
         XCTAssertEqual(invocation.status, 0, invocation.stdout + invocation.stderr)
         let lines = invocation.stdout.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.first, "method-reference-implicit-self")
-        XCTAssertTrue(lines.contains { $0.hasPrefix("  lint    method-reference-implicit-self at MethodReferenceImplicitSelf.swift:")
-            && $0.hasSuffix("in DashboardPresenter.configure() case .instanceMethodOnModelUpdates") }, invocation.stdout)
+        XCTAssertTrue(
+            lines.contains {
+                $0.hasPrefix("  lint    method-reference-implicit-self at MethodReferenceImplicitSelf.swift:")
+                    && $0.hasSuffix("in DashboardPresenter.configure() case .instanceMethodOnModelUpdates")
+            }, invocation.stdout)
         XCTAssertTrue(lines.contains { $0.hasPrefix("  engine  leaking: leak") }, invocation.stdout)
         XCTAssertTrue(lines.contains { $0.hasPrefix("  engine  fixed: clean") }, invocation.stdout)
     }
@@ -132,13 +141,13 @@ final class LintCommandTests: XCTestCase {
     private func writeFixableInbox() throws -> URL {
         let file = directory.appendingPathComponent("Inbox.swift")
         try """
-            final class InboxViewModel {
-                private let disposeBag = DisposeBag()
-                init(events: AppEvents) {
-                    _ = events.didBecomeActive.subscribe(onNext: { [weak self] in self?.refresh() })
-                }
+        final class InboxViewModel {
+            private let disposeBag = DisposeBag()
+            init(events: AppEvents) {
+                _ = events.didBecomeActive.subscribe(onNext: { [weak self] in self?.refresh() })
             }
-            """.write(to: file, atomically: true, encoding: .utf8)
+        }
+        """.write(to: file, atomically: true, encoding: .utf8)
         return file
     }
 
@@ -148,12 +157,16 @@ final class LintCommandTests: XCTestCase {
         let invocation = try CLI.run(["lint", "--fix", "--dry-run", directory.path])
         XCTAssertEqual(invocation.status, 0, invocation.stdout + invocation.stderr)
         XCTAssertEqual(try Data(contentsOf: file), before, "--dry-run changed the file")
-        XCTAssertTrue(invocation.stdout.contains("""
-            -        _ = events.didBecomeActive.subscribe(onNext: { [weak self] in self?.refresh() })
-            +        events.didBecomeActive.subscribe(onNext: { [weak self] in self?.refresh() }).disposed(by: disposeBag)
-            """), invocation.stdout)
-        XCTAssertTrue(invocation.stdout.hasSuffix("would fix 1 finding in 1 file, 0 left; not verified by a test: run the tests again\n"),
-                      invocation.stdout)
+        XCTAssertTrue(
+            invocation.stdout.contains(
+                """
+                -        _ = events.didBecomeActive.subscribe(onNext: { [weak self] in self?.refresh() })
+                +        events.didBecomeActive.subscribe(onNext: { [weak self] in self?.refresh() }).disposed(by: disposeBag)
+                """), invocation.stdout)
+        XCTAssertTrue(
+            invocation.stdout.hasSuffix(
+                "would fix 1 finding in 1 file, 0 left; not verified by a test: run the tests again\n"),
+            invocation.stdout)
     }
 
     func testFixWritesTheFixAndLintIsThenClean() throws {
@@ -161,8 +174,10 @@ final class LintCommandTests: XCTestCase {
         let fix = try CLI.run(["lint", "--fix", directory.path])
         XCTAssertEqual(fix.status, 0, fix.stdout + fix.stderr)
         XCTAssertTrue(fix.stdout.hasPrefix("fixed \(file.path)\n"), fix.stdout)
-        XCTAssertTrue(try String(contentsOf: file, encoding: .utf8).contains(
-            "        events.didBecomeActive.subscribe(onNext: { [weak self] in self?.refresh() }).disposed(by: disposeBag)\n"))
+        XCTAssertTrue(
+            try String(contentsOf: file, encoding: .utf8).contains(
+                "        events.didBecomeActive.subscribe(onNext: { [weak self] in self?.refresh() }).disposed(by: disposeBag)\n"
+            ))
         let lint = try CLI.run(["lint", directory.path])
         XCTAssertEqual(lint.status, 0, lint.stdout)
     }
@@ -172,8 +187,10 @@ final class LintCommandTests: XCTestCase {
         let invocation = try CLI.run(["lint", "--fix", directory.path])
         XCTAssertEqual(invocation.status, 1, invocation.stdout + invocation.stderr)
         XCTAssertEqual(try Data(contentsOf: directory.appendingPathComponent("Inbox.swift")), before)
-        XCTAssertTrue(invocation.stdout.contains(
-            "Inbox.swift:3:36: not fixed [rxleaks.ignored-disposable]: the enclosing class has no DisposeBag of its own to dispose it into"),
+        XCTAssertTrue(
+            invocation.stdout.contains(
+                "Inbox.swift:3:36: not fixed [rxleaks.ignored-disposable]: the enclosing class has no DisposeBag of its own to dispose it into"
+            ),
             invocation.stdout)
         XCTAssertTrue(invocation.stdout.hasSuffix("fixed 0 findings in 0 files, 1 left\n"), invocation.stdout)
     }

@@ -10,13 +10,19 @@ final class PlainLeaksTestCommandTests: XCTestCase {
     /// The leaking tests, each with the types it leaks and the reference its first cause breaks.
     private static let leaking: [String: (types: Set<String>, suspect: String)] = [
         "PlainSwiftTests.testNoteEditorSaves": (["NoteEditor"], "NoteEditor ─onSave→ NoteEditor"),
-        "PlainSwiftTests.testChartControllerRedraws": (["ChartController", "ChartView"], "ChartView ─delegate→ ChartController"),
-        "PlainSwiftTests.testThemeObserverCountsChanges": (["ThemeObserver"], "held from outside the check: NotificationCenter.default's observer table"),
+        "PlainSwiftTests.testChartControllerRedraws": (
+            ["ChartController", "ChartView"], "ChartView ─delegate→ ChartController"
+        ),
+        "PlainSwiftTests.testThemeObserverCountsChanges": (
+            ["ThemeObserver"], "held from outside the check: NotificationCenter.default's observer table"
+        ),
         "PlainSwiftTests.testChangeCounterStarts": (["ChangeCounter"], "Task ─captures→ ChangeCounter"),
         "PlainSwiftTests.testAutoSaverSchedules": (["AutoSaver"], "block of DispatchWorkItem ─captures→ AutoSaver"),
         "PlainSwiftTests.testProfileWatcherStarts": (["ProfileWatcher"], "closure given at PlainSwift.swift:"),
         "PlainLeaksTests.PlainSwiftSuite/noteEditorSaves()": (["NoteEditor"], "NoteEditor ─onSave→ NoteEditor"),
-        "PlainLeaksTests.PlainSwiftSuite/autoSaverSchedules()": (["AutoSaver"], "block of DispatchWorkItem ─captures→ AutoSaver"),
+        "PlainLeaksTests.PlainSwiftSuite/autoSaverSchedules()": (
+            ["AutoSaver"], "block of DispatchWorkItem ─captures→ AutoSaver"
+        ),
     ]
 
     /// Every other test: clean (the fixed twins and the look-alikes).
@@ -24,22 +30,25 @@ final class PlainLeaksTestCommandTests: XCTestCase {
         "PlainSwiftTests.testFixedNoteEditorSaves", "PlainSwiftTests.testFixedChartControllerRedraws",
         "PlainSwiftTests.testFixedThemeObserverCountsChanges", "PlainSwiftTests.testFixedChangeCounterStarts",
         "PlainSwiftTests.testFixedAutoSaverSchedules", "PlainSwiftTests.testFixedProfileWatcherStarts",
-        "PlainSwiftLookAlikeTests.testTheCacheKeepsThumbnails", "PlainSwiftLookAlikeTests.testSettingsAreMadeOnFirstUse",
+        "PlainSwiftLookAlikeTests.testTheCacheKeepsThumbnails",
+        "PlainSwiftLookAlikeTests.testSettingsAreMadeOnFirstUse",
         "PlainSwiftLookAlikeTests.testTheUploaderFinishesAMomentLater", "PlainSwiftLookAlikeTests.testTheLoaderEnds",
         "PlainSwiftLookAlikeTests.testNotesAreAddedToTheStoreMadeInSetUp",
-        "PlainLeaksTests.PlainSwiftSuite/fixedNoteEditorSaves()", "PlainLeaksTests.PlainSwiftSuite/theCacheKeepsThumbnails()",
+        "PlainLeaksTests.PlainSwiftSuite/fixedNoteEditorSaves()",
+        "PlainLeaksTests.PlainSwiftSuite/theCacheKeepsThumbnails()",
         // Fails (a `failed` row) unless rxleaks test passed the package's own modules.
         "PlainLeaksTests.PlainSwiftSuite/theCodeUnderTestIsThePackagesOwnModules()",
     ]
 
-
     private func run(_ arguments: [String]) throws -> CLI.Invocation {
-        try CLI.run(["test", "--package-path", Self.fixture.path, "--scratch-path", CLI.fixtureScratch.path] + arguments)
+        try CLI.run(
+            ["test", "--package-path", Self.fixture.path, "--scratch-path", CLI.fixtureScratch.path] + arguments)
     }
 
     /// Each test's verdict, its leaked types and its first cause; `reports` gets each test's report as text.
     private func verdicts(_ arguments: [String], reports: inout [String: String]) throws
-        -> [String: (verdict: String, types: Set<String>, suspect: String?)] {
+        -> [String: (verdict: String, types: Set<String>, suspect: String?)]
+    {
         let run = try run(["--format", "json"] + arguments)
         XCTAssertEqual(run.status, 1, run.stderr)
         var verdicts: [String: (String, Set<String>, String?)] = [:]
@@ -52,20 +61,25 @@ final class PlainLeaksTestCommandTests: XCTestCase {
             }
             let outside = cause?["outsideHolder"]?.stringValue.map { "held from outside the check: " + $0 }
             reports[name] = test["report"]?.stringValue
-            verdicts[name] = (try XCTUnwrap(test["verdict"]?.stringValue), Set(leaks.compactMap { $0["typeName"]?.stringValue }),
-                              reference ?? outside)
+            verdicts[name] = (
+                try XCTUnwrap(test["verdict"]?.stringValue), Set(leaks.compactMap { $0["typeName"]?.stringValue }),
+                reference ?? outside
+            )
         }
         return verdicts
     }
 
-    private func assertExpected(_ verdicts: [String: (verdict: String, types: Set<String>, suspect: String?)],
-                                file: StaticString = #filePath, line: UInt = #line) {
+    private func assertExpected(
+        _ verdicts: [String: (verdict: String, types: Set<String>, suspect: String?)],
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         XCTAssertEqual(Set(verdicts.keys), Set(Self.leaking.keys).union(Self.clean), file: file, line: line)
         for (name, expected) in Self.leaking {
             XCTAssertEqual(verdicts[name]?.verdict, "leaked", name, file: file, line: line)
             XCTAssertEqual(verdicts[name]?.types, expected.types, name, file: file, line: line)
-            XCTAssertTrue(verdicts[name]?.suspect?.hasPrefix(expected.suspect) == true,
-                          "\(name): \(verdicts[name]?.suspect ?? "no cause")", file: file, line: line)
+            XCTAssertTrue(
+                verdicts[name]?.suspect?.hasPrefix(expected.suspect) == true,
+                "\(name): \(verdicts[name]?.suspect ?? "no cause")", file: file, line: line)
         }
         for name in Self.clean {
             XCTAssertEqual(verdicts[name]?.verdict, "clean", name, file: file, line: line)
@@ -76,8 +90,10 @@ final class PlainLeaksTestCommandTests: XCTestCase {
         var reports: [String: String] = [:]
         assertExpected(try verdicts([], reports: &reports))
         let cache = reports["PlainSwiftLookAlikeTests.testTheCacheKeepsThumbnails"] ?? ""
-        XCTAssertTrue(cache.contains("kept from outside (by design, not leaks): ") && cache.contains("Thumbnail (held from ThumbnailCache.shared)"),
-                      cache)
+        XCTAssertTrue(
+            cache.contains("kept from outside (by design, not leaks): ")
+                && cache.contains("Thumbnail (held from ThumbnailCache.shared)"),
+            cache)
     }
 
     func testParallelGivesTheSameVerdicts() throws {
@@ -95,7 +111,8 @@ final class PlainLeaksTestCommandTests: XCTestCase {
             "NotificationCenter.default's observer table", "removeObserver",
             "─delegate→ ChartController", "fix: make the reference back to the owner weak (weak var delegate)",
             "ProfileWatcher leaked (retained from outside the check)", "    ListenerRegistry.shared\n      ─listeners[",
-            "closure given at PlainSwift.swift:170\n      ─captures (strong)→ ProfileWatcher", "fix: capture the object weakly in the closure",
+            "closure given at PlainSwift.swift:170\n      ─captures (strong)→ ProfileWatcher",
+            "fix: capture the object weakly in the closure",
         ] {
             XCTAssertTrue(run.stdout.contains(fragment), "no \(fragment):\n\(run.stdout)")
         }
@@ -108,45 +125,55 @@ final class PlainLeaksTestCommandTests: XCTestCase {
     /// AutoSaver's tests leaking, every test passing or failing as before.
     func testPlainSwiftLeaksAreFixedUnlessTheirTestChecksTheObjectOutlivesIt() throws {
         // A copy built in the fixtures' scratch folder: the dependencies are built once for the test process.
-        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("rxleaks-plain-fix-\(UUID().uuidString)/PlainLeaks")
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "rxleaks-plain-fix-\(UUID().uuidString)/PlainLeaks")
         try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: copy.deletingLastPathComponent()) }
         try FileManager.default.copyItem(at: Self.fixture, to: copy)
         for test in ["Tests/PlainLeaksTests/PlainSwiftTests.swift", "Tests/PlainLeaksTests/PlainSwiftSuite.swift"] {
             let url = copy.appendingPathComponent(test)
-            let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            let lines = try String(contentsOf: url, encoding: .utf8).split(
+                separator: "\n", omittingEmptySubsequences: false)
             try lines.filter { !$0.contains("\"leaks: ") || $0.contains("work item") }.joined(separator: "\n")
                 .write(to: url, atomically: true, encoding: .utf8)
         }
         try CLI.git(["init", "-q"], in: copy)
         try CLI.git(["add", "-A"], in: copy)
-        try CLI.git(["commit", "-qm", "PlainLeaks, where only AutoSaver's tests check that it outlives them"], in: copy)
+        try CLI.git(
+            ["commit", "-qm", "PlainLeaks, where only AutoSaver's tests check that it outlives them"], in: copy)
         let build = CLI.fixtureScratch.path
         let source = "Sources/PlainLeaks/PlainSwift.swift"
-        let before = try CLI.verdictRows(try CLI.run(["test", "--package-path", copy.path, "--scratch-path", build, "--format", "json"]))
+        let before = try CLI.verdictRows(
+            try CLI.run(["test", "--package-path", copy.path, "--scratch-path", build, "--format", "json"]))
 
         let run = try CLI.run(["fix", "--package-path", copy.path, "--scratch-path", build, "--format", "json"])
         XCTAssertEqual(run.status, 1, run.stdout + run.stderr)
         let fixed = try run.json()
         XCTAssertEqual(JSONSchemaValidator(root: try CLI.schema("rxleaks-fix.schema.json")).violations(of: fixed), [])
         func leaks(_ list: JSONValue?) -> [String] {
-            (list?.arrayValue ?? []).map { "\($0["test"]?.stringValue ?? "?") \($0["type"]?.stringValue ?? "?"): \($0["reason"]?.stringValue ?? "")" }.sorted()
+            (list?.arrayValue ?? []).map {
+                "\($0["test"]?.stringValue ?? "?") \($0["type"]?.stringValue ?? "?"): \($0["reason"]?.stringValue ?? "")"
+            }.sorted()
         }
         let failsAfterTheFix = "the test fails after the fix: the fix changes what the test checks"
         XCTAssertEqual(fixed["filesChanged"]?.arrayValue?.compactMap(\.stringValue), [source])
-        XCTAssertEqual(leaks(fixed["fixed"]), [
-            "PlainLeaksTests.PlainSwiftSuite/noteEditorSaves() NoteEditor: ",
-            "PlainSwiftTests.testChangeCounterStarts ChangeCounter: ",
-            "PlainSwiftTests.testChartControllerRedraws ChartController: ",
-            "PlainSwiftTests.testChartControllerRedraws ChartView: ",
-            "PlainSwiftTests.testNoteEditorSaves NoteEditor: ",
-            "PlainSwiftTests.testProfileWatcherStarts ProfileWatcher: ",
-            "PlainSwiftTests.testThemeObserverCountsChanges ThemeObserver: ",
-        ])
-        XCTAssertEqual(leaks(fixed["left"]), [
-            "PlainLeaksTests.PlainSwiftSuite/autoSaverSchedules() AutoSaver: \(failsAfterTheFix)",
-            "PlainSwiftTests.testAutoSaverSchedules AutoSaver: \(failsAfterTheFix)",
-        ])
+        XCTAssertEqual(
+            leaks(fixed["fixed"]),
+            [
+                "PlainLeaksTests.PlainSwiftSuite/noteEditorSaves() NoteEditor: ",
+                "PlainSwiftTests.testChangeCounterStarts ChangeCounter: ",
+                "PlainSwiftTests.testChartControllerRedraws ChartController: ",
+                "PlainSwiftTests.testChartControllerRedraws ChartView: ",
+                "PlainSwiftTests.testNoteEditorSaves NoteEditor: ",
+                "PlainSwiftTests.testProfileWatcherStarts ProfileWatcher: ",
+                "PlainSwiftTests.testThemeObserverCountsChanges ThemeObserver: ",
+            ])
+        XCTAssertEqual(
+            leaks(fixed["left"]),
+            [
+                "PlainLeaksTests.PlainSwiftSuite/autoSaverSchedules() AutoSaver: \(failsAfterTheFix)",
+                "PlainSwiftTests.testAutoSaverSchedules AutoSaver: \(failsAfterTheFix)",
+            ])
         let text = try String(contentsOf: copy.appendingPathComponent(source), encoding: .utf8)
         for line in [
             "        onSave = { [weak self] in guard let self else { return }; self.saves += 1 }",
@@ -160,8 +187,11 @@ final class PlainLeaksTestCommandTests: XCTestCase {
             XCTAssertTrue(text.contains(line), "not in the fixed file: \(line)")
         }
 
-        let after = try CLI.verdictRows(try CLI.run(["test", "--package-path", copy.path, "--scratch-path", build, "--format", "json"]))
-        let reverted: Set = ["PlainSwiftTests.testAutoSaverSchedules", "PlainLeaksTests.PlainSwiftSuite/autoSaverSchedules()"]
+        let after = try CLI.verdictRows(
+            try CLI.run(["test", "--package-path", copy.path, "--scratch-path", build, "--format", "json"]))
+        let reverted: Set = [
+            "PlainSwiftTests.testAutoSaverSchedules", "PlainLeaksTests.PlainSwiftSuite/autoSaverSchedules()",
+        ]
         XCTAssertEqual(Set(after.keys), Set(before.keys))
         for (name, row) in before {
             XCTAssertEqual(after[name]?.passed, row.passed, name)

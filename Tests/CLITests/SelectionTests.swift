@@ -9,7 +9,9 @@ final class SelectionTests: XCTestCase {
     }
 
     func testNoPatternSelectsEverything() throws {
-        XCTAssertEqual(try ids([]), ["test-strong-self/leaking", "test-strong-self/fixed", "test-ignored-result/completing-source"])
+        XCTAssertEqual(
+            try ids([]),
+            ["test-strong-self/leaking", "test-strong-self/fixed", "test-ignored-result/completing-source"])
     }
 
     func testIdsQualifiedIdsAndGlobs() throws {
@@ -32,15 +34,17 @@ final class SelectionTests: XCTestCase {
 
     func testTheCleanFilterSelectsEveryVariantExpectedToComeOutClean() throws {
         XCTAssertEqual(VariantFilter(argument: "clean"), .clean)
-        XCTAssertEqual(try ids([], .clean), ["test-strong-self/fixed", "test-ignored-result/completing-source"],
-                       "fixed and control variants, whatever their names")
+        XCTAssertEqual(
+            try ids([], .clean), ["test-strong-self/fixed", "test-ignored-result/completing-source"],
+            "fixed and control variants, whatever their names")
         XCTAssertEqual(try ids(["test-strong-self"], .clean), ["test-strong-self/fixed"])
 
         let onlyLeaking = Scenario(
             id: "only-leaking", title: "", guide: TestScenarios.guide, explanation: "", fix: "",
             variants: [TestScenarios.strongSelf.variants[0]])
         XCTAssertThrowsError(try Selection.resolve([], variants: .clean, in: [onlyLeaking])) { error in
-            XCTAssertEqual((error as! BadInput).message, "no selected scenario has a variant expected to come out clean")
+            XCTAssertEqual(
+                (error as! BadInput).message, "no selected scenario has a variant expected to come out clean")
         }
 
         let catalogue = try Selection.resolve([], variants: .all).pairs.map(\.1)
@@ -80,8 +84,12 @@ final class SelectionTests: XCTestCase {
         XCTAssertEqual(Suggestions.editDistance("same", "same"), 0)
         XCTAssertEqual(Suggestions.editDistance("lsit", "list"), 1, "a swap of neighbours is one edit")
         XCTAssertEqual(Suggestions.editDistance("lsit", "lint"), 2)
-        XCTAssertEqual(Suggestions.closest(to: "closure-strong-slef", among: ["closure-strong-self", "shared-dispose-bag"]), ["closure-strong-self"])
-        XCTAssertEqual(Suggestions.closest(to: "dispose-bag", among: ["shared-dispose-bag", "dispose-bag-captured", "pausable-steps"]),
-                       ["dispose-bag-captured", "shared-dispose-bag"], "substrings count when nothing is near")
+        XCTAssertEqual(
+            Suggestions.closest(to: "closure-strong-slef", among: ["closure-strong-self", "shared-dispose-bag"]),
+            ["closure-strong-self"])
+        XCTAssertEqual(
+            Suggestions.closest(
+                to: "dispose-bag", among: ["shared-dispose-bag", "dispose-bag-captured", "pausable-steps"]),
+            ["dispose-bag-captured", "shared-dispose-bag"], "substrings count when nothing is near")
     }
 }

@@ -12,7 +12,8 @@ final class SwitchCommandTests: XCTestCase {
     private let rxswiftURLs = ["https://github.com/ReactiveX/RxSwift", "https://github.com/ReactiveX/RxSwift.git"]
 
     override func setUpWithError() throws {
-        scratch = FileManager.default.temporaryDirectory.appendingPathComponent("rxleaks-switch-tests-\(UUID().uuidString)")
+        scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "rxleaks-switch-tests-\(UUID().uuidString)")
         package = scratch.appendingPathComponent("App")
         try FileManager.default.createDirectory(at: package, withIntermediateDirectories: true)
         try Data("// swift-tools-version:5.9\n".utf8).write(to: package.appendingPathComponent("Package.swift"))
@@ -42,12 +43,14 @@ final class SwitchCommandTests: XCTestCase {
         XCTAssertTrue(manifest.contains(".package(url: \"\(rxleaks.path)\", exact: \"1.0.0\")"), manifest)
         for module in ["RxSwift", "RxRelay", "RxCocoa", "RxTest", "RxBlocking"] {
             XCTAssertTrue(manifest.contains(".library(name: \"\(module)\", targets: [\"\(module)\"])"), module)
-            let source = try String(contentsOf: shim.appendingPathComponent("Sources/\(module)/\(module).swift"), encoding: .utf8)
+            let source = try String(
+                contentsOf: shim.appendingPathComponent("Sources/\(module)/\(module).swift"), encoding: .utf8)
             XCTAssertTrue(source.contains("@_exported import RxCore\n"), module)
         }
         // RxLeaks' own tree, as committed or changed in the checkout this test runs from.
-        XCTAssertEqual(try Data(contentsOf: rxleaks.appendingPathComponent("Package.swift")),
-                       try Data(contentsOf: CLI.packageRoot.appendingPathComponent("Package.swift")))
+        XCTAssertEqual(
+            try Data(contentsOf: rxleaks.appendingPathComponent("Package.swift")),
+            try Data(contentsOf: CLI.packageRoot.appendingPathComponent("Package.swift")))
 
         let off = try CLI.run(["switch", "--undo", "--package-path", package.path], environment: environment)
         XCTAssertEqual(off.status, 0, off.stderr)
@@ -63,17 +66,24 @@ final class SwitchCommandTests: XCTestCase {
     /// that is not RxLeaks is bad input that says so, for `switch` and for `test`, with nothing written.
     func testACheckoutThatIsNotRxLeaksIsBadInputNamingTheWaysToGiveOne() throws {
         let missing = scratch.appendingPathComponent("no-such-checkout").path
-        let switched = try CLI.run(["switch", "--package-path", package.path],
-                                   environment: environment.merging(["RXLEAKS_CHECKOUT": missing]) { $1 })
+        let switched = try CLI.run(
+            ["switch", "--package-path", package.path],
+            environment: environment.merging(["RXLEAKS_CHECKOUT": missing]) { $1 })
         XCTAssertEqual(switched.status, 64, switched.stderr)
-        XCTAssertTrue(switched.stderr.contains("\(missing) (RXLEAKS_CHECKOUT) is not an RxLeaks checkout"), switched.stderr)
-        XCTAssertTrue(switched.stderr.contains("Give one with --rxleaks DIR or the environment variable RXLEAKS_CHECKOUT=DIR."), switched.stderr)
+        XCTAssertTrue(
+            switched.stderr.contains("\(missing) (RXLEAKS_CHECKOUT) is not an RxLeaks checkout"), switched.stderr)
+        XCTAssertTrue(
+            switched.stderr.contains("Give one with --rxleaks DIR or the environment variable RXLEAKS_CHECKOUT=DIR."),
+            switched.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: mirrors.path))
 
         let fixture = CLI.packageRoot.appendingPathComponent("Tests/Fixtures/ScoreBoard")
         let before = try CLI.snapshot(fixture)
-        let tested = try CLI.run(["test", "--package-path", fixture.path, "--scratch-path", scratch.appendingPathComponent("test").path,
-                                  "--rxleaks", missing], environment: environment)
+        let tested = try CLI.run(
+            [
+                "test", "--package-path", fixture.path, "--scratch-path", scratch.appendingPathComponent("test").path,
+                "--rxleaks", missing,
+            ], environment: environment)
         XCTAssertEqual(tested.status, 64, tested.stderr)
         XCTAssertTrue(tested.stderr.contains("\(missing) (--rxleaks) is not an RxLeaks checkout"), tested.stderr)
         XCTAssertEqual(try CLI.snapshot(fixture), before)
@@ -82,29 +92,36 @@ final class SwitchCommandTests: XCTestCase {
     func testUndoRemovesTheMirrorsFileTheSwitchCreated() throws {
         XCTAssertEqual(try CLI.run(["switch", "--package-path", package.path], environment: environment).status, 0)
         XCTAssertEqual(try readMirrors().map(\.original), rxswiftURLs)
-        XCTAssertEqual(try CLI.run(["switch", "--undo", "--package-path", package.path], environment: environment).status, 0)
+        XCTAssertEqual(
+            try CLI.run(["switch", "--undo", "--package-path", package.path], environment: environment).status, 0)
         XCTAssertFalse(FileManager.default.fileExists(atPath: mirrors.path))
     }
 
     func testOneTreeGivesOneCommitInAnyCache() throws {
         let first = try CLI.run(["switch", "--package-path", package.path], environment: environment)
-        let second = try CLI.run(["switch", "--package-path", package.path],
-                                 environment: ["XDG_CACHE_HOME": scratch.appendingPathComponent("other-cache").path])
+        let second = try CLI.run(
+            ["switch", "--package-path", package.path],
+            environment: ["XDG_CACHE_HOME": scratch.appendingPathComponent("other-cache").path])
         XCTAssertEqual([first.status, second.status], [0, 0], first.stderr + second.stderr)
         let commits = try ["cache", "other-cache"].map { cache in
-            let folders = try FileManager.default.contentsOfDirectory(atPath: scratch.appendingPathComponent("\(cache)/rxleaks/switch").path)
+            let folders = try FileManager.default.contentsOfDirectory(
+                atPath: scratch.appendingPathComponent("\(cache)/rxleaks/switch").path)
             XCTAssertEqual(folders.count, 1, "\(folders)")
-            return try git(["rev-parse", "HEAD"], in: scratch.appendingPathComponent("\(cache)/rxleaks/switch/\(folders[0])/RxLeaks"))
+            return try git(
+                ["rev-parse", "HEAD"],
+                in: scratch.appendingPathComponent("\(cache)/rxleaks/switch/\(folders[0])/RxLeaks"))
         }
         XCTAssertEqual(commits[0], commits[1])
     }
 
     func testConfigPathLeavesThePackageUntouched() throws {
         let configuration = scratch.appendingPathComponent("config")
-        let on = try CLI.run(["switch", "--package-path", package.path, "--config-path", configuration.path], environment: environment)
+        let on = try CLI.run(
+            ["switch", "--package-path", package.path, "--config-path", configuration.path], environment: environment)
         XCTAssertEqual(on.status, 0, on.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: package.appendingPathComponent(".swiftpm").path))
-        XCTAssertEqual(try readMirrors(configuration.appendingPathComponent("mirrors.json")).map(\.original), rxswiftURLs)
+        XCTAssertEqual(
+            try readMirrors(configuration.appendingPathComponent("mirrors.json")).map(\.original), rxswiftURLs)
         XCTAssertTrue(on.stdout.contains("--config-path \(configuration.path)"), on.stdout)
     }
 
@@ -113,32 +130,40 @@ final class SwitchCommandTests: XCTestCase {
         let before = try Data(contentsOf: mirrors)
         let on = try CLI.run(["switch", "--package-path", package.path], environment: environment)
         XCTAssertEqual(on.status, 1)
-        XCTAssertTrue(on.stderr.contains("already mirrors https://github.com/ReactiveX/RxSwift.git to /forks/RxSwift"), on.stderr)
+        XCTAssertTrue(
+            on.stderr.contains("already mirrors https://github.com/ReactiveX/RxSwift.git to /forks/RxSwift"), on.stderr)
         XCTAssertEqual(try Data(contentsOf: mirrors), before)
     }
 
     func testADependencyOnRxLeaksUnderAnotherIdentityIsWarnedAbout() throws {
         let checkout = scratch.appendingPathComponent("rxleaks-main")
         try FileManager.default.createDirectory(at: checkout, withIntermediateDirectories: true)
-        try Data("// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"RxLeaks\")\n".utf8)
-            .write(to: checkout.appendingPathComponent("Package.swift"))
-        try Data("""
+        try Data(
+            "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"RxLeaks\")\n".utf8
+        )
+        .write(to: checkout.appendingPathComponent("Package.swift"))
+        try Data(
+            """
             // swift-tools-version:5.9
             import PackageDescription
             let package = Package(name: "App", dependencies: [.package(path: "../rxleaks-main")])
 
-            """.utf8).write(to: package.appendingPathComponent("Package.swift"))
+            """.utf8
+        ).write(to: package.appendingPathComponent("Package.swift"))
         let on = try CLI.run(["switch", "--package-path", package.path], environment: environment)
         XCTAssertEqual(on.status, 0, on.stderr)
-        XCTAssertTrue(on.stderr.contains("depends on RxLeaks at \(checkout.path) under the identity 'rxleaks-main'"), on.stderr)
+        XCTAssertTrue(
+            on.stderr.contains("depends on RxLeaks at \(checkout.path) under the identity 'rxleaks-main'"), on.stderr)
 
         try FileManager.default.moveItem(at: checkout, to: scratch.appendingPathComponent("RxLeaks"))
-        try Data("""
+        try Data(
+            """
             // swift-tools-version:5.9
             import PackageDescription
             let package = Package(name: "App", dependencies: [.package(path: "../RxLeaks")])
 
-            """.utf8).write(to: package.appendingPathComponent("Package.swift"))
+            """.utf8
+        ).write(to: package.appendingPathComponent("Package.swift"))
         let named = try CLI.run(["switch", "--package-path", package.path], environment: environment)
         XCTAssertEqual(named.status, 0, named.stderr)
         XCTAssertFalse(named.stderr.contains("warning"), named.stderr)
@@ -148,7 +173,8 @@ final class SwitchCommandTests: XCTestCase {
         let notAPackage = try CLI.run(["switch", "--package-path", scratch.path], environment: environment)
         XCTAssertEqual(notAPackage.status, 64)
         XCTAssertTrue(notAPackage.stderr.contains("is not a Swift package (no Package.swift)"), notAPackage.stderr)
-        let notRxLeaks = try CLI.run(["switch", "--package-path", package.path, "--rxleaks", package.path], environment: environment)
+        let notRxLeaks = try CLI.run(
+            ["switch", "--package-path", package.path, "--rxleaks", package.path], environment: environment)
         XCTAssertEqual(notRxLeaks.status, 64)
         XCTAssertTrue(notRxLeaks.stderr.contains("is not an RxLeaks checkout"), notRxLeaks.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: mirrors.path))
@@ -158,7 +184,8 @@ final class SwitchCommandTests: XCTestCase {
 
     private func writeMirrors(_ entries: [(original: String, mirror: String)]) throws {
         let objects = entries.map { ["original": $0.original, "mirror": $0.mirror] }
-        try FileManager.default.createDirectory(at: mirrors.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: mirrors.deletingLastPathComponent(), withIntermediateDirectories: true)
         try JSONSerialization.data(withJSONObject: ["object": objects, "version": 1]).write(to: mirrors)
     }
 

@@ -16,7 +16,8 @@ import XCTest
 /// more, which crashes when `LEAKYAPP_CRASH=1` reaches it.
 /// `RXLEAKS_FAULT_SEED=N` replays one choice of kill points.
 final class TestRunFaultTests: XCTestCase {
-    private static let root = FileManager.default.temporaryDirectory.appendingPathComponent("rxleaks-faults-\(UUID().uuidString)")
+    private static let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "rxleaks-faults-\(UUID().uuidString)")
     private static let package = root.appendingPathComponent("LeakyApp")
     private static let scratch = root.appendingPathComponent("scratch")
     private static let crashingTest = "ZZCrashOnRequestTests.testCrashesWhenAsked"
@@ -28,7 +29,8 @@ final class TestRunFaultTests: XCTestCase {
         let fixture = CLI.packageRoot.appendingPathComponent("Tests/Fixtures/LeakyApp")
         try? FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         try? FileManager.default.copyItem(at: fixture, to: package)
-        try? Data("""
+        try? Data(
+            """
             import Foundation
             import XCTest
 
@@ -39,7 +41,8 @@ final class TestRunFaultTests: XCTestCase {
                 }
             }
 
-            """.utf8).write(to: package.appendingPathComponent("Tests/LeakyAppTests/CrashOnRequestTests.swift"))
+            """.utf8
+        ).write(to: package.appendingPathComponent("Tests/LeakyAppTests/CrashOnRequestTests.swift"))
     }
 
     override class func tearDown() {
@@ -52,12 +55,15 @@ final class TestRunFaultTests: XCTestCase {
     }
 
     /// Each test's row as `verdict passed=… counted=…`, by name; a second row for a name fails.
-    private func rows(_ run: CLI.Invocation, file: StaticString = #filePath, line: UInt = #line) throws -> [String: String] {
+    private func rows(_ run: CLI.Invocation, file: StaticString = #filePath, line: UInt = #line) throws -> [String:
+        String]
+    {
         var rows: [String: String] = [:]
         for test in try run.json()["tests"]?.arrayValue ?? [] {
             let name = try XCTUnwrap(test["name"]?.stringValue, file: file, line: line)
             XCTAssertNil(rows[name], "two rows for \(name)", file: file, line: line)
-            rows[name] = "\(test["verdict"]?.stringValue ?? "?") passed=\(test["passed"]?.boolValue.map(String.init) ?? "nil") "
+            rows[name] =
+                "\(test["verdict"]?.stringValue ?? "?") passed=\(test["passed"]?.boolValue.map(String.init) ?? "nil") "
                 + "counted=\(test["counts"] != nil)"
         }
         return rows
@@ -70,10 +76,12 @@ final class TestRunFaultTests: XCTestCase {
         XCTAssertEqual(run.status, 1, run.stderr)
         let rows = try rows(run)
         XCTAssertEqual(rows.count, 11, "\(rows)")
-        XCTAssertEqual(Set(rows.filter { $0.value.hasPrefix("leaked ") }.keys), [
-            "SearchViewModelTests.testSearchFindsResults", "CounterViewModelTests.testCountsTapsInSteps",
-            "LeakyAppTests.ProfilePresenterTests/showsTheSelectedProfile()",
-        ])
+        XCTAssertEqual(
+            Set(rows.filter { $0.value.hasPrefix("leaked ") }.keys),
+            [
+                "SearchViewModelTests.testSearchFindsResults", "CounterViewModelTests.testCountsTapsInSteps",
+                "LeakyAppTests.ProfilePresenterTests/showsTheSelectedProfile()",
+            ])
         XCTAssertEqual(rows[Self.crashingTest], "clean passed=true counted=true")
         Self.reference = rows
         return rows
@@ -87,10 +95,14 @@ final class TestRunFaultTests: XCTestCase {
     func testSIGKILLAtRandomPointsLeavesThePackageAsItWasAndNoProcessAndTheNextRunIsRight() throws {
         let reference = try referenceRows()
         let before = try CLI.snapshot(Self.package)
-        let seed = ProcessInfo.processInfo.environment["RXLEAKS_FAULT_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 1...UInt64(UInt32.max))
+        let seed =
+            ProcessInfo.processInfo.environment["RXLEAKS_FAULT_SEED"].flatMap(UInt64.init)
+            ?? UInt64.random(in: 1...UInt64(UInt32.max))
         var random = SeededGenerator(seed: seed)
-        let sources = ["Sources/LeakyApp/CounterViewModel.swift", "Sources/LeakyApp/SearchViewModel.swift",
-                       "Tests/LeakyAppTests/CounterViewModelTests.swift"]
+        let sources = [
+            "Sources/LeakyApp/CounterViewModel.swift", "Sources/LeakyApp/SearchViewModel.swift",
+            "Tests/LeakyAppTests/CounterViewModelTests.swift",
+        ]
         var kills: [String] = []
         for round in 0..<3 {
             for phase in Phase.allCases {
@@ -123,7 +135,8 @@ final class TestRunFaultTests: XCTestCase {
             wait = Double.random(in: 0...2, using: &random)
         case .afterTheBuild:
             guard waitFor(run, until: { self.running("swift-build") }),
-                  waitFor(run, until: { !self.running("swift-build") }) else { return "(the run ended first)" }
+                waitFor(run, until: { !self.running("swift-build") })
+            else { return "(the run ended first)" }
             wait = Double.random(in: 0...0.05, using: &random)
         case .duringTheTests:
             guard waitFor(run, until: { self.running("swift-test") }) else { return "(the run ended first)" }
@@ -153,7 +166,9 @@ final class TestRunFaultTests: XCTestCase {
 
     /// Whether one of the runs' processes is `tool` (`swift-build`, `swift-test`).
     private func running(_ tool: String) -> Bool {
-        CLI.processes(mentioning: Self.root.path).contains { $0.split(separator: " ").dropFirst().first?.hasSuffix(tool) == true }
+        CLI.processes(mentioning: Self.root.path).contains {
+            $0.split(separator: " ").dropFirst().first?.hasSuffix(tool) == true
+        }
     }
 
     func testTwoAndThreeRunsAtOnceEachGiveTheFullRowsOfTheirOwn() throws {
@@ -166,7 +181,9 @@ final class TestRunFaultTests: XCTestCase {
                 XCTAssertEqual(run.status, 1, "\(count) at once, run \(index + 1): \(run.stderr)")
                 XCTAssertEqual(try rows(run), reference, "\(count) at once, run \(index + 1)")
             }
-            let waited = results.filter { $0.stderr.contains("another rxleaks test is running in \(Self.scratch.path) (pid ") }
+            let waited = results.filter {
+                $0.stderr.contains("another rxleaks test is running in \(Self.scratch.path) (pid ")
+            }
             XCTAssertEqual(waited.count, count - 1, results.map(\.stderr).joined(separator: "\n"))
             XCTAssertEqual(try CLI.snapshot(Self.package), before, "\(count) runs at once changed the package")
             XCTAssertEqual(CLI.processesLeft(mentioning: Self.root.path), [])
@@ -176,7 +193,8 @@ final class TestRunFaultTests: XCTestCase {
     func testACrashingTestIsNamedWithItsSignalAfterTheRowsOfTheTestsThatRan() throws {
         let reference = try referenceRows()
         let before = try CLI.snapshot(Self.package)
-        let run = try CLI.start(arguments, environment: ["LEAKYAPP_CRASH": "1", "SWIFT_BACKTRACE": "enable=no"]).finish()
+        let run = try CLI.start(arguments, environment: ["LEAKYAPP_CRASH": "1", "SWIFT_BACKTRACE": "enable=no"])
+            .finish()
         XCTAssertEqual(run.status, 1, run.stderr)
         let document = try run.json()
         XCTAssertEqual(try CLI.testSchema().violations(of: document), [])
@@ -184,10 +202,12 @@ final class TestRunFaultTests: XCTestCase {
         XCTAssertEqual(rows.removeValue(forKey: Self.crashingTest), "crashed passed=false counted=false")
         XCTAssertFalse(rows.isEmpty, "no row for the tests that ran before the crash")
         for (name, row) in rows { XCTAssertEqual(row, reference[name], name) }
-        let crashed = try XCTUnwrap(document["tests"]?.arrayValue?.first { $0["name"]?.stringValue == Self.crashingTest })
+        let crashed = try XCTUnwrap(
+            document["tests"]?.arrayValue?.first { $0["name"]?.stringValue == Self.crashingTest })
         XCTAssertEqual(crashed["crashSignal"]?.numberValue, Double(SIGILL))
-        XCTAssertTrue(crashed["report"]?.stringValue?.contains("crashed (SIGILL, fatal error: crash on request)") == true,
-                      crashed["report"]?.stringValue ?? "no report")
+        XCTAssertTrue(
+            crashed["report"]?.stringValue?.contains("crashed (SIGILL, fatal error: crash on request)") == true,
+            crashed["report"]?.stringValue ?? "no report")
         XCTAssertEqual(document["summary"]?["crashed"]?.numberValue, 1)
         XCTAssertEqual(try CLI.snapshot(Self.package), before)
         XCTAssertEqual(CLI.processesLeft(mentioning: Self.root.path), [])

@@ -14,7 +14,8 @@ enum TestScenarios {
         func bindFixed() { taps.subscribe(onNext: { [weak self] _ in self?.count += 1 }).disposed(by: disposeBag) }
     }
 
-    static let guide = GuideReference(file: "000_96c7dbaa37a9d1af.txt", section: "Capture lists", passage: "Capture self weakly.")
+    static let guide = GuideReference(
+        file: "000_96c7dbaa37a9d1af.txt", section: "Capture lists", passage: "Capture self weakly.")
 
     /// A leaking and a fixed variant of the strong-self closure.
     static let strongSelf = Scenario(

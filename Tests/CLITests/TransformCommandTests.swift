@@ -13,15 +13,24 @@ final class TransformCommandTests: XCTestCase {
     private static let fixture = CLI.packageRoot.appendingPathComponent("Tests/Fixtures/TransformApp")
 
     func testTheBagCapturedByTheTransformsClosureIsACycleThroughTheHotTestObservable() throws {
-        let run = try CLI.run(["test", "--package-path", Self.fixture.path, "--scratch-path", CLI.fixtureScratch.path, "--format", "json"])
+        let run = try CLI.run([
+            "test", "--package-path", Self.fixture.path, "--scratch-path", CLI.fixtureScratch.path, "--format", "json",
+        ])
         XCTAssertEqual(run.status, 1, run.stderr)
         let tests = try XCTUnwrap(try run.json()["tests"]?.arrayValue)
-        let verdicts = Dictionary(uniqueKeysWithValues: tests.compactMap { test in
-            test["name"]?.stringValue.map { ($0, test["verdict"]?.stringValue ?? "") }
-        })
-        XCTAssertEqual(verdicts, ["GreetingViewModelTests.testGreetsEachName": "leaked", "GreetingViewModelTests.testFixedGreetsEachName": "clean"])
+        let verdicts = Dictionary(
+            uniqueKeysWithValues: tests.compactMap { test in
+                test["name"]?.stringValue.map { ($0, test["verdict"]?.stringValue ?? "") }
+            })
+        XCTAssertEqual(
+            verdicts,
+            [
+                "GreetingViewModelTests.testGreetsEachName": "leaked",
+                "GreetingViewModelTests.testFixedGreetsEachName": "clean",
+            ])
 
-        let leaking = try XCTUnwrap(tests.first { $0["name"]?.stringValue == "GreetingViewModelTests.testGreetsEachName" })
+        let leaking = try XCTUnwrap(
+            tests.first { $0["name"]?.stringValue == "GreetingViewModelTests.testGreetsEachName" })
         let leaks = try XCTUnwrap(leaking["leaks"]?.arrayValue)
         XCTAssertEqual(leaks.compactMap { $0["typeName"]?.stringValue }, ["DisposeBag"])
         let leak = try XCTUnwrap(leaks.first)
@@ -34,8 +43,10 @@ final class TransformCommandTests: XCTestCase {
         let capture = try XCTUnwrap(edges.last, "\(edges)")
         XCTAssertEqual(capture["label"]?.stringValue, "captures")
         XCTAssertEqual(capture["to"]?["name"]?.stringValue, "DisposeBag")
-        XCTAssertEqual(capture["from"]?["name"]?.stringValue, "closure given to subscribe(onNext:) at GreetingViewModel.swift:23")
+        XCTAssertEqual(
+            capture["from"]?["name"]?.stringValue, "closure given to subscribe(onNext:) at GreetingViewModel.swift:23")
         // That capture, and no other edge, is the suspect edge.
-        XCTAssertEqual(edges.map { $0["isSuspect"]?.boolValue ?? false }, edges.indices.map { $0 == edges.count - 1 }, "\(edges)")
+        XCTAssertEqual(
+            edges.map { $0["isSuspect"]?.boolValue ?? false }, edges.indices.map { $0 == edges.count - 1 }, "\(edges)")
     }
 }

@@ -9,7 +9,8 @@ final class FixTests: XCTestCase {
     }
 
     func testAStrongSelfInASubscriptionGetsWeakSelfAndAGuard() throws {
-        let fix = try fixed("""
+        let fix = try fixed(
+            """
             final class ProfileViewModel {
                 let disposeBag = DisposeBag()
                 var title = ""
@@ -26,7 +27,9 @@ final class FixTests: XCTestCase {
                 }
             }
             """)
-        XCTAssertEqual(fix.fixed, """
+        XCTAssertEqual(
+            fix.fixed,
+            """
             final class ProfileViewModel {
                 let disposeBag = DisposeBag()
                 var title = ""
@@ -47,11 +50,13 @@ final class FixTests: XCTestCase {
             """)
         XCTAssertEqual(fix.fixedFindings.map(\.line), [5, 8, 10, 12])
         XCTAssertEqual(fix.unfixed.map(\.finding.line), [])
-        XCTAssertEqual(Linter().lint(source: fix.fixed, path: "Test.swift").findings.map(\.rule), [], "the fix leaves no finding")
+        XCTAssertEqual(
+            Linter().lint(source: fix.fixed, path: "Test.swift").findings.map(\.rule), [], "the fix leaves no finding")
     }
 
     func testAClosureThatReturnsAValueGetsUnownedSelfOnlyWithTheObjectsOwnBag() throws {
-        let fix = try fixed("""
+        let fix = try fixed(
+            """
             final class SearchViewModel {
                 let disposeBag = DisposeBag()
                 func bind(_ queries: Observable<String>, api: SearchAPI, bag: DisposeBag) {
@@ -60,7 +65,9 @@ final class FixTests: XCTestCase {
                 }
             }
             """)
-        XCTAssertEqual(fix.fixed, """
+        XCTAssertEqual(
+            fix.fixed,
+            """
             final class SearchViewModel {
                 let disposeBag = DisposeBag()
                 func bind(_ queries: Observable<String>, api: SearchAPI, bag: DisposeBag) {
@@ -74,7 +81,8 @@ final class FixTests: XCTestCase {
     }
 
     func testAThrownAwayDisposableGoesIntoTheClassesOwnBag() throws {
-        let fix = try fixed("""
+        let fix = try fixed(
+            """
             final class UploadPresenter {
                 private let bag = DisposeBag()
                 func start(_ progress: Observable<Int>) {
@@ -88,7 +96,9 @@ final class FixTests: XCTestCase {
                 }
             }
             """)
-        XCTAssertEqual(fix.fixed, """
+        XCTAssertEqual(
+            fix.fixed,
+            """
             final class UploadPresenter {
                 private let bag = DisposeBag()
                 func start(_ progress: Observable<Int>) {
@@ -109,7 +119,8 @@ final class FixTests: XCTestCase {
     /// A method that uses no instance state becomes `static`; one that does is called from a `[weak self]`
     /// closure that falls back on the sequence's empty value; one returning a `Single` (no empty value) is left.
     func testAMethodReferenceBecomesAStaticMethodOrAWeakClosure() throws {
-        let fix = try fixed("""
+        let fix = try fixed(
+            """
             final class ProfilePresenter {
                 let selectedID = PublishSubject<Int>()
                 let query = PublishSubject<String>()
@@ -135,7 +146,9 @@ final class FixTests: XCTestCase {
                 private func named(_ id: Int) -> Single<String> { api.name(of: id) }
             }
             """)
-        XCTAssertEqual(fix.fixed, """
+        XCTAssertEqual(
+            fix.fixed,
+            """
             final class ProfilePresenter {
                 let selectedID = PublishSubject<Int>()
                 let query = PublishSubject<String>()
@@ -234,33 +247,45 @@ final class FixTests: XCTestCase {
             return (rewrite(reference) ?? "").split(separator: "\n", omittingEmptySubsequences: false)
                 .filter { !old.contains($0) }.map(String.init)
         }
-        XCTAssertEqual(changedLines(.property(type: "ChartView", name: "delegate")), ["    weak var delegate: ChartViewDelegate?"])
-        XCTAssertEqual(changedLines(.property(type: "NoteEditor", name: "onSave")),
-                       ["        onSave = { [weak self] in guard let self else { return }; self.saves += 1 }"])
-        XCTAssertEqual(changedLines(.closureAt(type: "NoteEditor", file: "Test.swift", line: 9)),
-                       ["        onSave = { [weak self] in guard let self else { return }; self.saves += 1 }"])
+        XCTAssertEqual(
+            changedLines(.property(type: "ChartView", name: "delegate")), ["    weak var delegate: ChartViewDelegate?"])
+        XCTAssertEqual(
+            changedLines(.property(type: "NoteEditor", name: "onSave")),
+            ["        onSave = { [weak self] in guard let self else { return }; self.saves += 1 }"])
+        XCTAssertEqual(
+            changedLines(.closureAt(type: "NoteEditor", file: "Test.swift", line: 9)),
+            ["        onSave = { [weak self] in guard let self else { return }; self.saves += 1 }"])
         XCTAssertNil(rewrite(.closureAt(type: "NoteEditor", file: "Other.swift", line: 9)), "another file's line")
-        XCTAssertEqual(changedLines(.closureKept(type: "ChangeCounter", property: "task")), [
-            "        task = Task { [weak self] in",
-            "                guard let self else { return }",
-            "    deinit { task?.cancel() }",
-        ])
+        XCTAssertEqual(
+            changedLines(.closureKept(type: "ChangeCounter", property: "task")),
+            [
+                "        task = Task { [weak self] in",
+                "                guard let self else { return }",
+                "    deinit { task?.cancel() }",
+            ])
         let task = try XCTUnwrap(rewrite(.closureKept(type: "ChangeCounter", property: "task")))
-        XCTAssertTrue(task.contains("""
+        XCTAssertTrue(
+            task.contains(
+                """
+                        }
                     }
-                }
 
-                deinit { task?.cancel() }
-            }
-            """), task)
-        XCTAssertEqual(changedLines(.closureKept(type: "AutoSaver", property: "pending")),
-                       ["        pending = DispatchWorkItem { [weak self] in guard let self else { return }; self.save() }"])
-        XCTAssertEqual(changedLines(.closureGiven(type: "ThemeObserver", call: "addObserver")), [
-            "        token = NotificationCenter.default.addObserver(forName: .themeChanged, object: nil, queue: nil) { [weak self] _ in",
-            "            guard let self else { return }",
-        ])
-        XCTAssertEqual(rewrite(.property(type: "ChartView", name: "renderer")),
-                       "it is a let the object sets up itself, not a back reference: the other side of the cycle is the one to break")
+                    deinit { task?.cancel() }
+                }
+                """), task)
+        XCTAssertEqual(
+            changedLines(.closureKept(type: "AutoSaver", property: "pending")),
+            ["        pending = DispatchWorkItem { [weak self] in guard let self else { return }; self.save() }"])
+        XCTAssertEqual(
+            changedLines(.closureGiven(type: "ThemeObserver", call: "addObserver")),
+            [
+                "        token = NotificationCenter.default.addObserver(forName: .themeChanged, object: nil, queue: nil) { [weak self] _ in",
+                "            guard let self else { return }",
+            ])
+        XCTAssertEqual(
+            rewrite(.property(type: "ChartView", name: "renderer")),
+            "it is a let the object sets up itself, not a back reference: the other side of the cycle is the one to break"
+        )
         XCTAssertNil(rewrite(.property(type: "Elsewhere", name: "delegate")), "a class this file does not declare")
     }
 
@@ -287,7 +312,9 @@ final class FixTests: XCTestCase {
     func testTheDiffShowsEachChangedLineWithItsContext() {
         let old = (1...10).map { "line \($0)" }.joined(separator: "\n") + "\n"
         let new = old.replacingOccurrences(of: "line 5\n", with: "line five\nline 5b\n")
-        XCTAssertEqual(UnifiedDiff.between(old, new, path: "A.swift"), """
+        XCTAssertEqual(
+            UnifiedDiff.between(old, new, path: "A.swift"),
+            """
             --- a/A.swift
             +++ b/A.swift
             @@ -2,7 +2,8 @@

@@ -19,14 +19,17 @@ final class SuppressionAndParsingTests: XCTestCase {
 
     func testSuppressionOnTheLineAboveSilencesThatPatternOnly() {
         let suppressed = leaking.replacingOccurrences(
-            of: "        _ = events", with: "        // rxleaks:ignore ignored-disposable -- lives as long as the app\n        _ = events")
+            of: "        _ = events",
+            with: "        // rxleaks:ignore ignored-disposable -- lives as long as the app\n        _ = events")
         XCTAssertEqual(flaggedLines(of: "ignored-disposable", in: suppressed), [])
-        let otherPattern = leaking.replacingOccurrences(of: "        _ = events", with: "        // rxleaks:ignore share-forever\n        _ = events")
+        let otherPattern = leaking.replacingOccurrences(
+            of: "        _ = events", with: "        // rxleaks:ignore share-forever\n        _ = events")
         XCTAssertEqual(flaggedLines(of: "ignored-disposable", in: otherPattern), [4])
     }
 
     func testSuppressionOnTheSameLineWithoutIdSilencesEverything() {
-        let suppressed = leaking.replacingOccurrences(of: "self?.refresh() })", with: "self?.refresh() }) // rxleaks:ignore")
+        let suppressed = leaking.replacingOccurrences(
+            of: "self?.refresh() })", with: "self?.refresh() }) // rxleaks:ignore")
         XCTAssertEqual(flaggedLines(of: "ignored-disposable", in: suppressed), [])
     }
 
@@ -34,7 +37,8 @@ final class SuppressionAndParsingTests: XCTestCase {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("leaklint-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        try "final class Broken {\n    func f( {\n}\n".write(to: directory.appendingPathComponent("Broken.swift"), atomically: true, encoding: .utf8)
+        try "final class Broken {\n    func f( {\n}\n".write(
+            to: directory.appendingPathComponent("Broken.swift"), atomically: true, encoding: .utf8)
         try leaking.write(to: directory.appendingPathComponent("Inbox.swift"), atomically: true, encoding: .utf8)
         try "not swift".write(to: directory.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
 
@@ -54,7 +58,8 @@ final class SuppressionAndParsingTests: XCTestCase {
     }
 
     func testConfigurationRejectsUnknownKeysAndPatterns() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("leaklint-config-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "leaklint-config-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let good = directory.appendingPathComponent("good.json"), typo = directory.appendingPathComponent("typo.json")

@@ -25,12 +25,17 @@ final class BacktraceAndDOTTests: XCTestCase {
         }
         let leak = try XCTUnwrap(report.leaks.first, report.description)
         let trackedFrames = try XCTUnwrap(leak.trackedAt.backtrace)
-        XCTAssertTrue(trackedFrames.contains { $0.contains("testBacktracesNameTheTestFunctionThatTrackedAndSubscribed") && $0.contains("BacktraceAndDOTTests.swift:22") },
-                      trackedFrames.joined(separator: "\n"))
+        XCTAssertTrue(
+            trackedFrames.contains {
+                $0.contains("testBacktracesNameTheTestFunctionThatTrackedAndSubscribed")
+                    && $0.contains("BacktraceAndDOTTests.swift:22")
+            },
+            trackedFrames.joined(separator: "\n"))
         let subscription = try XCTUnwrap(report.liveSubscriptions.first)
         let subscribedFrames = Backtraces.symbolicate(try XCTUnwrap(subscription.backtrace))
-        XCTAssertTrue(subscribedFrames.contains { $0.contains("bind()") && $0.contains("BacktraceAndDOTTests.swift:9") },
-                      subscribedFrames.joined(separator: "\n"))
+        XCTAssertTrue(
+            subscribedFrames.contains { $0.contains("bind()") && $0.contains("BacktraceAndDOTTests.swift:9") },
+            subscribedFrames.joined(separator: "\n"))
     }
 
     func testBacktracesAreOffByDefault() throws {

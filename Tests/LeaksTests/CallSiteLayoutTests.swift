@@ -17,7 +17,9 @@ final class CallSiteLayoutTests: XCTestCase {
         XCTAssertEqual(MemoryLayout<CallSite>.alignment, MemoryLayout<UInt>.alignment)
         let site = CallSite(file: "App/Presenter.swift", line: 12)
         var holder = Holder(site: site)
-        let word = withUnsafeBytes(of: &holder) { $0.load(fromByteOffset: MemoryLayout<Holder>.offset(of: \.site)!, as: UInt.self) }
+        let word = withUnsafeBytes(of: &holder) {
+            $0.load(fromByteOffset: MemoryLayout<Holder>.offset(of: \.site)!, as: UInt.self)
+        }
         XCTAssertEqual(word, site.bitPattern)
         XCTAssertEqual(CallSite(bitPattern: word), site)
     }

@@ -13,19 +13,23 @@ final class CallSiteResolverTests: XCTestCase {
     /// What an optimised build leaves without lines: a merged, specialised
     /// function, or a closure in a static variable's initialiser.
     func testPrefixesOfOptimisedCodeAreDropped() {
-        let merged = FunctionName("merged function signature specialization <Arg[1] = Owned To Guaranteed> of "
-            + "Scenarios.Guide001.Model.init(identifier: Swift.String, api: Scenarios.API) -> Scenarios.Guide001.Model")
+        let merged = FunctionName(
+            "merged function signature specialization <Arg[1] = Owned To Guaranteed> of "
+                + "Scenarios.Guide001.Model.init(identifier: Swift.String, api: Scenarios.API) -> Scenarios.Guide001.Model"
+        )
         XCTAssertEqual(merged.module, "Scenarios")
         XCTAssertEqual(merged.qualifiedFunction, "Model.init(identifier:api:)")
         XCTAssertTrue(merged.isMerged)
         XCTAssertFalse(FunctionName("Scenarios.Model.init() -> Scenarios.Model").isMerged)
-        let closure = FunctionName("merged closure #1 @Sendable (Leaks.LeakScope) -> () in variable initialization "
-            + "expression of static Scenarios.Guide003.Binding.scenario : Scenarios.Scenario")
+        let closure = FunctionName(
+            "merged closure #1 @Sendable (Leaks.LeakScope) -> () in variable initialization "
+                + "expression of static Scenarios.Guide003.Binding.scenario : Scenarios.Scenario")
         XCTAssertEqual(closure.qualifiedFunction, "Binding.scenario")
     }
 
     func testAnExtensionNamesItsModule() {
-        let name = FunctionName("(extension in RxCore):RxCore.ObservableType.map<A>((A.Element) throws -> A1) -> RxCore.Observable<A1>")
+        let name = FunctionName(
+            "(extension in RxCore):RxCore.ObservableType.map<A>((A.Element) throws -> A1) -> RxCore.Observable<A1>")
         XCTAssertEqual(name.module, "RxCore")
         XCTAssertEqual(name.hashFunction, "map(_:)")
     }

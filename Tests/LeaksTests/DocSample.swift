@@ -6,11 +6,15 @@ import XCTest
 enum DocSample {
     /// The lines of the fenced block in `docs/<document>` whose first line starts with `firstLine`,
     /// with the block's indentation removed.
-    static func lines(in document: String, startingWith firstLine: String, file: StaticString = #filePath, line: UInt = #line) throws -> [String] {
-        let url = URL(fileURLWithPath: "\(file)").deletingLastPathComponent().appendingPathComponent("../../docs/\(document)")
+    static func lines(
+        in document: String, startingWith firstLine: String, file: StaticString = #filePath, line: UInt = #line
+    ) throws -> [String] {
+        let url = URL(fileURLWithPath: "\(file)").deletingLastPathComponent().appendingPathComponent(
+            "../../docs/\(document)")
         let text = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
-        let start = try XCTUnwrap(text.firstIndex { $0.trimmingCharacters(in: .whitespaces).hasPrefix(firstLine) },
-                                  "no sample starting with \(firstLine) in docs/\(document)", file: file, line: line)
+        let start = try XCTUnwrap(
+            text.firstIndex { $0.trimmingCharacters(in: .whitespaces).hasPrefix(firstLine) },
+            "no sample starting with \(firstLine) in docs/\(document)", file: file, line: line)
         let indent = text[start].prefix { $0 == " " }.count
         let end = text[start...].firstIndex { $0.trimmingCharacters(in: .whitespaces) == "```" } ?? text.endIndex
         return text[start..<end].map { String($0.dropFirst(min(indent, $0.prefix { $0 == " " }.count))) }
@@ -18,10 +22,12 @@ enum DocSample {
 
     /// Asserts that `printed`, from the sample's first line on, reads as `sample`; a sample line
     /// that is `…` alone stands for any number of printed lines.
-    static func assert(_ sample: [String], matches printed: String, file: StaticString = #filePath, line: UInt = #line) {
+    static func assert(_ sample: [String], matches printed: String, file: StaticString = #filePath, line: UInt = #line)
+    {
         var real = printed.components(separatedBy: "\n")
         let head = sample.first?.components(separatedBy: "…").first ?? ""
-        real = Array(real.drop { !$0.trimmingCharacters(in: .whitespaces).hasPrefix(head.trimmingCharacters(in: .whitespaces)) })
+        real = Array(
+            real.drop { !$0.trimmingCharacters(in: .whitespaces).hasPrefix(head.trimmingCharacters(in: .whitespaces)) })
         let indent = real.first?.prefix { $0 == " " }.count ?? 0
         real = real.map { String($0.dropFirst(min(indent, $0.prefix { $0 == " " }.count))) }
         var next = 0
@@ -33,8 +39,9 @@ enum DocSample {
                 continue
             }
             guard next < real.count, matches(real[next], shown) else {
-                XCTFail("the sample shows\n\(shown)\nwhere the check prints\n\(next < real.count ? real[next] : "nothing more"):\n\(printed)",
-                        file: file, line: line)
+                XCTFail(
+                    "the sample shows\n\(shown)\nwhere the check prints\n\(next < real.count ? real[next] : "nothing more"):\n\(printed)",
+                    file: file, line: line)
                 return
             }
             next += 1
@@ -49,7 +56,8 @@ enum DocSample {
         let parts = shown.components(separatedBy: "…")
         guard parts.count > 1 else { return real == shown }
         guard real.hasPrefix(parts[0]), real.hasSuffix(parts[parts.count - 1]),
-              real.count >= parts[0].count + parts[parts.count - 1].count else { return false }
+            real.count >= parts[0].count + parts[parts.count - 1].count
+        else { return false }
         var rest = real.dropFirst(parts[0].count).dropLast(parts[parts.count - 1].count)
         for middle in parts.dropFirst().dropLast() where !middle.isEmpty {
             guard let found = rest.range(of: middle) else { return false }

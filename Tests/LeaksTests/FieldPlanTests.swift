@@ -44,8 +44,10 @@ private final class Unplanned {
 final class FieldPlanTests: XCTestCase {
     func testAPlannedReadFindsWhatReflectionFinds() throws {
         let peer = Target()
-        let objects: [AnyObject] = [Planned(peer: peer, optional: Target()), Planned(peer: peer, optional: nil),
-                                    Planned(peer: peer, optional: peer), Unplanned(), Unplanned()]
+        let objects: [AnyObject] = [
+            Planned(peer: peer, optional: Target()), Planned(peer: peer, optional: nil),
+            Planned(peer: peer, optional: peer), Unplanned(), Unplanned(),
+        ]
         let inspector = HeapInspector()
         var nodes = HeapNodes()
         // Each class is met once before, as a walk meets it.
@@ -66,9 +68,15 @@ final class FieldPlanTests: XCTestCase {
             XCTAssertNil(planned.closure)
         }
         let first = try read(objects[0], inspector, &nodes)
-        XCTAssertEqual(first.references.map(\.label), ["strong", "optional", "weakPeer", "unownedPeer", "unsafePeer",
-                                                       "pair.first", "pair.second", "tuple.", "object"])
-        XCTAssertEqual(first.references.map(\.kind), [.strong, .strong, .weak, .unowned, .unownedUnsafe, .strong, .strong, .strong, .strong])
+        XCTAssertEqual(
+            first.references.map(\.label),
+            [
+                "strong", "optional", "weakPeer", "unownedPeer", "unsafePeer",
+                "pair.first", "pair.second", "tuple.", "object",
+            ])
+        XCTAssertEqual(
+            first.references.map(\.kind),
+            [.strong, .strong, .weak, .unowned, .unownedUnsafe, .strong, .strong, .strong, .strong])
         withExtendedLifetime(objects) {}
     }
 
@@ -77,7 +85,8 @@ final class FieldPlanTests: XCTestCase {
     }
 
     private func leadingWords(of object: AnyObject) throws -> ArraySlice<UInt> {
-        try XCTUnwrap(Memory.readWords(at: [address(of: object)], count: ReflectionProbe.leadingWordCount).first ?? nil)[...]
+        try XCTUnwrap(
+            Memory.readWords(at: [address(of: object)], count: ReflectionProbe.leadingWordCount).first ?? nil)[...]
     }
 
     private func read(_ object: AnyObject, _ inspector: HeapInspector, _ nodes: inout HeapNodes) throws -> HeapNode {

@@ -43,7 +43,8 @@ final class HiddenHolderTests: XCTestCase {
         XCTAssertEqual(leak.pattern?.id, "work-item-captures-self")
         XCTAssertEqual(leak.cycle?.edges.map(\.label), ["pending", "_block", "captures"], report.description)
         // docs/leak-checks.md shows this report.
-        DocSample.assert(try DocSample.lines(in: "leak-checks.md", startingWith: "Debouncer leaked"), matches: report.description)
+        DocSample.assert(
+            try DocSample.lines(in: "leak-checks.md", startingWith: "Debouncer leaked"), matches: report.description)
     }
 
     func testANotificationObserverBlockCapturingSelfLeaks() throws {
@@ -58,7 +59,9 @@ final class HiddenHolderTests: XCTestCase {
         let leak = try XCTUnwrap(report.leaks.first, report.description)
         XCTAssertEqual(report.leaks.map(\.typeName), ["SettingsWatcher"])
         XCTAssertEqual(leak.pattern?.id, "notification-observer-captures-self")
-        XCTAssertTrue(leak.causes.first?.summary.contains("NotificationCenter.default's observer table") ?? false, report.description)
+        XCTAssertTrue(
+            leak.causes.first?.summary.contains("NotificationCenter.default's observer table") ?? false,
+            report.description)
     }
 
     /// Kept by a global on purpose, each holding work that does not hold it: a finished task that
@@ -77,8 +80,12 @@ final class HiddenHolderTests: XCTestCase {
         }
         XCTAssertNotNil(oracle, "the global keeps them")
         XCTAssertTrue(report.isClean, report.description)
-        XCTAssertEqual(report.keptAlive, ["FeedListener (held from keptByDesign)", "Debouncer (held from keptByDesign)",
-                                          "SettingsWatcher (held from keptByDesign)"], report.description)
+        XCTAssertEqual(
+            report.keptAlive,
+            [
+                "FeedListener (held from keptByDesign)", "Debouncer (held from keptByDesign)",
+                "SettingsWatcher (held from keptByDesign)",
+            ], report.description)
         let kept = keptByDesign.withLock { kept in
             defer { kept = [] }
             return kept
@@ -173,8 +180,11 @@ final class SettingsWatcher: @unchecked Sendable {
 
     func watch(weakly: Bool) {
         let name = Notification.Name("HiddenHolderTests.SettingsChanged")
-        token = weakly
-            ? NotificationCenter.default.addObserver(forName: name, object: nil, queue: nil) { [weak self] _ in self?.changes += 1 }
+        token =
+            weakly
+            ? NotificationCenter.default.addObserver(forName: name, object: nil, queue: nil) { [weak self] _ in
+                self?.changes += 1
+            }
             : NotificationCenter.default.addObserver(forName: name, object: nil, queue: nil) { _ in self.changes += 1 }
     }
 

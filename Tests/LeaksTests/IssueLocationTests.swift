@@ -48,25 +48,33 @@ func recordedIssuesPointAtTheUsersTest() throws {
 
 /// The source location of the first issue of each test (by function name) in
 /// a Swift Testing run of this test binary, in a child process.
-private func recordedIssues(runningTestsMatching filter: String) throws -> [String: (fileID: String, line: Int, message: String)] {
+private func recordedIssues(runningTestsMatching filter: String) throws -> [String: (
+    fileID: String, line: Int, message: String
+)] {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rxleaks-issues-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let events = directory.appendingPathComponent("events.jsonl")
 
-    try runThisTestBinary(["--testing-library", "swift-testing", "--filter", filter,
-                           "--event-stream-output-path", events.path, "--event-stream-version", "0"],
-                          environment: ["RXLEAKS_LOCATION_FIXTURES": "1"])
+    try runThisTestBinary(
+        [
+            "--testing-library", "swift-testing", "--filter", filter,
+            "--event-stream-output-path", events.path, "--event-stream-version", "0",
+        ],
+        environment: ["RXLEAKS_LOCATION_FIXTURES": "1"])
 
     var issues: [String: (fileID: String, line: Int, message: String)] = [:]
     for line in try String(contentsOf: events, encoding: .utf8).split(separator: "\n") {
         guard let event = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-              let payload = event["payload"] as? [String: Any], payload["kind"] as? String == "issueRecorded",
-              let testID = payload["testID"] as? String,
-              let location = (payload["issue"] as? [String: Any])?["sourceLocation"] as? [String: Any],
-              let fileID = location["fileID"] as? String, let lineNumber = location["line"] as? Int else { continue }
+            let payload = event["payload"] as? [String: Any], payload["kind"] as? String == "issueRecorded",
+            let testID = payload["testID"] as? String,
+            let location = (payload["issue"] as? [String: Any])?["sourceLocation"] as? [String: Any],
+            let fileID = location["fileID"] as? String, let lineNumber = location["line"] as? Int
+        else { continue }
         let name = testID.split(separator: "/").first { $0.hasSuffix(")") }.map(String.init) ?? testID
-        let message = (payload["messages"] as? [[String: Any]])?.compactMap { $0["text"] as? String }.joined(separator: "\n") ?? ""
+        let message =
+            (payload["messages"] as? [[String: Any]])?.compactMap { $0["text"] as? String }.joined(separator: "\n")
+            ?? ""
         if issues[name] == nil { issues[name] = (fileID, lineNumber, message) }
     }
     return issues

@@ -27,7 +27,8 @@ private final class LoginViewModel {
     func validate(_ credentials: (String, String)) -> Bool { !credentials.0.isEmpty && !credentials.1.isEmpty }
 
     func bind() {
-        Observable.combineLatest(username, password).map(validate).subscribe(onNext: { self.isValid = $0 }).disposed(by: disposeBag)
+        Observable.combineLatest(username, password).map(validate).subscribe(onNext: { self.isValid = $0 })
+            .disposed(by: disposeBag)
     }
 }
 
@@ -61,7 +62,10 @@ final class LeakCauseTests: XCTestCase {
             created.configure()
             editor = created
         }
-        addTeardownBlock { editor?.onSave = nil; editor?.onCancel = nil }
+        addTeardownBlock {
+            editor?.onSave = nil
+            editor?.onCancel = nil
+        }
         return report
     }
 
@@ -69,10 +73,18 @@ final class LeakCauseTests: XCTestCase {
         let report = leakedEditorReport()
         let leak = try XCTUnwrap(report.leaks.first, report.description)
         XCTAssertEqual(leak.kind, .cycle)
-        XCTAssertEqual(leak.causes.map(\.summary).sorted(), ["Editor ─onCancel→ Editor", "Editor ─onSave→ Editor"], report.description)
+        XCTAssertEqual(
+            leak.causes.map(\.summary).sorted(), ["Editor ─onCancel→ Editor", "Editor ─onSave→ Editor"],
+            report.description)
         XCTAssertEqual(report.fixCount, 2)
-        XCTAssertTrue(report.description.hasPrefix("Leak check \"testTwoStoredClosuresCapturingTheOwnerAreBothNamed()\": NOT clean (2 distinct fixes below)"), report.description)
-        XCTAssertTrue(report.description.contains("Editor leaked (held only by a retain cycle); tracked at LeakCauseTests.swift:60; 2 causes, each a fix of its own:"), report.description)
+        XCTAssertTrue(
+            report.description.hasPrefix(
+                "Leak check \"testTwoStoredClosuresCapturingTheOwnerAreBothNamed()\": NOT clean (2 distinct fixes below)"
+            ), report.description)
+        XCTAssertTrue(
+            report.description.contains(
+                "Editor leaked (held only by a retain cycle); tracked at LeakCauseTests.swift:61; 2 causes, each a fix of its own:"
+            ), report.description)
     }
 
     func testAMethodReferenceAndAStrongClosureInOneChainAreBothNamed() throws {
@@ -86,9 +98,15 @@ final class LeakCauseTests: XCTestCase {
         let leak = try XCTUnwrap(report.leaks.first, report.description)
         XCTAssertEqual(leak.causes.count, 2, report.description)
         let summaries = leak.causes.map(\.summary)
-        XCTAssertTrue(summaries.contains("closure given to subscribe(onNext:) at LeakCauseTests.swift:30 ─captures→ LoginViewModel"), "\(summaries)")
-        XCTAssertTrue(summaries.contains("closure given to map at LeakCauseTests.swift:30 ─captures→ LoginViewModel"), report.description)
-        XCTAssertEqual(Set(leak.causes.compactMap(\.pattern?.id)), ["closure-strong-self", "method-reference-implicit-self"])
+        XCTAssertTrue(
+            summaries.contains(
+                "closure given to subscribe(onNext:) at LeakCauseTests.swift:30 ─captures→ LoginViewModel"),
+            "\(summaries)")
+        XCTAssertTrue(
+            summaries.contains("closure given to map at LeakCauseTests.swift:30 ─captures→ LoginViewModel"),
+            report.description)
+        XCTAssertEqual(
+            Set(leak.causes.compactMap(\.pattern?.id)), ["closure-strong-self", "method-reference-implicit-self"])
         XCTAssertEqual(report.fixCount, 2)
     }
 
@@ -102,7 +120,8 @@ final class LeakCauseTests: XCTestCase {
             breakCycleAfterTest(through: model.username)
             breakCycleAfterTest(through: model.password)
         }
-        DocSample.assert(try DocSample.lines(in: "reports.md", startingWith: "Leak check \"login\""), matches: report.description)
+        DocSample.assert(
+            try DocSample.lines(in: "reports.md", startingWith: "Leak check \"login\""), matches: report.description)
     }
 
     func testACycleAndAnOutsideHolderOnOneObjectAreBothNamed() throws {
@@ -117,15 +136,20 @@ final class LeakCauseTests: XCTestCase {
         let leak = try XCTUnwrap(report.leaks.first, report.description)
         XCTAssertEqual(leak.kind, .retainedFromOutside)
         XCTAssertEqual(leak.causes.count, 2, report.description)
-        XCTAssertEqual(leak.causes[0].summary, "closure given to subscribe(onNext:) at LeakCauseTests.swift:40 ─captures→ Session")
+        XCTAssertEqual(
+            leak.causes[0].summary, "closure given to subscribe(onNext:) at LeakCauseTests.swift:41 ─captures→ Session")
         XCTAssertEqual(leak.causes[0].pattern?.id, "closure-strong-self")
         XCTAssertNil(leak.causes[1].reference)
-        XCTAssertEqual(leak.causes[1].outsideHolder?.hasPrefix("1 strong reference(s) from what the check did not read"), true,
-                       leak.causes[1].summary)
+        XCTAssertEqual(
+            leak.causes[1].outsideHolder?.hasPrefix("1 strong reference(s) from what the check did not read"), true,
+            leak.causes[1].summary)
         // The holder the check could not read names no fix: the report promises only the one it shows.
         XCTAssertEqual(report.fixCount, 1)
-        XCTAssertTrue(report.description.hasPrefix("Leak check \"testACycleAndAnOutsideHolderOnOneObjectAreBothNamed()\": NOT clean (1 distinct fix below)"),
-                      report.description)
+        XCTAssertTrue(
+            report.description.hasPrefix(
+                "Leak check \"testACycleAndAnOutsideHolderOnOneObjectAreBothNamed()\": NOT clean (1 distinct fix below)"
+            ),
+            report.description)
     }
 
     func testCausesPastTheCapAreCounted() throws {

@@ -110,7 +110,9 @@ final class LeakCheckContractTests: XCTestCase {
         let secondReport = second.finish()
         XCTAssertTrue(first.finish().problems.isEmpty)
         XCTAssertEqual(secondReport.problems.count, 1)
-        XCTAssertTrue(secondReport.problems.first?.contains("another open leak check was running") ?? false, secondReport.description)
+        XCTAssertTrue(
+            secondReport.problems.first?.contains("another open leak check was running") ?? false,
+            secondReport.description)
         XCTAssertTrue(OpenLeakCheck("third").finish().problems.isEmpty, "the first one's end frees the place")
     }
 }

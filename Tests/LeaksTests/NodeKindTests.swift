@@ -74,8 +74,11 @@ final class NodeKindTests: XCTestCase {
             let cycle = try XCTUnwrap(report.leaks.first?.cycle, report.description)
             let subject = try XCTUnwrap(cycle.edges.first { $0.from.kind == .subject }, report.description)
             XCTAssertEqual(subject.label, "observer", report.description)
-            XCTAssertEqual(cycle.edges.filter(\.isSuspect).map(\.label), ["captures"], "the closure's capture is the suspect edge")
-            XCTAssertTrue(cycle.nodes.contains { $0.kind == .closure && $0.name.hasPrefix("closure given to subscribe") }, report.description)
+            XCTAssertEqual(
+                cycle.edges.filter(\.isSuspect).map(\.label), ["captures"], "the closure's capture is the suspect edge")
+            XCTAssertTrue(
+                cycle.nodes.contains { $0.kind == .closure && $0.name.hasPrefix("closure given to subscribe") },
+                report.description)
             let json = String(decoding: try report.jsonData(), as: UTF8.self)
             XCTAssertTrue(json.contains(#""kind" : "subject""#), json)
             leaked?.taps.dispose()

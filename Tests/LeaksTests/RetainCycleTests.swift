@@ -105,7 +105,9 @@ final class RetainCycleTests: XCTestCase {
         return try XCTUnwrap(report.leaks.first, report.description)
     }
 
-    private func assertCycle(_ leak: Leak, passesThrough names: [String], file: StaticString = #filePath, line: UInt = #line) {
+    private func assertCycle(
+        _ leak: Leak, passesThrough names: [String], file: StaticString = #filePath, line: UInt = #line
+    ) {
         XCTAssertEqual(leak.kind, .cycle, leak.description, file: file, line: line)
         let shown = leak.cycle?.description ?? ""
         for name in names {
@@ -123,9 +125,13 @@ final class RetainCycleTests: XCTestCase {
         XCTAssertEqual(leak.typeName, "Presenter")
         // A subject holds its observers; the subscription's disposable only
         // refers back to the subject weakly, as in RxSwift.
-        assertCycle(leak, passesThrough: ["Presenter", "─interactor→ Interactor", "─events→ PublishSubject", "─observer→",
-                                          "closure given to subscribe(onNext:) at RetainCycleTests.swift:21",
-                                          "captures (strong)→ Presenter"])
+        assertCycle(
+            leak,
+            passesThrough: [
+                "Presenter", "─interactor→ Interactor", "─events→ PublishSubject", "─observer→",
+                "closure given to subscribe(onNext:) at RetainCycleTests.swift:21",
+                "captures (strong)→ Presenter",
+            ])
         XCTAssertEqual(leak.pattern?.id, "closure-strong-self")
         XCTAssertTrue(leak.cycle?.edges.contains { $0.site == "RetainCycleTests.swift:21" } ?? false)
     }
@@ -175,11 +181,18 @@ final class RetainCycleTests: XCTestCase {
             presenter.flatMapMethodReference()
             breakCycleAfterTest(through: presenter.interactor.events)
         }
-        assertCycle(leak, passesThrough: ["─disposeBag→ DisposeBag", "─holds→ subscription #", "(PublishSubject<Int> → flatMap → subscribe, RetainCycleTests.swift:29)",
-                                          "FlatMapSink.selector→ closure given to flatMap at RetainCycleTests.swift:29",
-                                          "captures (strong)→ Presenter"])
+        assertCycle(
+            leak,
+            passesThrough: [
+                "─disposeBag→ DisposeBag", "─holds→ subscription #",
+                "(PublishSubject<Int> → flatMap → subscribe, RetainCycleTests.swift:29)",
+                "FlatMapSink.selector→ closure given to flatMap at RetainCycleTests.swift:29",
+                "captures (strong)→ Presenter",
+            ])
         XCTAssertEqual(leak.pattern?.id, "method-reference-implicit-self")
-        XCTAssertTrue(leak.pattern?.detail?.contains("flatMapMethodReference()") ?? false, leak.pattern?.description ?? "no pattern")
+        XCTAssertTrue(
+            leak.pattern?.detail?.contains("flatMapMethodReference()") ?? false,
+            leak.pattern?.description ?? "no pattern")
     }
 
     func testStaticFunctionIsClean() {

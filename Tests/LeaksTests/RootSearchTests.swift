@@ -57,13 +57,15 @@ final class RootSearchTests: XCTestCase {
         XCTAssertEqual(path.edges.first?.from.kind, .global, report.description)
         XCTAssertEqual(path.edges.last?.to.name, "Profile", report.description)
         XCTAssertEqual(path.edges.map(\.label), ["listeners[0]", "captures"], report.description)
-        XCTAssertEqual(path.edges.first?.to.name, "closure given at RootSearchTests.swift:25", "the closure, where it was written")
+        XCTAssertEqual(
+            path.edges.first?.to.name, "closure given at RootSearchTests.swift:25", "the closure, where it was written")
         XCTAssertEqual(leak.causes.first?.reference, path.edges.last, "the suspect edge is the closure's capture")
         XCTAssertEqual(path.edges.map(\.isSuspect), [false, true], report.description)
         XCTAssertTrue(String(decoding: try report.jsonData(), as: UTF8.self).contains(#""isSuspect" : true"#))
         XCTAssertTrue(report.description.contains("ChangeFeed.shared"), report.description)
         XCTAssertEqual(report.leaks.count, 1, report.description)
-        DocSample.assert(try DocSample.lines(in: "leak-checks.md", startingWith: "Profile leaked"), matches: report.description)
+        DocSample.assert(
+            try DocSample.lines(in: "leak-checks.md", startingWith: "Profile leaked"), matches: report.description)
         ChangeFeed.shared.listeners.removeAll()
         XCTAssertNil(leaked, "removing the closure frees the profile")
     }

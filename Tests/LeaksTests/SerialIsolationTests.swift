@@ -28,7 +28,8 @@ private final class Screen {
     var values: [Int] = []
 
     func load(on scheduler: SchedulerType) {
-        Observable.from([1, 2, 3]).observe(on: scheduler).subscribe(onNext: { [weak self] in self?.values.append($0) }).disposed(by: disposeBag)
+        Observable.from([1, 2, 3]).observe(on: scheduler).subscribe(onNext: { [weak self] in self?.values.append($0) })
+            .disposed(by: disposeBag)
     }
 }
 

@@ -47,9 +47,11 @@ final class SettleTests: XCTestCase {
         subscription?.dispose()
         XCTAssertFalse(report.isClean)
         XCTAssertEqual(report.unsettled.count, 1, report.description)
-        XCTAssertEqual(report.unsettled.first, "work due at virtual time 61 on the virtual-time scheduler TestScheduler, "
-                       + "for subscription #\(report.liveSubscriptions[0].id) interval<Int> → subscribe at SettleTests.swift:\(line) "
-                       + "(past the settling bound of 60.0 seconds: dispose the subscription)")
+        XCTAssertEqual(
+            report.unsettled.first,
+            "work due at virtual time 61 on the virtual-time scheduler TestScheduler, "
+                + "for subscription #\(report.liveSubscriptions[0].id) interval<Int> → subscribe at SettleTests.swift:\(line) "
+                + "(past the settling bound of 60.0 seconds: dispose the subscription)")
         XCTAssertEqual(report.liveSubscriptions.map(\.chain), ["interval<Int> → subscribe"])
         XCTAssertEqual(scheduler.clock, 60)
     }
@@ -66,7 +68,8 @@ final class SettleTests: XCTestCase {
         let report = LeakCheck.run { scope in
             let screen = Screen()
             scope.track(screen)
-            Observable.just(1).observe(on: scheduler).subscribe(onNext: { screen.values.append($0) }).disposed(by: screen.disposeBag)
+            Observable.just(1).observe(on: scheduler).subscribe(onNext: { screen.values.append($0) }).disposed(
+                by: screen.disposeBag)
         }
         XCTAssertTrue(report.isClean, report.description)
     }
@@ -81,9 +84,12 @@ final class SettleTests: XCTestCase {
         subscription?.dispose()
         XCTAssertFalse(report.isClean)
         XCTAssertEqual(report.unsettled.count, 1, report.description)
-        XCTAssertTrue(report.unsettled[0].hasPrefix("a periodic timer every 0.02 s on the dispatch queue \"settle-test\", "
-                      + "for subscription #\(report.liveSubscriptions[0].id) interval<Int> → subscribe at SettleTests.swift:\(line)"),
-                      report.unsettled[0])
+        XCTAssertTrue(
+            report.unsettled[0].hasPrefix(
+                "a periodic timer every 0.02 s on the dispatch queue \"settle-test\", "
+                    + "for subscription #\(report.liveSubscriptions[0].id) interval<Int> → subscribe at SettleTests.swift:\(line)"
+            ),
+            report.unsettled[0])
         XCTAssertEqual(report.liveSubscriptions.map(\.chain), ["interval<Int> → subscribe"])
         XCTAssertTrue(DispatchSchedulers.waitUntilIdle(timeout: 5))
     }
@@ -97,8 +103,12 @@ final class SettleTests: XCTestCase {
             subject.onNext(1)
         }
         subscription?.dispose()
-        XCTAssertEqual(report.unsettled, ["work due after 30.0 s on the dispatch queue \"settle-delay\", "
-                                          + "scheduled by an element sent from outside a subscription (see the live subscriptions)"])
+        XCTAssertEqual(
+            report.unsettled,
+            [
+                "work due after 30.0 s on the dispatch queue \"settle-delay\", "
+                    + "scheduled by an element sent from outside a subscription (see the live subscriptions)"
+            ])
     }
 
     func testWorkThatScheduledWorkPassesItsSubscriptionOn() {
@@ -110,7 +120,8 @@ final class SettleTests: XCTestCase {
                 .delay(.seconds(100), scheduler: scheduler).subscribe()
         }
         subscription?.dispose()
-        let origin = "for subscription #\(report.liveSubscriptions.first?.id ?? 0) interval<Int> → delay → subscribe at SettleTests.swift:\(line)"
+        let origin =
+            "for subscription #\(report.liveSubscriptions.first?.id ?? 0) interval<Int> → delay → subscribe at SettleTests.swift:\(line)"
         // The interval's next tick, and `delay`'s one timer for the first of the
         // five elements the ticks sent it (it schedules the next when that one is due).
         XCTAssertEqual(report.unsettled.count, 2, report.description)
@@ -124,7 +135,9 @@ final class SettleTests: XCTestCase {
         final class NotAScheduler: Sendable {}
         let report = LeakCheck.run(settle: .virtualTime(NotAScheduler())) { _ in }
         XCTAssertEqual(report.unsettled.count, 1, report.description)
-        XCTAssertTrue(report.unsettled.first?.hasPrefix("NotAScheduler cannot be run in virtual time") ?? false, report.description)
+        XCTAssertTrue(
+            report.unsettled.first?.hasPrefix("NotAScheduler cannot be run in virtual time") ?? false,
+            report.description)
         XCTAssertFalse(report.isClean)
     }
 

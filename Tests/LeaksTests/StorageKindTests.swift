@@ -75,7 +75,9 @@ private final class Box<Value> {
 final class StorageKindTests: XCTestCase {
     /// Runs a check that tracks what `build` makes; returns its report after
     /// `breakCycle` has freed it.
-    private func check<Object: AnyObject>(_ name: String = #function, build: () -> Object, breakCycle: (Object) -> Void) -> LeakReport {
+    private func check<Object: AnyObject>(_ name: String = #function, build: () -> Object, breakCycle: (Object) -> Void)
+        -> LeakReport
+    {
         weak var made: Object?
         let report = LeakCheck.run(name) { scope in
             let object = build()
@@ -86,10 +88,14 @@ final class StorageKindTests: XCTestCase {
         return report
     }
 
-    private func assertCycle(_ report: LeakReport, through label: String, file: StaticString = #filePath, line: UInt = #line) {
+    private func assertCycle(
+        _ report: LeakReport, through label: String, file: StaticString = #filePath, line: UInt = #line
+    ) {
         guard let leak = report.leaks.first else { return XCTFail("no leak:\n\(report)", file: file, line: line) }
         XCTAssertEqual(leak.kind, .cycle, report.description, file: file, line: line)
-        XCTAssertTrue(leak.cycle?.description.contains(label) ?? false, "cycle lacks \(label):\n\(report)", file: file, line: line)
+        XCTAssertTrue(
+            leak.cycle?.description.contains(label) ?? false, "cycle lacks \(label):\n\(report)", file: file, line: line
+        )
     }
 
     private func assertClean(_ report: LeakReport, file: StaticString = #filePath, line: UInt = #line) {
@@ -97,177 +103,273 @@ final class StorageKindTests: XCTestCase {
     }
 
     func testSuperclassField() {
-        assertCycle(check(build: { () -> Derived in let d = Derived(); d.handler = { _ = d }; return d },
-                          breakCycle: { $0.handler = nil }), through: "─handler→ Derived")
-        assertClean(check(build: { () -> Derived in let d = Derived(); d.handler = { [weak d] in _ = d }; return d },
-                          breakCycle: { $0.handler = nil }))
+        assertCycle(
+            check(
+                build: { () -> Derived in
+                    let d = Derived(); d.handler = { _ = d }; return d
+                },
+                breakCycle: { $0.handler = nil }), through: "─handler→ Derived")
+        assertClean(
+            check(
+                build: { () -> Derived in
+                    let d = Derived(); d.handler = { [weak d] in _ = d }; return d
+                },
+                breakCycle: { $0.handler = nil }))
     }
 
     func testClosureContextWithSeveralCaptures() {
-        assertCycle(check(build: { () -> Derived in
-            let d = Derived(), other = Child()
-            d.handler = { _ = (d, other) }
-            return d
-        }, breakCycle: { $0.handler = nil }), through: "─handler→ Derived")
-        assertClean(check(build: { () -> Derived in
-            let d = Derived(), other = Child()
-            d.handler = { [weak d] in _ = (d, other) }
-            return d
-        }, breakCycle: { $0.handler = nil }))
+        assertCycle(
+            check(
+                build: { () -> Derived in
+                    let d = Derived(), other = Child()
+                    d.handler = { _ = (d, other) }
+                    return d
+                }, breakCycle: { $0.handler = nil }), through: "─handler→ Derived")
+        assertClean(
+            check(
+                build: { () -> Derived in
+                    let d = Derived(), other = Child()
+                    d.handler = { [weak d] in _ = (d, other) }
+                    return d
+                }, breakCycle: { $0.handler = nil }))
     }
 
     func testArrayOfClosures() {
-        assertCycle(check(build: { () -> Handlers in let h = Handlers(); h.list = [{}, { _ = h }]; return h },
-                          breakCycle: { $0.list = [] }), through: "─list[1]→")
-        assertClean(check(build: { () -> Handlers in let h = Handlers(); h.list = [{}, { [weak h] in _ = h }]; return h },
-                          breakCycle: { $0.list = [] }))
+        assertCycle(
+            check(
+                build: { () -> Handlers in
+                    let h = Handlers(); h.list = [{}, { _ = h }]; return h
+                },
+                breakCycle: { $0.list = [] }), through: "─list[1]→")
+        assertClean(
+            check(
+                build: { () -> Handlers in
+                    let h = Handlers(); h.list = [{}, { [weak h] in _ = h }]; return h
+                },
+                breakCycle: { $0.list = [] }))
     }
 
     func testContiguousArray() {
-        assertCycle(check(build: { () -> Handlers in
-            let h = Handlers(), child = Child()
-            child.parent = h
-            h.contiguous = [Child(), child]
-            return h
-        }, breakCycle: { $0.contiguous = [] }), through: "─contiguous[1]→ Child")
-        assertClean(check(build: { () -> Handlers in
-            let h = Handlers(), child = Child()
-            child.weakParent = h
-            h.contiguous = [Child(), child]
-            return h
-        }, breakCycle: { $0.contiguous = [] }))
+        assertCycle(
+            check(
+                build: { () -> Handlers in
+                    let h = Handlers(), child = Child()
+                    child.parent = h
+                    h.contiguous = [Child(), child]
+                    return h
+                }, breakCycle: { $0.contiguous = [] }), through: "─contiguous[1]→ Child")
+        assertClean(
+            check(
+                build: { () -> Handlers in
+                    let h = Handlers(), child = Child()
+                    child.weakParent = h
+                    h.contiguous = [Child(), child]
+                    return h
+                }, breakCycle: { $0.contiguous = [] }))
     }
 
     func testDictionaryValues() {
-        assertCycle(check(build: { () -> Handlers in
-            let h = Handlers()
-            h.byName = ["tap": {}, "close": { _ = h }]
-            return h
-        }, breakCycle: { $0.byName = [:] }), through: "─byName[close]→")
-        assertClean(check(build: { () -> Handlers in
-            let h = Handlers()
-            h.byName = ["tap": {}, "close": { [weak h] in _ = h }]
-            return h
-        }, breakCycle: { $0.byName = [:] }))
+        assertCycle(
+            check(
+                build: { () -> Handlers in
+                    let h = Handlers()
+                    h.byName = ["tap": {}, "close": { _ = h }]
+                    return h
+                }, breakCycle: { $0.byName = [:] }), through: "─byName[close]→")
+        assertClean(
+            check(
+                build: { () -> Handlers in
+                    let h = Handlers()
+                    h.byName = ["tap": {}, "close": { [weak h] in _ = h }]
+                    return h
+                }, breakCycle: { $0.byName = [:] }))
     }
 
     func testDictionaryKeys() {
-        assertCycle(check(build: { () -> Handlers in
-            let h = Handlers(), key = Key()
-            key.owner = h
-            h.byKey = [key: 1]
-            return h
-        }, breakCycle: { $0.byKey = [:] }), through: "─byKey[#0]→ Key")
-        assertClean(check(build: { () -> Handlers in
-            let h = Handlers(), key = Key()
-            key.weakOwner = h
-            h.byKey = [key: 1]
-            return h
-        }, breakCycle: { $0.byKey = [:] }))
+        assertCycle(
+            check(
+                build: { () -> Handlers in
+                    let h = Handlers(), key = Key()
+                    key.owner = h
+                    h.byKey = [key: 1]
+                    return h
+                }, breakCycle: { $0.byKey = [:] }), through: "─byKey[#0]→ Key")
+        assertClean(
+            check(
+                build: { () -> Handlers in
+                    let h = Handlers(), key = Key()
+                    key.weakOwner = h
+                    h.byKey = [key: 1]
+                    return h
+                }, breakCycle: { $0.byKey = [:] }))
     }
 
     func testSetElements() {
-        assertCycle(check(build: { () -> Handlers in
-            let h = Handlers(), key = Key()
-            key.owner = h
-            h.members = [Key(), key]
-            return h
-        }, breakCycle: { $0.members = [] }), through: "─members[")
-        assertClean(check(build: { () -> Handlers in
-            let h = Handlers(), key = Key()
-            key.weakOwner = h
-            h.members = [Key(), key]
-            return h
-        }, breakCycle: { $0.members = [] }))
+        assertCycle(
+            check(
+                build: { () -> Handlers in
+                    let h = Handlers(), key = Key()
+                    key.owner = h
+                    h.members = [Key(), key]
+                    return h
+                }, breakCycle: { $0.members = [] }), through: "─members[")
+        assertClean(
+            check(
+                build: { () -> Handlers in
+                    let h = Handlers(), key = Key()
+                    key.weakOwner = h
+                    h.members = [Key(), key]
+                    return h
+                }, breakCycle: { $0.members = [] }))
     }
 
     func testEnumPayload() {
-        assertCycle(check(build: { () -> Handlers in let h = Handlers(); h.state = .running { _ = h }; return h },
-                          breakCycle: { $0.state = .idle }), through: "─state→")
-        assertClean(check(build: { () -> Handlers in let h = Handlers(); h.state = .running { [weak h] in _ = h }; return h },
-                          breakCycle: { $0.state = .idle }))
+        assertCycle(
+            check(
+                build: { () -> Handlers in
+                    let h = Handlers(); h.state = .running { _ = h }; return h
+                },
+                breakCycle: { $0.state = .idle }), through: "─state→")
+        assertClean(
+            check(
+                build: { () -> Handlers in
+                    let h = Handlers(); h.state = .running { [weak h] in _ = h }; return h
+                },
+                breakCycle: { $0.state = .idle }))
     }
 
     func testIndirectEnumPayload() {
-        assertCycle(check(build: { () -> Handlers in
-            let h = Handlers(), child = Child()
-            child.parent = h
-            h.chain = .link(Child(), .link(child, .end))
-            return h
-        }, breakCycle: { $0.chain = .end }), through: "Child")
-        assertClean(check(build: { () -> Handlers in
-            let h = Handlers(), child = Child()
-            child.weakParent = h
-            h.chain = .link(Child(), .link(child, .end))
-            return h
-        }, breakCycle: { $0.chain = .end }))
+        assertCycle(
+            check(
+                build: { () -> Handlers in
+                    let h = Handlers(), child = Child()
+                    child.parent = h
+                    h.chain = .link(Child(), .link(child, .end))
+                    return h
+                }, breakCycle: { $0.chain = .end }), through: "Child")
+        assertClean(
+            check(
+                build: { () -> Handlers in
+                    let h = Handlers(), child = Child()
+                    child.weakParent = h
+                    h.chain = .link(Child(), .link(child, .end))
+                    return h
+                }, breakCycle: { $0.chain = .end }))
     }
 
     func testOpaqueExistentialHoldingAClosure() {
-        assertCycle(check(build: { () -> Handlers in let h = Handlers(); h.anything = { _ = h }; return h },
-                          breakCycle: { $0.anything = 0 }), through: "─anything→")
-        assertClean(check(build: { () -> Handlers in let h = Handlers(); h.anything = { [weak h] in _ = h }; return h },
-                          breakCycle: { $0.anything = 0 }))
+        assertCycle(
+            check(
+                build: { () -> Handlers in
+                    let h = Handlers(); h.anything = { _ = h }; return h
+                },
+                breakCycle: { $0.anything = 0 }), through: "─anything→")
+        assertClean(
+            check(
+                build: { () -> Handlers in
+                    let h = Handlers(); h.anything = { [weak h] in _ = h }; return h
+                },
+                breakCycle: { $0.anything = 0 }))
     }
 
     func testBoxedProtocolExistential() {
-        assertCycle(check(build: { () -> Handlers in let h = Handlers(); h.sink = ValueSink(onEvent: { _ = h }); return h },
-                          breakCycle: { $0.sink = nil }), through: "─sink")
-        assertClean(check(build: { () -> Handlers in let h = Handlers(); h.sink = ValueSink(onEvent: { [weak h] in _ = h }); return h },
-                          breakCycle: { $0.sink = nil }))
+        assertCycle(
+            check(
+                build: { () -> Handlers in
+                    let h = Handlers(); h.sink = ValueSink(onEvent: { _ = h }); return h
+                },
+                breakCycle: { $0.sink = nil }), through: "─sink")
+        assertClean(
+            check(
+                build: { () -> Handlers in
+                    let h = Handlers(); h.sink = ValueSink(onEvent: { [weak h] in _ = h }); return h
+                },
+                breakCycle: { $0.sink = nil }))
     }
 
     func testClassBoundExistential() {
-        assertCycle(check(build: { () -> Handlers in
-            let h = Handlers(), child = Child()
-            child.parent = h
-            h.object = child
-            return h
-        }, breakCycle: { $0.object = nil }), through: "─object→ Child")
-        assertClean(check(build: { () -> Handlers in
-            let h = Handlers(), child = Child()
-            child.weakParent = h
-            h.object = child
-            return h
-        }, breakCycle: { $0.object = nil }))
+        assertCycle(
+            check(
+                build: { () -> Handlers in
+                    let h = Handlers(), child = Child()
+                    child.parent = h
+                    h.object = child
+                    return h
+                }, breakCycle: { $0.object = nil }), through: "─object→ Child")
+        assertClean(
+            check(
+                build: { () -> Handlers in
+                    let h = Handlers(), child = Child()
+                    child.weakParent = h
+                    h.object = child
+                    return h
+                }, breakCycle: { $0.object = nil }))
     }
 
     func testOptionalTupleOfAClosure() {
-        assertCycle(check(build: { () -> Handlers in let h = Handlers(); h.pair = (1, { _ = h }); return h },
-                          breakCycle: { $0.pair = nil }), through: "─pair")
-        assertClean(check(build: { () -> Handlers in let h = Handlers(); h.pair = (1, { [weak h] in _ = h }); return h },
-                          breakCycle: { $0.pair = nil }))
+        assertCycle(
+            check(
+                build: { () -> Handlers in
+                    let h = Handlers(); h.pair = (1, { _ = h }); return h
+                },
+                breakCycle: { $0.pair = nil }), through: "─pair")
+        assertClean(
+            check(
+                build: { () -> Handlers in
+                    let h = Handlers(); h.pair = (1, { [weak h] in _ = h }); return h
+                },
+                breakCycle: { $0.pair = nil }))
     }
 
     func testNestedStructs() {
-        assertCycle(check(build: { () -> Handlers in let h = Handlers(); h.config.callbacks.onDone = { _ = h }; return h },
-                          breakCycle: { $0.config.callbacks.onDone = {} }), through: "─config")
-        assertClean(check(build: { () -> Handlers in let h = Handlers(); h.config.callbacks.onDone = { [weak h] in _ = h }; return h },
-                          breakCycle: { $0.config.callbacks.onDone = {} }))
+        assertCycle(
+            check(
+                build: { () -> Handlers in
+                    let h = Handlers(); h.config.callbacks.onDone = { _ = h }; return h
+                },
+                breakCycle: { $0.config.callbacks.onDone = {} }), through: "─config")
+        assertClean(
+            check(
+                build: { () -> Handlers in
+                    let h = Handlers(); h.config.callbacks.onDone = { [weak h] in _ = h }; return h
+                },
+                breakCycle: { $0.config.callbacks.onDone = {} }))
     }
 
     func testGenericStorage() {
-        assertCycle(check(build: { () -> Handlers in let h = Handlers(); h.box = Box({ _ = h }); return h },
-                          breakCycle: { $0.box = nil }), through: "─box→ Box")
-        assertClean(check(build: { () -> Handlers in let h = Handlers(); h.box = Box({ [weak h] in _ = h }); return h },
-                          breakCycle: { $0.box = nil }))
+        assertCycle(
+            check(
+                build: { () -> Handlers in
+                    let h = Handlers(); h.box = Box({ _ = h }); return h
+                },
+                breakCycle: { $0.box = nil }), through: "─box→ Box")
+        assertClean(
+            check(
+                build: { () -> Handlers in
+                    let h = Handlers(); h.box = Box({ [weak h] in _ = h }); return h
+                },
+                breakCycle: { $0.box = nil }))
     }
 
     func testWeakAndUnownedReferencesAreNotFollowedAsStrong() {
-        assertClean(check(build: { () -> Handlers in
-            let h = Handlers(), other = Handlers()
-            h.weakPeer = other
-            other.weakPeer = h
-            h.unownedPeer = other
-            other.unownedPeer = h
-            return h
-        }, breakCycle: { _ in }))
+        assertClean(
+            check(
+                build: { () -> Handlers in
+                    let h = Handlers(), other = Handlers()
+                    h.weakPeer = other
+                    other.weakPeer = h
+                    h.unownedPeer = other
+                    other.unownedPeer = h
+                    return h
+                }, breakCycle: { _ in }))
         // The control: the same pair held strongly leaks through `peer`.
-        assertCycle(check(build: { () -> Handlers in
-            let h = Handlers(), other = Handlers()
-            h.peer = other
-            other.peer = h
-            return h
-        }, breakCycle: { $0.peer = nil }), through: "─peer→ Handlers")
+        assertCycle(
+            check(
+                build: { () -> Handlers in
+                    let h = Handlers(), other = Handlers()
+                    h.peer = other
+                    other.peer = h
+                    return h
+                }, breakCycle: { $0.peer = nil }), through: "─peer→ Handlers")
     }
 }

@@ -7,18 +7,23 @@ import XCTest
 /// it and `rxleaks test` reads it.
 final class SuiteLineTests: XCTestCase {
     func testAVerdictComesBackAsWritten() throws {
-        let subscription = LiveSubscription(id: 7, verb: "bind", chain: "PublishSubject<Int> → map → bind",
-                                            site: SourceSite(file: "App/ViewModel.swift", line: 12, function: "bind()"),
-                                            owner: "DisposeBag#2 (ViewModel.swift:4)", ownerAddress: 0xdead, backtrace: [1, 2])
-        let written = SuiteVerdict(framework: .swiftTesting, name: "AppTests.Suite/leaks()", ownCheck: false, passed: nil,
-                                   report: .init(isClean: false, leaks: [], liveSubscriptions: [subscription], resourceDelta: 3,
-                                                 unsettled: ["a timer"], keptAlive: ["Cache"]),
-                                   text: "Leak check: NOT clean", ignoredBecause: "known")
+        let subscription = LiveSubscription(
+            id: 7, verb: "bind", chain: "PublishSubject<Int> → map → bind",
+            site: SourceSite(file: "App/ViewModel.swift", line: 12, function: "bind()"),
+            owner: "DisposeBag#2 (ViewModel.swift:4)", ownerAddress: 0xdead, backtrace: [1, 2])
+        let written = SuiteVerdict(
+            framework: .swiftTesting, name: "AppTests.Suite/leaks()", ownCheck: false, passed: nil,
+            report: .init(
+                isClean: false, leaks: [], liveSubscriptions: [subscription], resourceDelta: 3,
+                unsettled: ["a timer"], keptAlive: ["Cache"]),
+            text: "Leak check: NOT clean", ignoredBecause: "known")
         let bytes = try SuiteLine.verdict(written).encoded()
         XCTAssertEqual(bytes.last, UInt8(ascii: "\n"))
         XCTAssertEqual(bytes.filter { $0 == UInt8(ascii: "\n") }.count, 1, "one line")
         XCTAssertTrue(SuiteLine.isVerdict(bytes.dropLast()))
-        guard case .verdict(let read) = SuiteLine(decoding: bytes.dropLast()) else { return XCTFail("not read back as a verdict") }
+        guard case .verdict(let read) = SuiteLine(decoding: bytes.dropLast()) else {
+            return XCTFail("not read back as a verdict")
+        }
         XCTAssertEqual(read.framework, .swiftTesting)
         XCTAssertEqual(read.name, written.name)
         XCTAssertEqual(read.ignoredBecause, "known")
@@ -27,21 +32,30 @@ final class SuiteLineTests: XCTestCase {
         XCTAssertEqual(read.report.unsettled, ["a timer"])
         XCTAssertEqual(read.report.keptAlive, ["Cache"])
         // The owner's address and the raw backtrace mean nothing outside the process that made them.
-        XCTAssertEqual(read.report.liveSubscriptions,
-                       [LiveSubscription(id: 7, verb: "bind", chain: subscription.chain, site: subscription.site,
-                                         owner: subscription.owner, backtrace: nil)])
+        XCTAssertEqual(
+            read.report.liveSubscriptions,
+            [
+                LiveSubscription(
+                    id: 7, verb: "bind", chain: subscription.chain, site: subscription.site,
+                    owner: subscription.owner, backtrace: nil)
+            ])
     }
 
     func testTheStartLineCarriesTheProcessAndIsNoVerdict() throws {
         let bytes = try SuiteLine.start(pid: 4242).encoded()
         XCTAssertFalse(SuiteLine.isVerdict(bytes.dropLast()))
-        guard case .start(let pid) = SuiteLine(decoding: bytes.dropLast()) else { return XCTFail("not read back as a start line") }
+        guard case .start(let pid) = SuiteLine(decoding: bytes.dropLast()) else {
+            return XCTFail("not read back as a start line")
+        }
         XCTAssertEqual(pid, 4242)
     }
 
     func testALineCutShortIsNoLine() throws {
-        let bytes = try SuiteLine.verdict(SuiteVerdict(framework: .xctest, name: "A.test", ownCheck: false, passed: true,
-                                                       report: .empty, text: "clean")).encoded()
+        let bytes = try SuiteLine.verdict(
+            SuiteVerdict(
+                framework: .xctest, name: "A.test", ownCheck: false, passed: true,
+                report: .empty, text: "clean")
+        ).encoded()
         XCTAssertNil(SuiteLine(decoding: bytes.prefix(bytes.count / 2)))
         XCTAssertNil(SuiteLine(decoding: Data(#"{"suiteMode":"stopped","pid":1}"#.utf8)))
     }

@@ -111,14 +111,16 @@ final class SuiteModeTests: XCTestCase {
     func testEveryXCTestIsJudgedAsIfItsCaseHadReleasedWhatItHolds() throws {
         guard !runsSuiteSamples else { return }
         let records = try suiteRecords(["LeaksTests.SuiteModeXCTestSamples"])
-        XCTAssertEqual(Set(records.keys), [
-            "SuiteModeXCTestSamples.testLeaksACycle", "SuiteModeXCTestSamples.testKeepsItsSubjectInAPropertyClean",
-            "SuiteModeXCTestSamples.testKeepsACycleInAPropertyLeaking", "SuiteModeXCTestSamples.testTracksItself",
-            "SuiteModeXCTestSamples.testRunsAfterALeakClean",
-            "SuiteModeXCTestSamples.testCapturesItselfInItsOwnBagClean",
-            "SuiteModeXCTestSamples.testSubscribesToAColdObservableNeverRunLeftWork",
-            "SuiteModeXCTestSamples.testLeaksButAsksNotToBeJudged",
-        ])
+        XCTAssertEqual(
+            Set(records.keys),
+            [
+                "SuiteModeXCTestSamples.testLeaksACycle", "SuiteModeXCTestSamples.testKeepsItsSubjectInAPropertyClean",
+                "SuiteModeXCTestSamples.testKeepsACycleInAPropertyLeaking", "SuiteModeXCTestSamples.testTracksItself",
+                "SuiteModeXCTestSamples.testRunsAfterALeakClean",
+                "SuiteModeXCTestSamples.testCapturesItselfInItsOwnBagClean",
+                "SuiteModeXCTestSamples.testSubscribesToAColdObservableNeverRunLeftWork",
+                "SuiteModeXCTestSamples.testLeaksButAsksNotToBeJudged",
+            ])
         XCTAssertEqual(records["SuiteModeXCTestSamples.testLeaksACycle"]?.leaked, ["SampleViewModel"])
         XCTAssertEqual(records["SuiteModeXCTestSamples.testKeepsACycleInAPropertyLeaking"]?.leaked, ["SampleViewModel"])
         XCTAssertEqual(records["SuiteModeXCTestSamples.testKeepsItsSubjectInAPropertyClean"]?.isClean, true)
@@ -126,22 +128,28 @@ final class SuiteModeTests: XCTestCase {
         // A cycle through the test case's own bag goes with the test case.
         XCTAssertEqual(records["SuiteModeXCTestSamples.testCapturesItselfInItsOwnBagClean"]?.isClean, true)
         // A subscription that outlives the test case is work left, not a leak.
-        XCTAssertEqual(records["SuiteModeXCTestSamples.testSubscribesToAColdObservableNeverRunLeftWork"]?.isClean, false)
+        XCTAssertEqual(
+            records["SuiteModeXCTestSamples.testSubscribesToAColdObservableNeverRunLeftWork"]?.isClean, false)
         XCTAssertEqual(records["SuiteModeXCTestSamples.testSubscribesToAColdObservableNeverRunLeftWork"]?.leaked, [])
         XCTAssertEqual(records["SuiteModeXCTestSamples.testTracksItself"]?.ownCheck, true)
         XCTAssertEqual(records["SuiteModeXCTestSamples.testTracksItself"]?.isClean, true)
         // Judged all the same (the record says what leaked), with the reason the test gave.
         XCTAssertEqual(records["SuiteModeXCTestSamples.testLeaksButAsksNotToBeJudged"]?.leaked, ["SampleViewModel"])
-        XCTAssertEqual(records["SuiteModeXCTestSamples.testLeaksButAsksNotToBeJudged"]?.ignoredBecause, "a known cycle, fixed next sprint")
+        XCTAssertEqual(
+            records["SuiteModeXCTestSamples.testLeaksButAsksNotToBeJudged"]?.ignoredBecause,
+            "a known cycle, fixed next sprint")
         XCTAssertEqual(records["SuiteModeXCTestSamples.testLeaksACycle"]?.ignoredBecause, nil)
     }
 
     func testEverySwiftTestingTestIsJudgedOnWhatItMade() throws {
         guard !runsSuiteSamples else { return }
-        let records = try suiteRecords(["--testing-library", "swift-testing", "--filter", "SuiteModeSwiftTestingSamples"])
+        let records = try suiteRecords([
+            "--testing-library", "swift-testing", "--filter", "SuiteModeSwiftTestingSamples",
+        ])
         let leaking = records.filter { !$0.value.isClean }
-        XCTAssertEqual(Set(leaking.keys.map { $0.split(separator: "/").last.map(String.init) ?? $0 }),
-                       ["leaksACycle()", "leaksButAsksNotToBeJudged()"])
+        XCTAssertEqual(
+            Set(leaking.keys.map { $0.split(separator: "/").last.map(String.init) ?? $0 }),
+            ["leaksACycle()", "leaksButAsksNotToBeJudged()"])
         XCTAssertEqual(Set(leaking.values.map(\.leaked)), [["SampleViewModel"]])
         XCTAssertEqual(leaking.values.compactMap(\.ignoredBecause), ["a known cycle, fixed next sprint"])
         XCTAssertEqual(records.count, 4, "\(records.keys)")
@@ -151,7 +159,9 @@ final class SuiteModeTests: XCTestCase {
     /// test process's id, is how `rxleaks test` knows the mode ran (and was linked in) all the same.
     func testAProcessWhoseTestsMakeNothingWritesOnlyItsStartLine() throws {
         guard !runsSuiteSamples else { return }
-        let lines = try suiteLines(["--testing-library", "swift-testing", "--filter", "SuiteModeSwiftTestingSamples/makesNothing"])
+        let lines = try suiteLines([
+            "--testing-library", "swift-testing", "--filter", "SuiteModeSwiftTestingSamples/makesNothing",
+        ])
         XCTAssertEqual(lines.count, 1, "\(lines)")
         guard case .start(let pid) = lines.first else { return XCTFail("not a start line: \(lines)") }
         XCTAssertNotEqual(pid, getpid())
@@ -169,17 +179,22 @@ final class SuiteModeTests: XCTestCase {
         first.taps.onCompleted()
         second.taps.onCompleted()
         XCTAssertEqual(report.leaks.map(\.typeName), ["SampleViewModel"], report.description)
-        XCTAssertEqual(report.problems.filter { $0.hasPrefix("more than 1 closures were handed over") }.count, 1, report.description)
+        XCTAssertEqual(
+            report.problems.filter { $0.hasPrefix("more than 1 closures were handed over") }.count, 1,
+            report.description)
     }
 
     /// Each line of the results file of a run of this test binary with `arguments` in the whole-suite
     /// mode, read as `rxleaks test` reads it: every line must be one the mode writes.
     private func suiteLines(_ arguments: [String]) throws -> [SuiteLine] {
-        let results = FileManager.default.temporaryDirectory.appendingPathComponent("rxleaks-suite-\(UUID().uuidString).jsonl")
+        let results = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "rxleaks-suite-\(UUID().uuidString).jsonl")
         defer { try? FileManager.default.removeItem(at: results) }
-        try runThisTestBinary(arguments, environment: [
-            "RXLEAKS_SUITE_SAMPLES": "1", SuiteEnvironment.mode: "1", SuiteEnvironment.results: results.path,
-        ])
+        try runThisTestBinary(
+            arguments,
+            environment: [
+                "RXLEAKS_SUITE_SAMPLES": "1", SuiteEnvironment.mode: "1", SuiteEnvironment.results: results.path,
+            ])
         return try String(contentsOf: results, encoding: .utf8).split(separator: "\n").map { line in
             try XCTUnwrap(SuiteLine(decoding: Data(line.utf8)), "not a line of the mode: \(line)")
         }

@@ -113,7 +113,8 @@ final class TestCaseReleaseTests: XCTestCase {
         XCTAssertEqual(report.leaks.map(\.typeName), ["DisposeBag"], report.description)
         XCTAssertEqual(report.leaks.first?.kind, .cycle, report.description)
         XCTAssertEqual(report.leaks.first?.pattern?.id, "dispose-bag-sent-to-another-object", report.description)
-        XCTAssertTrue(report.description.contains("─AnonymousDisposable.action→ TestableObservable"), report.description)
+        XCTAssertTrue(
+            report.description.contains("─AnonymousDisposable.action→ TestableObservable"), report.description)
         XCTAssertTrue(report.description.contains("─captures (strong)→ DisposeBag"), report.description)
         XCTAssertEqual(survivors.map(\.name), ["TestableObservable<Int>", "DisposeBag"])
         (subscription as? Disposable)?.dispose()
@@ -156,7 +157,9 @@ final class TestCaseReleaseTests: XCTestCase {
     /// judges an XCTest test, as if the case had released what it holds; then
     /// releases the case for real. Returns the report and which of the objects
     /// `test` returned are still alive then.
-    private func judgeReleasing<Case: AnyObject>(_ make: () -> Case, _ test: (Case) -> [AnyObject]) -> (LeakReport, [Survivor]) {
+    private func judgeReleasing<Case: AnyObject>(_ make: () -> Case, _ test: (Case) -> [AnyObject]) -> (
+        LeakReport, [Survivor]
+    ) {
         var testCase: Case? = make()
         // Made before the check, which would track them (the test module's own objects) and
         // judge them held from outside: they are the oracles, not the code under test.

@@ -30,7 +30,8 @@ private final class Screen {
     var shownTitle = ""
 
     func bind() {
-        viewModel.titles.asDriver(onErrorJustReturn: "").drive(onNext: { self.shownTitle = $0 }).disposed(by: disposeBag)
+        viewModel.titles.asDriver(onErrorJustReturn: "").drive(onNext: { self.shownTitle = $0 }).disposed(
+            by: disposeBag)
     }
 }
 
@@ -78,14 +79,17 @@ final class VerdictTests: XCTestCase {
         let first = try XCTUnwrap(report.leaks.first, report.description)
         XCTAssertEqual(first.typeName, "Screen", report.description)
         XCTAssertEqual(first.kind, .cycle)
-        XCTAssertTrue(first.cycle?.description.contains("closure given to drive(onNext:) at VerdictTests.swift:33") ?? false, report.description)
+        XCTAssertTrue(
+            first.cycle?.description.contains("closure given to drive(onNext:) at VerdictTests.swift:33") ?? false,
+            report.description)
 
         let analytics = try XCTUnwrap(report.leaks.first { $0.typeName == "Analytics" }, report.description)
         XCTAssertEqual(analytics.kind, .retainedFromOutside, "a global holds it: \(report)")
         XCTAssertEqual(analytics.heldBy, first.address)
         let lines = report.description.split(separator: "\n").map(String.init)
         XCTAssertTrue(lines[1].hasPrefix("  Screen leaked (held only by a retain cycle)"), report.description)
-        XCTAssertFalse(report.description.contains("Analytics leaked (held only by a retain cycle)"), report.description)
+        XCTAssertFalse(
+            report.description.contains("Analytics leaked (held only by a retain cycle)"), report.description)
     }
 
     func testAChainHeldByALeakedObjectIsListedUnderItOnce() throws {
@@ -109,12 +113,15 @@ final class VerdictTests: XCTestCase {
         XCTAssertEqual(report.leaks.map(\.kind), [.cycle, .cycle, .cycle])
 
         let text = report.description
-        XCTAssertEqual(text.components(separatedBy: "captures (strong)→ Head").count - 1, 1, "the cycle is printed once:\n\(text)")
-        XCTAssertTrue(text.contains([
-            "    also kept alive by this Head (fix it first):",
-            "      Leaf leaked (held only by a retain cycle); tracked at VerdictTests.swift:\(lines[0])",
-            "      Middle leaked (held only by a retain cycle); tracked at VerdictTests.swift:\(lines[1])",
-        ].joined(separator: "\n")), text)
+        XCTAssertEqual(
+            text.components(separatedBy: "captures (strong)→ Head").count - 1, 1, "the cycle is printed once:\n\(text)")
+        XCTAssertTrue(
+            text.contains(
+                [
+                    "    also kept alive by this Head (fix it first):",
+                    "      Leaf leaked (held only by a retain cycle); tracked at VerdictTests.swift:\(lines[0])",
+                    "      Middle leaked (held only by a retain cycle); tracked at VerdictTests.swift:\(lines[1])",
+                ].joined(separator: "\n")), text)
         // docs/reports.md shows this report, shortened.
         DocSample.assert(try DocSample.lines(in: "reports.md", startingWith: "Head leaked"), matches: text)
     }

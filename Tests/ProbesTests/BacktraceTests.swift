@@ -41,12 +41,14 @@ final class BacktraceTests: XCTestCase {
         let frames = Backtrace.symbolicate(addresses)
         let first = try XCTUnwrap(frames.first)
         XCTAssertEqual(first.address, addresses[0])
-        XCTAssertTrue(first.function?.contains("testSymbolicationNamesTheTestFunctionFileAndLine") == true,
-                      "got \(frames.prefix(3))")
+        XCTAssertTrue(
+            first.function?.contains("testSymbolicationNamesTheTestFunctionFileAndLine") == true,
+            "got \(frames.prefix(3))")
         XCTAssertEqual(first.file.map { ($0 as NSString).lastPathComponent }, "BacktraceTests.swift")
         XCTAssertEqual(first.line, line)
         XCTAssertTrue(first.description.contains("BacktraceTests.swift:\(line)"), first.description)
-        XCTAssertTrue(frames.contains { $0.function?.contains("XCTest") == true || $0.image?.contains("XCTest") == true })
+        XCTAssertTrue(
+            frames.contains { $0.function?.contains("XCTest") == true || $0.image?.contains("XCTest") == true })
     }
 
     func testSymbolicatingAnUnmappedAddressKeepsTheAddress() {

@@ -51,7 +51,8 @@ final class FaultyAddressTests: XCTestCase {
     func testAFreedObjectWhoseMemoryWasUnmappedReadsAsNil() throws {
         // AddressSanitizer's allocator keeps freed blocks mapped (in its
         // quarantine) instead of unmapping them (scripts/leak-check).
-        try XCTSkipIf(dlsym(dlopen(nil, RTLD_NOW), "__asan_init") != nil, "freed memory stays mapped under AddressSanitizer")
+        try XCTSkipIf(
+            dlsym(dlopen(nil, RTLD_NOW), "__asan_init") != nil, "freed memory stays mapped under AddressSanitizer")
         // Blocks this large are always mmapped by malloc, and unmapped when freed.
         var buffer: ManagedBuffer<Int, UInt8>? = ManagedBuffer<Int, UInt8>.create(minimumCapacity: 64 << 20) { _ in 0 }
         let address = UInt(bitPattern: Unmanaged.passUnretained(buffer!).toOpaque())
@@ -73,10 +74,10 @@ final class FaultyAddressTests: XCTestCase {
         defer { munmap(guardPage, pageSize) }
         let foreign: [UInt] = [
             0, 8, 0xFFF, stack, stack + 4, code, UInt(bitPattern: guardPage),
-            0x0000_7FFF_FFFF_F000,            // top of user space, unmapped
-            0x8000_0000_0000_0000,            // non-canonical
-            0xFFFF_FFFF_FF60_0000,            // kernel space (the vsyscall page)
-            UInt.max - 7, UInt.max,           // reads that would wrap around
+            0x0000_7FFF_FFFF_F000,  // top of user space, unmapped
+            0x8000_0000_0000_0000,  // non-canonical
+            0xFFFF_FFFF_FF60_0000,  // kernel space (the vsyscall page)
+            UInt.max - 7, UInt.max,  // reads that would wrap around
         ]
         for address in foreign {
             let (name, layout, size) = queryEverything(at: address)
@@ -98,12 +99,12 @@ final class FaultyAddressTests: XCTestCase {
         fakeDescriptor.initialize(repeating: 0x10, count: 8)
         let fakeMetadata = UnsafeMutablePointer<UInt>.allocate(capacity: 16)
         fakeMetadata.initialize(repeating: 0, count: 16)
-        fakeMetadata[3] = 48                                    // instance size
-        fakeMetadata[5] = UInt(bitPattern: fakeDescriptor)      // nominal type descriptor
+        fakeMetadata[3] = 48  // instance size
+        fakeMetadata[5] = UInt(bitPattern: fakeDescriptor)  // nominal type descriptor
         let object = UnsafeMutablePointer<UInt>.allocate(capacity: 6)
         object.initialize(repeating: 0, count: 6)
         object[0] = UInt(bitPattern: fakeMetadata)
-        object[1] = 3                                           // a plausible reference count word
+        object[1] = 3  // a plausible reference count word
         defer {
             object.deallocate()
             fakeMetadata.deallocate()
@@ -143,7 +144,9 @@ final class FaultyAddressTests: XCTestCase {
         let context = try XCTUnwrap(ClosureContext.of(victim.closure))
         let address = UInt(bitPattern: Unmanaged.passUnretained(victim).toOpaque())
         func summary(_ layout: InstanceLayout?) -> [String] {
-            (layout?.fields.flatMap(\.flattened) ?? []).map { "\($0.name ?? "_") \($0.offset) \($0.kind) \($0.typeName ?? "?")" }
+            (layout?.fields.flatMap(\.flattened) ?? []).map {
+                "\($0.name ?? "_") \($0.offset) \($0.kind) \($0.typeName ?? "?")"
+            }
         }
         let first = (summary(probe.layout(ofInstanceAt: address)), summary(probe.layout(ofInstanceAt: context)))
         XCTAssertFalse(first.0.isEmpty)

@@ -61,7 +61,8 @@ private protocol SecondMadeDuringTheQuery {}
 private protocol ThirdMadeDuringTheQuery {}
 private protocol FourthMadeDuringTheQuery {}
 private final class Canceller: FirstMadeDuringTheQuery, SecondMadeDuringTheQuery, ThirdMadeDuringTheQuery,
-                               FourthMadeDuringTheQuery {}
+    FourthMadeDuringTheQuery
+{}
 
 /// RemoteMirror cannot lay this class out whole (the `Atomic`), so the probe
 /// lays out each field from the type the runtime gives, inside its query.
@@ -141,18 +142,22 @@ final class ReflectionTests: XCTestCase {
         XCTAssertEqual(box.kind, .closureContext)
         XCTAssertEqual(box.fields.map(\.kind), [.weak])
         XCTAssertEqual(box.fields.first?.typeName, "Swift.Optional<ProbesTests.Owner>")
-        XCTAssertNotEqual(Memory.readWord(boxAddress + UInt(box.fields[0].offset)), address(of: owner),
-                          "a weak reference stores the side table, not the object")
+        XCTAssertNotEqual(
+            Memory.readWord(boxAddress + UInt(box.fields[0].offset)), address(of: owner),
+            "a weak reference stores the side table, not the object")
         withExtendedLifetime(closure) {}
     }
 
     func testACapturedVarLivesInABox() throws {
         var counter = 41
-        let closure = { () -> Int in counter += 1; return counter }
+        let closure = { () -> Int in
+            counter += 1; return counter
+        }
         let (context, layout) = try contextLayout(of: closure)
         let box: InstanceLayout
         if layout.fields.count == 1, layout.fields[0].kind == .strong,
-           let boxAddress = Memory.readWord(context + UInt(layout.fields[0].offset)) {
+            let boxAddress = Memory.readWord(context + UInt(layout.fields[0].offset))
+        {
             box = try XCTUnwrap(probe.layout(ofInstanceAt: boxAddress))
         } else {
             box = layout
@@ -167,7 +172,9 @@ final class ReflectionTests: XCTestCase {
     func testAGenericBoxNamesItsValueType() throws {
         func makeCounter<T>(_ start: T) -> () -> T {
             var value = start
-            return { value = start; return value }
+            return {
+                value = start; return value
+            }
         }
         let target = Target()
         let closure = makeCounter(target)
@@ -190,8 +197,9 @@ final class ReflectionTests: XCTestCase {
         XCTAssertTrue(layout.typeName?.hasSuffix("Derived") == true)
         XCTAssertEqual(layout.fields.first?.name, "inherited")
         XCTAssertEqual(layout.fields.first?.offset, 16)
-        XCTAssertEqual(layout.fields.first.flatMap { Memory.readWord(address(of: object) + UInt($0.offset)) },
-                       address(of: object.inherited))
+        XCTAssertEqual(
+            layout.fields.first.flatMap { Memory.readWord(address(of: object) + UInt($0.offset)) },
+            address(of: object.inherited))
         let own = try XCTUnwrap(layout.fields.first { $0.name == "own" })
         XCTAssertEqual(own.offset, 24)
         XCTAssertEqual(own.kind, .strong)
@@ -223,7 +231,9 @@ final class ReflectionTests: XCTestCase {
         func fastCase(_ name: String) throws -> String? {
             let field = try XCTUnwrap(layout.fields.first { $0.name == name })
             let word = try XCTUnwrap(Memory.readWord(base &+ UInt(field.offset)))
-            return ReflectionProbe.optionalReferenceCase(of: field, firstWord: word).map { field.children[$0].name ?? "?" }
+            return ReflectionProbe.optionalReferenceCase(of: field, firstWord: word).map {
+                field.children[$0].name ?? "?"
+            }
         }
         XCTAssertEqual(try fastCase("object"), "some")
         XCTAssertEqual(try fastCase("noObject"), "none")

@@ -71,7 +71,9 @@ enum Stage: CustomStringConvertible, Sendable {
             out.elements = stream.elements.filter { $0.value % m != 0 }
         case .scan:
             var sum = 0
-            out.elements = stream.elements.map { sum += $0.value; return ($0.time, sum) }
+            out.elements = stream.elements.map {
+                sum += $0.value; return ($0.time, sum)
+            }
         case let .take(n):
             if n == 0 {
                 out.end = .completed(TimedStream.subscribed)
@@ -149,12 +151,14 @@ struct PipelineCase: CustomStringConvertible, Sendable {
     var disposal: Int { disposalSlot >= 12 ? TestScheduler.Defaults.disposed : 205 + 10 * disposalSlot }
 
     var description: String {
-        let end = switch sourceEnd {
-        case .completed?: "completed"
-        case .failed?: "error"
-        case nil: "no end"
-        }
-        return "source \(values) then \(end) → " + (stages.map(\.description) + ["disposed at \(disposal)"]).joined(separator: " → ")
+        let end =
+            switch sourceEnd {
+            case .completed?: "completed"
+            case .failed?: "error"
+            case nil: "no end"
+            }
+        return "source \(values) then \(end) → "
+            + (stages.map(\.description) + ["disposed at \(disposal)"]).joined(separator: " → ")
     }
 }
 
@@ -167,14 +171,19 @@ struct PipelineCase: CustomStringConvertible, Sendable {
         let ran = Counter()
         await propertyCheck(
             count: Self.cases,
-            input: Gen.int(in: 0...4).array(of: 0...8), Gen.int(in: 0...2), Self.stage.array(of: 0...5), Gen.int(in: 0...13)
+            input: Gen.int(in: 0...4).array(of: 0...8), Gen.int(in: 0...2), Self.stage.array(of: 0...5),
+            Gen.int(in: 0...13)
         ) { values, ending, stages, disposalSlot in
             ran.increment()
             let pipeline = PipelineCase(values: values, ending: ending, stages: stages, disposalSlot: disposalSlot)
             let scope = ResourceScope(name: "property \(pipeline)")
             let recorded = scope.run { Self.run(pipeline) }
             let expected = pipeline.stages
-                .reduce(TimedStream(elements: values.enumerated().map { (210 + 10 * $0.offset, $0.element) }, end: pipeline.sourceEnd)) { $1.model($0) }
+                .reduce(
+                    TimedStream(
+                        elements: values.enumerated().map { (210 + 10 * $0.offset, $0.element) },
+                        end: pipeline.sourceEnd)
+                ) { $1.model($0) }
                 .recorded(disposedAt: pipeline.disposal)
 
             #expect(recorded == expected, "pipeline: \(pipeline)")

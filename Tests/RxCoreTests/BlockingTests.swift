@@ -81,7 +81,10 @@ final class BlockingTests: RxTestCase {
         XCTAssertThrowsError(try mainObserved([1], error: TestError()).toBlocking(timeout: 5).toArray()) { error in
             XCTAssertTrue(error is TestError)
         }
-        guard case .failed(let elements, let error) = mainObserved([1, 2], error: TestError()).toBlocking(timeout: 5).materialize() else {
+        guard
+            case .failed(let elements, let error) = mainObserved([1, 2], error: TestError()).toBlocking(timeout: 5)
+                .materialize()
+        else {
             return XCTFail("expected a failure")
         }
         XCTAssertEqual(elements, [1, 2])
@@ -94,7 +97,8 @@ final class BlockingTests: RxTestCase {
     }
 
     func testAPredicateThatThrowsEndsTheWaitWithItsError() {
-        XCTAssertThrowsError(try mainObserved([1, 2]).toBlocking(timeout: 5).single { _ in throw TestError() }) { error in
+        XCTAssertThrowsError(try mainObserved([1, 2]).toBlocking(timeout: 5).single { _ in throw TestError() }) {
+            error in
             XCTAssertTrue(error is TestError)
         }
     }
@@ -108,7 +112,9 @@ final class BlockingTests: RxTestCase {
         XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(start), 0.05)
         XCTAssertFalse(subject.hasObservers)
 
-        guard case .failed(let elements, RxError.timeout) = subject.startWithOne().toBlocking(timeout: 0.05).materialize() else {
+        guard
+            case .failed(let elements, RxError.timeout) = subject.startWithOne().toBlocking(timeout: 0.05).materialize()
+        else {
             return XCTFail("expected a timeout")
         }
         XCTAssertEqual(elements, [1])

@@ -47,10 +47,12 @@ final class CallSiteTests: RxTestCase {
     /// A bag's initialiser is reached through its allocating entry point: the
     /// site is still the line that made the bag, for each of its initialisers.
     func testABagsSiteIsTheLineThatMadeIt() {
-        let lines: [UInt] = [#line + 1, #line + 2, #line + 3]
-        let bags = [DisposeBag(),
-                    DisposeBag(disposing: Disposables.create()),
-                    DisposeBag { Disposables.create() }]
+        let lines: [UInt] = [#line + 2, #line + 3, #line + 4]
+        let bags = [
+            DisposeBag(),
+            DisposeBag(disposing: Disposables.create()),
+            DisposeBag { Disposables.create() },
+        ]
         XCTAssertEqual(bags.map(\.identity.site.description), lines.map { "CallSiteTests.swift:\($0)" })
     }
 

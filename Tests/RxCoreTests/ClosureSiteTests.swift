@@ -35,18 +35,20 @@ final class ClosureSiteTests: RxTestCase {
             _ = source.multicast(makeSubject: { PublishSubject<Int>() })
         }
 
-        XCTAssertEqual(log.all, [
-            "do(onNext:) at ClosureSiteTests.swift:\(lines[0])",
-            "do(onError:) at ClosureSiteTests.swift:\(lines[0])",
-            "do(onSubscribe:) at ClosureSiteTests.swift:\(lines[0])",
-            "do(onDispose:) at ClosureSiteTests.swift:\(lines[0])",
-            "catch at ClosureSiteTests.swift:\(lines[1])",
-            "take(while:) at ClosureSiteTests.swift:\(lines[2])",
-            "take(until:) at ClosureSiteTests.swift:\(lines[3])",
-            "skip(while:) at ClosureSiteTests.swift:\(lines[4])",
-            "retry(when:) at ClosureSiteTests.swift:\(lines[5])",
-            "multicast(makeSubject:) at ClosureSiteTests.swift:\(lines[6])",
-        ])
+        XCTAssertEqual(
+            log.all,
+            [
+                "do(onNext:) at ClosureSiteTests.swift:\(lines[0])",
+                "do(onError:) at ClosureSiteTests.swift:\(lines[0])",
+                "do(onSubscribe:) at ClosureSiteTests.swift:\(lines[0])",
+                "do(onDispose:) at ClosureSiteTests.swift:\(lines[0])",
+                "catch at ClosureSiteTests.swift:\(lines[1])",
+                "take(while:) at ClosureSiteTests.swift:\(lines[2])",
+                "take(until:) at ClosureSiteTests.swift:\(lines[3])",
+                "skip(while:) at ClosureSiteTests.swift:\(lines[4])",
+                "retry(when:) at ClosureSiteTests.swift:\(lines[5])",
+                "multicast(makeSubject:) at ClosureSiteTests.swift:\(lines[6])",
+            ])
     }
 
     func testOperatorChainsNameTheOperators() {
@@ -58,10 +60,12 @@ final class ClosureSiteTests: RxTestCase {
         subject.do(onNext: { _ in }).catchAndReturn(0).retry(2).materialize()
             .subscribe().disposed(by: bag)
 
-        XCTAssertEqual(liveSubscriptionsOfThisTest.map(\.chain), [
-            "take(until:)(PublishSubject<Int>, PublishSubject<String>) → skip → debounce → subscribe",
-            "PublishSubject<Int> → do → catchAndReturn → retry → materialize → subscribe",
-        ])
+        XCTAssertEqual(
+            liveSubscriptionsOfThisTest.map(\.chain),
+            [
+                "take(until:)(PublishSubject<Int>, PublishSubject<String>) → skip → debounce → subscribe",
+                "PublishSubject<Int> → do → catchAndReturn → retry → materialize → subscribe",
+            ])
     }
 
     @available(*, deprecated, message: "exercises RxSwift 5's deprecated names")
@@ -69,7 +73,8 @@ final class ClosureSiteTests: RxTestCase {
         let subject = PublishSubject<Int>()
         let other = PublishSubject<Int>()
         var received: [Int] = []
-        let subscription = subject
+        let subscription =
+            subject
             .skipUntil(other).skipWhile { $0 < 2 }.takeWhile { $0 < 10 }.takeUntil(other.filter { $0 == 99 })
             .catchErrorJustReturn(-1).retryWhen { errors in errors.take(1) }
             .observeOn(CurrentThreadScheduler.instance).subscribeOn(CurrentThreadScheduler.instance)

@@ -67,10 +67,12 @@ final class CombineLatestTests: RxTestCase {
         let xs = scheduler.createHotObservable([.next(210, 1), .next(230, 3)])
         let ys = scheduler.createHotObservable([.next(220, 2)])
 
-        let res = scheduler.start { Observable.combineLatest(xs, ys) { x, y -> Int in
-            if x == 3 { throw TestError() }
-            return x + y
-        } }
+        let res = scheduler.start {
+            Observable.combineLatest(xs, ys) { x, y -> Int in
+                if x == 3 { throw TestError() }
+                return x + y
+            }
+        }
 
         XCTAssertEqual(res.events, [.next(220, 3), .error(230, TestError())])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 230)])

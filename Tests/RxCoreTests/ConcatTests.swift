@@ -35,7 +35,9 @@ final class ConcatTests: RxTestCase {
         let ys = scheduler.createColdObservable([.next(10, 2), .next(40, 3), .completed(50)])
         let zs = scheduler.createColdObservable([.next(10, 4), .completed(20)])
 
-        let res = scheduler.start(disposed: 260) { Observable.concat([xs.asObservable(), ys.asObservable(), zs.asObservable()]) }
+        let res = scheduler.start(disposed: 260) {
+            Observable.concat([xs.asObservable(), ys.asObservable(), zs.asObservable()])
+        }
 
         XCTAssertEqual(res.events, [.next(210, 1), .next(240, 2)])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 230)])
@@ -81,7 +83,9 @@ final class ConcatTests: RxTestCase {
         let scheduler = TestScheduler(initialClock: 0)
         let ys1 = scheduler.createColdObservable([.next(10, 11), .completed(50)])
         let ys2 = scheduler.createColdObservable([.next(10, 21), .completed(20)])
-        let xs = scheduler.createHotObservable([.next(210, ys1.asObservable()), .next(220, ys2.asObservable()), .completed(230)])
+        let xs = scheduler.createHotObservable([
+            .next(210, ys1.asObservable()), .next(220, ys2.asObservable()), .completed(230),
+        ])
 
         let res = scheduler.start { xs.concat() }
 
@@ -92,7 +96,8 @@ final class ConcatTests: RxTestCase {
 
     /// `[just(i), [just(i + 1), [...].concat()].concat()].concat()`, `depth` levels.
     private func nestedThroughTheLastSource(_ index: Int, depth: Int) -> Observable<Int> {
-        index == depth - 1 ? .just(index) : Observable.concat([.just(index), nestedThroughTheLastSource(index + 1, depth: depth)])
+        index == depth - 1
+            ? .just(index) : Observable.concat([.just(index), nestedThroughTheLastSource(index + 1, depth: depth)])
     }
 
     func testConcatNestedThroughItsLastSourceRunsInConstantStack() {
@@ -100,10 +105,12 @@ final class ConcatTests: RxTestCase {
         var elements: [Int] = []
         var completed = false
 
-        _ = nestedThroughTheLastSource(0, depth: 1000).subscribe(onNext: { elements.append($0) }, onCompleted: { completed = true })
+        _ = nestedThroughTheLastSource(0, depth: 1000).subscribe(
+            onNext: { elements.append($0) }, onCompleted: { completed = true })
 
         XCTAssertEqual(elements, Array(0..<1000))
         XCTAssertTrue(completed)
-        XCTAssertEqual(maxTailRecursiveSinkStackSize, 1, "each nested list replaces its parent, whose last source it is")
+        XCTAssertEqual(
+            maxTailRecursiveSinkStackSize, 1, "each nested list replaces its parent, whose last source it is")
     }
 }

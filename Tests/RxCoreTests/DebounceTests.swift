@@ -50,7 +50,8 @@ final class DebounceTests: RxTestCase {
 
 final class ThrottleTests: RxTestCase {
     private let burst: [Recorded<Event<Int>>] = [
-        .next(150, 1), .next(210, 2), .next(220, 3), .next(225, 4), .next(260, 5), .next(290, 6), .next(300, 7), .completed(400),
+        .next(150, 1), .next(210, 2), .next(220, 3), .next(225, 4), .next(260, 5), .next(290, 6), .next(300, 7),
+        .completed(400),
     ]
 
     func testThrottleLatestSendsTheFirstAtOnceAndTheLatestWhenTheWindowEnds() {

@@ -15,7 +15,9 @@ final class DisposeBagTests: RxTestCase {
         subject.subscribe().disposed(by: bags[2])
 
         let owners = liveSubscriptionsOfThisTest.map(\.owner)
-        XCTAssertEqual(owners, [bags[0].identity, bags[0].identity, bags[1].identity] + Array(repeating: bags[2].identity, count: 4))
+        XCTAssertEqual(
+            owners,
+            [bags[0].identity, bags[0].identity, bags[1].identity] + Array(repeating: bags[2].identity, count: 4))
         XCTAssertEqual(bags.map(\.count), [2, 1, 4])
 
         bags.removeAll()

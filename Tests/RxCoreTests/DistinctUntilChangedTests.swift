@@ -33,14 +33,18 @@ final class DistinctUntilChangedTests: RxTestCase {
 
     func testComparerReceivesThePreviousThenTheNewElement() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 3), .next(230, 2), .next(240, 9), .completed(250)])
+        let xs = scheduler.createHotObservable([
+            .next(210, 1), .next(220, 3), .next(230, 2), .next(240, 9), .completed(250),
+        ])
         var compared: [[Int]] = []
 
         // "Equal" while the new value is not bigger: passes on a rising sequence.
-        let res = scheduler.start { xs.distinctUntilChanged { (previous: Int, next: Int) -> Bool in
-            compared.append([previous, next])
-            return next <= previous
-        } }
+        let res = scheduler.start {
+            xs.distinctUntilChanged { (previous: Int, next: Int) -> Bool in
+                compared.append([previous, next])
+                return next <= previous
+            }
+        }
 
         XCTAssertEqual(res.events, [.next(210, 1), .next(220, 3), .next(240, 9), .completed(250)])
         XCTAssertEqual(compared, [[1, 3], [3, 2], [3, 9]])
@@ -49,7 +53,8 @@ final class DistinctUntilChangedTests: RxTestCase {
     func testKeyPath() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([
-            .next(210, Point(x: 1, y: 1)), .next(220, Point(x: 1, y: 2)), .next(230, Point(x: 2, y: 2)), .completed(250),
+            .next(210, Point(x: 1, y: 1)), .next(220, Point(x: 1, y: 2)), .next(230, Point(x: 2, y: 2)),
+            .completed(250),
         ])
 
         let res = scheduler.start { xs.distinctUntilChanged(at: \.x).map(\.y) }
@@ -61,10 +66,12 @@ final class DistinctUntilChangedTests: RxTestCase {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(250)])
 
-        let res = scheduler.start { xs.distinctUntilChanged { value -> Int in
-            if value == 2 { throw TestError() }
-            return value
-        } }
+        let res = scheduler.start {
+            xs.distinctUntilChanged { value -> Int in
+                if value == 2 { throw TestError() }
+                return value
+            }
+        }
 
         XCTAssertEqual(res.events, [.next(210, 1), .error(220, TestError())])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)])
@@ -76,7 +83,8 @@ final class DistinctUntilChangedTests: RxTestCase {
 
         let res = scheduler.start { xs.distinctUntilChanged { (_: Int, _: Int) -> Bool in throw TestError() } }
 
-        XCTAssertEqual(res.events, [.next(210, 1), .error(220, TestError())], "the first element is compared with nothing")
+        XCTAssertEqual(
+            res.events, [.next(210, 1), .error(220, TestError())], "the first element is compared with nothing")
     }
 
     func testErrorPassesThrough() {

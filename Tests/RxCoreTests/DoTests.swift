@@ -13,29 +13,35 @@ final class DoTests: RxTestCase {
         var subscription: Disposable?
 
         scheduler.scheduleAt(200) {
-            subscription = xs
-                .do(onNext: { log.append("onNext \($0) @\(scheduler.clock)") },
+            subscription =
+                xs
+                .do(
+                    onNext: { log.append("onNext \($0) @\(scheduler.clock)") },
                     afterNext: { log.append("afterNext \($0)") },
                     onCompleted: { log.append("onCompleted") },
                     afterCompleted: { log.append("afterCompleted") },
                     onSubscribe: { log.append("onSubscribe") },
                     onSubscribed: { log.append("onSubscribed") },
-                    onDispose: { log.append("onDispose @\(scheduler.clock)") })
-                .subscribe(AnyObserver { event in
-                    log.append("observer \(event)")
-                    res.on(event)
-                })
+                    onDispose: { log.append("onDispose @\(scheduler.clock)") }
+                )
+                .subscribe(
+                    AnyObserver { event in
+                        log.append("observer \(event)")
+                        res.on(event)
+                    })
         }
         scheduler.scheduleAt(1000) { subscription?.dispose() }
         scheduler.start()
 
-        XCTAssertEqual(log, [
-            "onSubscribe", "onSubscribed",
-            "onNext 1 @210", "observer next(1)", "afterNext 1",
-            "onNext 2 @220", "observer next(2)", "afterNext 2",
-            "onCompleted", "observer completed", "afterCompleted",
-            "onDispose @230",
-        ])
+        XCTAssertEqual(
+            log,
+            [
+                "onSubscribe", "onSubscribed",
+                "onNext 1 @210", "observer next(1)", "afterNext 1",
+                "onNext 2 @220", "observer next(2)", "afterNext 2",
+                "onCompleted", "observer completed", "afterCompleted",
+                "onDispose @230",
+            ])
         XCTAssertEqual(res.events, [.next(210, 1), .next(220, 2), .completed(230)])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 230)])
     }

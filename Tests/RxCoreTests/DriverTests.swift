@@ -31,8 +31,9 @@ final class DriverTests: RxTestCase {
         scheduler.start()
         XCTAssertEqual(first.events, [.next(211, 1), .next(221, 2), .next(311, 3), .completed(401)])
         XCTAssertEqual(second.events, [.next(300, 2), .next(311, 3), .completed(401)])
-        XCTAssertEqual(xs.subscriptions, [Subscription(200, 400)],
-                       "as in RxSwift, a test observable's asObservable() releases its subscription as the completion passes")
+        XCTAssertEqual(
+            xs.subscriptions, [Subscription(200, 400)],
+            "as in RxSwift, a test observable's asObservable() releases its subscription as the completion passes")
     }
 
     func testWhenEveryoneLeavesTheReplayIsDroppedAndTheSourceResubscribed() {
@@ -73,21 +74,25 @@ final class DriverTests: RxTestCase {
     ]
 
     func testErrorsBecomeTheFallback() {
-        let received = fallbackEvents { xs, fallback in [
-            xs.asDriver(onErrorJustReturn: -1),
-            xs.asDriver(onErrorDriveWith: fallback.asDriver(onErrorJustReturn: -2)),
-            xs.asDriver(onErrorRecover: { error in Driver.just(error is DriverTestError ? -3 : 0) }),
-        ] }
+        let received = fallbackEvents { xs, fallback in
+            [
+                xs.asDriver(onErrorJustReturn: -1),
+                xs.asDriver(onErrorDriveWith: fallback.asDriver(onErrorJustReturn: -2)),
+                xs.asDriver(onErrorRecover: { error in Driver.just(error is DriverTestError ? -3 : 0) }),
+            ]
+        }
         XCTAssertEqual(received.events, expectedFallbackEvents)
         XCTAssertEqual(received.fallbackSubscriptions, [Subscription(231, 251)])
     }
 
     func testAsSharedSequenceMakesASequenceOfTheNamedStrategyWithTheSameFallbacks() {
-        let received = fallbackEvents { xs, fallback in [
-            xs.asSharedSequence(sharingStrategy: SignalSharingStrategy.self, onErrorJustReturn: -1),
-            xs.asSharedSequence(onErrorDriveWith: fallback.asSignal(onErrorJustReturn: -2)),
-            xs.asSharedSequence(onErrorRecover: { error in Signal.just(error is DriverTestError ? -3 : 0) }),
-        ] }
+        let received = fallbackEvents { xs, fallback in
+            [
+                xs.asSharedSequence(sharingStrategy: SignalSharingStrategy.self, onErrorJustReturn: -1),
+                xs.asSharedSequence(onErrorDriveWith: fallback.asSignal(onErrorJustReturn: -2)),
+                xs.asSharedSequence(onErrorRecover: { error in Signal.just(error is DriverTestError ? -3 : 0) }),
+            ]
+        }
         XCTAssertEqual(received.events, expectedFallbackEvents)
         XCTAssertEqual(received.fallbackSubscriptions, [Subscription(231, 251)])
     }
@@ -170,14 +175,17 @@ final class DriverTests: RxTestCase {
         driver.drive(replay).disposed(by: bag)
         driver.drive(optionalReplay).disposed(by: bag)
         driver.drive(observed).disposed(by: bag)
-        driver.drive(onNext: { log.append("drive \($0)") }, onCompleted: { log.append("drive completed") },
-                     onDisposed: { log.append("drive disposed") }).disposed(by: bag)
+        driver.drive(
+            onNext: { log.append("drive \($0)") }, onCompleted: { log.append("drive completed") },
+            onDisposed: { log.append("drive disposed") }
+        ).disposed(by: bag)
         signal.emit(to: publish).disposed(by: bag)
         signal.emit(to: behavior).disposed(by: bag)
         signal.emit(to: optionalPublish).disposed(by: bag)
         signal.emit(onNext: { log.append("emit \($0)") }).disposed(by: bag)
         publish.subscribe(onNext: { log.append("publish \($0)") }).disposed(by: bag)
-        optionalPublish.subscribe(onNext: { log.append("optional publish \(String(describing: $0))") }).disposed(by: bag)
+        optionalPublish.subscribe(onNext: { log.append("optional publish \(String(describing: $0))") }).disposed(
+            by: bag)
         subject.onNext(7)
         subject.onCompleted()
         XCTAssertEqual(behavior.value, 7)
@@ -187,8 +195,10 @@ final class DriverTests: RxTestCase {
         optionalReplay.subscribe(onNext: { optionallyReplayed.append($0) }).disposed(by: bag)
         XCTAssertEqual(replayed, [7])
         XCTAssertEqual(optionallyReplayed, [7])
-        XCTAssertEqual(log, ["drive 7", "publish 7", "optional publish Optional(7)", "emit 7", "drive completed", "drive disposed"],
-                       "the driver subscribed to the subject first, and each shares one subscription among its observers")
+        XCTAssertEqual(
+            log,
+            ["drive 7", "publish 7", "optional publish Optional(7)", "emit 7", "drive completed", "drive disposed"],
+            "the driver subscribed to the subject first, and each shares one subscription among its observers")
         var events: [Event<Int?>] = []
         observed.subscribe { events.append($0) }.disposed(by: bag)
         XCTAssertEqual(events, [.next(7), .completed])
@@ -201,7 +211,8 @@ final class DriverTests: RxTestCase {
         var screen: Screen? = Screen()
         weak let watched = screen
         let bag = DisposeBag()
-        relay.asDriver().drive(with: screen!, onNext: { screen, title in screen.titles.append(title) }).disposed(by: bag)
+        relay.asDriver().drive(with: screen!, onNext: { screen, title in screen.titles.append(title) }).disposed(
+            by: bag)
         relay.accept("b")
         XCTAssertEqual(screen?.titles, ["a", "b"])
         screen = nil
@@ -236,7 +247,9 @@ final class DriverTests: RxTestCase {
 
     func testViewModelOperators() {
         let scheduler = TestScheduler(initialClock: 0)
-        let query = scheduler.createHotObservable([.next(210, "a"), .next(220, "a"), .next(230, "ab"), .next(240, "abc")])
+        let query = scheduler.createHotObservable([
+            .next(210, "a"), .next(220, "a"), .next(230, "ab"), .next(240, "abc"),
+        ])
         // The whole run is mocked: the inner drivers are made as elements arrive.
         let res = mocked(scheduler) {
             scheduler.start {

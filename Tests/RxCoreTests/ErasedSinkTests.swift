@@ -42,7 +42,9 @@ final class ErasedSinkTests: RxTestCase {
     func testAThrowingTransformEndsTheSequenceWithItsError() {
         var events: [Event<Int>] = []
         _ = Observable.of(1, 2, 3)
-            .map { value -> Int in if value == 2 { throw TestError.failed }; return value }
+            .map { value -> Int in
+                if value == 2 { throw TestError.failed }; return value
+            }
             .filter { _ in true }
             .subscribe { events.append($0) }
         XCTAssertEqual(events, [.next(1), .error(TestError.failed)])

@@ -51,10 +51,12 @@ final class FlatMapTests: RxTestCase {
         let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(500)])
         let ys = scheduler.createColdObservable([.next(5, 11), .completed(150)])
 
-        let res = scheduler.start { xs.flatMap { value -> TestableObservable<Int> in
-            if value == 2 { throw TestError() }
-            return ys
-        } }
+        let res = scheduler.start {
+            xs.flatMap { value -> TestableObservable<Int> in
+                if value == 2 { throw TestError() }
+                return ys
+            }
+        }
 
         XCTAssertEqual(res.events, [.next(215, 11), .error(220, TestError())])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)])
@@ -90,7 +92,8 @@ final class FlatMapTests: RxTestCase {
     func testFlatMapReentrantInnerDeliveryDoesNotDeadlock() {
         let subject = PublishSubject<Int>()
         var received: [Int] = []
-        let subscription = subject
+        let subscription =
+            subject
             .flatMap { Observable.just($0) }
             .subscribe(onNext: { value in
                 received.append(value)
@@ -125,10 +128,12 @@ final class FlatMapTests: RxTestCase {
         log.append("dispose all")
         subscription.dispose()
 
-        XCTAssertEqual(log, [
-            "subscribe 1", "subscribe 2", "subscribe 3", "dispose 3", "subscribe 4",
-            "dispose all", "dispose 1", "dispose 2", "dispose 4",
-        ])
+        XCTAssertEqual(
+            log,
+            [
+                "subscribe 1", "subscribe 2", "subscribe 3", "dispose 3", "subscribe 4",
+                "dispose all", "dispose 1", "dispose 2", "dispose 4",
+            ])
         Resources.clearDiagnostics()
     }
 
@@ -154,10 +159,12 @@ final class FlatMapTests: RxTestCase {
         let ys3 = scheduler.createColdObservable([.next(10, 31), .completed(200)])
         var mapped: [Int] = []
 
-        let res = scheduler.start { xs.flatMapFirst { value -> TestableObservable<Int> in
-            mapped.append(value)
-            return value == 1 ? ys1 : ys3
-        } }
+        let res = scheduler.start {
+            xs.flatMapFirst { value -> TestableObservable<Int> in
+                mapped.append(value)
+                return value == 1 ? ys1 : ys3
+            }
+        }
 
         XCTAssertEqual(mapped, [1, 3], "an element dropped while busy is not even mapped")
         XCTAssertEqual(res.events, [.next(220, 11), .next(410, 31), .completed(600)])
@@ -173,10 +180,12 @@ final class FlatMapTests: RxTestCase {
         let ys2 = scheduler.createColdObservable([.next(5, 21), .completed(10)])
         var mappedAt: [TestTime] = []
 
-        let res = scheduler.start { xs.concatMap { value -> TestableObservable<Int> in
-            mappedAt.append(scheduler.clock)
-            return value == 1 ? ys1 : ys2
-        } }
+        let res = scheduler.start {
+            xs.concatMap { value -> TestableObservable<Int> in
+                mappedAt.append(scheduler.clock)
+                return value == 1 ? ys1 : ys2
+            }
+        }
 
         XCTAssertEqual(mappedAt, [210, 220], "elements are mapped when they arrive, even while queued")
         XCTAssertEqual(res.events, [.next(220, 11), .next(265, 21), .completed(270)])
@@ -210,7 +219,8 @@ final class FlatMapTests: RxTestCase {
             _ = just.flatMapFirst { Observable.just($0) }
         }
 
-        XCTAssertEqual(collector.receipts.map(\.operatorName), ["flatMap", "flatMapLatest", "concatMap", "flatMapFirst"])
+        XCTAssertEqual(
+            collector.receipts.map(\.operatorName), ["flatMap", "flatMapLatest", "concatMap", "flatMapFirst"])
         XCTAssertEqual(collector.receipts.map(\.site.description), (2...5).map { "FlatMapTests.swift:\(line + $0)" })
         XCTAssertTrue(collector.receipts.allSatisfy { $0.context == nil }, "the closures capture nothing")
     }
@@ -232,11 +242,15 @@ final class FlatMapTests: RxTestCase {
             _ = source.withLatestFrom(other) { $0 + $1 }
         }
 
-        XCTAssertEqual(collector.receipts.map { "\($0.operatorName) +\($0.site.line - UInt(line))" }, [
-            "compactMap +2", "scan +3", "scan +4", "reduce +5", "reduce(mapResult:) +5", "distinctUntilChanged +6",
-            "deferred +7", "combineLatest +8", "zip +9", "withLatestFrom +10",
-        ])
-        XCTAssertNotNil(collector.receipts.first { $0.operatorName == "deferred" }?.context, "deferred's closure captures the source")
+        XCTAssertEqual(
+            collector.receipts.map { "\($0.operatorName) +\($0.site.line - UInt(line))" },
+            [
+                "compactMap +2", "scan +3", "scan +4", "reduce +5", "reduce(mapResult:) +5", "distinctUntilChanged +6",
+                "deferred +7", "combineLatest +8", "zip +9", "withLatestFrom +10",
+            ])
+        XCTAssertNotNil(
+            collector.receipts.first { $0.operatorName == "deferred" }?.context,
+            "deferred's closure captures the source")
     }
 }
 

@@ -12,15 +12,20 @@ final class ImmediateSubscriptionTests: RxTestCase {
         var sinksSeenByOnNext: [Int] = []
         let before = Resources.snapshot()
         let chain = Observable.just(1)
-            .map { calls.append("map \($0)"); return $0 + 1 }
-            .filter { calls.append("filter \($0)"); return $0 > 0 }
+            .map {
+                calls.append("map \($0)"); return $0 + 1
+            }
+            .filter {
+                calls.append("filter \($0)"); return $0 > 0
+            }
 
         for _ in 0..<2 {
             chain.subscribe(
                 onNext: {
                     calls.append("next \($0)")
                     let now = Resources.snapshot()
-                    sinksSeenByOnNext.append(now["MapSink"] - before["MapSink"] + now["FilterSink"] - before["FilterSink"])
+                    sinksSeenByOnNext.append(
+                        now["MapSink"] - before["MapSink"] + now["FilterSink"] - before["FilterSink"])
                 },
                 onCompleted: { calls.append("completed") }
             ).dispose()
@@ -34,9 +39,12 @@ final class ImmediateSubscriptionTests: RxTestCase {
         var events: [String] = []
         _ = Observable.just(1)
             .map { _ -> Int in throw Failure() }
-            .filter { events.append("filter \($0)"); return true }
-            .subscribe(onNext: { events.append("next \($0)") }, onError: { events.append("error \($0 is Failure)") },
-                       onCompleted: { events.append("completed") })
+            .filter {
+                events.append("filter \($0)"); return true
+            }
+            .subscribe(
+                onNext: { events.append("next \($0)") }, onError: { events.append("error \($0 is Failure)") },
+                onCompleted: { events.append("completed") })
 
         XCTAssertEqual(events, ["error true"])
     }

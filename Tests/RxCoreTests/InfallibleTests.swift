@@ -38,7 +38,8 @@ final class InfallibleTests: RxTestCase {
             return Disposables.create { events.append("disposed") }
         }
         let line: UInt = #line + 1
-        let subscription = numbers.map { $0 * 10 }.subscribe(onNext: { events.append("\($0)") }, onDisposed: { events.append("onDisposed") })
+        let subscription = numbers.map { $0 * 10 }.subscribe(
+            onNext: { events.append("\($0)") }, onDisposed: { events.append("onDisposed") })
 
         XCTAssertEqual(liveSubscriptionsOfThisTest.map(\.chain), ["create<Int> → map → subscribe"])
         XCTAssertEqual(liveSubscriptionsOfThisTest.first?.site.line, line)
@@ -59,8 +60,10 @@ final class InfallibleTests: RxTestCase {
 
     func testCombineLatestAndZipOfSeveralSources() {
         let scheduler = TestScheduler(initialClock: 0)
-        let first = scheduler.createHotObservable([.next(210, 1), .next(230, 3), .completed(300)]).asInfallible(onErrorJustReturn: 0)
-        let second = scheduler.createHotObservable([.next(220, 10), .next(240, 30), .completed(310)]).asInfallible(onErrorJustReturn: 0)
+        let first = scheduler.createHotObservable([.next(210, 1), .next(230, 3), .completed(300)]).asInfallible(
+            onErrorJustReturn: 0)
+        let second = scheduler.createHotObservable([.next(220, 10), .next(240, 30), .completed(310)]).asInfallible(
+            onErrorJustReturn: 0)
         let third = scheduler.createHotObservable([.next(225, 100), .completed(320)]).asInfallible(onErrorJustReturn: 0)
 
         let latest = scheduler.createObserver(Int.self)

@@ -50,7 +50,9 @@ final class MergeTests: RxTestCase {
         let scheduler = TestScheduler(initialClock: 0)
         let ys1 = scheduler.createColdObservable([.next(10, 11), .next(50, 12), .completed(60)])
         let ys2 = scheduler.createColdObservable([.next(10, 21), .completed(20)])
-        let xs = scheduler.createHotObservable([.next(210, ys1.asObservable()), .next(230, ys2.asObservable()), .completed(240)])
+        let xs = scheduler.createHotObservable([
+            .next(210, ys1.asObservable()), .next(230, ys2.asObservable()), .completed(240),
+        ])
 
         let res = scheduler.start { xs.merge() }
 
@@ -66,7 +68,8 @@ final class MergeTests: RxTestCase {
         let ys2 = scheduler.createColdObservable([.next(10, 21), .completed(50)])
         let ys3 = scheduler.createColdObservable([.next(10, 31), .completed(10)])
         let xs = scheduler.createHotObservable([
-            .next(210, ys1.asObservable()), .next(220, ys2.asObservable()), .next(230, ys3.asObservable()), .completed(240),
+            .next(210, ys1.asObservable()), .next(220, ys2.asObservable()), .next(230, ys3.asObservable()),
+            .completed(240),
         ])
 
         let res = scheduler.start { xs.merge(maxConcurrent: 2) }

@@ -99,7 +99,8 @@ final class MulticastTests: RxTestCase {
 
         XCTAssertEqual(first.events, [.next(210, 1), .completed(220)])
         XCTAssertEqual(second.events, [.completed(300)])
-        XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)], "a late subscriber does not reconnect a terminated subject")
+        XCTAssertEqual(
+            xs.subscriptions, [Subscription(200, 220)], "a late subscriber does not reconnect a terminated subject")
     }
 
     func testReplayReplaysToSubscribersOfTheConnection() {

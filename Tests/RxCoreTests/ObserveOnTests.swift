@@ -33,8 +33,9 @@ final class ObserveOnTests: RxTestCase {
 
         let res = scheduler.start { xs.observe(on: scheduler) }
 
-        XCTAssertEqual(res.events, [.next(211, 2), .next(212, 3), .next(241, 4), .completed(301)],
-                       "one event per scheduled run, each one tick later on the test scheduler")
+        XCTAssertEqual(
+            res.events, [.next(211, 2), .next(212, 3), .next(241, 4), .completed(301)],
+            "one event per scheduled run, each one tick later on the test scheduler")
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 300)])
     }
 
@@ -109,7 +110,9 @@ final class ObserveOnTests: RxTestCase {
         let received = Mutex<[Int]>([])
         let release = DispatchSemaphore(value: 0)
         queue.async { release.wait() }
-        let subscription = subject.observe(on: scheduler).subscribe(onNext: { value in received.withLock { $0.append(value) } })
+        let subscription = subject.observe(on: scheduler).subscribe(onNext: { value in
+            received.withLock { $0.append(value) }
+        })
 
         subject.onNext(1)
         subject.onNext(2)
@@ -130,8 +133,9 @@ final class SubscribeOnTests: RxTestCase {
         let res = scheduler.start(disposed: 400) { xs.subscribe(on: scheduler) }
 
         XCTAssertEqual(res.events, [.next(210, 2), .next(300, 3)])
-        XCTAssertEqual(xs.subscriptions, [Subscription(201, 401)],
-                       "subscribing and disposing are each scheduled, one tick later on the test scheduler")
+        XCTAssertEqual(
+            xs.subscriptions, [Subscription(201, 401)],
+            "subscribing and disposing are each scheduled, one tick later on the test scheduler")
     }
 
     func testSubscribeOnDisposesTheSourceOnTheSchedulerAfterItEnds() {
@@ -166,7 +170,8 @@ final class MaterializeTests: RxTestCase {
 
         let res = scheduler.start { xs.materialize() }
 
-        XCTAssertEqual(res.events, [.next(210, Event.next(1)), .next(220, Event<Int>.error(TestError.source)), .completed(220)])
+        XCTAssertEqual(
+            res.events, [.next(210, Event.next(1)), .next(220, Event<Int>.error(TestError.source)), .completed(220)])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)])
     }
 

@@ -106,7 +106,8 @@ final class OperatorConcurrencyTests: RxTestCase {
         let queue = DispatchQueue(label: "TimeoutConcurrency")
         let scheduler = SerialDispatchQueueScheduler(serialQueue: queue)
         let failed = expectation(description: "timeout")
-        let subscription = PublishSubject<Int>().timeout(.milliseconds(20), scheduler: scheduler).subscribe(onError: { error in
+        let subscription = PublishSubject<Int>().timeout(.milliseconds(20), scheduler: scheduler).subscribe(onError: {
+            error in
             if case RxError.timeout = error { failed.fulfill() }
         })
 

@@ -11,7 +11,8 @@ final class PrimitiveSequenceZipTests: RxTestCase {
         let pending = scheduler.createColdObservable([.next(50, 1), .completed(60)])
 
         let res = scheduler.start {
-            Maybe.zip(Maybe<Int>.empty().delay(.seconds(10), scheduler: self.scheduler), pending.asMaybe()) { $0 + $1 }.asObservable()
+            Maybe.zip(Maybe<Int>.empty().delay(.seconds(10), scheduler: self.scheduler), pending.asMaybe()) { $0 + $1 }
+                .asObservable()
         }
 
         XCTAssertEqual(res.events, [.completed(260)])

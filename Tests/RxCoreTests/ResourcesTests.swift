@@ -87,11 +87,13 @@ final class PerThreadResourceCountTests: RxTestCase {
         final class Box { let body: () -> Void; init(_ body: @escaping () -> Void) { self.body = body } }
         let context = Unmanaged.passRetained(Box(body)).toOpaque()
         var thread = pthread_t()
-        let created = pthread_create(&thread, nil, { context in
-            let box = Unmanaged<Box>.fromOpaque(context!).takeRetainedValue()
-            box.body()
-            return nil
-        }, context)
+        let created = pthread_create(
+            &thread, nil,
+            { context in
+                let box = Unmanaged<Box>.fromOpaque(context!).takeRetainedValue()
+                box.body()
+                return nil
+            }, context)
         XCTAssertEqual(created, 0)
         XCTAssertEqual(pthread_join(thread, nil), 0)
     }

@@ -11,12 +11,14 @@ final class RetryTests: RxTestCase {
 
         let res = scheduler.start { xs.retry(3) }
 
-        XCTAssertEqual(res.events, [
-            .next(205, 1), .next(210, 2), .next(215, 3),
-            .next(225, 1), .next(230, 2), .next(235, 3),
-            .next(245, 1), .next(250, 2), .next(255, 3),
-            .error(260, TestError.source),
-        ])
+        XCTAssertEqual(
+            res.events,
+            [
+                .next(205, 1), .next(210, 2), .next(215, 3),
+                .next(225, 1), .next(230, 2), .next(235, 3),
+                .next(245, 1), .next(250, 2), .next(255, 3),
+                .error(260, TestError.source),
+            ])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 220), Subscription(220, 240), Subscription(240, 260)])
     }
 
@@ -84,9 +86,11 @@ final class RetryWhenTests: RxTestCase {
         }
 
         XCTAssertEqual(res.events, [.next(205, 1), .next(225, 1), .next(245, 1)])
-        XCTAssertEqual(xs.subscriptions, [
-            Subscription(200, 210), Subscription(220, 230), Subscription(240, 250), Subscription(260, 262),
-        ])
+        XCTAssertEqual(
+            xs.subscriptions,
+            [
+                Subscription(200, 210), Subscription(220, 230), Subscription(240, 250), Subscription(260, 262),
+            ])
     }
 
     func testRetryWhenCompletesWhenTheHandlersSequenceCompletes() {

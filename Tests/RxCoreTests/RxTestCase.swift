@@ -23,7 +23,8 @@ class RxTestCase: XCTestCase {
 
     override func tearDown() {
         XCTAssertEqual(Resources.total, startTotal, "RxCore resources leaked by the test:\n\(Resources.snapshot())")
-        XCTAssertEqual(SubscriptionRegistry.count, startSubscriptions, "subscriptions left alive: \(SubscriptionRegistry.live)")
+        XCTAssertEqual(
+            SubscriptionRegistry.count, startSubscriptions, "subscriptions left alive: \(SubscriptionRegistry.live)")
         super.tearDown()
     }
 }

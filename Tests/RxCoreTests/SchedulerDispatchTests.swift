@@ -94,13 +94,16 @@ final class SchedulerDispatchTests: RxTestCase {
         let scope = ResourceScope(name: "records")
         let delays = [30, 10, 20] + Array(40..<1_040)
         let work = scope.run {
-            delays.map { seconds in scheduler.scheduleRelative((), dueTime: .seconds(seconds)) { _ in Disposables.create() } }
+            delays.map { seconds in
+                scheduler.scheduleRelative((), dueTime: .seconds(seconds)) { _ in Disposables.create() }
+            }
         }
 
         XCTAssertEqual(scope.pendingWork, delays.count)
         XCTAssertEqual(scope.pendingWorkRecords.map(\.work), delays.map { "work due after \(Double($0)) s" })
         work[1].dispose()
-        XCTAssertEqual(scope.pendingWorkRecords.prefix(2).map(\.work), ["work due after 30.0 s", "work due after 20.0 s"])
+        XCTAssertEqual(
+            scope.pendingWorkRecords.prefix(2).map(\.work), ["work due after 30.0 s", "work due after 20.0 s"])
         work.forEach { $0.dispose() }
         XCTAssertEqual(scope.pendingWork, 0)
         XCTAssertEqual(scope.pendingWorkRecords.count, 0)
@@ -137,7 +140,8 @@ final class SchedulerDispatchTests: RxTestCase {
     }
 
     func testConcurrentSchedulerRunsItemsAtTheSameTime() {
-        let scheduler = ConcurrentDispatchQueueScheduler(queue: DispatchQueue(label: "test.concurrent", attributes: .concurrent))
+        let scheduler = ConcurrentDispatchQueueScheduler(
+            queue: DispatchQueue(label: "test.concurrent", attributes: .concurrent))
         let first = DispatchSemaphore(value: 0), second = DispatchSemaphore(value: 0)
         let met = expectation(description: "each item saw the other running")
         met.expectedFulfillmentCount = 2
@@ -203,7 +207,11 @@ final class SchedulerDispatchTests: RxTestCase {
         let three = expectation(description: "three values")
         let subscription = Observable<Int>.interval(.milliseconds(2), scheduler: scheduler).subscribe(onNext: { value in
             XCTAssertFalse(Thread.isMainThread)
-            if values.withLock({ $0.append(value); return $0.count }) == 3 { three.fulfill() }
+            if values.withLock({
+                $0.append(value); return $0.count
+            }) == 3 {
+                three.fulfill()
+            }
         })
         wait(for: [three], timeout: 5)
         subscription.dispose()

@@ -163,7 +163,8 @@ final class SchedulerMainTests: RxTestCase {
     func testPeriodicMainWorkTicksOnTheDrainingThreadUntilDisposed() {
         var ticks: [Int] = []
         var periodic: Disposable?
-        periodic = MainScheduler.instance.schedulePeriodic(0, startAfter: .milliseconds(1), period: .milliseconds(1)) { count in
+        periodic = MainScheduler.instance.schedulePeriodic(0, startAfter: .milliseconds(1), period: .milliseconds(1)) {
+            count in
             XCTAssertTrue(Thread.isMainThread)
             ticks.append(count)
             if count == 2 { periodic?.dispose() }
@@ -177,7 +178,9 @@ final class SchedulerMainTests: RxTestCase {
     func testConcurrentMainSchedulerRunsAtOnceOnTheMainThread() {
         var log: [String] = []
         _ = ConcurrentMainScheduler.instance.schedule(()) { _ in
-            _ = ConcurrentMainScheduler.instance.schedule(()) { _ in log.append("nested"); return Disposables.create() }
+            _ = ConcurrentMainScheduler.instance.schedule(()) { _ in
+                log.append("nested"); return Disposables.create()
+            }
             log.append("ran")
             return Disposables.create()
         }

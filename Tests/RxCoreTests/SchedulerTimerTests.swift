@@ -22,7 +22,8 @@ final class SchedulerTimerTests: RxTestCase {
         let log = SubscriptionLog()
 
         let res = scheduler.start(disposed: 245) {
-            self.recordingSubscriptions(of: Observable<Int>.interval(.seconds(10), scheduler: scheduler), on: scheduler, into: log)
+            self.recordingSubscriptions(
+                of: Observable<Int>.interval(.seconds(10), scheduler: scheduler), on: scheduler, into: log)
         }
 
         XCTAssertEqual(res.events, [.next(210, 0), .next(220, 1), .next(230, 2), .next(240, 3)])
@@ -35,7 +36,8 @@ final class SchedulerTimerTests: RxTestCase {
         let log = SubscriptionLog()
 
         let res = scheduler.start {
-            self.recordingSubscriptions(of: Observable<UInt8>.timer(.seconds(30), scheduler: scheduler), on: scheduler, into: log)
+            self.recordingSubscriptions(
+                of: Observable<UInt8>.timer(.seconds(30), scheduler: scheduler), on: scheduler, into: log)
         }
 
         XCTAssertEqual(res.events, [.next(230, 0), .completed(230)])
@@ -63,7 +65,8 @@ final class SchedulerTimerTests: RxTestCase {
         let log = SubscriptionLog()
 
         let res = scheduler.start(disposed: 220) {
-            self.recordingSubscriptions(of: Observable<Int>.timer(.seconds(30), scheduler: scheduler), on: scheduler, into: log)
+            self.recordingSubscriptions(
+                of: Observable<Int>.timer(.seconds(30), scheduler: scheduler), on: scheduler, into: log)
         }
 
         XCTAssertEqual(res.events, [])
@@ -80,7 +83,9 @@ final class SchedulerTimerTests: RxTestCase {
         let scheduler = TestScheduler(initialClock: 0)
         var received: [Int] = []
         scheduler.scheduleAt(100) {
-            let subscription = Observable<Int>.interval(.seconds(10), scheduler: scheduler).subscribe(onNext: { received.append($0) })
+            let subscription = Observable<Int>.interval(.seconds(10), scheduler: scheduler).subscribe(onNext: {
+                received.append($0)
+            })
             XCTAssertEqual(SubscriptionRegistry.live.last?.chain, "interval<Int> → subscribe")
             XCTAssertEqual(Resources.snapshot()["TimerSink"], 1)
             scheduler.scheduleAt(125) { subscription.dispose() }

@@ -74,7 +74,9 @@ final class SchedulerVirtualTimeTests: RxTestCase {
     func testStopEndsTheRunAfterTheCurrentItem() {
         let scheduler = TestScheduler(initialClock: 0)
         var log: [TestTime] = []
-        scheduler.scheduleAt(10) { log.append(10); scheduler.stop() }
+        scheduler.scheduleAt(10) {
+            log.append(10); scheduler.stop()
+        }
         scheduler.scheduleAt(20) { log.append(20) }
         scheduler.start()
         XCTAssertEqual(log, [10])
@@ -105,7 +107,8 @@ final class SchedulerVirtualTimeTests: RxTestCase {
         let work = scheduler.scheduleRelativeVirtual((), dueTime: 5) { _ in returned }
         XCTAssertEqual(Resources.snapshot()["VirtualTimeItem"], 1)
         scheduler.start()
-        XCTAssertEqual(Resources.snapshot()["VirtualTimeItem"], 0, "run work is no longer pending, though its disposable is held")
+        XCTAssertEqual(
+            Resources.snapshot()["VirtualTimeItem"], 0, "run work is no longer pending, though its disposable is held")
         XCTAssertFalse(returned.isDisposed)
         work.dispose()
         XCTAssertTrue(returned.isDisposed)

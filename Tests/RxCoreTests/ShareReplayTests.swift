@@ -5,8 +5,10 @@ import XCTest
 private enum TestError: Error { case source }
 
 /// Subscribes a recording observer to `source` at `subscribed` and disposes it at `disposed`.
-private func observe<Element>(_ source: Observable<Element>, on scheduler: TestScheduler,
-                              from subscribed: TestTime, to disposed: TestTime) -> TestableObserver<Element> {
+private func observe<Element>(
+    _ source: Observable<Element>, on scheduler: TestScheduler,
+    from subscribed: TestTime, to disposed: TestTime
+) -> TestableObserver<Element> {
     let observer = scheduler.createObserver(Element.self)
     var subscription: Disposable?
     scheduler.scheduleAt(subscribed) { subscription = source.subscribe(observer) }
@@ -57,8 +59,9 @@ final class ShareReplayTests: RxTestCase {
         scheduler.start()
 
         XCTAssertEqual(first.events, [.next(210, 1), .next(220, 2)])
-        XCTAssertEqual(second.events, [.next(320, 3), .next(330, 4), .completed(500)],
-                       "the element 2 went with the first connection")
+        XCTAssertEqual(
+            second.events, [.next(320, 3), .next(330, 4), .completed(500)],
+            "the element 2 went with the first connection")
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 250), Subscription(300, 500)])
     }
 
@@ -72,8 +75,9 @@ final class ShareReplayTests: RxTestCase {
         scheduler.start()
 
         XCTAssertEqual(first.events, [.next(210, 1), .next(220, 2)])
-        XCTAssertEqual(second.events, [.next(300, 2), .next(320, 3), .next(330, 4), .completed(500)],
-                       "the element 2 outlived the first connection")
+        XCTAssertEqual(
+            second.events, [.next(300, 2), .next(320, 3), .next(330, 4), .completed(500)],
+            "the element 2 outlived the first connection")
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 250), Subscription(300, 500)])
     }
 
@@ -153,8 +157,10 @@ final class ShareReplayTests: RxTestCase {
         var forever: [String] = []
 
         let shared = source.share(replay: 1)
-        _ = shared.subscribe(onNext: { whileConnected.append("a\($0)") }, onCompleted: { whileConnected.append("a done") })
-        _ = shared.subscribe(onNext: { whileConnected.append("b\($0)") }, onCompleted: { whileConnected.append("b done") })
+        _ = shared.subscribe(
+            onNext: { whileConnected.append("a\($0)") }, onCompleted: { whileConnected.append("a done") })
+        _ = shared.subscribe(
+            onNext: { whileConnected.append("b\($0)") }, onCompleted: { whileConnected.append("b done") })
         XCTAssertEqual(whileConnected, ["a1", "a done", "b2", "b done"])
 
         let kept = source.share(replay: 1, scope: .forever)

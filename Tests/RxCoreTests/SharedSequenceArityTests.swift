@@ -20,7 +20,9 @@ final class SharedSequenceArityTests: RxTestCase {
         XCTAssertEqual(elements { d in Driver.zip(d, d, d, d) { $0 + $1 + $2 + $3 } }, [4, 8])
         XCTAssertEqual(elements { d in Driver.zip(d, d, d, d, d, d, d, d).map { $0.0 + $0.7 } }, [2, 4])
         XCTAssertEqual(elements { d in Driver.combineLatest(d, d, d, d, d) { $0 * $4 } }, [1, 2, 2, 2, 2, 4])
-        XCTAssertEqual(elements { d in Driver.combineLatest(d, d, d, d, d, d, d, d).map { $0.0 - $0.7 } }, [0, 1, 1, 1, 1, 1, 1, 1, 0])
+        XCTAssertEqual(
+            elements { d in Driver.combineLatest(d, d, d, d, d, d, d, d).map { $0.0 - $0.7 } },
+            [0, 1, 1, 1, 1, 1, 1, 1, 0])
     }
 
     func testConcatAndMergeOfInnerDrivers() {

@@ -38,15 +38,18 @@ final class SingleTests: RxTestCase {
             return Disposables.create { log.append("cancelled work") }
         }
         let line: UInt = #line + 1
-        _ = single.map { $0 * 2 }.subscribe(onSuccess: { log.append("success \($0)") },
-                                            onFailure: { log.append("failure \($0)") },
-                                            onDisposed: { log.append("disposed") })
+        _ = single.map { $0 * 2 }.subscribe(
+            onSuccess: { log.append("success \($0)") },
+            onFailure: { log.append("failure \($0)") },
+            onDisposed: { log.append("disposed") })
         let records = liveSubscriptionsOfThisTest
         XCTAssertEqual(records.map(\.chain), ["create<Int> → map → subscribe"])
         XCTAssertEqual(records.first?.site.line, line)
         succeed?(.success(21))
         succeed?(.success(22))
-        XCTAssertEqual(log, ["success 42", "disposed", "cancelled work"], "RxSwift's order: the subscriber's disposal, then the work's")
+        XCTAssertEqual(
+            log, ["success 42", "disposed", "cancelled work"],
+            "RxSwift's order: the subscriber's disposal, then the work's")
         XCTAssertEqual(liveSubscriptionsOfThisTest.count, 0)
         succeed = nil
     }
@@ -59,9 +62,10 @@ final class SingleTests: RxTestCase {
         }
         defer { Hooks.defaultErrorHandler = original }
         var log: [String] = []
+        let unhandledLine = #line + 1
         _ = Single<Int>.error(TraitTestError.boom).subscribe(onSuccess: { log.append("success \($0)") })
         _ = Single<Int>.error(TraitTestError.boom).subscribe(onFailure: { log.append("failure \($0)") })
-        XCTAssertEqual(handled, ["boom at SingleTests.swift:62, stack []"])
+        XCTAssertEqual(handled, ["boom at SingleTests.swift:\(unhandledLine), stack []"])
         XCTAssertEqual(log, ["failure boom"])
     }
 
@@ -93,7 +97,8 @@ final class SingleTests: RxTestCase {
         var owner: Owner? = Owner()
         weak let watched = owner
         let subject = PublishSubject<Int>()
-        let subscription = subject.asSingle().subscribe(with: owner!, onSuccess: { owner, value in owner.values.append(value) })
+        let subscription = subject.asSingle().subscribe(
+            with: owner!, onSuccess: { owner, value in owner.values.append(value) })
         owner = nil
         XCTAssertNil(watched, "the subscription does not keep the object alive")
         subject.onNext(1)
@@ -103,9 +108,12 @@ final class SingleTests: RxTestCase {
 
     func testFilterAndCompactMapMakeAMaybe() {
         var log: [String] = []
-        _ = Single.just(3).filter { $0 > 5 }.subscribe(onSuccess: { log.append("kept \($0)") }, onCompleted: { log.append("empty") })
-        _ = Single.just(8).filter { $0 > 5 }.subscribe(onSuccess: { log.append("kept \($0)") }, onCompleted: { log.append("empty") })
-        _ = Single.just("x").compactMap { Int($0) }.subscribe(onSuccess: { log.append("parsed \($0)") }, onCompleted: { log.append("not a number") })
+        _ = Single.just(3).filter { $0 > 5 }.subscribe(
+            onSuccess: { log.append("kept \($0)") }, onCompleted: { log.append("empty") })
+        _ = Single.just(8).filter { $0 > 5 }.subscribe(
+            onSuccess: { log.append("kept \($0)") }, onCompleted: { log.append("empty") })
+        _ = Single.just("x").compactMap { Int($0) }.subscribe(
+            onSuccess: { log.append("parsed \($0)") }, onCompleted: { log.append("not a number") })
         XCTAssertEqual(log, ["empty", "kept 8", "not a number"])
     }
 
@@ -130,7 +138,10 @@ final class PrimitiveSequenceOperatorTests: RxTestCase {
         var log: [String] = []
         let res = scheduler.start {
             failing.asSingle()
-                .do(onError: { _ in log.append("failed at \(scheduler.clock)") }, onSubscribe: { log.append("subscribing") })
+                .do(
+                    onError: { _ in log.append("failed at \(scheduler.clock)") },
+                    onSubscribe: { log.append("subscribing") }
+                )
                 .retry(2)
                 .catchAndReturn(-1)
         }
@@ -182,20 +193,23 @@ final class MaybeTests: RxTestCase {
     func testSubscribeCallsExactlyOneOutcomeClosureThenOnDisposed() {
         var log: [String] = []
         func record(_ maybe: Maybe<Int>) {
-            _ = maybe.subscribe(onSuccess: { log.append("success \($0)") },
-                                onError: { log.append("error \($0)") },
-                                onCompleted: { log.append("completed") },
-                                onDisposed: { log.append("disposed") })
+            _ = maybe.subscribe(
+                onSuccess: { log.append("success \($0)") },
+                onError: { log.append("error \($0)") },
+                onCompleted: { log.append("completed") },
+                onDisposed: { log.append("disposed") })
         }
         record(.just(1))
         record(.empty())
         record(.error(TraitTestError.boom))
-        record(Maybe.create { observer in
-            observer(.success(2))
-            observer(.completed)
-            return Disposables.create()
-        })
-        XCTAssertEqual(log, ["success 1", "disposed", "completed", "disposed", "error boom", "disposed", "success 2", "disposed"])
+        record(
+            Maybe.create { observer in
+                observer(.success(2))
+                observer(.completed)
+                return Disposables.create()
+            })
+        XCTAssertEqual(
+            log, ["success 1", "disposed", "completed", "disposed", "error boom", "disposed", "success 2", "disposed"])
     }
 
     func testEventObserverAndMapFlatMap() {
@@ -217,12 +231,15 @@ final class CompletableTests: RxTestCase {
             observer(.completed)
             return Disposables.create { log.append("cancelled work") }
         }
-        _ = completable.subscribe(onCompleted: { log.append("completed") }, onError: { log.append("error \($0)") },
-                                  onDisposed: { log.append("disposed") })
+        _ = completable.subscribe(
+            onCompleted: { log.append("completed") }, onError: { log.append("error \($0)") },
+            onDisposed: { log.append("disposed") })
         _ = Completable.error(TraitTestError.boom).subscribe { event in
             if case .error(let error) = event { log.append("error \(error)") }
         }
-        XCTAssertEqual(log, ["completed", "disposed", "cancelled work", "error boom"], "RxSwift's order: the subscriber's disposal, then the work's")
+        XCTAssertEqual(
+            log, ["completed", "disposed", "cancelled work", "error boom"],
+            "RxSwift's order: the subscriber's disposal, then the work's")
     }
 
     func testAndThenSubscribesToTheSecondAfterCompletion() {

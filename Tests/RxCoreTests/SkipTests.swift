@@ -42,7 +42,8 @@ final class SkipTests: RxTestCase {
 
         XCTAssertEqual(res.events, [.next(230, 4), .next(240, 5), .completed(250)])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 250)])
-        XCTAssertEqual(other.subscriptions, [Subscription(200, 225)], "the first element of other ends its subscription")
+        XCTAssertEqual(
+            other.subscriptions, [Subscription(200, 225)], "the first element of other ends its subscription")
     }
 
     func testSkipUntilFailsWithOthersError() {

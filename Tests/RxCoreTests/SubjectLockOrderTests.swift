@@ -38,9 +38,12 @@ final class SubjectLockOrderTests: RxTestCase {
             subject.onCompleted()
         }
 
-        XCTAssertTrue(connector.join(timeout: Self.deadlockTimeout), "the connecting thread waited for the delivering one")
-        XCTAssertTrue(completer.join(timeout: Self.deadlockTimeout), "the completing thread waited for the connecting one")
-        XCTAssertEqual(received.value, [.completed], "the element sent after completion is dropped, completion arrives once")
+        XCTAssertTrue(
+            connector.join(timeout: Self.deadlockTimeout), "the connecting thread waited for the delivering one")
+        XCTAssertTrue(
+            completer.join(timeout: Self.deadlockTimeout), "the completing thread waited for the connecting one")
+        XCTAssertEqual(
+            received.value, [.completed], "the element sent after completion is dropped, completion arrives once")
         subscription.value?.dispose()
         gate.dispose()
     }
@@ -74,9 +77,12 @@ final class SubjectLockOrderTests: RxTestCase {
             subject.onNext(2)
         }
 
-        XCTAssertTrue(subscriber.join(timeout: Self.deadlockTimeout), "the subscribing thread waited for the delivering one")
-        XCTAssertTrue(sender.join(timeout: Self.deadlockTimeout), "the delivering thread waited for the subscribing one")
-        XCTAssertEqual(received.value, [1, 2], "the replay comes in the delivering thread's turn, before the next event")
+        XCTAssertTrue(
+            subscriber.join(timeout: Self.deadlockTimeout), "the subscribing thread waited for the delivering one")
+        XCTAssertTrue(
+            sender.join(timeout: Self.deadlockTimeout), "the delivering thread waited for the subscribing one")
+        XCTAssertEqual(
+            received.value, [1, 2], "the replay comes in the delivering thread's turn, before the next event")
         subscription.value?.dispose()
         gate.dispose()
     }
@@ -111,7 +117,8 @@ final class SubjectLockOrderTests: RxTestCase {
             subject.onNext(1)
         }
 
-        XCTAssertTrue(lockHolder.join(timeout: Self.deadlockTimeout), "the sending thread waited for the delivering one")
+        XCTAssertTrue(
+            lockHolder.join(timeout: Self.deadlockTimeout), "the sending thread waited for the delivering one")
         XCTAssertTrue(sender.join(timeout: Self.deadlockTimeout), "the delivering thread waited for the sending one")
         XCTAssertEqual(received.value, [1, 2])
         XCTAssertEqual(Resources.diagnostics.map(\.kind), [.concurrentDelivery])
@@ -150,8 +157,12 @@ final class SubjectLockOrderTests: RxTestCase {
                 }
             }
 
-            XCTAssertTrue(disposer.join(timeout: Self.deadlockTimeout), "replay \(replay): disposing waited for the replaying subscriber")
-            XCTAssertTrue(subscriber.join(timeout: Self.deadlockTimeout), "replay \(replay): the replaying subscriber never got the lock")
+            XCTAssertTrue(
+                disposer.join(timeout: Self.deadlockTimeout),
+                "replay \(replay): disposing waited for the replaying subscriber")
+            XCTAssertTrue(
+                subscriber.join(timeout: Self.deadlockTimeout),
+                "replay \(replay): the replaying subscriber never got the lock")
             XCTAssertEqual(received.value, [1], "replay \(replay)")
             subscription.value?.dispose()
         }

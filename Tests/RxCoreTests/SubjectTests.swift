@@ -108,8 +108,9 @@ final class BehaviorSubjectTests: RxTestCase {
         sender.join()
         XCTAssertGreaterThan(subscriptions, 0)
         XCTAssertEqual(outOfOrder.value, 0)
-        XCTAssertEqual(Resources.diagnostics.filter { $0.kind == .concurrentDelivery }, [],
-                       "subscribing while another thread sends is not a misuse")
+        XCTAssertEqual(
+            Resources.diagnostics.filter { $0.kind == .concurrentDelivery }, [],
+            "subscribing while another thread sends is not a misuse")
     }
 }
 
@@ -175,8 +176,9 @@ final class ReplaySubjectTests: RxTestCase {
         let subscription = subject.subscribe { events.append($0) }
         subject.dispose()
         XCTAssertFalse(subject.hasObservers)
-        XCTAssertEqual(liveSubscriptionsOfThisTest.map(\.chain), ["ReplaySubject<Int> → subscribe"],
-                       "disposing a subject does not end its subscriptions")
+        XCTAssertEqual(
+            liveSubscriptionsOfThisTest.map(\.chain), ["ReplaySubject<Int> → subscribe"],
+            "disposing a subject does not end its subscriptions")
         subscription.dispose()
         subject.onNext(2)
         var late: [Event<Int>] = []
@@ -193,9 +195,11 @@ final class AsyncSubjectTests: RxTestCase {
         var log: [String] = []
         let bag = DisposeBag()
         for name in ["a", "b"] {
-            subject.subscribe(onNext: { log.append("\(name) next \($0)") },
-                              onCompleted: { log.append("\(name) completed") })
-                .disposed(by: bag)
+            subject.subscribe(
+                onNext: { log.append("\(name) next \($0)") },
+                onCompleted: { log.append("\(name) completed") }
+            )
+            .disposed(by: bag)
         }
         subject.onNext(1)
         subject.onNext(2)
@@ -234,7 +238,10 @@ final class AsyncSubjectTests: RxTestCase {
 final class SubjectVirtualTimeTests: RxTestCase {
     private func run<Subject: SubjectType & ObserverType>(
         _ subject: Subject
-    ) -> (early: [Recorded<Event<Int>>], late: [Recorded<Event<Int>>], afterEnd: [Recorded<Event<Int>>], source: [Subscription])
+    ) -> (
+        early: [Recorded<Event<Int>>], late: [Recorded<Event<Int>>], afterEnd: [Recorded<Event<Int>>],
+        source: [Subscription]
+    )
     where Subject.Element == Int, Subject.Observer.Element == Int {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(250, 2), .next(310, 3), .completed(400)])
@@ -353,8 +360,8 @@ final class PublishSubjectRemovalTests: RxTestCase {
         var live = Set(0..<count)
         let rounds: [[Int]] = [
             Array(stride(from: count - 1, through: 0, by: -3)),  // from the back, with gaps
-            Array(stride(from: 1, to: count, by: 3)),            // from the front, with gaps
-            Array(stride(from: 2, to: count, by: 4)),            // after a compaction
+            Array(stride(from: 1, to: count, by: 3)),  // from the front, with gaps
+            Array(stride(from: 2, to: count, by: 4)),  // after a compaction
         ]
         for (round, disposed) in rounds.enumerated() {
             for index in disposed {

@@ -91,7 +91,9 @@ final class SubscriptionRegistryTests: RxTestCase {
         var subject: BehaviorSubject<Int>? = BehaviorSubject(value: 1)
         _ = subject?.subscribe()
         _ = subject?.bind(onNext: { _ in })
-        XCTAssertEqual(liveSubscriptionsOfThisTest.map(\.chain), ["BehaviorSubject<Int> → subscribe", "BehaviorSubject<Int> → bind"])
+        XCTAssertEqual(
+            liveSubscriptionsOfThisTest.map(\.chain),
+            ["BehaviorSubject<Int> → subscribe", "BehaviorSubject<Int> → bind"])
 
         subject = nil
         XCTAssertEqual(liveSubscriptionsOfThisTest, [])

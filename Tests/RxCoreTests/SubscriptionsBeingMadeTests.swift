@@ -20,7 +20,8 @@ final class SubscriptionsBeingMadeTests: RxTestCase {
         var inner: Disposable?
         let outer = live("outer").subscribe(onNext: { _ in inner = subject.subscribe() })
 
-        XCTAssertEqual(liveSubscriptionsOfThisTest.map(\.chain), ["create<String> → subscribe", "PublishSubject<Int> → subscribe"])
+        XCTAssertEqual(
+            liveSubscriptionsOfThisTest.map(\.chain), ["create<String> → subscribe", "PublishSubject<Int> → subscribe"])
         outer.dispose()
         inner?.dispose()
         XCTAssertEqual(liveSubscriptionsOfThisTest, [])
@@ -64,9 +65,14 @@ final class SubscriptionsBeingMadeTests: RxTestCase {
         var subscriptions: [Disposable] = []
         var seen: [[UInt64]] = []
         func nest(_ level: Int) {
-            subscriptions.append(live(level).subscribe(onNext: { level in
-                if level < depth { nest(level + 1) } else { seen.append(self.liveSubscriptionsOfThisTest.map(\.id)) }
-            }))
+            subscriptions.append(
+                live(level).subscribe(onNext: { level in
+                    if level < depth {
+                        nest(level + 1)
+                    } else {
+                        seen.append(self.liveSubscriptionsOfThisTest.map(\.id))
+                    }
+                }))
         }
         nest(1)
 

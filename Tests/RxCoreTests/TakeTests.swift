@@ -106,7 +106,9 @@ final class TakeTests: RxTestCase {
         let res = scheduler.start { xs.take(until: Observable.just(0)) }
 
         XCTAssertEqual(res.events, [.completed(200)])
-        XCTAssertEqual(xs.subscriptions, [Subscription(200, 200)], "RxSwift subscribes the source after `other` and disposes it at once")
+        XCTAssertEqual(
+            xs.subscriptions, [Subscription(200, 200)],
+            "RxSwift subscribes the source after `other` and disposes it at once")
     }
 
     // MARK: take(until: predicate) and take(while:)

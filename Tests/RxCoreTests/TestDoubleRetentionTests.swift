@@ -24,20 +24,34 @@ final class TestDoubleRetentionTests: XCTestCase {
             ["bag": "freed", "hot": "freed", "observer received": "2", "scheduler": "freed", "token": "freed"],
         "hot, subscribed into a bag the closure does not capture, scheduler run part way":
             ["bag": "freed", "hot": "alive", "scheduler": "alive", "token": "freed"],
-        "hot, subscribed into a bag the closure captures, scheduler run part way": ["bag": "alive", "hot": "alive", "scheduler": "alive"],
-        "hot, subscribed into a bag the closure captures, scheduler started": ["bag": "freed", "hot": "freed", "scheduler": "freed"],
+        "hot, subscribed into a bag the closure captures, scheduler run part way": [
+            "bag": "alive", "hot": "alive", "scheduler": "alive",
+        ],
+        "hot, subscribed into a bag the closure captures, scheduler started": [
+            "bag": "freed", "hot": "freed", "scheduler": "freed",
+        ],
         "hot that never completes, subscribed into a bag the closure captures, scheduler started":
             ["bag": "alive", "hot": "alive", "scheduler": "alive"],
-        "hot that never completes, subscription never disposed, scheduler started": ["hot": "alive", "scheduler": "alive", "token": "alive"],
-        "hot, subscription never disposed, scheduler run part way": ["hot": "alive", "scheduler": "alive", "token": "alive"],
+        "hot that never completes, subscription never disposed, scheduler started": [
+            "hot": "alive", "scheduler": "alive", "token": "alive",
+        ],
+        "hot, subscription never disposed, scheduler run part way": [
+            "hot": "alive", "scheduler": "alive", "token": "alive",
+        ],
         "cold, subscribed into a bag the closure does not capture, scheduler not started":
             ["bag": "freed", "cold": "freed", "scheduler": "freed", "token": "freed"],
-        "cold, subscribed into a bag the closure captures, scheduler not started": ["bag": "alive", "cold": "alive", "scheduler": "alive"],
-        "cold, subscribed into a bag the closure captures, scheduler started": ["bag": "freed", "cold": "freed", "scheduler": "freed"],
+        "cold, subscribed into a bag the closure captures, scheduler not started": [
+            "bag": "alive", "cold": "alive", "scheduler": "alive",
+        ],
+        "cold, subscribed into a bag the closure captures, scheduler started": [
+            "bag": "freed", "cold": "freed", "scheduler": "freed",
+        ],
         "cold, disposed before the scheduler runs its events":
             ["cold": "freed", "observer received": "1", "scheduler": "freed", "token": "freed"],
         "createObserver and start": ["cold": "freed", "observer": "freed", "scheduler": "freed"],
-        "createObserver subscribed to a hot observable, scheduler not started": ["hot": "alive", "observer": "freed", "scheduler": "alive"],
+        "createObserver subscribed to a hot observable, scheduler not started": [
+            "hot": "alive", "observer": "freed", "scheduler": "alive",
+        ],
         "scheduled closure capturing an object, never run": ["scheduler": "freed", "token": "freed"],
         "scheduled closure capturing its scheduler, never run": ["scheduler": "alive"],
         "toBlocking": ["token": "freed"],

@@ -33,9 +33,12 @@ final class TestingSchedulerTests: RxTestCase {
 
         let res = scheduler.start { xs.filter { _ in true } }
 
-        XCTAssertEqual(res.events, [.next(210, "a"), .next(1000, "late")],
-                       "the hot sequence scheduled its events when it was made, before start scheduled the disposal at the same time")
-        XCTAssertEqual(xs.subscriptions, [Subscription(TestScheduler.Defaults.subscribed, TestScheduler.Defaults.disposed)])
+        XCTAssertEqual(
+            res.events, [.next(210, "a"), .next(1000, "late")],
+            "the hot sequence scheduled its events when it was made, before start scheduled the disposal at the same time"
+        )
+        XCTAssertEqual(
+            xs.subscriptions, [Subscription(TestScheduler.Defaults.subscribed, TestScheduler.Defaults.disposed)])
         XCTAssertEqual(scheduler.clock, 1001)
     }
 
@@ -68,8 +71,9 @@ final class TestingSchedulerTests: RxTestCase {
 
         XCTAssertEqual(first.events, [.next(210, 1), .next(220, 2), .completed(230)])
         XCTAssertEqual(second.events, [.next(260, 1)])
-        XCTAssertEqual(xs.subscriptions, [Subscription(200), Subscription(250, 265)],
-                       "a raw subscription that is never disposed stays open")
+        XCTAssertEqual(
+            xs.subscriptions, [Subscription(200), Subscription(250, 265)],
+            "a raw subscription that is never disposed stays open")
     }
 
     func testHotObservableRecordsEverySubscription() {
@@ -125,7 +129,9 @@ final class TestingSchedulerTests: RxTestCase {
     func testFailureTextMarksEachDifferingPosition() {
         let expected: [Recorded<Event<Int>>] = [.next(210, 1), .next(220, 2), .completed(230)]
         let actual: [Recorded<Event<Int>>] = [.next(210, 1), .next(220, 3)]
-        XCTAssertEqual(sequenceDifferences(actual, expected), """
+        XCTAssertEqual(
+            sequenceDifferences(actual, expected),
+            """
               0: next(1) @ 210
             ≠ 1: next(3) @ 220 | next(2) @ 220
             ≠ 2: (none) | completed @ 230

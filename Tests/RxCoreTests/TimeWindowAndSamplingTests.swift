@@ -98,8 +98,10 @@ final class TimeWindowAndSamplingTests: RxTestCase {
 
     func testFromOptionalSendsTheValueOrJustCompletes() {
         var received: [String] = []
-        _ = Observable.from(optional: Int?.some(5)).subscribe(onNext: { received.append("\($0)") }, onCompleted: { received.append("done") })
-        _ = Observable.from(optional: Int?.none).subscribe(onNext: { received.append("\($0)") }, onCompleted: { received.append("done") })
+        _ = Observable.from(optional: Int?.some(5)).subscribe(
+            onNext: { received.append("\($0)") }, onCompleted: { received.append("done") })
+        _ = Observable.from(optional: Int?.none).subscribe(
+            onNext: { received.append("\($0)") }, onCompleted: { received.append("done") })
 
         XCTAssertEqual(received, ["5", "done", "done"])
     }

@@ -8,7 +8,9 @@ private struct TestError: Error {}
 final class TransformTests: RxTestCase {
     func testCompactMapDropsNil() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(150, "0"), .next(210, "1"), .next(220, "x"), .next(230, "3"), .completed(300)])
+        let xs = scheduler.createHotObservable([
+            .next(150, "0"), .next(210, "1"), .next(220, "x"), .next(230, "3"), .completed(300),
+        ])
 
         let res = scheduler.start { xs.compactMap { Int($0) } }
 
@@ -29,10 +31,12 @@ final class TransformTests: RxTestCase {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .completed(300)])
 
-        let res = scheduler.start { xs.compactMap { value -> Int? in
-            if value == 2 { throw TestError() }
-            return value
-        } }
+        let res = scheduler.start {
+            xs.compactMap { value -> Int? in
+                if value == 2 { throw TestError() }
+                return value
+            }
+        }
 
         XCTAssertEqual(res.events, [.next(210, 1), .error(220, TestError())])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)])
@@ -40,7 +44,9 @@ final class TransformTests: RxTestCase {
 
     func testScanSendsEachIntermediateValue() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(150, 1), .next(210, 2), .next(220, 3), .next(230, 4), .completed(250)])
+        let xs = scheduler.createHotObservable([
+            .next(150, 1), .next(210, 2), .next(220, 3), .next(230, 4), .completed(250),
+        ])
 
         let res = scheduler.start { xs.scan(10) { $0 + $1 } }
 
@@ -71,10 +77,12 @@ final class TransformTests: RxTestCase {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 2), .next(220, 3), .completed(250)])
 
-        let res = scheduler.start { xs.scan(0) { acc, value in
-            if value == 3 { throw TestError() }
-            return acc + value
-        } }
+        let res = scheduler.start {
+            xs.scan(0) { acc, value in
+                if value == 3 { throw TestError() }
+                return acc + value
+            }
+        }
 
         XCTAssertEqual(res.events, [.next(210, 2), .error(220, TestError())])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)])
@@ -121,10 +129,12 @@ final class TransformTests: RxTestCase {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 2), .next(220, 3), .completed(250)])
 
-        let res = scheduler.start { xs.reduce(0) { acc, value in
-            if value == 3 { throw TestError() }
-            return acc + value
-        } }
+        let res = scheduler.start {
+            xs.reduce(0) { acc, value in
+                if value == 3 { throw TestError() }
+                return acc + value
+            }
+        }
 
         XCTAssertEqual(res.events, [.error(220, TestError())])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)])

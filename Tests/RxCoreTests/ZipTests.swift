@@ -7,7 +7,9 @@ private struct TestError: Error {}
 final class ZipTests: RxTestCase {
     func testPairsByPositionBufferingTheFasterSource() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(150, 0), .next(210, 1), .next(220, 2), .next(230, 3), .completed(300)])
+        let xs = scheduler.createHotObservable([
+            .next(150, 0), .next(210, 1), .next(220, 2), .next(230, 3), .completed(300),
+        ])
         let ys = scheduler.createHotObservable([.next(250, "a"), .next(260, "b"), .next(350, "c"), .completed(400)])
 
         let res = scheduler.start { Observable.zip(xs, ys) { "\($0)\($1)" } }
@@ -72,10 +74,12 @@ final class ZipTests: RxTestCase {
         let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2)])
         let ys = scheduler.createHotObservable([.next(215, 10), .next(225, 20)])
 
-        let res = scheduler.start { Observable.zip(xs, ys) { x, y -> Int in
-            if x == 2 { throw TestError() }
-            return x + y
-        } }
+        let res = scheduler.start {
+            Observable.zip(xs, ys) { x, y -> Int in
+                if x == 2 { throw TestError() }
+                return x + y
+            }
+        }
 
         XCTAssertEqual(res.events, [.next(215, 11), .error(225, TestError())])
         XCTAssertEqual(ys.subscriptions, [Subscription(200, 225)])
@@ -89,7 +93,9 @@ final class ZipTests: RxTestCase {
 
         let res = scheduler.start { Observable.zip(a, b, c) { "\($0)\($1)\($2)" } }
         let tuples = TestScheduler(initialClock: 0)
-        let tupled = tuples.start { Observable.zip(Observable.of(1, 2), Observable.just("z"), Observable.just(0.5)).map { "\($0)\($1)\($2)" } }
+        let tupled = tuples.start {
+            Observable.zip(Observable.of(1, 2), Observable.just("z"), Observable.just(0.5)).map { "\($0)\($1)\($2)" }
+        }
 
         XCTAssertEqual(res.events, [.next(230, "1xtrue"), .next(240, "2yfalse"), .completed(300)])
         XCTAssertEqual(c.subscriptions, [Subscription(200, 250)])

@@ -13,7 +13,8 @@ private final class SearchViewModel {
     let results: RxCocoa.Driver<[String]>
 
     init(catalogue: [String], scheduler: RxSwift.SchedulerType) {
-        results = query
+        results =
+            query
             .debounce(.milliseconds(300), scheduler: scheduler)
             .map { query in catalogue.filter { $0.hasPrefix(query) } }
             .asDriver(onErrorJustReturn: [])
@@ -43,10 +44,12 @@ final class ModuleNamesTests: XCTestCase {
 
         // "" is dropped ("a" comes within 300 ms); the Driver delivers one tick after the debounce, as
         // TestScheduler simulates the hop onto the sharing scheduler.
-        XCTAssertEqual(recorded.events, [
-            .next(521, ["apple", "apricot"]),
-            .next(1001, ["banana"]),
-        ])
+        XCTAssertEqual(
+            recorded.events,
+            [
+                .next(521, ["apple", "apricot"]),
+                .next(1001, ["banana"]),
+            ])
     }
 
     func testBinderWritesIntoItsTargetThroughRxCocoa() {
@@ -92,7 +95,8 @@ final class ModuleNamesTests: XCTestCase {
         for value in 1...3 { observer.onNext(value) }
         observer.onCompleted()
         let sequence: RxSwift.RxObservable<Int> = replayed.asObservable()
-        XCTAssertEqual(try sequence.toBlocking(timeout: 1).toArray(), [1, 2, 3], "an unbounded replay keeps every element")
+        XCTAssertEqual(
+            try sequence.toBlocking(timeout: 1).toArray(), [1, 2, 3], "an unbounded replay keeps every element")
 
         let delay: RxSwift.SerialDispatchQueueScheduler.TimeInterval = 0.25
         let start: RxSwift.ConcurrentMainScheduler.Time = RxSwift.ConcurrentMainScheduler.instance.now

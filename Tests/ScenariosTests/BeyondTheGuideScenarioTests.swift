@@ -16,7 +16,8 @@ final class BeyondTheGuideScenarioTests: GuideScenarioTestCase {
     }
 
     func testShareForeverRetainsTheLastPhoto() throws {
-        try assertLeak(run("share-forever-retains-element", "leaking"), .retainedFromOutside, types: ["Photo"], pattern: nil)
+        try assertLeak(
+            run("share-forever-retains-element", "leaking"), .retainedFromOutside, types: ["Photo"], pattern: nil)
     }
 
     func testShareWhileConnectedIsClean() throws {
@@ -32,8 +33,9 @@ final class BeyondTheGuideScenarioTests: GuideScenarioTestCase {
     }
 
     func testSingletonServiceBagLeakingRetainsTheViewModel() throws {
-        try assertLeak(run("singleton-service-bag", "leaking"), .retainedFromOutside,
-                       types: ["ServiceBagBadgeViewModel"], pattern: nil)
+        try assertLeak(
+            run("singleton-service-bag", "leaking"), .retainedFromOutside,
+            types: ["ServiceBagBadgeViewModel"], pattern: nil)
     }
 
     func testSingletonServiceBagWithWeakSelfLeavesOneSubscriptionPerViewModel() throws {

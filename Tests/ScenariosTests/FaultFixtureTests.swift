@@ -6,7 +6,9 @@ import XCTest
 /// The runner against the deliberately faulty fixtures, in this process:
 /// each fault becomes an outcome that says what happened.
 final class FaultFixtureTests: XCTestCase {
-    private func run(_ id: String, _ variant: String, file: StaticString = #filePath, line: UInt = #line) throws -> VariantResult {
+    private func run(_ id: String, _ variant: String, file: StaticString = #filePath, line: UInt = #line) throws
+        -> VariantResult
+    {
         let scenario = try XCTUnwrap(FaultFixtures.all.first { $0.id == id }, file: file, line: line)
         return ScenarioRunner.run(scenario, try XCTUnwrap(scenario.variant(named: variant), file: file, line: line))
     }
@@ -22,11 +24,14 @@ final class FaultFixtureTests: XCTestCase {
     func testWorkThatDoesNotSettleListsWhatIsPending() throws {
         let result = try run("fault-unsettled", "pending-timer")
         guard case .unsettled(let pending) = result.observed else { return XCTFail("\(result.observed)") }
-        XCTAssertTrue(pending.contains {
-            $0.hasPrefix("work due after 0.9 s on the dispatch queue \"fault-unsettled\", for subscription #")
-                && $0.contains("timer<Int> → subscribe at FaultFixtures.swift:78")
-        }, "\(pending)")
-        XCTAssertTrue(pending.contains { $0.hasPrefix("live subscription") && $0.contains("timer<Int> → subscribe") }, "\(pending)")
+        XCTAssertTrue(
+            pending.contains {
+                $0.hasPrefix("work due after 0.9 s on the dispatch queue \"fault-unsettled\", for subscription #")
+                    && $0.contains("timer<Int> → subscribe at FaultFixtures.swift:78")
+            }, "\(pending)")
+        XCTAssertTrue(
+            pending.contains { $0.hasPrefix("live subscription") && $0.contains("timer<Int> → subscribe") },
+            "\(pending)")
         XCTAssertTrue(result.matched)
         // The timer is due soon after the deadline: the next variant waits for it,
         // so it does not end during a later test's check.
@@ -46,7 +51,8 @@ final class FaultFixtureTests: XCTestCase {
         for _ in 0..<20 { _ = try run("fault-flood", "reentrant-subject") }
         XCTAssertEqual(try run("fault-flood", "reentrant-subject").observed, .runawayReentrancy)
         let loop = try XCTUnwrap(Catalogue.scenario(id: "switch-feedback-loop"))
-        XCTAssertEqual(ScenarioRunner.run(loop, try XCTUnwrap(loop.variant(named: "leaking"))).observed, .runawayReentrancy)
+        XCTAssertEqual(
+            ScenarioRunner.run(loop, try XCTUnwrap(loop.variant(named: "leaking"))).observed, .runawayReentrancy)
     }
 
     func testACrashingFixtureIsNotRunInProcess() throws {

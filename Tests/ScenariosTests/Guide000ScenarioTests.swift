@@ -12,9 +12,11 @@ final class Guide000ScenarioTests: XCTestCase {
     // MARK: closure-strong-self
 
     func testClosureStrongSelfLeaking() {
-        assertLeak(run("closure-strong-self", "leaking"), alsoLeaked: ["ProfileInteractor", "ProfileWireframe"],
-                   site: site(of: ".flatMap { profile in", after: "case .strongSelfOnProfileChanges:",
-                              in: "ClosureStrongSelf.swift"))
+        assertLeak(
+            run("closure-strong-self", "leaking"), alsoLeaked: ["ProfileInteractor", "ProfileWireframe"],
+            site: site(
+                of: ".flatMap { profile in", after: "case .strongSelfOnProfileChanges:",
+                in: "ClosureStrongSelf.swift"))
     }
 
     func testClosureStrongSelfFixed() {
@@ -28,9 +30,12 @@ final class Guide000ScenarioTests: XCTestCase {
     // MARK: method-reference-implicit-self
 
     func testMethodReferenceImplicitSelfLeaking() {
-        assertLeak(run("method-reference-implicit-self", "leaking"), alsoLeaked: ["DashboardInteractor", "DashboardWireframe"],
-                   site: site(of: ".flatMap(doWork(model:))", after: "case .instanceMethodOnModelUpdates:",
-                              in: "MethodReferenceImplicitSelf.swift"))
+        assertLeak(
+            run("method-reference-implicit-self", "leaking"),
+            alsoLeaked: ["DashboardInteractor", "DashboardWireframe"],
+            site: site(
+                of: ".flatMap(doWork(model:))", after: "case .instanceMethodOnModelUpdates:",
+                in: "MethodReferenceImplicitSelf.swift"))
     }
 
     func testMethodReferenceImplicitSelfFixed() {
@@ -44,9 +49,11 @@ final class Guide000ScenarioTests: XCTestCase {
     // MARK: capture-list-missing-modifier
 
     func testCaptureListMissingModifierLeaking() {
-        assertLeak(run("capture-list-missing-modifier", "leaking"), alsoLeaked: ["OrdersWireframe"],
-                   site: site(of: "openDetails.subscribe(onNext: { [unowned wireframe, view] in",
-                              after: "case .strongView:", in: "CaptureListMissingModifier.swift"))
+        assertLeak(
+            run("capture-list-missing-modifier", "leaking"), alsoLeaked: ["OrdersWireframe"],
+            site: site(
+                of: "openDetails.subscribe(onNext: { [unowned wireframe, view] in",
+                after: "case .strongView:", in: "CaptureListMissingModifier.swift"))
     }
 
     func testCaptureListMissingModifierFixed() {
@@ -78,7 +85,8 @@ final class Guide000ScenarioTests: XCTestCase {
     // MARK: shared-dispose-bag
 
     func testSharedDisposeBagLeaking() {
-        assertGrowth(run("shared-dispose-bag", "leaking", repetitions: 3), perRepetition: 1, site: "SharedDisposeBag.swift")
+        assertGrowth(
+            run("shared-dispose-bag", "leaking", repetitions: 3), perRepetition: 1, site: "SharedDisposeBag.swift")
     }
 
     func testSharedDisposeBagUnownedCaptureIsNotRunInProcess() {
@@ -97,11 +105,14 @@ final class Guide000ScenarioTests: XCTestCase {
 
     func testDisposeBagCapturedLeaking() {
         let result = run("dispose-bag-captured", "leaking")
-        XCTAssertFalse(result?.report?.liveSubscriptions.isEmpty ?? true,
-                       "none of the bag's resources are disposed: its subscriptions stay alive")
-        assertLeak(result, alsoLeaked: ["FeedInteractor"],
-                   site: site(of: ".subscribe(onNext: { post in", after: "private static func handle(newPosts:",
-                              in: "DisposeBagCaptured.swift"))
+        XCTAssertFalse(
+            result?.report?.liveSubscriptions.isEmpty ?? true,
+            "none of the bag's resources are disposed: its subscriptions stay alive")
+        assertLeak(
+            result, alsoLeaked: ["FeedInteractor"],
+            site: site(
+                of: ".subscribe(onNext: { post in", after: "private static func handle(newPosts:",
+                in: "DisposeBagCaptured.swift"))
     }
 
     func testDisposeBagCapturedFixed() {
@@ -115,8 +126,9 @@ final class Guide000ScenarioTests: XCTestCase {
     // MARK: cell-reuse-without-new-bag
 
     func testCellReuseWithoutNewBagLeaking() {
-        assertGrowth(run("cell-reuse-without-new-bag", "leaking", repetitions: 2), perRepetition: 24,
-                     site: "CellReuseWithoutNewBag.swift")
+        assertGrowth(
+            run("cell-reuse-without-new-bag", "leaking", repetitions: 2), perRepetition: 24,
+            site: "CellReuseWithoutNewBag.swift")
     }
 
     func testCellReuseWithoutNewBagFixed() {
@@ -126,8 +138,9 @@ final class Guide000ScenarioTests: XCTestCase {
     // MARK: item-owns-dispose-bag
 
     func testItemOwnsDisposeBagLeaking() {
-        assertGrowth(run("item-owns-dispose-bag", "leaking", repetitions: 2), perRepetition: 24,
-                     site: "ItemOwnsDisposeBag.swift")
+        assertGrowth(
+            run("item-owns-dispose-bag", "leaking", repetitions: 2), perRepetition: 24,
+            site: "ItemOwnsDisposeBag.swift")
     }
 
     func testItemOwnsDisposeBagFixed() {
@@ -137,9 +150,11 @@ final class Guide000ScenarioTests: XCTestCase {
     // MARK: stored-subject-in-child
 
     func testStoredSubjectInChildLeaking() {
-        assertLeak(run("stored-subject-in-child", "leaking"),
-                   site: site(of: ".subscribe(onNext: didChangeSelection)", after: "if let selectionRelay {",
-                              in: "StoredSubjectInChild.swift"))
+        assertLeak(
+            run("stored-subject-in-child", "leaking"),
+            site: site(
+                of: ".subscribe(onNext: didChangeSelection)", after: "if let selectionRelay {",
+                in: "StoredSubjectInChild.swift"))
     }
 
     func testStoredSubjectInChildFixed() {
@@ -172,8 +187,9 @@ final class Guide000ScenarioTests: XCTestCase {
         let reentrant = Resources.diagnostics.filter { $0.kind == .reentrantDelivery && $0.date >= start }
         XCTAssertEqual(result?.observed, .runawayReentrancy, result?.report?.description ?? "")
         XCTAssertEqual(result?.matched, true)
-        XCTAssertGreaterThanOrEqual(reentrant.count, UIControl.maximumDeliveryDepth - 1,
-                                    "every nested round re-enters the relay")
+        XCTAssertGreaterThanOrEqual(
+            reentrant.count, UIControl.maximumDeliveryDepth - 1,
+            "every nested round re-enters the relay")
         XCTAssertTrue(reentrant.allSatisfy { $0.resource.contains("Bool") }, "\(reentrant)")
         XCTAssertTrue(result?.report?.leaks.isEmpty ?? false, "the loop is stopped, and the module is released")
     }
@@ -189,9 +205,11 @@ final class Guide000ScenarioTests: XCTestCase {
     // MARK: bidirectional-relay-binder
 
     func testBidirectionalRelayBinderLeaking() {
-        assertLeak(run("bidirectional-relay-binder", "leaking"), alsoLeaked: ["BidirectionalBehaviorRelay<Bool>"],
-                   site: site(of: ".bind(to: Binder(self) { (_, isOn) in", after: "case .binderRetainingSelf:",
-                              in: "BidirectionalRelayBinder.swift"))
+        assertLeak(
+            run("bidirectional-relay-binder", "leaking"), alsoLeaked: ["BidirectionalBehaviorRelay<Bool>"],
+            site: site(
+                of: "to: Binder(self) { (_, isOn) in", after: "case .binderRetainingSelf:",
+                in: "BidirectionalRelayBinder.swift"))
     }
 
     func testBidirectionalRelayBinderFixed() {
@@ -203,8 +221,10 @@ final class Guide000ScenarioTests: XCTestCase {
 
 extension Guide000ScenarioTests {
     /// Runs a variant of a catalogued scenario in this process.
-    func run(_ id: String, _ variantName: String, repetitions: Int = 1,
-             file: StaticString = #filePath, line: UInt = #line) -> VariantResult? {
+    func run(
+        _ id: String, _ variantName: String, repetitions: Int = 1,
+        file: StaticString = #filePath, line: UInt = #line
+    ) -> VariantResult? {
         guard let scenario = Catalogue.scenario(id: id) else {
             XCTFail("no scenario \(id)", file: file, line: line)
             return nil
@@ -219,8 +239,10 @@ extension Guide000ScenarioTests {
     /// The variant leaked its expectation's types (and `alsoLeaked`); those
     /// types have the expected verdict, one of them the expected pattern, and
     /// a cycle edge was made at `site`.
-    func assertLeak(_ result: VariantResult?, alsoLeaked: [String] = [], site: String?,
-                    file: StaticString = #filePath, line: UInt = #line) {
+    func assertLeak(
+        _ result: VariantResult?, alsoLeaked: [String] = [], site: String?,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         guard let result, let report = result.report else {
             XCTFail("the variant did not run in this process", file: file, line: line)
             return
@@ -230,8 +252,9 @@ extension Guide000ScenarioTests {
             return
         }
         let leaked = Set(report.leaks.map(\.typeName))
-        XCTAssertTrue(Set(types + alsoLeaked).isSubset(of: leaked),
-                      "leaked \(leaked.sorted()), expected \(types + alsoLeaked)\n\(report)", file: file, line: line)
+        XCTAssertTrue(
+            Set(types + alsoLeaked).isSubset(of: leaked),
+            "leaked \(leaked.sorted()), expected \(types + alsoLeaked)\n\(report)", file: file, line: line)
         var mismatches: [String] = []
         if !result.matched { mismatches.append("expected \(result.expectation), observed \(result.observed)") }
         let expectedLeaks = report.leaks.filter { types.contains($0.typeName) }
@@ -266,20 +289,25 @@ extension Guide000ScenarioTests {
 
     /// No object leaked, and each repetition left `perRepetition` more live
     /// subscriptions, made in `site`'s file.
-    func assertGrowth(_ result: VariantResult?, perRepetition: Int, site: String,
-                      file: StaticString = #filePath, line: UInt = #line) {
+    func assertGrowth(
+        _ result: VariantResult?, perRepetition: Int, site: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         guard let result, let report = result.report else {
             XCTFail("the variant did not run in this process", file: file, line: line)
             return
         }
-        XCTAssertEqual(result.observed, .subscriptionGrowth(perRepetition: perRepetition), report.description,
-                       file: file, line: line)
+        XCTAssertEqual(
+            result.observed, .subscriptionGrowth(perRepetition: perRepetition), report.description,
+            file: file, line: line)
         XCTAssertTrue(result.matched, file: file, line: line)
         XCTAssertTrue(report.leaks.isEmpty, report.description, file: file, line: line)
-        XCTAssertEqual(report.liveSubscriptions.count >= perRepetition * result.repetitions, true,
-                       "live subscriptions made in the check: \(report.liveSubscriptions.count)", file: file, line: line)
-        XCTAssertTrue(report.liveSubscriptions.allSatisfy { $0.site.file.hasSuffix(site) },
-                      "subscriptions made elsewhere: \(report.liveSubscriptions)", file: file, line: line)
+        XCTAssertEqual(
+            report.liveSubscriptions.count >= perRepetition * result.repetitions, true,
+            "live subscriptions made in the check: \(report.liveSubscriptions.count)", file: file, line: line)
+        XCTAssertTrue(
+            report.liveSubscriptions.allSatisfy { $0.site.file.hasSuffix(site) },
+            "subscriptions made elsewhere: \(report.liveSubscriptions)", file: file, line: line)
     }
 
     /// A variant run against a host: nothing leaked, and live subscriptions
@@ -291,8 +319,9 @@ extension Guide000ScenarioTests {
         }
         XCTAssertEqual(result.observed, .clean, report.description, file: file, line: line)
         XCTAssertTrue(report.leaks.isEmpty, report.description, file: file, line: line)
-        XCTAssertEqual(report.counts.afterSettling[kind: "subscriptions"], report.counts.before[kind: "subscriptions"],
-                       file: file, line: line)
+        XCTAssertEqual(
+            report.counts.afterSettling[kind: "subscriptions"], report.counts.before[kind: "subscriptions"],
+            file: file, line: line)
         XCTAssertEqual(report.counts.afterSettling.total, report.counts.before.total, file: file, line: line)
         XCTAssertTrue(result.matched, file: file, line: line)
     }
@@ -301,26 +330,31 @@ extension Guide000ScenarioTests {
     /// (`rxleaks run ID --variant NAME --isolate --format json`) and asserts
     /// that it crashed for its expectation's reason, without taking this
     /// process down.
-    func assertCrashesIsolated(_ id: String, _ variantName: String,
-                               file: StaticString = #filePath, line: UInt = #line) throws {
+    func assertCrashesIsolated(
+        _ id: String, _ variantName: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         guard case .crash(let reason) = Catalogue.scenario(id: id)?.variant(named: variantName)?.expectation else {
             XCTFail("\(id)/\(variantName) does not expect a crash", file: file, line: line)
             return
         }
-        let testBinary = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        let testBinary = URL(
+            fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
         let executable = testBinary.deletingLastPathComponent().appendingPathComponent("rxleaks")
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
             XCTFail("rxleaks is not built at \(executable.path)", file: file, line: line)
             return
         }
-        let run = try ChildProcess.run(executable.path, ["run", id, "--variant", variantName, "--isolate", "--format", "json"],
-                                       timeLimit: 300)
+        let run = try ChildProcess.run(
+            executable.path, ["run", id, "--variant", variantName, "--isolate", "--format", "json"],
+            timeLimit: 300)
         XCTAssertNotEqual(run.termination, .timedOut, file: file, line: line)
 
         let document = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
         let results = document?["results"] as? [[String: Any]] ?? []
-        let result = try XCTUnwrap(results.first { $0["scenario"] as? String == id && $0["variant"] as? String == variantName },
-                                   "no result for \(id)/\(variantName) in \(document ?? [:])", file: file, line: line)
+        let result = try XCTUnwrap(
+            results.first { $0["scenario"] as? String == id && $0["variant"] as? String == variantName },
+            "no result for \(id)/\(variantName) in \(document ?? [:])", file: file, line: line)
         let outcome = result["outcome"] as? [String: Any]
         XCTAssertEqual(result["isolated"] as? Bool, true, file: file, line: line)
         XCTAssertEqual(outcome?["kind"] as? String, "crashed", "\(result)", file: file, line: line)
@@ -330,8 +364,10 @@ extension Guide000ScenarioTests {
 
     /// `File.swift:N`, where N is the line of the first line containing
     /// `snippet` after the first line containing `anchor` in the scenario source.
-    func site(of snippet: String, after anchor: String, in fileName: String,
-              file: StaticString = #filePath, line: UInt = #line) -> String? {
+    func site(
+        of snippet: String, after anchor: String, in fileName: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) -> String? {
         let testFile = URL(fileURLWithPath: "\(file)")
         let source = testFile.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Scenarios/Guide000/\(fileName)")
@@ -341,7 +377,8 @@ extension Guide000ScenarioTests {
         }
         let lines = text.components(separatedBy: "\n")
         guard let anchorIndex = lines.firstIndex(where: { $0.contains(anchor) }),
-              let index = lines[anchorIndex...].firstIndex(where: { $0.contains(snippet) }) else {
+            let index = lines[anchorIndex...].firstIndex(where: { $0.contains(snippet) })
+        else {
             XCTFail("no line with \(snippet) after \(anchor) in \(fileName)", file: file, line: line)
             return nil
         }

@@ -11,10 +11,13 @@ import XCTest
 /// with no resource left.
 class GuideScenarioTestCase: XCTestCase {
     /// Runs `variant` of scenario `id`.
-    func run(_ id: String, _ variant: String, repetitions: Int = 1,
-             file: StaticString = #filePath, line: UInt = #line) throws -> VariantResult {
+    func run(
+        _ id: String, _ variant: String, repetitions: Int = 1,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws -> VariantResult {
         let scenario = try XCTUnwrap(Catalogue.scenario(id: id), "no scenario \(id)", file: file, line: line)
-        let found = try XCTUnwrap(scenario.variant(named: variant), "no variant \(id)/\(variant)", file: file, line: line)
+        let found = try XCTUnwrap(
+            scenario.variant(named: variant), "no variant \(id)/\(variant)", file: file, line: line)
         return ScenarioRunner.run(scenario, found, repetitions: repetitions)
     }
 
@@ -22,27 +25,32 @@ class GuideScenarioTestCase: XCTestCase {
     /// expectation, that the first of them leaked with verdict `kind`, and, for
     /// a cycle, its pattern and the line holding `marker` in `sourceFile` (the
     /// Rx call that took the capturing closure) among the cycle's call sites.
-    func assertLeak(_ result: VariantResult, _ kind: LeakKind, types: [String], pattern: String?,
-                    capturedAt marker: String? = nil, in sourceFile: String? = nil, after anchor: String? = nil,
-                    file: StaticString = #filePath, line: UInt = #line) throws {
+    func assertLeak(
+        _ result: VariantResult, _ kind: LeakKind, types: [String], pattern: String?,
+        capturedAt marker: String? = nil, in sourceFile: String? = nil, after anchor: String? = nil,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let report = try XCTUnwrap(result.report, "\(result.observed)", file: file, line: line)
         let leaked = report.leaks.map(\.typeName)
         for type in types {
             XCTAssertTrue(leaked.contains(type), "\(type) did not leak:\n\(report)", file: file, line: line)
         }
-        XCTAssertTrue(result.matched, "expected \(result.expectation), observed \(result.observed)\n\(report)",
-                      file: file, line: line)
+        XCTAssertTrue(
+            result.matched, "expected \(result.expectation), observed \(result.observed)\n\(report)",
+            file: file, line: line)
         let primary = try XCTUnwrap(report.leaks.first { $0.typeName == types[0] }, "\(report)", file: file, line: line)
         XCTAssertEqual(primary.kind, kind, "\(report)", file: file, line: line)
         guard kind == .cycle else { return }
-        let cycle = try XCTUnwrap(primary.cycle, "no cycle reported for \(primary.typeName)\n\(report)", file: file, line: line)
+        let cycle = try XCTUnwrap(
+            primary.cycle, "no cycle reported for \(primary.typeName)\n\(report)", file: file, line: line)
         if let pattern {
             XCTAssertEqual(primary.pattern?.id, pattern, "\(report)", file: file, line: line)
         }
         if let marker, let sourceFile {
             let site = try Self.site(of: marker, in: sourceFile, after: anchor)
-            XCTAssertTrue(cycle.description.contains(site), "the cycle does not name \(site):\n\(cycle)",
-                          file: file, line: line)
+            XCTAssertTrue(
+                cycle.description.contains(site), "the cycle does not name \(site):\n\(cycle)",
+                file: file, line: line)
         }
     }
 
@@ -55,7 +63,8 @@ class GuideScenarioTestCase: XCTestCase {
         XCTAssertTrue(report.leaks.isEmpty, "\(report)", file: file, line: line)
         let scenario = try XCTUnwrap(Catalogue.scenario(id: result.scenarioID), file: file, line: line)
         if scenario.variant(named: result.variant)?.host != nil {
-            XCTAssertEqual(report.counts.afterSettling.total - report.counts.before.total, 0, "\(report)", file: file, line: line)
+            XCTAssertEqual(
+                report.counts.afterSettling.total - report.counts.before.total, 0, "\(report)", file: file, line: line)
         } else {
             XCTAssertTrue(report.liveSubscriptions.isEmpty, "\(report)", file: file, line: line)
             XCTAssertEqual(report.resourceDelta, 0, "\(report)", file: file, line: line)
@@ -64,12 +73,16 @@ class GuideScenarioTestCase: XCTestCase {
 
     /// Asserts that the run leaked no object and left `perRepetition` more
     /// live subscriptions for each repetition.
-    func assertGrowth(_ result: VariantResult, perRepetition: Int, file: StaticString = #filePath, line: UInt = #line) throws {
+    func assertGrowth(_ result: VariantResult, perRepetition: Int, file: StaticString = #filePath, line: UInt = #line)
+        throws
+    {
         let report = try XCTUnwrap(result.report, "\(result.observed)", file: file, line: line)
-        XCTAssertEqual(result.observed, .subscriptionGrowth(perRepetition: perRepetition), "\(report)", file: file, line: line)
+        XCTAssertEqual(
+            result.observed, .subscriptionGrowth(perRepetition: perRepetition), "\(report)", file: file, line: line)
         XCTAssertTrue(report.leaks.isEmpty, "\(report)", file: file, line: line)
-        XCTAssertEqual(report.counts.afterSettling[kind: "subscriptions"] - report.counts.before[kind: "subscriptions"],
-                       perRepetition * result.repetitions, "\(report)", file: file, line: line)
+        XCTAssertEqual(
+            report.counts.afterSettling[kind: "subscriptions"] - report.counts.before[kind: "subscriptions"],
+            perRepetition * result.repetitions, "\(report)", file: file, line: line)
     }
 
     /// `File.swift:42`, the line of `sourceFile` (under `Scenarios/`) that
@@ -97,8 +110,9 @@ final class Guide001to004ScenarioTests: GuideScenarioTestCase {
     }
 
     func testViewModelInitBindingsLeakingIsACycleThroughTheSubscribeClosure() throws {
-        try assertLeak(run("viewmodel-init-bindings", "leaking"), .cycle, types: ["SubscribingProfileViewModel"],
-                       pattern: "closure-strong-self", capturedAt: "// captures self", in: "Guide001/ViewModelInitBindings.swift")
+        try assertLeak(
+            run("viewmodel-init-bindings", "leaking"), .cycle, types: ["SubscribingProfileViewModel"],
+            pattern: "closure-strong-self", capturedAt: "// captures self", in: "Guide001/ViewModelInitBindings.swift")
     }
 
     func testViewModelInitBindingsFixedIsClean() throws {
@@ -112,9 +126,10 @@ final class Guide001to004ScenarioTests: GuideScenarioTestCase {
     // MARK: Guide 002
 
     func testConnectableLazyOutputLeakingIsACycleThroughTheStoredOutput() throws {
-        try assertLeak(run("connectable-lazy-output", "leaking"), .cycle, types: ["SearchViewModel"],
-                       pattern: "method-reference-implicit-self",
-                       capturedAt: "// captures self", in: "Guide002/ConnectableLazyOutput.swift")
+        try assertLeak(
+            run("connectable-lazy-output", "leaking"), .cycle, types: ["SearchViewModel"],
+            pattern: "method-reference-implicit-self",
+            capturedAt: "// captures self", in: "Guide002/ConnectableLazyOutput.swift")
     }
 
     func testConnectableLazyOutputFixedIsClean() throws {
@@ -126,10 +141,11 @@ final class Guide001to004ScenarioTests: GuideScenarioTestCase {
     }
 
     func testBindableViewControllerLeakingIsACycleThroughTheMethodReference() throws {
-        try assertLeak(run("bindable-view-controller", "leaking"), .cycle,
-                       types: ["MethodReferenceProfileViewController", "ProfileViewModel"],
-                       pattern: "method-reference-implicit-self",
-                       capturedAt: "render(profile:)).disposed", in: "Guide002/BindableViewController.swift")
+        try assertLeak(
+            run("bindable-view-controller", "leaking"), .cycle,
+            types: ["MethodReferenceProfileViewController", "ProfileViewModel"],
+            pattern: "method-reference-implicit-self",
+            capturedAt: "render(profile:)).disposed", in: "Guide002/BindableViewController.swift")
     }
 
     func testBindableViewControllerFixedIsClean() throws {
@@ -143,8 +159,9 @@ final class Guide001to004ScenarioTests: GuideScenarioTestCase {
     // MARK: Guide 003
 
     func testReactorMutateSelfLeakingIsACycleThroughTheDeferredClosure() throws {
-        try assertLeak(run("reactor-mutate-self", "leaking"), .cycle, types: ["DeferredIdentifierReactor"],
-                       pattern: "closure-strong-self", capturedAt: "// captures self", in: "Guide003/ReactorMutateSelf.swift")
+        try assertLeak(
+            run("reactor-mutate-self", "leaking"), .cycle, types: ["DeferredIdentifierReactor"],
+            pattern: "closure-strong-self", capturedAt: "// captures self", in: "Guide003/ReactorMutateSelf.swift")
     }
 
     func testReactorMutateSelfFixedIsClean() throws {
@@ -156,9 +173,10 @@ final class Guide001to004ScenarioTests: GuideScenarioTestCase {
     }
 
     func testUnownedSubscribeVsBinderLeakingIsACycleThroughTheSubscribeClosure() throws {
-        try assertLeak(run("unowned-subscribe-vs-binder", "leaking"), .cycle, types: ["StrongSelfBrowserViewController"],
-                       pattern: "closure-strong-self", capturedAt: "// captures self",
-                       in: "Guide003/UnownedSubscribeVsBinder.swift")
+        try assertLeak(
+            run("unowned-subscribe-vs-binder", "leaking"), .cycle, types: ["StrongSelfBrowserViewController"],
+            pattern: "closure-strong-self", capturedAt: "// captures self",
+            in: "Guide003/UnownedSubscribeVsBinder.swift")
     }
 
     func testUnownedSubscribeVsBinderFixedIsClean() throws {
@@ -176,8 +194,9 @@ final class Guide001to004ScenarioTests: GuideScenarioTestCase {
     // MARK: Guide 004
 
     func testStepperGlobalSubjectTableLeakingKeepsTheSubjectAndItsLastStep() throws {
-        try assertLeak(run("stepper-global-subject-table", "leaking"), .retainedFromOutside,
-                       types: ["BehaviorSubject<Step>", "Movie"], pattern: nil)
+        try assertLeak(
+            run("stepper-global-subject-table", "leaking"), .retainedFromOutside,
+            types: ["BehaviorSubject<Step>", "Movie"], pattern: nil)
     }
 
     func testStepperGlobalSubjectTableFixedIsClean() throws {
@@ -204,8 +223,9 @@ final class Guide001to004ScenarioTests: GuideScenarioTestCase {
             XCTAssertTrue(movie === movies[0])
             let app = Guide004.MoviesApp(coordinator: Guide004.Coordinator(), listViewModel: reopened)
             app.waitForTransitions()
-            let detail = try XCTUnwrap(app.flow.topScreen as? Guide004.MovieDetailViewController,
-                                       "the reopened list did not navigate by itself")
+            let detail = try XCTUnwrap(
+                app.flow.topScreen as? Guide004.MovieDetailViewController,
+                "the reopened list did not navigate by itself")
             XCTAssertTrue(detail.viewModel.movie === movies[0])
             app.quit()
             return
@@ -238,8 +258,9 @@ final class Guide001to004ScenarioTests: GuideScenarioTestCase {
     }
 
     func testCoordinatorNestedSubscriptionsLeakingKeepsTheUndisplayedDetail() throws {
-        try assertLeak(run("coordinator-nested-subscriptions", "leaking"), .retainedFromOutside,
-                       types: ["MovieDetailViewController", "MovieDetailViewModel"], pattern: nil)
+        try assertLeak(
+            run("coordinator-nested-subscriptions", "leaking"), .retainedFromOutside,
+            types: ["MovieDetailViewController", "MovieDetailViewModel"], pattern: nil)
     }
 
     func testCoordinatorNestedSubscriptionsFixedIsClean() throws {
@@ -247,11 +268,12 @@ final class Guide001to004ScenarioTests: GuideScenarioTestCase {
     }
 
     func testCoordinatorNestedSubscriptionsStrongCapturesInThePresentableBagAreACycle() throws {
-        try assertLeak(run("coordinator-nested-subscriptions", "strong-captures-presentable-bag"), .cycle,
-                       types: ["MovieDetailViewController", "MovieDetailViewModel"],
-                       pattern: "capture-list-missing-modifier",
-                       capturedAt: "rxFirstTimeVisible.subscribe", in: "Guide004/CoordinatorNestedSubscriptions.swift",
-                       after: "class StrongCapturesPresentableBagCoordinator")
+        try assertLeak(
+            run("coordinator-nested-subscriptions", "strong-captures-presentable-bag"), .cycle,
+            types: ["MovieDetailViewController", "MovieDetailViewModel"],
+            pattern: "capture-list-missing-modifier",
+            capturedAt: "rxFirstTimeVisible.subscribe", in: "Guide004/CoordinatorNestedSubscriptions.swift",
+            after: "class StrongCapturesPresentableBagCoordinator")
     }
 
     func testCoordinatorNestedSubscriptionsStrongCapturesOfADisplayedScreenAreClean() throws {

@@ -12,7 +12,9 @@ final class GuidePatternCatalogueTests: XCTestCase {
         for scenario in Catalogue.all {
             for variant in scenario.variants {
                 guard case .leak(_, _, let pattern?) = variant.expectation else { continue }
-                XCTAssertNotNil(GuidePatterns.named(pattern), "\(scenario.id)/\(variant.name) expects \(pattern), which the catalogue lacks")
+                XCTAssertNotNil(
+                    GuidePatterns.named(pattern),
+                    "\(scenario.id)/\(variant.name) expects \(pattern), which the catalogue lacks")
                 expected.insert(pattern)
             }
         }
@@ -22,12 +24,14 @@ final class GuidePatternCatalogueTests: XCTestCase {
     func testRxCoresIntegrationNamesEveryShapeWithTheCataloguesPattern() throws {
         let integration = RxCoreIntegration.shared
         let shapes: [LeakShape] = [
-            .methodReference(method: "the method referenced in configure()"), .strongCapture, .captureListMissingModifier,
+            .methodReference(method: "the method referenced in configure()"), .strongCapture,
+            .captureListMissingModifier,
             .containerSharedWithAnotherObject, .storedSubject,
         ]
         for shape in shapes {
             let pattern = try XCTUnwrap(integration.pattern(for: shape), "\(shape)")
-            let guide = try XCTUnwrap(GuidePatterns.named(pattern.id), "\(shape) is named \(pattern.id), which the catalogue lacks")
+            let guide = try XCTUnwrap(
+                GuidePatterns.named(pattern.id), "\(shape) is named \(pattern.id), which the catalogue lacks")
             XCTAssertEqual(pattern.id, shape.id)
             XCTAssertEqual(pattern.name, guide.name)
             XCTAssertEqual(pattern.fix, guide.fix)

@@ -104,11 +104,13 @@ final class SimUITests: XCTestCase {
         }
         window.rootViewController = LoggingViewController("New", log: log)
         XCTAssertNil(old)
-        XCTAssertEqual(log.take(), [
-            "Old.viewDidLoad", "Old.viewWillAppear", "Old.viewDidAppear",
-            "Old.viewWillDisappear", "Old.viewDidDisappear",
-            "New.viewDidLoad", "New.viewWillAppear", "New.viewDidAppear",
-        ])
+        XCTAssertEqual(
+            log.take(),
+            [
+                "Old.viewDidLoad", "Old.viewWillAppear", "Old.viewDidAppear",
+                "Old.viewWillDisappear", "Old.viewDidDisappear",
+                "New.viewDidLoad", "New.viewWillAppear", "New.viewDidAppear",
+            ])
     }
 
     // MARK: Navigation
@@ -125,17 +127,21 @@ final class SimUITests: XCTestCase {
             navigation.pushViewController(details, animated: true)
             XCTAssertTrue(details.navigationController === navigation)
         }
-        XCTAssertEqual(log.take(), [
-            "Root.viewWillDisappear", "Details.viewDidLoad", "Details.viewWillAppear",
-            "Root.viewDidDisappear", "Details.viewDidAppear",
-        ])
+        XCTAssertEqual(
+            log.take(),
+            [
+                "Root.viewWillDisappear", "Details.viewDidLoad", "Details.viewWillAppear",
+                "Root.viewDidDisappear", "Details.viewDidAppear",
+            ])
         XCTAssertNotNil(pushed, "the navigation stack holds the pushed controller")
 
         navigation.popViewController(animated: true)
         XCTAssertNil(pushed, "a popped controller nobody else holds is released")
-        XCTAssertEqual(log.take(), [
-            "Details.viewWillDisappear", "Root.viewWillAppear", "Details.viewDidDisappear", "Root.viewDidAppear",
-        ])
+        XCTAssertEqual(
+            log.take(),
+            [
+                "Details.viewWillDisappear", "Root.viewWillAppear", "Details.viewDidDisappear", "Root.viewDidAppear",
+            ])
         XCTAssertNil(navigation.popViewController(animated: true), "the root is never popped")
         withExtendedLifetime(window) {}
     }
@@ -173,8 +179,9 @@ final class SimUITests: XCTestCase {
             XCTAssertTrue(root.presentedViewController === presented)
             XCTAssertTrue(presented.presentingViewController === root)
         }
-        XCTAssertEqual(log.take(), ["Sheet.viewDidLoad", "Sheet.viewWillAppear", "Sheet.viewDidAppear"],
-                       "a sheet leaves its presenter on screen")
+        XCTAssertEqual(
+            log.take(), ["Sheet.viewDidLoad", "Sheet.viewWillAppear", "Sheet.viewDidAppear"],
+            "a sheet leaves its presenter on screen")
         sheet?.dismiss(animated: true)
         XCTAssertNil(sheet, "a dismissed controller nobody else holds is released")
         XCTAssertNil(root.presentedViewController)
@@ -192,13 +199,18 @@ final class SimUITests: XCTestCase {
         var completed = false
         root.present(cover, animated: false) { completed = true }
         XCTAssertTrue(completed)
-        XCTAssertEqual(log.take(), [
-            "Cover.viewDidLoad", "Root.viewWillDisappear", "Cover.viewWillAppear", "Root.viewDidDisappear", "Cover.viewDidAppear",
-        ])
+        XCTAssertEqual(
+            log.take(),
+            [
+                "Cover.viewDidLoad", "Root.viewWillDisappear", "Cover.viewWillAppear", "Root.viewDidDisappear",
+                "Cover.viewDidAppear",
+            ])
         root.dismiss(animated: false)
-        XCTAssertEqual(log.take(), [
-            "Cover.viewWillDisappear", "Root.viewWillAppear", "Cover.viewDidDisappear", "Root.viewDidAppear",
-        ])
+        XCTAssertEqual(
+            log.take(),
+            [
+                "Cover.viewWillDisappear", "Root.viewWillAppear", "Cover.viewDidDisappear", "Root.viewDidAppear",
+            ])
         withExtendedLifetime(window) {}
     }
 
@@ -255,11 +267,12 @@ final class SimUITests: XCTestCase {
     func testReentrantDeliveryStopsAtTheDepthLimit() {
         let toggle = UISwitch()
         var deliveries = 0
-        toggle.addAction(UIAction { control in
-            deliveries += 1
-            let toggle = control as! UISwitch
-            toggle.setOn(!toggle.isOn, animated: true)
-        }, for: .valueChanged)
+        toggle.addAction(
+            UIAction { control in
+                deliveries += 1
+                let toggle = control as! UISwitch
+                toggle.setOn(!toggle.isOn, animated: true)
+            }, for: .valueChanged)
         toggle.toggle()
         XCTAssertEqual(deliveries, UIControl.maximumDeliveryDepth)
         XCTAssertEqual(toggle.refusedDeliveries, 1)
@@ -376,7 +389,8 @@ final class SimUIReactiveTests: XCTestCase {
         controller!.rx.viewWillAppear.subscribe(onNext: { _ in events.append("willAppear") }).disposed(by: bag)
         controller!.rx.viewDidDisappear.subscribe(
             onNext: { _ in events.append("didDisappear") },
-            onCompleted: { events.append("completed") }).disposed(by: bag)
+            onCompleted: { events.append("completed") }
+        ).disposed(by: bag)
         controller!.rx.deallocated.subscribe(onNext: { events.append("deallocated") }).disposed(by: bag)
         navigation.pushViewController(controller!, animated: true)
         controller = nil
@@ -449,7 +463,8 @@ final class SimUIReactiveTests: XCTestCase {
         let relay = BehaviorRelay(value: false)
         let bag = DisposeBag()
         toggle.rx.isOn.changed.bind(to: relay).disposed(by: bag)
-        relay.skip(1).subscribe(onNext: { [unowned toggle] isOn in toggle.setOn(isOn, animated: true) }).disposed(by: bag)
+        relay.skip(1).subscribe(onNext: { [unowned toggle] isOn in toggle.setOn(isOn, animated: true) }).disposed(
+            by: bag)
         // By date: the log keeps only its latest 1,000 entries, so its length may not grow.
         let start = Date()
         toggle.toggle()

@@ -62,13 +62,17 @@ final class SharedSourceStressTests: StressTestCase {
             let outer = PublishSubject<Int>()
             let inners = (0..<4).map { _ in BehaviorSubject<Int>(value: 0) }
             let latest = outer.flatMapLatest { inners[$0 % inners.count] }
-            return (latest, { value in
-                outer.onNext(value)
-                inners[(value / 2) % inners.count].onNext(value)
-            }, {
-                outer.onCompleted()
-                inners.forEach { $0.onCompleted() }
-            })
+            return (
+                latest,
+                { value in
+                    outer.onNext(value)
+                    inners[(value / 2) % inners.count].onNext(value)
+                },
+                {
+                    outer.onCompleted()
+                    inners.forEach { $0.onCompleted() }
+                }
+            )
         }
     }
 
@@ -77,12 +81,16 @@ final class SharedSourceStressTests: StressTestCase {
             let left = BehaviorSubject<Int>(value: 0)
             let right = PublishSubject<Int>()
             let combined = Observable.combineLatest(left, right) { $0 + $1 }
-            return (combined, { value in
-                if value % 2 == 0 { left.onNext(value) } else { right.onNext(value) }
-            }, {
-                left.onCompleted()
-                right.onCompleted()
-            })
+            return (
+                combined,
+                { value in
+                    if value % 2 == 0 { left.onNext(value) } else { right.onNext(value) }
+                },
+                {
+                    left.onCompleted()
+                    right.onCompleted()
+                }
+            )
         }
     }
 
@@ -91,7 +99,8 @@ final class SharedSourceStressTests: StressTestCase {
         let serial = SerialDispatchQueueScheduler(qos: .default)
         stress("observe(on: concurrent) → observe(on: serial)") {
             let subject = PublishSubject<Int>()
-            let chain = subject
+            let chain =
+                subject
                 .observe(on: concurrent)
                 .map { $0 * 2 }
                 .filter { $0 % 3 != 0 }

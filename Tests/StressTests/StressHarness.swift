@@ -139,28 +139,44 @@ class StressTestCase: XCTestCase {
                 }
             }
 
-            XCTAssertTrue(DispatchSchedulers.waitUntilIdle(timeout: Self.settleTimeout), "scheduled work did not settle", file: file, line: line)
+            XCTAssertTrue(
+                DispatchSchedulers.waitUntilIdle(timeout: Self.settleTimeout), "scheduled work did not settle",
+                file: file, line: line)
             MainScheduler.drain()
 
             for observer in ledger.allObservers {
-                XCTAssertTrue(observer.isGrammatical, "an observer saw two terminal events or events after one", file: file, line: line)
+                XCTAssertTrue(
+                    observer.isGrammatical, "an observer saw two terminal events or events after one", file: file,
+                    line: line)
             }
             for observer in ledger.keptObservers {
-                XCTAssertEqual(observer.terminals, complete == nil ? 0 : 1,
-                               "an observer subscribed until the end got the wrong number of terminal events", file: file, line: line)
+                XCTAssertEqual(
+                    observer.terminals, complete == nil ? 0 : 1,
+                    "an observer subscribed until the end got the wrong number of terminal events", file: file,
+                    line: line)
             }
             keptBags.withLock { $0.removeAll() }
         }
 
-        XCTAssertTrue(DispatchSchedulers.waitUntilIdle(timeout: Self.settleTimeout), "scheduled work did not settle", file: file, line: line)
+        XCTAssertTrue(
+            DispatchSchedulers.waitUntilIdle(timeout: Self.settleTimeout), "scheduled work did not settle", file: file,
+            line: line)
         MainScheduler.drain()
 
         XCTAssertEqual(scope.liveResources, 0, "resources made by the test are still alive", file: file, line: line)
-        XCTAssertEqual(SubscriptionRegistry.live(in: scope), [], "subscriptions made by the test are still alive", file: file, line: line)
-        XCTAssertEqual(Resources.total, startTotal, "Resources.total did not return to its value before the test:\n\(Resources.snapshot())",
-                       file: file, line: line)
-        XCTAssertEqual(SubscriptionRegistry.count, startSubscriptions, "the subscription registry did not return to its size before the test",
-                       file: file, line: line)
-        print("StressTests \(name): \(ledger.operationCount) operations on \(Self.threads) threads, \(ledger.allObservers.count) observers")
+        XCTAssertEqual(
+            SubscriptionRegistry.live(in: scope), [], "subscriptions made by the test are still alive", file: file,
+            line: line)
+        XCTAssertEqual(
+            Resources.total, startTotal,
+            "Resources.total did not return to its value before the test:\n\(Resources.snapshot())",
+            file: file, line: line)
+        XCTAssertEqual(
+            SubscriptionRegistry.count, startSubscriptions,
+            "the subscription registry did not return to its size before the test",
+            file: file, line: line)
+        print(
+            "StressTests \(name): \(ledger.operationCount) operations on \(Self.threads) threads, \(ledger.allObservers.count) observers"
+        )
     }
 }

@@ -75,8 +75,10 @@ for _ in 0..<5 {
     precondition(report.leaks.map(\.typeName) == ["Saver"], "the work item's owner must be the one leak:\n\(report)")
     verdicts.append(Date().timeIntervalSince(start) - made)
 }
-print(String(format: "verdict of a check leaving 100,000 objects it made in a cache and one leaked work item: median %.3f s",
-             verdicts.sorted()[2]))
+print(
+    String(
+        format: "verdict of a check leaving 100,000 objects it made in a cache and one leaked work item: median %.3f s",
+        verdicts.sorted()[2]))
 
 // The root search: a check whose one object left is held by a listener the registry keeps, found past the
 // 100,000 plain objects (made before the check) the same global keeps.
@@ -90,8 +92,12 @@ for _ in 0..<5 {
         registry.listeners.append { saver.saves += 1 }
     }
     searches.append(Date().timeIntervalSince(start))
-    precondition(report.leaks.map(\.pattern?.id) == ["global-keeps-closure"], "the listener's capture must be the one leak:\n\(report)")
+    precondition(
+        report.leaks.map(\.pattern?.id) == ["global-keeps-closure"],
+        "the listener's capture must be the one leak:\n\(report)")
     registry.listeners.removeAll()
 }
-print(String(format: "check whose one leak is found from a global past 100,000 objects it keeps: median %.3f s", searches.sorted()[2]))
-
+print(
+    String(
+        format: "check whose one leak is found from a global past 100,000 objects it keeps: median %.3f s",
+        searches.sorted()[2]))

@@ -33,5 +33,7 @@ for _ in 0..<5 {
     samples.append(seconds)
 }
 samples.sort()
-print("leak check of a root reaching \(count) objects: median \(String(format: "%.3f", samples[2])) s, "
-      + "min \(String(format: "%.3f", samples[0])) s, max \(String(format: "%.3f", samples[4])) s (5 runs, building excluded)")
+print(
+    "leak check of a root reaching \(count) objects: median \(String(format: "%.3f", samples[2])) s, "
+        + "min \(String(format: "%.3f", samples[0])) s, max \(String(format: "%.3f", samples[4])) s (5 runs, building excluded)"
+)

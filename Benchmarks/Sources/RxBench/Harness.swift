@@ -17,7 +17,9 @@ struct Measurement {
     /// round of the pair and `other` in the next, and the two cancel.
     func ratio(to other: Measurement) -> Double {
         let quotients = zip(samples, other.samples).map { $0 / $1 }
-        let pairs = stride(from: 0, to: quotients.count - 1, by: 2).map { (quotients[$0] * quotients[$0 + 1]).squareRoot() }.sorted()
+        let pairs = stride(from: 0, to: quotients.count - 1, by: 2).map {
+            (quotients[$0] * quotients[$0 + 1]).squareRoot()
+        }.sorted()
         return pairs[pairs.count / 2]
     }
 }

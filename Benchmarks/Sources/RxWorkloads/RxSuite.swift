@@ -104,7 +104,8 @@ public enum RxSuite {
     /// (h) an 8-operator chain from a subject to one subscriber, per event.
     public static func h(_ n: Int) -> UInt64 {
         let subject = PublishSubject<Int>()
-        let subscription = subject
+        let subscription =
+            subject
             .map { $0 &+ 1 }
             .filter { $0 >= 0 }
             .compactMap { $0 }

@@ -17,18 +17,22 @@ let package = Package(
         .package(path: "../RxLeaks"),
     ],
     targets: [
-        .target(name: "App", dependencies: [
-            .product(name: "RxPolling", package: "RxPolling"),
-            .product(name: "RxSwift", package: "RxSwift"),
-        ]),
-        .testTarget(name: "AppTests", dependencies: [
-            "App",
-            .product(name: "RxPolling", package: "RxPolling"),
-            .product(name: "RxSwift", package: "RxSwift"),
-            .product(name: "RxCore", package: "RxLeaks"),
-            .product(name: "Leaks", package: "RxLeaks"),
-            .product(name: "LeakTesting", package: "RxLeaks"),
-        ]),
+        .target(
+            name: "App",
+            dependencies: [
+                .product(name: "RxPolling", package: "RxPolling"),
+                .product(name: "RxSwift", package: "RxSwift"),
+            ]),
+        .testTarget(
+            name: "AppTests",
+            dependencies: [
+                "App",
+                .product(name: "RxPolling", package: "RxPolling"),
+                .product(name: "RxSwift", package: "RxSwift"),
+                .product(name: "RxCore", package: "RxLeaks"),
+                .product(name: "Leaks", package: "RxLeaks"),
+                .product(name: "LeakTesting", package: "RxLeaks"),
+            ]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -9,9 +9,11 @@ let package = Package(
     products: [.library(name: "RxPolling", targets: ["RxPolling"])],
     dependencies: [.package(url: "https://github.com/ReactiveX/RxSwift.git", from: "6.0.0")],
     targets: [
-        .target(name: "RxPolling", dependencies: [
-            .product(name: "RxSwift", package: "RxSwift"),
-            .product(name: "RxRelay", package: "RxSwift"),
-        ]),
+        .target(
+            name: "RxPolling",
+            dependencies: [
+                .product(name: "RxSwift", package: "RxSwift"),
+                .product(name: "RxRelay", package: "RxSwift"),
+            ])
     ]
 )

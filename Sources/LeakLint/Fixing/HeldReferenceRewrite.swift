@@ -18,7 +18,8 @@ package enum HeldReference: Sendable, Hashable {
     /// The class whose source the fix changes.
     package var type: String {
         switch self {
-        case .property(let type, _), .closureKept(let type, _), .closureGiven(let type, _), .closureAt(let type, _, _): type
+        case .property(let type, _), .closureKept(let type, _), .closureGiven(let type, _), .closureAt(let type, _, _):
+            type
         }
     }
 }
@@ -30,20 +31,26 @@ package enum HeldReference: Sendable, Hashable {
 package enum HeldReferenceRewrite {
     /// The edits that end `reference` in `source`; nil when the file does
     /// not declare its class, a reason when it does but no edit fits.
-    package static func edits(for reference: HeldReference, source: String, path: String) -> Result<[SourceEdit], Unfixable>? {
+    package static func edits(for reference: HeldReference, source: String, path: String) -> Result<
+        [SourceEdit], Unfixable
+    >? {
         let file = LintedFile(path: path, source: source)
         guard file.firstSyntaxError == nil,
-              let type = file.all(ClassDeclSyntax.self).first(where: { $0.name.text == reference.type }) else { return nil }
+            let type = file.all(ClassDeclSyntax.self).first(where: { $0.name.text == reference.type })
+        else { return nil }
         switch reference {
         case .property(_, let name):
             guard let property = storedProperty(name, in: type) else { return nil }
             if property.isFunctionTyped { return closureEdits(assignedTo: name, in: type, property: property) }
             return backReferenceEdits(property)
         case .closureKept(_, let property):
-            guard let closure = closuresAssigned(to: property, in: type).first(where: { $0.strongSelfReference != nil }) else {
+            guard let closure = closuresAssigned(to: property, in: type).first(where: { $0.strongSelfReference != nil })
+            else {
                 return .failure(Unfixable("no closure capturing self is stored in \(property) in \(type.name.text)"))
             }
-            if closure.receivingCall?.calledName == "Task" { return .success(taskEdits(closure, storedIn: property, in: type)) }
+            if closure.receivingCall?.calledName == "Task" {
+                return .success(taskEdits(closure, storedIn: property, in: type))
+            }
             return .success(CaptureRewrite.weakSelf(in: closure))
         case .closureGiven(_, let call):
             let closures = type.nodes(of: ClosureExprSyntax.self).filter {
@@ -55,9 +62,11 @@ package enum HeldReferenceRewrite {
             return .success(CaptureRewrite.weakSelf(in: closure))
         case .closureAt(_, let name, let line):
             guard path.split(separator: "/").last.map(String.init) == name else { return nil }
-            guard let closure = type.nodes(of: ClosureExprSyntax.self).first(where: {
-                file.position(of: $0).line == line && $0.strongSelfReference != nil
-            }) else {
+            guard
+                let closure = type.nodes(of: ClosureExprSyntax.self).first(where: {
+                    file.position(of: $0).line == line && $0.strongSelfReference != nil
+                })
+            else {
                 return .failure(Unfixable("no closure capturing self starts on line \(line) of \(name)"))
             }
             return .success(CaptureRewrite.weakSelf(in: closure))
@@ -70,7 +79,10 @@ package enum HeldReferenceRewrite {
         let binding = property.bindings.first
         let type = binding?.typeAnnotation?.type
         if property.bindingSpecifier.tokenKind == .keyword(.let) {
-            return .failure(Unfixable("it is a let the object sets up itself, not a back reference: the other side of the cycle is the one to break"))
+            return .failure(
+                Unfixable(
+                    "it is a let the object sets up itself, not a back reference: the other side of the cycle is the one to break"
+                ))
         }
         guard let type, type.is(OptionalTypeSyntax.self) || type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) else {
             return .failure(Unfixable("not optional: a weak reference must be, and every use would change"))
@@ -82,10 +94,13 @@ package enum HeldReferenceRewrite {
     }
 
     /// `[weak self]` and a `guard` in each closure stored in the property `name` that captures `self`.
-    private static func closureEdits(assignedTo name: String, in type: ClassDeclSyntax,
-                                     property: VariableDeclSyntax) -> Result<[SourceEdit], Unfixable> {
+    private static func closureEdits(
+        assignedTo name: String, in type: ClassDeclSyntax,
+        property: VariableDeclSyntax
+    ) -> Result<[SourceEdit], Unfixable> {
         guard property.returnsNothing else {
-            return .failure(Unfixable("the stored closure returns a value: [weak self] needs one for when self is gone"))
+            return .failure(
+                Unfixable("the stored closure returns a value: [weak self] needs one for when self is gone"))
         }
         let closures = closuresAssigned(to: name, in: type).filter { $0.strongSelfReference != nil }
         guard !closures.isEmpty else {
@@ -97,13 +112,16 @@ package enum HeldReferenceRewrite {
     /// `[weak self]` with the `guard` inside the task's loop (at the top when
     /// it has none), and `deinit` cancelling the task, which else waits for
     /// the stream's next element forever once the object is gone.
-    private static func taskEdits(_ closure: ClosureExprSyntax, storedIn property: String, in type: ClassDeclSyntax) -> [SourceEdit] {
+    private static func taskEdits(_ closure: ClosureExprSyntax, storedIn property: String, in type: ClassDeclSyntax)
+        -> [SourceEdit]
+    {
         let loop = closure.statements.lazy.compactMap { item -> CodeBlockSyntax? in
             if let loop = item.item.as(ForStmtSyntax.self) { return loop.body }
             if let loop = item.item.as(WhileStmtSyntax.self) { return loop.body }
             return nil
         }.first
-        let capture = loop.map { CaptureRewrite.weakSelf(in: closure, eachTimeRound: $0) } ?? CaptureRewrite.weakSelf(in: closure)
+        let capture =
+            loop.map { CaptureRewrite.weakSelf(in: closure, eachTimeRound: $0) } ?? CaptureRewrite.weakSelf(in: closure)
         return capture + cancellation(of: property, in: type)
     }
 
@@ -112,16 +130,25 @@ package enum HeldReferenceRewrite {
         let members = type.memberBlock.members
         let deinitializer = members.compactMap { $0.decl.as(DeinitializerDeclSyntax.self) }.first
         if let body = deinitializer?.body?.description,
-           body.contains("\(property)?.cancel()") || body.contains("\(property).cancel()") { return [] }
+            body.contains("\(property)?.cancel()") || body.contains("\(property).cancel()")
+        {
+            return []
+        }
         guard let declaration = storedProperty(property, in: type) else { return [] }
         let optional = declaration.bindings.first?.typeAnnotation?.type.is(OptionalTypeSyntax.self) ?? false
         let call = "\(property)\(optional ? "?" : "").cancel()"
         if let body = deinitializer?.body {
             return [.insert(" \(call);", at: body.leftBrace.endPositionBeforeTrailingTrivia)]
         }
-        let indentation = members.last.map { String($0.leadingTrivia.description.reversed().prefix { $0 == " " || $0 == "\t" }) } ?? "    "
-        return [.insert("\n\n\(indentation)deinit { \(call) }",
-                        at: members.last?.endPositionBeforeTrailingTrivia ?? type.memberBlock.leftBrace.endPositionBeforeTrailingTrivia)]
+        let indentation =
+            members.last.map { String($0.leadingTrivia.description.reversed().prefix { $0 == " " || $0 == "\t" }) }
+            ?? "    "
+        return [
+            .insert(
+                "\n\n\(indentation)deinit { \(call) }",
+                at: members.last?.endPositionBeforeTrailingTrivia
+                    ?? type.memberBlock.leftBrace.endPositionBeforeTrailingTrivia)
+        ]
     }
 
     /// The stored property `name` declared in `type`'s body.
@@ -136,7 +163,8 @@ package enum HeldReferenceRewrite {
         for sequence in type.nodes(of: SequenceExprSyntax.self) {
             let elements = Array(sequence.elements)
             guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
-                  [name, "self.\(name)"].contains(elements[0].trimmedDescription) else { continue }
+                [name, "self.\(name)"].contains(elements[0].trimmedDescription)
+            else { continue }
             values.append(elements[2])
         }
         return values.flatMap { value -> [ClosureExprSyntax] in
@@ -161,8 +189,12 @@ private extension VariableDeclSyntax {
         while let current = type {
             if let function = current.as(FunctionTypeSyntax.self) { return function }
             if let optional = current.as(OptionalTypeSyntax.self) { type = optional.wrappedType; continue }
-            if let optional = current.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { type = optional.wrappedType; continue }
-            if let tuple = current.as(TupleTypeSyntax.self), tuple.elements.count == 1 { type = tuple.elements.first?.type; continue }
+            if let optional = current.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
+                type = optional.wrappedType; continue
+            }
+            if let tuple = current.as(TupleTypeSyntax.self), tuple.elements.count == 1 {
+                type = tuple.elements.first?.type; continue
+            }
             if let attributed = current.as(AttributedTypeSyntax.self) { type = attributed.baseType; continue }
             return nil
         }

@@ -44,7 +44,9 @@ package enum UnifiedDiff {
         var head = 0
         while head < old.count, head < new.count, old[head] == new[head] { head += 1 }
         var tail = 0
-        while tail < old.count - head, tail < new.count - head, old[old.count - 1 - tail] == new[new.count - 1 - tail] { tail += 1 }
+        while tail < old.count - head, tail < new.count - head, old[old.count - 1 - tail] == new[new.count - 1 - tail] {
+            tail += 1
+        }
         let a = Array(old[head..<(old.count - tail)]), b = Array(new[head..<(new.count - tail)])
         // lengths[i][j]: the longest common subsequence of a[i...] and b[j...].
         var lengths = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
@@ -68,7 +70,9 @@ package enum UnifiedDiff {
             }
         }
         let oldTail = old.count - tail, newTail = new.count - tail
-        lines += (0..<tail).map { Line(kind: .same, text: old[oldTail + $0], oldIndex: oldTail + $0, newIndex: newTail + $0) }
+        lines += (0..<tail).map {
+            Line(kind: .same, text: old[oldTail + $0], oldIndex: oldTail + $0, newIndex: newTail + $0)
+        }
         return lines
     }
 

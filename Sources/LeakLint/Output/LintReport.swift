@@ -16,7 +16,8 @@ package enum LintFormat: String, Sendable, CaseIterable {
 /// Renders lint results.
 package enum LintReport {
     /// `result` in `format`, ending with a newline.
-    package static func render(_ result: LintResult, as format: LintFormat, rules: [any LintRule] = Rules.all) -> String {
+    package static func render(_ result: LintResult, as format: LintFormat, rules: [any LintRule] = Rules.all) -> String
+    {
         switch format {
         case .compiler: compiler(result)
         case .json: encode(JSONReport(result))
@@ -31,7 +32,8 @@ package enum LintReport {
         lines += result.findings.map { finding in
             "\(finding.file):\(finding.line):\(finding.column): warning: \(finding.message); fix: \(finding.fix) (\(finding.guide)) [rxleaks.\(finding.rule)]"
         }
-        let summary = "\(result.findings.count) finding\(result.findings.count == 1 ? "" : "s") in \(result.fileCount) file\(result.fileCount == 1 ? "" : "s")"
+        let summary =
+            "\(result.findings.count) finding\(result.findings.count == 1 ? "" : "s") in \(result.fileCount) file\(result.fileCount == 1 ? "" : "s")"
             + (result.unparsableFiles.isEmpty ? "" : ", \(result.unparsableFiles.count) not parsed")
         return (lines + [summary]).joined(separator: "\n") + "\n"
     }

@@ -9,16 +9,22 @@ extension SARIFLog {
         self.init(
             driver: "rxleaks-lint",
             rules: rules.map { rule in
-                Rule(id: rule.id, summary: rule.summary, description: "\(rule.summary) (\(rule.guide))", help: rule.fix, level: .warning)
+                Rule(
+                    id: rule.id, summary: rule.summary, description: "\(rule.summary) (\(rule.guide))", help: rule.fix,
+                    level: .warning)
             },
             results: result.findings.map { finding in
-                Result(ruleId: finding.rule, ruleIndex: ruleIDs.firstIndex(of: finding.rule) ?? 0, level: .warning,
-                       message: "\(finding.message). Fix: \(finding.fix)",
-                       locations: [Location(finding.file, line: finding.line, column: finding.column, scope: finding.scope)])
+                Result(
+                    ruleId: finding.rule, ruleIndex: ruleIDs.firstIndex(of: finding.rule) ?? 0, level: .warning,
+                    message: "\(finding.message). Fix: \(finding.fix)",
+                    locations: [
+                        Location(finding.file, line: finding.line, column: finding.column, scope: finding.scope)
+                    ])
             },
             notifications: result.unparsableFiles.map { file in
-                Notification(level: .error, message: "file does not parse, not linted: \(file.message)",
-                             locations: [Location(file.file, line: file.line, column: file.column)])
+                Notification(
+                    level: .error, message: "file does not parse, not linted: \(file.message)",
+                    locations: [Location(file.file, line: file.line, column: file.column)])
             })
     }
 }

@@ -18,15 +18,20 @@ package struct AppearBindingsWithoutReset: LintRule {
     package func check(_ file: LintedFile) -> [RuleHit] {
         file.all(FunctionDeclSyntax.self).compactMap { function in
             guard Self.appearing.contains(function.name.text), let body = function.body,
-                  let disposal = body.nodes(of: FunctionCallExprSyntax.self).first(where: { call in
-                      call.calledName == "disposed" && call.argument("by").map(file.isOwnBag) == true
-                  }),
-                  let type = function.ancestor(MemberBlockSyntax.self) else { return nil }
+                let disposal = body.nodes(of: FunctionCallExprSyntax.self).first(where: { call in
+                    call.calledName == "disposed" && call.argument("by").map(file.isOwnBag) == true
+                }),
+                let type = function.ancestor(MemberBlockSyntax.self)
+            else { return nil }
             let resets = type.nodes(of: FunctionDeclSyntax.self).contains { other in
-                Self.disappearing.contains(other.name.text) && (other.body?.trimmedDescription.contains("= DisposeBag()") ?? false)
+                Self.disappearing.contains(other.name.text)
+                    && (other.body?.trimmedDescription.contains("= DisposeBag()") ?? false)
             }
             guard !resets else { return nil }
-            return RuleHit(disposal, "\(function.name.text) binds into the bag on every appearance, and nothing replaces the bag when the view disappears")
+            return RuleHit(
+                disposal,
+                "\(function.name.text) binds into the bag on every appearance, and nothing replaces the bag when the view disappears"
+            )
         }
     }
 }

@@ -24,13 +24,16 @@ package struct CaptureListMissingModifier: LintRule {
                 let name = item.name.text
                 guard item.specifier == nil, item.initializer == nil, name != "self" else { return nil }
                 let declarations = file.declarations
-                let heldStrongly = declarations.owningProperties.contains(name) && !declarations.nonOwningProperties.contains(name)
+                let heldStrongly =
+                    declarations.owningProperties.contains(name) && !declarations.nonOwningProperties.contains(name)
                     && !file.isLocalOrParameter(name, at: clause)
                 guard !heldStrongly else { return nil }
-                let what = declarations.nonOwningProperties.contains(name)
+                let what =
+                    declarations.nonOwningProperties.contains(name)
                     ? "`\(name)`, a weak or unowned property, is captured strongly"
                     : "`\(name)` is captured strongly"
-                return RuleHit(item, "\(what): in [\(clause.items.trimmedDescription)] the modifier applies to one name only")
+                return RuleHit(
+                    item, "\(what): in [\(clause.items.trimmedDescription)] the modifier applies to one name only")
             }
         }
     }

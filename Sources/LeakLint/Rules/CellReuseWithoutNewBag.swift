@@ -13,11 +13,15 @@ package struct CellReuseWithoutNewBag: LintRule {
 
     package func check(_ file: LintedFile) -> [RuleHit] {
         file.all(FunctionDeclSyntax.self).compactMap { function in
-            guard function.name.text == "prepareForReuse", function.modifiers.contains(where: { $0.name.text == "override" }),
-                  let body = function.body else { return nil }
+            guard function.name.text == "prepareForReuse",
+                function.modifiers.contains(where: { $0.name.text == "override" }),
+                let body = function.body
+            else { return nil }
             let text = body.statements.trimmedDescription
             guard !text.contains("super.prepareForReuse()"), !text.contains("= DisposeBag()") else { return nil }
-            return RuleHit(function.name, "prepareForReuse() keeps the bag: each reuse adds the new item's bindings to the old ones")
+            return RuleHit(
+                function.name,
+                "prepareForReuse() keeps the bag: each reuse adds the new item's bindings to the old ones")
         }
     }
 }

@@ -8,13 +8,15 @@ import SwiftSyntax
 /// and so do all its subscriptions.
 package struct DisposeBagSentToAnotherObject: LintRule {
     package let pattern = GuidePatterns.disposeBagSentToAnotherObject
-    package let summary = "A DisposeBag passed to or used by another object, or captured by one of its own subscriptions."
+    package let summary =
+        "A DisposeBag passed to or used by another object, or captured by one of its own subscriptions."
 
     /// The rule, ready to run.
     package init() {}
 
     /// Who owns the bag is a decision about lifetimes that no local edit makes: reported, never rewritten.
-    private static let designChange = "a design change, not an edit: give each object its own bag and end the subscriptions with it"
+    private static let designChange =
+        "a design change, not an edit: give each object its own bag and end the subscriptions with it"
 
     package func check(_ file: LintedFile) -> [RuleHit] {
         file.all(FunctionCallExprSyntax.self).compactMap { call in
@@ -27,28 +29,39 @@ package struct DisposeBagSentToAnotherObject: LintRule {
         guard let bag = call.arguments.first(where: { file.isOwnBag($0.expression) })?.expression else { return nil }
         if let receiver = call.receiver {
             // A static function (`Cell.item(…, disposeBag:)`) is a helper, not another object.
-            guard receiver.trimmedDescription != "self", receiver.rootName?.first?.isUppercase == false else { return nil }
+            guard receiver.trimmedDescription != "self", receiver.rootName?.first?.isUppercase == false else {
+                return nil
+            }
         } else if let name = call.calledName, name.first?.isLowercase ?? true {
             return nil
         }
-        return RuleHit(bag, "`\(bag.trimmedDescription)` is handed to \(call.calledExpression.trimmedDescription): its subscriptions now live as long as whoever keeps it",
-                           unfixable: Self.designChange)
+        return RuleHit(
+            bag,
+            "`\(bag.trimmedDescription)` is handed to \(call.calledExpression.trimmedDescription): its subscriptions now live as long as whoever keeps it",
+            unfixable: Self.designChange)
     }
 
     /// `.disposed(by: other.disposeBag)` and `.disposed(by: bag)` inside a subscription that `bag` holds.
     private func disposal(_ call: FunctionCallExprSyntax, in file: LintedFile) -> RuleHit? {
-        guard let bag = call.argument("by"), !file.isOwnBag(bag), let chainStart = call.receiver?.as(FunctionCallExprSyntax.self) else {
+        guard let bag = call.argument("by"), !file.isOwnBag(bag),
+            let chainStart = call.receiver?.as(FunctionCallExprSyntax.self)
+        else {
             return nil
         }
         if let owner = bag.as(MemberAccessExprSyntax.self)?.base?.rootName, owner != "self" {
             guard file.isLongerLivedOwner(owner, ofBagAt: call, source: Chain(chainStart).source) else { return nil }
-            return RuleHit(bag, "the subscription goes into \(owner)'s bag, so it lives as long as \(owner), not as long as this object",
-                           unfixable: Self.designChange)
+            return RuleHit(
+                bag,
+                "the subscription goes into \(owner)'s bag, so it lives as long as \(owner), not as long as this object",
+                unfixable: Self.designChange)
         }
         guard let closure = call.ancestor(ClosureExprSyntax.self), let outer = closure.receivingCall,
-              let outerBag = Chain.enclosing(outer).bag, outerBag.withoutSelf == bag.withoutSelf else { return nil }
-        return RuleHit(bag, "`\(bag.trimmedDescription)` is captured by a closure of a subscription it holds itself: the bag keeps itself alive",
-                           unfixable: Self.designChange)
+            let outerBag = Chain.enclosing(outer).bag, outerBag.withoutSelf == bag.withoutSelf
+        else { return nil }
+        return RuleHit(
+            bag,
+            "`\(bag.trimmedDescription)` is captured by a closure of a subscription it holds itself: the bag keeps itself alive",
+            unfixable: Self.designChange)
     }
 }
 #endif

@@ -17,14 +17,22 @@ package struct IgnoredDisposable: LintRule {
             let chain = Chain(call)
             guard chain.outerCalls.isEmpty, chain.isDiscarded, chain.isOpenEnded else { return nil }
             let site = call.calledExpression.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) } ?? Syntax(call)
-            let message = "the Disposable of \(name) is thrown away: nothing can end this subscription before its source completes"
-            guard let bag = file.ownBagName(at: call), let discard = chain.outermost.parent?.parent?.as(SequenceExprSyntax.self) else {
-                return RuleHit(site, message, unfixable: "the enclosing class has no DisposeBag of its own to dispose it into")
+            let message =
+                "the Disposable of \(name) is thrown away: nothing can end this subscription before its source completes"
+            guard let bag = file.ownBagName(at: call),
+                let discard = chain.outermost.parent?.parent?.as(SequenceExprSyntax.self)
+            else {
+                return RuleHit(
+                    site, message, unfixable: "the enclosing class has no DisposeBag of its own to dispose it into")
             }
-            return RuleHit(site, message, edits: [
-                .replace(from: discard.positionAfterSkippingLeadingTrivia, to: chain.outermost.positionAfterSkippingLeadingTrivia, with: ""),
-                .insert(".disposed(by: \(bag))", at: chain.outermost.endPositionBeforeTrailingTrivia),
-            ])
+            return RuleHit(
+                site, message,
+                edits: [
+                    .replace(
+                        from: discard.positionAfterSkippingLeadingTrivia,
+                        to: chain.outermost.positionAfterSkippingLeadingTrivia, with: ""),
+                    .insert(".disposed(by: \(bag))", at: chain.outermost.endPositionBeforeTrailingTrivia),
+                ])
         }
     }
 }

@@ -7,7 +7,8 @@ import SwiftSyntax
 /// the subscription lives.
 package struct MethodReferenceImplicitSelf: LintRule {
     package let pattern = GuidePatterns.methodReferenceImplicitSelf
-    package let summary = "An instance method passed by name to an Rx operator, subscribe, bind, drive or Binder captures self."
+    package let summary =
+        "An instance method passed by name to an Rx operator, subscribe, bind, drive or Binder captures self."
 
     /// The rule, ready to run.
     package init() {}
@@ -22,7 +23,8 @@ package struct MethodReferenceImplicitSelf: LintRule {
             let chain = Chain.enclosing(call)
             guard chain.isReactive(in: file), chain.isOpenEnded else { return [] }
             return references.map { reference in
-                let message = "`\(reference.trimmedDescription)` hands \(name) an instance method: it holds self for as long as the subscription lives"
+                let message =
+                    "`\(reference.trimmedDescription)` hands \(name) an instance method: it holds self for as long as the subscription lives"
                 switch MethodReferenceRewrite.edits(for: reference, in: call, file: file) {
                 case .success(let edits): return RuleHit(reference, message, edits: edits)
                 case .failure(let unfixable): return RuleHit(reference, message, unfixable: unfixable.reason)
@@ -32,18 +34,25 @@ package struct MethodReferenceImplicitSelf: LintRule {
     }
 
     private func isInstanceMethodReference(_ expression: ExprSyntax, in file: LintedFile) -> Bool {
-        guard expression.isInInstanceContext, file.declarations.mayBeClass(expression.enclosingTypeName) else { return false }
+        guard expression.isInInstanceContext, file.declarations.mayBeClass(expression.enclosingTypeName) else {
+            return false
+        }
         if let reference = expression.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text
             let fullName = reference.argumentNames.map { name + $0.trimmedDescription } ?? name
-            let isProperty = reference.argumentNames == nil
-                && (file.declarations.owningProperties.contains(name) || file.declarations.nonOwningProperties.contains(name))
-            return file.declarations.instanceMethods.contains(fullName) && !isProperty && !file.isLocalOrParameter(name, at: expression)
+            let isProperty =
+                reference.argumentNames == nil
+                && (file.declarations.owningProperties.contains(name)
+                    || file.declarations.nonOwningProperties.contains(name))
+            return file.declarations.instanceMethods.contains(fullName) && !isProperty
+                && !file.isLocalOrParameter(name, at: expression)
         }
         if let member = expression.as(MemberAccessExprSyntax.self),
-           member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+            member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+        {
             let name = member.declName.baseName.text
-            return file.declarations.instanceMethods.contains(member.declName.argumentNames.map { name + $0.trimmedDescription } ?? name)
+            return file.declarations.instanceMethods.contains(
+                member.declName.argumentNames.map { name + $0.trimmedDescription } ?? name)
         }
         return false
     }

@@ -14,8 +14,11 @@ package struct ShareForever: LintRule {
     package func check(_ file: LintedFile) -> [RuleHit] {
         file.all(FunctionCallExprSyntax.self).compactMap { call in
             guard call.calledName == "share", let scope = call.argument("scope"),
-                  scope.trimmedDescription.hasSuffix(".forever") else { return nil }
-            return RuleHit(scope, "scope .forever keeps the last element(s) for as long as the shared sequence lives, subscribed or not")
+                scope.trimmedDescription.hasSuffix(".forever")
+            else { return nil }
+            return RuleHit(
+                scope,
+                "scope .forever keeps the last element(s) for as long as the shared sequence lives, subscribed or not")
         }
     }
 }

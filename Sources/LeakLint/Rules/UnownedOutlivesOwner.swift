@@ -9,7 +9,8 @@ import SwiftSyntax
 /// and reading the unowned reference traps.
 package struct UnownedOutlivesOwner: LintRule {
     package let pattern = GuidePatterns.unownedOutlivesOwner
-    package let summary = "An [unowned] capture in a subscription that no bag of the owner disposes: it can run after the owner is gone and crash."
+    package let summary =
+        "An [unowned] capture in a subscription that no bag of the owner disposes: it can run after the owner is gone and crash."
 
     /// The rule, ready to run.
     package init() {}
@@ -17,24 +18,36 @@ package struct UnownedOutlivesOwner: LintRule {
     package func check(_ file: LintedFile) -> [RuleHit] {
         file.all(ClosureExprSyntax.self).flatMap { closure -> [RuleHit] in
             guard let call = closure.receivingCall, let name = call.calledName, Rx.retainingCalls.contains(name),
-                  let items = closure.signature?.capture?.items else { return [] }
+                let items = closure.signature?.capture?.items
+            else { return [] }
             let chain = Chain.enclosing(call)
             guard chain.isReactive(in: file) else { return [] }
             let unowned = items.filter { $0.specifier?.specifier.text == "unowned" }
             if chain.isDiscarded || chain.isUnusedStatement {
                 return unowned.map { item in
-                    RuleHit(item, "[unowned \(item.name.text)] in a subscription whose Disposable no bag keeps: it can outlive \(item.name.text) and trap")
+                    RuleHit(
+                        item,
+                        "[unowned \(item.name.text)] in a subscription whose Disposable no bag keeps: it can outlive \(item.name.text) and trap"
+                    )
                 }
             }
             // The guide calls `unowned` safe only with the object's own bag, or (its coordinators) with the bag of
             // the object whose own sequence is subscribed, which ends the subscription with its source. Any other
             // bag, a dependency's held in a property (`api.bag`) included, can outlive self.
             guard let unownedSelf = unowned.first(where: { $0.name.tokenKind == .keyword(.self) }),
-                  let bag = chain.bag, !file.isOwnBag(bag) else { return [] }
-            if let owner = bag.as(MemberAccessExprSyntax.self)?.base?.rootName, owner != "self", chain.source.mentions(owner) {
+                let bag = chain.bag, !file.isOwnBag(bag)
+            else { return [] }
+            if let owner = bag.as(MemberAccessExprSyntax.self)?.base?.rootName, owner != "self",
+                chain.source.mentions(owner)
+            {
                 return []
             }
-            return [RuleHit(unownedSelf, "[unowned self] in a subscription disposed by `\(bag.trimmedDescription)`, a bag self does not own: the subscription can outlive self and trap")]
+            return [
+                RuleHit(
+                    unownedSelf,
+                    "[unowned self] in a subscription disposed by `\(bag.trimmedDescription)`, a bag self does not own: the subscription can outlive self and trap"
+                )
+            ]
         }
     }
 }
@@ -42,12 +55,18 @@ package struct UnownedOutlivesOwner: LintRule {
 extension Chain {
     /// Whether the chain is a statement of its own whose result nobody keeps.
     var isUnusedStatement: Bool {
-        guard let item = outermost.parent?.as(CodeBlockItemSyntax.self), let list = item.parent?.as(CodeBlockItemListSyntax.self) else {
+        guard let item = outermost.parent?.as(CodeBlockItemSyntax.self),
+            let list = item.parent?.as(CodeBlockItemListSyntax.self)
+        else {
             return false
         }
         // The only statement of a body that returns a value is returned.
         if list.count == 1, let body = list.parent {
-            if body.is(ClosureExprSyntax.self) || body.is(AccessorBlockSyntax.self) || body.parent?.is(AccessorDeclSyntax.self) == true { return false }
+            if body.is(ClosureExprSyntax.self) || body.is(AccessorBlockSyntax.self)
+                || body.parent?.is(AccessorDeclSyntax.self) == true
+            {
+                return false
+            }
             if body.parent?.as(FunctionDeclSyntax.self)?.signature.returnClause != nil { return false }
         }
         return (outerCalls.last ?? call).calledName.map(Rx.subscriptions.contains) ?? false

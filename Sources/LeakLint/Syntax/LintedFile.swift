@@ -30,7 +30,9 @@ package final class LintedFile {
     /// findings name them (`ProfilePresenter.loadAvatar()`); nil when no code
     /// starts on that line or it is at the top level.
     package func scope(ofLine line: Int) -> String? {
-        let token = tree.tokens(viewMode: .sourceAccurate).first { $0.tokenKind != .endOfFile && position(of: $0).line == line }
+        let token = tree.tokens(viewMode: .sourceAccurate).first {
+            $0.tokenKind != .endOfFile && position(of: $0).line == line
+        }
         return token.map(\.scopeDescription).flatMap { $0.isEmpty ? nil : $0 }
     }
 
@@ -80,7 +82,8 @@ struct Declarations {
         for node in tree.nodes(of: StructDeclSyntax.self) { valueTypeNames.insert(node.name.text) }
         for node in tree.nodes(of: EnumDeclSyntax.self) { valueTypeNames.insert(node.name.text) }
         for function in tree.nodes(of: FunctionDeclSyntax.self) where !function.isStatic {
-            guard let type = function.enclosingTypeName, !valueTypeNames.contains(type) || classNames.contains(type) else { continue }
+            guard let type = function.enclosingTypeName, !valueTypeNames.contains(type) || classNames.contains(type)
+            else { continue }
             instanceMethods.insert(function.name.text)
             instanceMethods.insert(function.fullName)
         }
@@ -128,7 +131,10 @@ extension SyntaxProtocol {
         var current = parent
         while let node = current {
             if node.is(FunctionDeclSyntax.self) || node.is(InitializerDeclSyntax.self)
-                || node.is(AccessorDeclSyntax.self) || node.is(ClosureExprSyntax.self) { return node }
+                || node.is(AccessorDeclSyntax.self) || node.is(ClosureExprSyntax.self)
+            {
+                return node
+            }
             current = node.parent
         }
         return nil
@@ -156,7 +162,9 @@ extension SyntaxProtocol {
         var current = parent
         while let node = current {
             if let function = node.as(FunctionDeclSyntax.self) { return !function.isStatic }
-            if let variable = node.as(VariableDeclSyntax.self), variable.isMember { return !variable.modifiers.isStatic }
+            if let variable = node.as(VariableDeclSyntax.self), variable.isMember {
+                return !variable.modifiers.isStatic
+            }
             if node.is(InitializerDeclSyntax.self) { return true }
             current = node.parent
         }

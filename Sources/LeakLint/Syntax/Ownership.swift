@@ -11,7 +11,8 @@ extension LintedFile {
             name = reference.baseName.text
             if isLocalOrParameter(name, at: expression) { return false }
         } else if let member = expression.as(MemberAccessExprSyntax.self),
-                  member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+            member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+        {
             name = member.declName.baseName.text
         } else {
             return false
@@ -44,7 +45,8 @@ extension LintedFile {
         var current = node.enclosingFunctionLike
         while let scope = current {
             if scope.parameterNames.contains(name) { return true }
-            for variable in scope.nodes(of: VariableDeclSyntax.self) where !variable.isMember && variable.position < node.position {
+            for variable in scope.nodes(of: VariableDeclSyntax.self)
+            where !variable.isMember && variable.position < node.position {
                 if variable.bindings.contains(where: { $0.pattern.trimmedDescription == name }) { return true }
             }
             for binding in scope.nodes(of: OptionalBindingConditionSyntax.self) where binding.position < node.position {
@@ -87,7 +89,8 @@ extension ClosureExprSyntax {
     /// How the closure's capture list captures `name`: `weak`, `unowned`,
     /// `strong` (named without a modifier), or nil when the list does not name it.
     func capture(of name: String) -> String? {
-        guard let item = signature?.capture?.items.first(where: { $0.name.text == name && $0.initializer == nil }) else {
+        guard let item = signature?.capture?.items.first(where: { $0.name.text == name && $0.initializer == nil })
+        else {
             return nil
         }
         return item.specifier?.specifier.text ?? "strong"
@@ -100,13 +103,19 @@ extension ClosureExprSyntax {
         if let capture = capture(of: "self"), capture != "strong" { return nil }
         if let item = signature?.capture?.items.first(where: { $0.name.text == "self" }) { return item.name }
         return statements.tokens(viewMode: .sourceAccurate).first { token in
-            guard token.tokenKind == .keyword(.self), token.parent?.is(DeclReferenceExprSyntax.self) == true else { return false }
+            guard token.tokenKind == .keyword(.self), token.parent?.is(DeclReferenceExprSyntax.self) == true else {
+                return false
+            }
             var current = token.parent
             while let node = current, node.id != id {
-                if let nested = node.as(ClosureExprSyntax.self), let capture = nested.capture(of: "self"), capture != "strong" {
+                if let nested = node.as(ClosureExprSyntax.self), let capture = nested.capture(of: "self"),
+                    capture != "strong"
+                {
                     return false
                 }
-                if let member = node.as(MemberAccessExprSyntax.self), member.declName.baseName.tokenKind == .keyword(.self) {
+                if let member = node.as(MemberAccessExprSyntax.self),
+                    member.declName.baseName.tokenKind == .keyword(.self)
+                {
                     return false
                 }
                 current = node.parent
@@ -118,8 +127,12 @@ extension ClosureExprSyntax {
     /// The call the closure is given to, as an argument or a trailing closure.
     var receivingCall: FunctionCallExprSyntax? {
         if let call = parent?.as(FunctionCallExprSyntax.self) { return call }
-        if let call = parent?.as(LabeledExprSyntax.self)?.parent?.parent?.as(FunctionCallExprSyntax.self) { return call }
-        if let call = parent?.as(MultipleTrailingClosureElementSyntax.self)?.parent?.parent?.as(FunctionCallExprSyntax.self) {
+        if let call = parent?.as(LabeledExprSyntax.self)?.parent?.parent?.as(FunctionCallExprSyntax.self) {
+            return call
+        }
+        if let call = parent?.as(MultipleTrailingClosureElementSyntax.self)?.parent?.parent?.as(
+            FunctionCallExprSyntax.self)
+        {
             return call
         }
         return nil

@@ -34,7 +34,9 @@ enum Rx {
     static let completingConstructors: Set<String> = ["just", "of", "from", "empty", "error", "timer"]
 
     /// Calls that make a sequence that need not complete.
-    static let openEndedConstructors: Set<String> = ["combineLatest", "merge", "zip", "interval", "never", "create", "concat"]
+    static let openEndedConstructors: Set<String> = [
+        "combineLatest", "merge", "zip", "interval", "never", "create", "concat",
+    ]
 
     /// Words that name a stream of updates rather than a one-shot request.
     static let streamWords = ["updates", "changes", "stream", "events", "observe", "notifications", "values"]
@@ -48,7 +50,8 @@ enum Rx {
 
     /// Subjects and relays: what a parent feeds and a child must not keep.
     static let subjectTypes = [
-        "PublishSubject", "BehaviorSubject", "ReplaySubject", "AsyncSubject", "PublishRelay", "BehaviorRelay", "ReplayRelay",
+        "PublishSubject", "BehaviorSubject", "ReplaySubject", "AsyncSubject", "PublishRelay", "BehaviorRelay",
+        "ReplayRelay",
     ]
 
     static func isReactiveType(_ text: String) -> Bool {
@@ -62,7 +65,10 @@ extension FunctionCallExprSyntax {
         if let member = calledExpression.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text }
         if let reference = calledExpression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
         if let generic = calledExpression.as(GenericSpecializationExprSyntax.self),
-           let reference = generic.expression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+            let reference = generic.expression.as(DeclReferenceExprSyntax.self)
+        {
+            return reference.baseName.text
+        }
         return nil
     }
 
@@ -103,7 +109,8 @@ struct Chain {
         var outer: [FunctionCallExprSyntax] = []
         var current = ExprSyntax(call)
         while let member = current.parent?.as(MemberAccessExprSyntax.self), member.base?.id == current.id,
-              let next = member.parent?.as(FunctionCallExprSyntax.self), next.calledExpression.id == member.id {
+            let next = member.parent?.as(FunctionCallExprSyntax.self), next.calledExpression.id == member.id
+        {
             outer.append(next)
             current = ExprSyntax(next)
         }
@@ -112,7 +119,8 @@ struct Chain {
         var inner: [FunctionCallExprSyntax] = []
         var expression = call.receiver
         while let innerCall = expression?.as(FunctionCallExprSyntax.self), let name = innerCall.calledName,
-              Rx.operators.contains(name), let receiver = innerCall.receiver {
+            Rx.operators.contains(name), let receiver = innerCall.receiver
+        {
             inner.append(innerCall)
             expression = receiver
         }
@@ -144,8 +152,9 @@ struct Chain {
     /// Whether the chain's result is thrown away with `_ =`.
     var isDiscarded: Bool {
         guard let sequence = outermost.parent?.parent?.as(SequenceExprSyntax.self),
-              let elements = Optional(Array(sequence.elements)), elements.count == 3,
-              elements[0].is(DiscardAssignmentExprSyntax.self), elements[1].is(AssignmentExprSyntax.self) else {
+            let elements = Optional(Array(sequence.elements)), elements.count == 3,
+            elements[0].is(DiscardAssignmentExprSyntax.self), elements[1].is(AssignmentExprSyntax.self)
+        else {
             return false
         }
         return elements[2].id == outermost.id
@@ -156,7 +165,8 @@ struct Chain {
         if calledNames.contains(where: Rx.rxOnlyNames.contains) { return true }
         if let name = source.lastName, file.declarations.reactiveProperties.contains(name) { return true }
         if let function = call.ancestor(FunctionDeclSyntax.self),
-           let returned = function.signature.returnClause?.type.trimmedDescription, Rx.isReactiveType(returned) {
+            let returned = function.signature.returnClause?.type.trimmedDescription, Rx.isReactiveType(returned)
+        {
             return true
         }
         return false

@@ -29,7 +29,8 @@ enum SourceLifetime {
             return Rx.streamWords.contains(where: lowered.contains) ? .openEnded : .completes
         }
         if depth < 4, let reference = source.as(DeclReferenceExprSyntax.self),
-           let value = localValue(named: reference.baseName.text, before: source) {
+            let value = localValue(named: reference.baseName.text, before: source)
+        {
             return lifetime(of: Chain.sourceOf(value), depth: depth + 1)
         }
         return .openEnded
@@ -40,7 +41,8 @@ enum SourceLifetime {
         guard let body = use.enclosingFunctionLike else { return nil }
         for variable in body.nodes(of: VariableDeclSyntax.self) where !variable.isMember {
             guard variable.position < use.position else { continue }
-            for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+            for binding in variable.bindings
+            where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
                 return binding.initializer?.value
             }
         }

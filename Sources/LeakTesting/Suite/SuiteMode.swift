@@ -26,7 +26,8 @@ enum SuiteMode {
     /// RxCore tens of thousands of closures from many threads would otherwise
     /// slow down past its own time-outs).
     static let closureBudget: Int = {
-        ProcessInfo.processInfo.environment[SuiteEnvironment.closureBudget].flatMap(Int.init).map { max(0, $0) } ?? 1_000
+        ProcessInfo.processInfo.environment[SuiteEnvironment.closureBudget].flatMap(Int.init).map { max(0, $0) }
+            ?? 1_000
     }()
 
     static var isOn: Bool { output != nil }

@@ -37,8 +37,9 @@ enum SwiftTestingSuiteChecks {
             if let entry = state.checks[test.id] { return (entry.check, false) }
             let name = displayName(of: test)
             let ignored = test.traits.lazy.compactMap { $0 as? LeaksIgnoredTrait }.first?.reason
-            let entry = Entry(name: name, check: OpenLeakCheck(name, ambient: false, closureBudget: SuiteMode.closureBudget),
-                              ignoredBecause: ignored)
+            let entry = Entry(
+                name: name, check: OpenLeakCheck(name, ambient: false, closureBudget: SuiteMode.closureBudget),
+                ignoredBecause: ignored)
             state.checks[test.id] = entry
             state.order.append(test.id)
             defer { state.judgesAtExit = true }
@@ -70,9 +71,11 @@ enum SwiftTestingSuiteChecks {
         let entries = state.withLock { state in state.order.compactMap { state.checks[$0] } }
         for entry in entries {
             let report = entry.check.finish(settle: SuiteMode.settle)
-            SuiteMode.output?.write(SuiteVerdict(
-                framework: .swiftTesting, name: entry.name, ownCheck: entry.ownCheck,
-                passed: nil, report: SuiteVerdict.Report(report), text: report.description, ignoredBecause: entry.ignoredBecause))
+            SuiteMode.output?.write(
+                SuiteVerdict(
+                    framework: .swiftTesting, name: entry.name, ownCheck: entry.ownCheck,
+                    passed: nil, report: SuiteVerdict.Report(report), text: report.description,
+                    ignoredBecause: entry.ignoredBecause))
         }
     }
 }

@@ -41,9 +41,11 @@ final class XCTestSuiteChecks: NSObject, XCTestObservation, @unchecked Sendable 
         // which failed with the report when it leaked: recorded once, as its own.
         let report = test.takenOver ? test.ownReport : test.check.finish(settle: SuiteMode.settle, releasing: testCase)
         guard let report else { return }
-        SuiteMode.output?.write(SuiteVerdict(
-            framework: .xctest, name: testCase.name, ownCheck: test.takenOver || test.ranOwnCheck,
-            passed: passed, report: SuiteVerdict.Report(report), text: report.description, ignoredBecause: test.ignoredBecause))
+        SuiteMode.output?.write(
+            SuiteVerdict(
+                framework: .xctest, name: testCase.name, ownCheck: test.takenOver || test.ranOwnCheck,
+                passed: passed, report: SuiteVerdict.Report(report), text: report.description,
+                ignoredBecause: test.ignoredBecause))
     }
 
     /// `testCase` called `ignoreLeaks(because:)`.

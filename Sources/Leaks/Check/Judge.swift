@@ -33,7 +33,9 @@ struct Judge {
                 unjudged += 1
                 return nil
             }
-            let analysis = RetainAnalysis(root: object.address, rootName: object.typeName, inspector: HeapInspector(closures: closures), trial: trial)
+            let analysis = RetainAnalysis(
+                root: object.address, rootName: object.typeName, inspector: HeapInspector(closures: closures),
+                trial: trial)
             if object.origin == .allocated { read += analysis.graph.nodes.count }
             return (object, analysis)
         }
@@ -42,8 +44,11 @@ struct Judge {
         var observers: ObserverTable?
         var roots: RootSearch?
         // An object a leaked cycle reaches is listed under it, whatever else may hold it.
-        let heldByCycles = { (object: TrackedObject) in cycles.contains { $0.0 !== object && $0.1.graph.nodes.contains(object.address) } }
-        let unexplained = Set(analyses.filter { $0.0.origin == .allocated && $0.1.cycle == nil && !heldByCycles($0.0) }.map(\.0.address))
+        let heldByCycles = { (object: TrackedObject) in
+            cycles.contains { $0.0 !== object && $0.1.graph.nodes.contains(object.address) }
+        }
+        let unexplained = Set(
+            analyses.filter { $0.0.origin == .allocated && $0.1.cycle == nil && !heldByCycles($0.0) }.map(\.0.address))
         let leaks: [Leak] = analyses.compactMap { object, analysis in
             if object.origin == .closureCapture, analysis.cycle == nil, !workStillAlive {
                 return nil
@@ -52,7 +57,10 @@ struct Judge {
             // cycle is blamed only on work it keeps that holds it; otherwise
             // it may be kept by design (a cache, a singleton).
             if object.origin == .allocated, analysis.cycle == nil, unexplained.contains(object.address) {
-                guard let hidden = HiddenHolder(root: object.address, graph: analysis.graph, inspector: HeapInspector(closures: closures)) else {
+                guard
+                    let hidden = HiddenHolder(
+                        root: object.address, graph: analysis.graph, inspector: HeapInspector(closures: closures))
+                else {
                     // A global's path is read reference by reference: it goes before the observer table's word scan.
                     roots = roots ?? RootSearch(targets: unexplained, inspector: HeapInspector(closures: closures))
                     if let held = roots?.explanation(of: object.address, closures: closures) {
@@ -60,23 +68,30 @@ struct Judge {
                             keptFrom[object.address] = held.root.name
                             return nil
                         }
-                        var leak = Leak(typeName: object.typeName, kind: .retainedFromOutside, cycle: nil, pattern: RootSearch.pattern,
-                                        trackedAt: object.symbolicatedSite, address: object.address)
+                        var leak = Leak(
+                            typeName: object.typeName, kind: .retainedFromOutside, cycle: nil,
+                            pattern: RootSearch.pattern,
+                            trackedAt: object.symbolicatedSite, address: object.address)
                         leak.causes = [LeakCause(path: path, pattern: RootSearch.pattern)]
                         return leak
                     }
                     observers = observers ?? ObserverTable()
-                    guard observers?.holds(object.address, inspector: HeapInspector(closures: closures)) == true else { return nil }
-                    var leak = Leak(typeName: object.typeName, kind: .retainedFromOutside, cycle: nil, pattern: ObserverTable.pattern,
-                                    trackedAt: object.symbolicatedSite, address: object.address)
+                    guard observers?.holds(object.address, inspector: HeapInspector(closures: closures)) == true else {
+                        return nil
+                    }
+                    var leak = Leak(
+                        typeName: object.typeName, kind: .retainedFromOutside, cycle: nil,
+                        pattern: ObserverTable.pattern,
+                        trackedAt: object.symbolicatedSite, address: object.address)
                     leak.causes = [ObserverTable.cause]
                     return leak
                 }
                 // A running task is also held by the runtime; a work item's block only by its owner.
                 let kind: LeakKind = hidden.work == .task ? .retainedFromOutside : .cycle
                 let cause = LeakCause(cycle: hidden.cycle, pattern: hidden.work.pattern)
-                var leak = Leak(typeName: object.typeName, kind: kind, cycle: cause.cycle, pattern: hidden.work.pattern,
-                                trackedAt: object.symbolicatedSite, address: object.address)
+                var leak = Leak(
+                    typeName: object.typeName, kind: kind, cycle: cause.cycle, pattern: hidden.work.pattern,
+                    trackedAt: object.symbolicatedSite, address: object.address)
                 leak.causes = [cause]
                 return leak
             }
@@ -102,8 +117,10 @@ struct Judge {
             } else if kind == .retainedFromOutside {
                 let count = outsideReferences(to: object.address, besides: [analysis.graph])
                 let holders = count > 0 ? "\(count) strong reference(s) from" : "objects of its cycle held by"
-                causes.append(LeakCause(outsideHolder: "\(holders) what the check did not read "
-                    + "(a global or static, a singleton, a long-lived object, or work still pending)"))
+                causes.append(
+                    LeakCause(
+                        outsideHolder: "\(holders) what the check did not read "
+                            + "(a global or static, a singleton, a long-lived object, or work still pending)"))
             }
             var leak = Leak(
                 typeName: object.typeName,
@@ -126,7 +143,9 @@ struct Judge {
         var inside = 0
         for nodes in graphs.map(\.nodes) {
             for index in 0..<nodes.count where seen.insert(nodes.addresses[index]).inserted {
-                inside += nodes.referenceRange(ofNode: index).count { nodes.references[$0].kind == .strong && nodes.references[$0].target == address }
+                inside += nodes.referenceRange(ofNode: index).count {
+                    nodes.references[$0].kind == .strong && nodes.references[$0].target == address
+                }
             }
         }
         return max(0, (trial.strongCount(ofObjectAt: address) ?? 0) - inside)

@@ -81,8 +81,11 @@ public final class LeakScope: @unchecked Sendable {
             track(object, file: file, line: line)
             return
         }
-        let place = TrackingSite(origin: .explicit, file: file.description, line: line, operatorName: nil, backtrace: nil)
-        record(problem: "cannot track a value of type \(Value.self) \(place): only class instances have a lifetime to watch")
+        let place = TrackingSite(
+            origin: .explicit, file: file.description, line: line, operatorName: nil, backtrace: nil)
+        record(
+            problem:
+                "cannot track a value of type \(Value.self) \(place): only class instances have a lifetime to watch")
     }
 
     private static func asObject<Value>(_ value: Value) -> AnyObject? {
@@ -105,12 +108,16 @@ public final class LeakScope: @unchecked Sendable {
     /// sites take work to place in the source (symbolication): `site` is
     /// called only when a report names the closure or an object it captured,
     /// so a check that finds nothing never places them.
-    public func noteClosure(context: UnsafeRawPointer, givenTo operatorName: String, site: @escaping @Sendable () -> SourceSite) {
+    public func noteClosure(
+        context: UnsafeRawPointer, givenTo operatorName: String, site: @escaping @Sendable () -> SourceSite
+    ) {
         if let closureBudget {
             let noted = closuresNoted.wrappingAdd(1, ordering: .relaxed).newValue
             if noted == closureBudget + 1 {
-                record(problem: "more than \(closureBudget) closures were handed over: the captures of the rest were not read, "
-                    + "so what they capture was not tracked")
+                record(
+                    problem:
+                        "more than \(closureBudget) closures were handed over: the captures of the rest were not read, "
+                        + "so what they capture was not tracked")
             }
             if noted > closureBudget { return }
         }
@@ -165,18 +172,22 @@ public final class LeakScope: @unchecked Sendable {
             guard state.acceptsAllocations, state.indexByAddress[address] == nil else { return [] }
             var dropped: [TrackedObject] = []
             if state.tracked.count >= state.pruneAt {
-                let isDead = { (entry: (order: Int, object: TrackedObject)) in entry.object.origin == .allocated && !entry.object.isAlive }
+                let isDead = { (entry: (order: Int, object: TrackedObject)) in
+                    entry.object.origin == .allocated && !entry.object.isAlive
+                }
                 let kept = state.tracked.filter { !isDead($0) }
                 dropped = state.tracked.filter(isDead).map(\.object)
                 state.tracked = kept
-                state.indexByAddress = Dictionary(uniqueKeysWithValues: kept.enumerated().map { ($1.object.address, $0) })
+                state.indexByAddress = Dictionary(
+                    uniqueKeysWithValues: kept.enumerated().map { ($1.object.address, $0) })
                 state.pruneAt = max(Self.firstPrune, kept.count * 2)
             }
             guard state.tracked.count < Self.allocationBudget else {
                 if !state.allocationBudgetSpent {
                     state.allocationBudgetSpent = true
-                    state.problems.append("more than \(Self.allocationBudget) objects made in the check were alive at once: "
-                        + "objects made after that were not tracked")
+                    state.problems.append(
+                        "more than \(Self.allocationBudget) objects made in the check were alive at once: "
+                            + "objects made after that were not tracked")
                 }
                 return dropped
             }
@@ -200,8 +211,10 @@ public final class LeakScope: @unchecked Sendable {
     /// is the object the user named, when it is on the cycle.
     var trackedObjects: [TrackedObject] {
         let tracked = state.withLock { $0.tracked }
-        return tracked.sorted { ($0.object.origin == .allocated ? 1 : 0, $0.order) < ($1.object.origin == .allocated ? 1 : 0, $1.order) }
-            .map(\.object)
+        return tracked.sorted {
+            ($0.object.origin == .allocated ? 1 : 0, $0.order) < ($1.object.origin == .allocated ? 1 : 0, $1.order)
+        }
+        .map(\.object)
     }
     var problems: [String] { state.withLock { $0.problems } }
 }

@@ -25,7 +25,10 @@ public final class OpenLeakCheck: @unchecked Sendable {
     public init(_ name: String, ambient: Bool = true, closureBudget: Int? = nil) {
         check = RunningCheck(name: name, closureBudget: closureBudget)
         if ambient, !check.open() {
-            check.scope.record(problem: "another open leak check was running: objects captured by closures were not tracked, and subscriptions not counted")
+            check.scope.record(
+                problem:
+                    "another open leak check was running: objects captured by closures were not tracked, and subscriptions not counted"
+            )
         }
     }
 

@@ -49,11 +49,16 @@ final class RunningCheck {
         }
     }
 
-    private func run(from index: Int, isolation: isolated (any Actor)?, _ body: (LeakScope) async throws -> Void) async throws {
+    private func run(from index: Int, isolation: isolated (any Actor)?, _ body: (LeakScope) async throws -> Void)
+        async throws
+    {
         guard index < sessions.count else {
-            return try await LeakScope.$current.withValue(scope, operation: { try await body(scope) }, isolation: isolation)
+            return try await LeakScope.$current.withValue(
+                scope, operation: { try await body(scope) }, isolation: isolation)
         }
-        try await sessions[index].run(isolation: isolation) { try await run(from: index + 1, isolation: isolation, body) }
+        try await sessions[index].run(isolation: isolation) {
+            try await run(from: index + 1, isolation: isolation, body)
+        }
     }
 
     /// Starts attributing work made outside any block to this check; false
@@ -93,8 +98,9 @@ final class RunningCheck {
         let aliveBeforeSettling = Set(tracked.filter(\.isAlive).map(\.address))
         let unsettled = Settler.settle(settle, sessions: sessions)
         func judge(unsettled: [String]) -> LeakReport {
-            verdict(tracked: tracked, aliveBeforeSettling: aliveBeforeSettling, afterTeardown: afterTeardown,
-                    unsettled: unsettled, thrown: thrown, holder: holder)
+            verdict(
+                tracked: tracked, aliveBeforeSettling: aliveBeforeSettling, afterTeardown: afterTeardown,
+                unsettled: unsettled, thrown: thrown, holder: holder)
         }
         let report = judge(unsettled: unsettled)
         // Only a verdict that is not clean takes a second look: a clean one cannot get cleaner.
@@ -102,9 +108,11 @@ final class RunningCheck {
         let leaked = Set(report.leaks.map(\.address))
         // A task still running may end within the deadline and release what it holds: released late, then.
         let heldByTasks = report.leaks.contains { $0.pattern?.id == HiddenHolder.Work.task.pattern.id }
-        let changed = Settler.secondLook(settle, leaked: tracked.filter { leaked.contains($0.address) }, untilDeadline: heldByTasks)
+        let changed = Settler.secondLook(
+            settle, leaked: tracked.filter { leaked.contains($0.address) }, untilDeadline: heldByTasks)
         // Another thread may also have finished while the first verdict was being reached.
-        guard changed || ResourceCounts.Moment.now(sessions: sessions, tracked: tracked) != report.counts.afterSettling else {
+        guard changed || ResourceCounts.Moment.now(sessions: sessions, tracked: tracked) != report.counts.afterSettling
+        else {
             return report
         }
         // What those threads scheduled with a library is settled too.
@@ -112,8 +120,10 @@ final class RunningCheck {
     }
 
     /// Judges what is left once pending work has settled.
-    private func verdict(tracked: [TrackedObject], aliveBeforeSettling: Set<UInt>, afterTeardown: ResourceCounts.Moment,
-                         unsettled: [String], thrown: Error?, holder: UInt?) -> LeakReport {
+    private func verdict(
+        tracked: [TrackedObject], aliveBeforeSettling: Set<UInt>, afterTeardown: ResourceCounts.Moment,
+        unsettled: [String], thrown: Error?, holder: UInt?
+    ) -> LeakReport {
         let afterSettling = ResourceCounts.Moment.now(sessions: sessions, tracked: tracked)
         let trial = holder.map { TrialRelease(releasing: $0, inspector: HeapInspector(describes: false)) } ?? .none
         let freed = trial.freed
@@ -124,14 +134,23 @@ final class RunningCheck {
         // The holder is released in the trial, so never a leak itself (a test
         // case a closure captured, in a cycle through its own properties).
         let survivors = tracked.filter { $0.isAlive && !freed.contains($0.address) && $0.address != holder }
-        let releasedLate = tracked.filter { aliveBeforeSettling.contains($0.address) && (!$0.isAlive || freed.contains($0.address)) }.map(\.typeName)
+        let releasedLate = tracked.filter {
+            aliveBeforeSettling.contains($0.address) && (!$0.isAlive || freed.contains($0.address))
+        }.map(\.typeName)
         var unjudged = 0
         var keptFrom: [UInt: String] = [:]
-        let leaks = Judge(workStillAlive: !liveSubscriptions.isEmpty || resourceDelta != 0, closures: scope.closures, trial: trial)
-            .leaks(among: survivors, unjudged: &unjudged, keptFrom: &keptFrom)
-        let problems = scope.problems + (unjudged == 0 ? [] : [
-            "\(unjudged) objects made in the check and still alive were not judged: the graphs read for the others "
-                + "reached \(Judge.madeObjectsNodeBudget) objects"])
+        let leaks = Judge(
+            workStillAlive: !liveSubscriptions.isEmpty || resourceDelta != 0, closures: scope.closures, trial: trial
+        )
+        .leaks(among: survivors, unjudged: &unjudged, keptFrom: &keptFrom)
+        let problems =
+            scope.problems
+            + (unjudged == 0
+                ? []
+                : [
+                    "\(unjudged) objects made in the check and still alive were not judged: the graphs read for the others "
+                        + "reached \(Judge.madeObjectsNodeBudget) objects"
+                ])
         // The resources of what the holder would free cannot be told apart from
         // others; once nothing else is left, they are taken to go with it.
         if !freed.isEmpty, leaks.isEmpty, liveSubscriptions.isEmpty { resourceDelta = 0 }
@@ -147,9 +166,10 @@ final class RunningCheck {
             unsettled: unsettled,
             problems: problems)
         let leaked = Set(leaks.map(\.address))
-        report.keptAlive = Self.countedNames(survivors.filter { $0.origin == .allocated && !leaked.contains($0.address) }.map { object in
-            keptFrom[object.address].map { "\(object.typeName) (held from \($0))" } ?? object.typeName
-        })
+        report.keptAlive = Self.countedNames(
+            survivors.filter { $0.origin == .allocated && !leaked.contains($0.address) }.map { object in
+                keptFrom[object.address].map { "\(object.typeName) (held from \($0))" } ?? object.typeName
+            })
         return report
     }
 
@@ -168,7 +188,8 @@ extension ResourceCounts.Moment {
     /// The first integration's library counts (zero without one) and the tracked objects alive.
     static func now(sessions: [any LeakIntegrationSession], tracked: [TrackedObject]) -> Self {
         let library = sessions.lazy.compactMap { $0.counts() }.first
-        return Self(kinds: library?.kinds ?? [], trackedObjects: tracked.filter(\.isAlive).count,
-                    total: library?.total ?? 0)
+        return Self(
+            kinds: library?.kinds ?? [], trackedObjects: tracked.filter(\.isAlive).count,
+            total: library?.total ?? 0)
     }
 }

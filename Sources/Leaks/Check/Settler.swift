@@ -26,8 +26,10 @@ enum Settler {
         case .virtualTime(let scheduler as any VirtualTimeSettling, let bound):
             pendingInVirtualTime = scheduler.settleVirtualTime(within: bound)
         case .virtualTime(let scheduler, _):
-            pendingInVirtualTime = ["\(type(of: scheduler)) cannot be run in virtual time: it does not conform to VirtualTimeSettling "
-                                    + "(its library's leak integration, when linked, may add the conformance)"]
+            pendingInVirtualTime = [
+                "\(type(of: scheduler)) cannot be run in virtual time: it does not conform to VirtualTimeSettling "
+                    + "(its library's leak integration, when linked, may add the conformance)"
+            ]
         }
         return pendingInVirtualTime + drain(sessions, deadline: deadline(of: policy))
     }
@@ -56,7 +58,8 @@ enum Settler {
     /// objects held by a running task, which may yet end and release them.
     static func secondLook(_ policy: SettlePolicy, leaked: [TrackedObject], untilDeadline: Bool = false) -> Bool {
         let clock = ContinuousClock()
-        let end = clock.now.advanced(by: untilDeadline ? deadline(of: policy) : min(secondLookGrace, deadline(of: policy)))
+        let end = clock.now.advanced(
+            by: untilDeadline ? deadline(of: policy) : min(secondLookGrace, deadline(of: policy)))
         var otherThreadsRan = false, released = false
         while clock.now < end {
             released = released || leaked.contains { !$0.isAlive }

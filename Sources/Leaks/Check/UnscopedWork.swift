@@ -36,7 +36,9 @@ public enum UnscopedWork {
         tell(integration, at: index, resolve)
     }
 
-    private static func tell(_ integration: any LeakIntegration, at index: Int, _ resolve: (@Sendable () -> OpenLeakCheck?)?) {
+    private static func tell(
+        _ integration: any LeakIntegration, at index: Int, _ resolve: (@Sendable () -> OpenLeakCheck?)?
+    ) {
         integration.attributeUnscopedWork(to: resolve.map { resolve in { @Sendable in resolve()?.session(at: index) } })
     }
 }

@@ -19,14 +19,19 @@ enum CyclePresentation {
             let to = isRoot(edge.to) ? root : edge.to
             let start = pending ?? RetainEdge(from: from, to: to, label: edge.label, kind: edge.kind, site: edge.site)
             // Keep an array's index on the property that holds the array.
-            let index = pending != nil && edge.label.hasPrefix("element [")
+            let index =
+                pending != nil && edge.label.hasPrefix("element [")
                 ? "[" + edge.label.dropFirst("element [".count).prefix { $0 != "]" } + "]" : ""
-            let merged = RetainEdge(from: start.from, to: to, label: start.label + index,
-                                    kind: start.kind == .strong ? edge.kind : start.kind, site: edge.site ?? start.site)
+            let merged = RetainEdge(
+                from: start.from, to: to, label: start.label + index,
+                kind: start.kind == .strong ? edge.kind : start.kind, site: edge.site ?? start.site)
             if isPlumbing(to) && !isRoot(to) {
                 pending = merged
             } else {
-                result.append(RetainEdge(from: merged.from, to: merged.to, label: meaning(of: merged), kind: merged.kind, site: merged.site))
+                result.append(
+                    RetainEdge(
+                        from: merged.from, to: merged.to, label: meaning(of: merged), kind: merged.kind,
+                        site: merged.site))
                 pending = nil
             }
         }
@@ -39,7 +44,8 @@ enum CyclePresentation {
     private static func meaning(of edge: RetainEdge) -> String {
         if let meaning = edge.from.kind.meaningOfReferences { return meaning }
         // `bags._buffer._storage[0]` reads `bags[0]`: the property and the index.
-        let index = edge.label.hasSuffix("]") ? edge.label[(edge.label.lastIndex(of: "[") ?? edge.label.endIndex)...] : ""
+        let index =
+            edge.label.hasSuffix("]") ? edge.label[(edge.label.lastIndex(of: "[") ?? edge.label.endIndex)...] : ""
         let parts = edge.label.split(separator: ".")
         if parts.count >= 2, parts[0].first?.isUppercase == true { return "\(parts[0]).\(parts[1])" }
         let property = parts.first.map(String.init) ?? edge.label

@@ -36,7 +36,9 @@ struct FieldPlan {
     init?(fields: [FieldLayout], size: Int, ownerPrefix: String?) {
         var entries: [Entry] = []
         for field in fields {
-            guard Self.compile(field, label: field.name ?? "captures", ownerPrefix: ownerPrefix, into: &entries) else { return nil }
+            guard Self.compile(field, label: field.name ?? "captures", ownerPrefix: ownerPrefix, into: &entries) else {
+                return nil
+            }
         }
         self.size = size
         self.entries = entries
@@ -44,7 +46,9 @@ struct FieldPlan {
 
     /// Mirrors ``HeapInspector``'s `collect(_:base:label:owner:words:into:)`
     /// case by case; false for a field it cannot plan.
-    private static func compile(_ field: FieldLayout, label: String, ownerPrefix: String?, into entries: inout [Entry]) -> Bool {
+    private static func compile(_ field: FieldLayout, label: String, ownerPrefix: String?, into entries: inout [Entry])
+        -> Bool
+    {
         let shown = ownerPrefix.map { "\($0).\(label)" } ?? label
         switch field.kind {
         case .strong, .classExistential, .errorExistential:
@@ -59,7 +63,10 @@ struct FieldPlan {
             entries.append(Entry(offset: field.offset, access: .strong, label: shown))
         case .structure, .tuple:
             for child in field.children {
-                guard compile(child, label: child.name.map { "\(label).\($0)" } ?? label, ownerPrefix: ownerPrefix, into: &entries)
+                guard
+                    compile(
+                        child, label: child.name.map { "\(label).\($0)" } ?? label, ownerPrefix: ownerPrefix,
+                        into: &entries)
                 else { return false }
             }
         case .enumeration:
@@ -67,8 +74,8 @@ struct FieldPlan {
             // with a strong payload: its `none` case holds nothing.
             var none: [Entry] = []
             guard ReflectionProbe.optionalReferenceCase(of: field, firstWord: ReflectionProbe.leastValidPointer) == 0,
-                  field.children[0].kind == .strong,
-                  compile(field.children[1], label: label, ownerPrefix: ownerPrefix, into: &none), none.isEmpty
+                field.children[0].kind == .strong,
+                compile(field.children[1], label: label, ownerPrefix: ownerPrefix, into: &none), none.isEmpty
             else { return false }
             entries.append(Entry(offset: field.offset, access: .optionalStrong, label: shown))
         case .other:
@@ -88,13 +95,16 @@ struct FieldPlan {
             switch entry.access {
             case .strong, .unowned, .unmanaged:
                 guard let target = words.word(at: place), target != 0 else { continue }
-                let kind: ReferenceKind = entry.access == .strong ? .strong : entry.access == .unowned ? .unowned : .unownedUnsafe
+                let kind: ReferenceKind =
+                    entry.access == .strong ? .strong : entry.access == .unowned ? .unowned : .unownedUnsafe
                 references.append(HeapReference(target: target, label: entry.label, kind: kind, isVerified: true))
             case .weak:
                 guard let target = HeapNames.weakTarget(at: place) else { continue }
                 references.append(HeapReference(target: target, label: entry.label, kind: .weak, isVerified: true))
             case .optionalStrong:
-                guard let word = words.word(at: place), word == 0 || word >= ReflectionProbe.leastValidPointer else { return false }
+                guard let word = words.word(at: place), word == 0 || word >= ReflectionProbe.leastValidPointer else {
+                    return false
+                }
                 if word != 0 {
                     references.append(HeapReference(target: word, label: entry.label, kind: .strong, isVerified: true))
                 }

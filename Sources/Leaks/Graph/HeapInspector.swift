@@ -88,16 +88,25 @@ struct HeapInspector {
     func read(at address: UInt, leadingWords: ArraySlice<UInt>?, into nodes: inout HeapNodes) -> Bool {
         // An instance of a class met before (its metadata checked then: class metadata is never freed).
         if let leadingWords, leadingWords.count >= 2, address >= 0x1000, address % 8 == 0,
-           let planned = nodes.types.planned(forMetadata: leadingWords[leadingWords.startIndex]) {
+            let planned = nodes.types.planned(forMetadata: leadingWords[leadingWords.startIndex])
+        {
             let words = ObjectWords(address: address, size: planned.plan.size, read: leadingWords)
-            let strongCount = words.word(at: address &+ 8).flatMap { RefCounts.snapshot(bits: $0, ofObjectAt: address)?.strong }
-            let name = describes ? planned.role.flatMap { role in vocabulary.first { $0.name(ofObjectAt: address, role: role) } } : nil
-            if nodes.appendPlanned(at: address, plan: planned.plan, words: words, description: planned.description, name: name,
-                                   strongCount: strongCount) {
+            let strongCount = words.word(at: address &+ 8).flatMap {
+                RefCounts.snapshot(bits: $0, ofObjectAt: address)?.strong
+            }
+            let name =
+                describes
+                ? planned.role.flatMap { role in vocabulary.first { $0.name(ofObjectAt: address, role: role) } } : nil
+            if nodes.appendPlanned(
+                at: address, plan: planned.plan, words: words, description: planned.description, name: name,
+                strongCount: strongCount)
+            {
                 return true
             }
         }
-        let layout = leadingWords.map { probe.layout(ofInstanceAt: address, leadingWords: Array($0)) } ?? probe.layout(ofInstanceAt: address)
+        let layout =
+            leadingWords.map { probe.layout(ofInstanceAt: address, leadingWords: Array($0)) }
+            ?? probe.layout(ofInstanceAt: address)
         guard let layout else {
             guard let node = scannedNode(at: address) else { return false }
             nodes.append(node)
@@ -121,23 +130,38 @@ struct HeapInspector {
         let address = layout.address
         let start = nodes.references.count
         var strongCount: Int?
-        let facts = nodes.types.entries[layout.metadata] ?? {
-            let name = layout.typeName ?? "object"
-            let owner = Owner(name: name, kind: kind(of: layout), isLibrary: layout.typeName != nil && vocabulary.isLibraryType(name),
-                              shortName: HeapNames.shortTypeName(name))
-            let isArrayStorage = name.hasPrefix("Swift._ContiguousArrayStorage<") || name == "Swift.__EmptyArrayStorage"
-            let isHashedStorage = name.hasPrefix("Swift._DictionaryStorage<") || name.hasPrefix("Swift._SetStorage<")
-            let isPlain = layout.kind == .classInstance && !isArrayStorage && !isHashedStorage
-            let plan = isPlain ? FieldPlan(fields: layout.fields, size: layout.size, ownerPrefix: owner.isLibrary ? owner.shortName : nil) : nil
-            let planned = plan.map { plan in
-                TypeFacts.Planned(plan: plan, description: nodes.addDescription(HeapNodes.Description(
-                    name: owner.shortName, typeName: layout.typeName, kind: owner.kind, isLibrary: owner.isLibrary, closure: nil)),
-                                  role: owner.kind.role)
-            }
-            let entry = TypeFacts.Entry(owner: owner, isArrayStorage: isArrayStorage, isHashedStorage: isHashedStorage, planned: planned)
-            nodes.types.entries[layout.metadata] = entry
-            return entry
-        }()
+        let facts =
+            nodes.types.entries[layout.metadata]
+            ?? {
+                let name = layout.typeName ?? "object"
+                let owner = Owner(
+                    name: name, kind: kind(of: layout),
+                    isLibrary: layout.typeName != nil && vocabulary.isLibraryType(name),
+                    shortName: HeapNames.shortTypeName(name))
+                let isArrayStorage =
+                    name.hasPrefix("Swift._ContiguousArrayStorage<") || name == "Swift.__EmptyArrayStorage"
+                let isHashedStorage =
+                    name.hasPrefix("Swift._DictionaryStorage<") || name.hasPrefix("Swift._SetStorage<")
+                let isPlain = layout.kind == .classInstance && !isArrayStorage && !isHashedStorage
+                let plan =
+                    isPlain
+                    ? FieldPlan(
+                        fields: layout.fields, size: layout.size, ownerPrefix: owner.isLibrary ? owner.shortName : nil)
+                    : nil
+                let planned = plan.map { plan in
+                    TypeFacts.Planned(
+                        plan: plan,
+                        description: nodes.addDescription(
+                            HeapNodes.Description(
+                                name: owner.shortName, typeName: layout.typeName, kind: owner.kind,
+                                isLibrary: owner.isLibrary, closure: nil)),
+                        role: owner.kind.role)
+                }
+                let entry = TypeFacts.Entry(
+                    owner: owner, isArrayStorage: isArrayStorage, isHashedStorage: isHashedStorage, planned: planned)
+                nodes.types.entries[layout.metadata] = entry
+                return entry
+            }()
         let owner = facts.owner
         if facts.isArrayStorage, let storage = probe.arrayStorage(ofObjectAt: address) {
             let size = storage.count.multipliedReportingOverflow(by: storage.stride)
@@ -148,13 +172,16 @@ struct HeapInspector {
             nodes.references.reserveCapacity(start + storage.count + min(storage.count, RetainGraph.nodeBudget))
             let element = storage.element, first = storage.elementsAddress, stride = UInt(storage.stride)
             for index in 0..<storage.count {
-                collect(element, base: first &+ UInt(index) &* stride, element: index, words: words, into: &nodes.references)
+                collect(
+                    element, base: first &+ UInt(index) &* stride, element: index, words: words, into: &nodes.references
+                )
             }
         } else if facts.isHashedStorage, let storage = probe.hashedStorage(ofObjectAt: address) {
             let words = ObjectWords(address: address, size: 0)
             // Keys hold references too (an object used as a key, a Set's elements).
             for (index, entry) in storage.entries.enumerated() {
-                let label = "element [\(HeapNames.keyDescription(at: entry.key, type: storage.key.typeName) ?? "#\(index)")]"
+                let label =
+                    "element [\(HeapNames.keyDescription(at: entry.key, type: storage.key.typeName) ?? "#\(index)")]"
                 collect(storage.key, base: entry.key, label: label, owner: nil, words: words, into: &nodes.references)
                 if let value = storage.value, let valueAddress = entry.value {
                     collect(value, base: valueAddress, label: label, owner: nil, words: words, into: &nodes.references)
@@ -162,24 +189,32 @@ struct HeapInspector {
             }
         } else {
             let words = ObjectWords(address: address, size: layout.size, read: layout.leadingWords[...])
-            strongCount = words.word(at: address &+ 8).flatMap { RefCounts.snapshot(bits: $0, ofObjectAt: address)?.strong }
+            strongCount = words.word(at: address &+ 8).flatMap {
+                RefCounts.snapshot(bits: $0, ofObjectAt: address)?.strong
+            }
             let isInstance = layout.kind == .classInstance
             // Fields read in place through the buffer: iterating the array copies each (a dozen retains).
             layout.fields.withUnsafeBufferPointer { fields in
                 for index in fields.indices {
-                    collect(fields[index], base: address, label: fields[index].name ?? "captures", owner: isInstance ? owner : nil,
-                            words: words, into: &nodes.references)
+                    collect(
+                        fields[index], base: address, label: fields[index].name ?? "captures",
+                        owner: isInstance ? owner : nil,
+                        words: words, into: &nodes.references)
                 }
             }
             if describes {
-                HeapNames.attachRecordedSite(in: layout.fields, base: address, to: &nodes.references[start...], vocabulary: vocabulary,
-                                             fieldsOfObject: referencedFields(for: owner))
+                HeapNames.attachRecordedSite(
+                    in: layout.fields, base: address, to: &nodes.references[start...], vocabulary: vocabulary,
+                    fieldsOfObject: referencedFields(for: owner))
             }
         }
         let isKnownClosure = layout.kind != .classInstance && closures?.entry(for: address) != nil
-        nodes.settleNext(address, description: HeapNodes.Description(
-            name: describes ? name(of: layout, owner: owner) : owner.shortName, typeName: layout.typeName,
-            kind: isKnownClosure ? .closure : owner.kind, isLibrary: owner.isLibrary, closure: describes ? closureFacts(layout) : nil), strongCount: strongCount)
+        nodes.settleNext(
+            address,
+            description: HeapNodes.Description(
+                name: describes ? name(of: layout, owner: owner) : owner.shortName, typeName: layout.typeName,
+                kind: isKnownClosure ? .closure : owner.kind, isLibrary: owner.isLibrary,
+                closure: describes ? closureFacts(layout) : nil), strongCount: strongCount)
     }
 
     /// What the objects of `layout`'s type are (a closure context: one nothing is
@@ -213,14 +248,17 @@ struct HeapInspector {
             HeapReference(target: $0.target, label: "word at +\($0.offset)", kind: .strong, isVerified: false)
         }
         let typeName = probe.typeName(ofObjectAt: address)
-        return HeapNode(address: address, name: typeName.map(HeapNames.shortTypeName) ?? "object", typeName: typeName,
-                        references: references[...], closure: nil, kind: typeName == nil ? .unknown : .object,
-                        isLibrary: typeName.map(vocabulary.isLibraryType) ?? false)
+        return HeapNode(
+            address: address, name: typeName.map(HeapNames.shortTypeName) ?? "object", typeName: typeName,
+            references: references[...], closure: nil, kind: typeName == nil ? .unknown : .object,
+            isLibrary: typeName.map(vocabulary.isLibraryType) ?? false)
     }
 
     /// Adds the references array element `element` holds: an object's
     /// reference labelled by its index alone, anything else as a field.
-    private func collect(_ field: FieldLayout, base: UInt, element: Int, words: ObjectWords, into references: inout [HeapReference]) {
+    private func collect(
+        _ field: FieldLayout, base: UInt, element: Int, words: ObjectWords, into references: inout [HeapReference]
+    ) {
         if field.kind == .strong || field.kind == .classExistential || field.kind == .errorExistential {
             if let target = words.word(at: base &+ UInt(field.offset)), target != 0 {
                 references.append(HeapReference(target: target, element: element, kind: .strong))
@@ -232,8 +270,10 @@ struct HeapInspector {
 
     /// Adds the references a field holds. Offsets are from `base`, the start
     /// of the heap object (or of the existential's value) that holds the field.
-    private func collect(_ field: FieldLayout, base: UInt, label: String, owner: Owner?, words: ObjectWords,
-                         into references: inout [HeapReference]) {
+    private func collect(
+        _ field: FieldLayout, base: UInt, label: String, owner: Owner?, words: ObjectWords,
+        into references: inout [HeapReference]
+    ) {
         let shownLabel = owner.map { $0.isLibrary ? "\($0.shortName).\(label)" : label } ?? label
         let address = base &+ UInt(field.offset)
         switch field.kind {
@@ -243,8 +283,10 @@ struct HeapInspector {
             }
         case .unowned, .unmanaged:
             if let target = words.word(at: address), target != 0 {
-                references.append(HeapReference(target: target, label: shownLabel,
-                                                kind: field.kind == .unowned ? .unowned : .unownedUnsafe, isVerified: true))
+                references.append(
+                    HeapReference(
+                        target: target, label: shownLabel,
+                        kind: field.kind == .unowned ? .unowned : .unownedUnsafe, isVerified: true))
             }
         case .weak:
             if let target = HeapNames.weakTarget(at: address) {
@@ -252,12 +294,15 @@ struct HeapInspector {
             }
         case .thickFunction:
             if let context = words.word(at: address &+ 8), context != 0 {
-                references.append(HeapReference(target: context, label: shownLabel, kind: .strong, isVerified: true,
-                                                function: words.word(at: address)))
+                references.append(
+                    HeapReference(
+                        target: context, label: shownLabel, kind: .strong, isVerified: true,
+                        function: words.word(at: address)))
             }
         case .opaqueExistential:
             if let value = probe.existentialValue(at: base, of: field) {
-                collect(value.value, base: value.valueAddress, label: label, owner: owner, words: words, into: &references)
+                collect(
+                    value.value, base: value.valueAddress, label: label, owner: owner, words: words, into: &references)
             }
         case .structure where field.typeName?.hasPrefix("Swift._BridgeStorage<") == true:
             // A Dictionary's or Set's storage reference is a bridge object,
@@ -269,14 +314,18 @@ struct HeapInspector {
         case .structure, .tuple:
             let start = references.count
             for child in field.children {
-                collect(child, base: base, label: child.name.map { "\(label).\($0)" } ?? label, owner: owner, words: words, into: &references)
+                collect(
+                    child, base: base, label: child.name.map { "\(label).\($0)" } ?? label, owner: owner, words: words,
+                    into: &references)
             }
             if describes {
-                HeapNames.attachRecordedSite(in: field.children, base: base, to: &references[start...], vocabulary: vocabulary,
-                                             fieldsOfObject: referencedFields(for: owner))
+                HeapNames.attachRecordedSite(
+                    in: field.children, base: base, to: &references[start...], vocabulary: vocabulary,
+                    fieldsOfObject: referencedFields(for: owner))
             }
         case .enumeration:
-            let index = words.word(at: address).flatMap { ReflectionProbe.optionalReferenceCase(of: field, firstWord: $0) }
+            let index =
+                words.word(at: address).flatMap { ReflectionProbe.optionalReferenceCase(of: field, firstWord: $0) }
                 ?? probe.activeCase(at: base, of: field)
             if let index, field.children.indices.contains(index) {
                 field.children.withUnsafeBufferPointer { children in
@@ -293,7 +342,9 @@ struct HeapInspector {
         let shortName = owner.shortName
         switch layout.kind {
         case .classInstance:
-            return owner.kind.role.flatMap { role in vocabulary.first { $0.name(ofObjectAt: layout.address, role: role) } } ?? shortName
+            return owner.kind.role.flatMap { role in
+                vocabulary.first { $0.name(ofObjectAt: layout.address, role: role) }
+            } ?? shortName
         case .closureContext, .genericBox:
             if let entry = closures?.entry(for: layout.address) {
                 return "closure given to \(entry.operatorName) at \(entry.site)"
@@ -308,7 +359,8 @@ struct HeapInspector {
     /// unowned references: beside other captures, `[weak x]` lives in such a box.
     private func holdsOnlyNonStrongReferences(_ address: UInt) -> Bool {
         guard let box = Memory.readWord(address), let layout = probe.layout(ofInstanceAt: box),
-              layout.kind == .closureContext, !layout.fields.isEmpty else { return false }
+            layout.kind == .closureContext, !layout.fields.isEmpty
+        else { return false }
         return layout.fields.flatMap(\.flattened).filter(\.isReference).allSatisfy { $0.kind != .strong }
     }
 
@@ -317,16 +369,23 @@ struct HeapInspector {
     private func closureFacts(_ layout: InstanceLayout) -> HeapNode.ClosureFacts? {
         // A closure whose only capture is one object has that object as its
         // context: the object is not a closure for all that.
-        guard layout.kind == .closureContext || (layout.kind == .genericBox && closures?.entry(for: layout.address) != nil) else { return nil }
+        guard
+            layout.kind == .closureContext
+                || (layout.kind == .genericBox && closures?.entry(for: layout.address) != nil)
+        else { return nil }
         // A thunk's own captures are the closure it wraps: look one hop in.
         let wrapped = layout.fields.flatMap(\.flattened).filter { $0.kind == .thickFunction }
             .compactMap { Memory.readWord(layout.address &+ UInt($0.offset) &+ 8) }
             .compactMap { probe.layout(ofInstanceAt: $0) }.filter { $0.kind == .closureContext }
         let all = layout.fields.flatMap(\.flattened) + wrapped.flatMap { $0.fields.flatMap(\.flattened) }
-        let functions = all.filter { $0.kind == .thickFunction }.compactMap { Memory.readWord(layout.address &+ UInt($0.offset)) }
+        let functions = all.filter { $0.kind == .thickFunction }.compactMap {
+            Memory.readWord(layout.address &+ UInt($0.offset))
+        }
         return HeapNode.ClosureFacts(
             hasWeakOrUnownedCapture: all.contains { [.weak, .unowned, .unmanaged].contains($0.kind) }
-                || all.contains { $0.kind == .strong && holdsOnlyNonStrongReferences(layout.address &+ UInt($0.offset)) },
+                || all.contains {
+                    $0.kind == .strong && holdsOnlyNonStrongReferences(layout.address &+ UInt($0.offset))
+                },
             wrappedFunctions: functions)
     }
 }

@@ -45,7 +45,8 @@ enum HeapNames {
     /// reference holds the object's side-table entry, whose first word is the object.
     static func weakTarget(at address: UInt) -> UInt? {
         guard let entry = Memory.readWord(address), entry != 0,
-              let object = Memory.readWord(entry & ~0x7), object != 0 else { return nil }
+            let object = Memory.readWord(entry & ~0x7), object != 0
+        else { return nil }
         return object
     }
 
@@ -69,12 +70,16 @@ enum HeapNames {
     /// check began, which the check's own record lacks. `fieldsOfObject`
     /// reads the fields of a referenced object; nil when references are not
     /// to be followed (the fields are a user object's).
-    static func attachRecordedSite(in fields: [FieldLayout], base: UInt, to references: inout ArraySlice<HeapReference>,
-                                   vocabulary: LibraryVocabulary, fieldsOfObject: ((UInt) -> [FieldLayout]?)?) {
+    static func attachRecordedSite(
+        in fields: [FieldLayout], base: UInt, to references: inout ArraySlice<HeapReference>,
+        vocabulary: LibraryVocabulary, fieldsOfObject: ((UInt) -> [FieldLayout]?)?
+    ) {
         guard references.contains(where: { $0.function != nil && $0.site == nil }) else { return }
         var site = recordedSite(in: fields, base: base, vocabulary: vocabulary)
         for reference in references where site == nil && reference.kind == .strong && reference.function == nil {
-            site = fieldsOfObject?(reference.target).flatMap { recordedSite(in: $0, base: reference.target, vocabulary: vocabulary) }
+            site = fieldsOfObject?(reference.target).flatMap {
+                recordedSite(in: $0, base: reference.target, vocabulary: vocabulary)
+            }
         }
         guard let site else { return }
         for index in references.indices where references[index].function != nil && references[index].site == nil {
@@ -85,6 +90,8 @@ enum HeapNames {
     /// The site in `fields`' `site` field, if they have one of a type a library reads.
     private static func recordedSite(in fields: [FieldLayout], base: UInt, vocabulary: LibraryVocabulary) -> String? {
         guard let field = fields.first(where: { $0.name == "site" }), let type = field.typeName else { return nil }
-        return vocabulary.first { $0.closureSiteTypeName == type ? $0.closureSite(at: base &+ UInt(field.offset)) : nil }
+        return vocabulary.first {
+            $0.closureSiteTypeName == type ? $0.closureSite(at: base &+ UInt(field.offset)) : nil
+        }
     }
 }

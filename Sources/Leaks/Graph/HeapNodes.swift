@@ -42,9 +42,10 @@ struct HeapNodes {
     /// Node `index` with its references.
     func node(_ index: Int) -> HeapNode {
         let description = descriptions[Int(descriptionIndices[index])]
-        return HeapNode(address: addresses[index], name: description.name, typeName: description.typeName,
-                        references: references[referenceRange(ofNode: index)], closure: description.closure,
-                        kind: description.kind, isLibrary: description.isLibrary, strongCount: strongCount(ofNode: index))
+        return HeapNode(
+            address: addresses[index], name: description.name, typeName: description.typeName,
+            references: references[referenceRange(ofNode: index)], closure: description.closure,
+            kind: description.kind, isLibrary: description.isLibrary, strongCount: strongCount(ofNode: index))
     }
 
     subscript(address: UInt) -> HeapNode? {
@@ -112,8 +113,11 @@ struct HeapNodes {
     /// Records `node` as read at the next queue position.
     mutating func append(_ node: HeapNode) {
         references.append(contentsOf: node.references)
-        settleNext(node.address, description: Description(name: node.name, typeName: node.typeName, kind: node.kind, isLibrary: node.isLibrary,
-                                                          closure: node.closure), strongCount: node.strongCount)
+        settleNext(
+            node.address,
+            description: Description(
+                name: node.name, typeName: node.typeName, kind: node.kind, isLibrary: node.isLibrary,
+                closure: node.closure), strongCount: node.strongCount)
     }
 
     /// Records the object at `address`, whose references were appended to
@@ -125,16 +129,22 @@ struct HeapNodes {
     /// Records the instance at `address`, read through `plan`, as read at the
     /// next queue position, with `description` unless an integration gave
     /// it its own `name`; false (nothing recorded) when the plan cannot read it.
-    mutating func appendPlanned(at address: UInt, plan: FieldPlan, words: ObjectWords, description: Int32, name: String?,
-                                strongCount: Int?) -> Bool {
+    mutating func appendPlanned(
+        at address: UInt, plan: FieldPlan, words: ObjectWords, description: Int32, name: String?,
+        strongCount: Int?
+    ) -> Bool {
         let start = references.count
         guard plan.collect(at: address, words: words, into: &references) else {
             references.removeSubrange(start...)
             return false
         }
         let shared = descriptions[Int(description)]
-        let own = name.map { addDescription(Description(name: $0, typeName: shared.typeName, kind: shared.kind, isLibrary: shared.isLibrary,
-                                                        closure: nil)) }
+        let own = name.map {
+            addDescription(
+                Description(
+                    name: $0, typeName: shared.typeName, kind: shared.kind, isLibrary: shared.isLibrary,
+                    closure: nil))
+        }
         settleNext(address, description: own ?? description, strongCount: strongCount)
         return true
     }

@@ -21,8 +21,11 @@ struct HeapReference: Hashable {
     /// False when the reference was guessed by a word scan.
     let isVerified: Bool
 
-    init(target: UInt, label: String, kind: ReferenceKind, isVerified: Bool, site: String? = nil, function: UInt? = nil) {
-        self.init(target: target, name: label, element: -1, kind: kind, isVerified: isVerified, site: site, function: function)
+    init(target: UInt, label: String, kind: ReferenceKind, isVerified: Bool, site: String? = nil, function: UInt? = nil)
+    {
+        self.init(
+            target: target, name: label, element: -1, kind: kind, isVerified: isVerified, site: site, function: function
+        )
     }
 
     /// A strong reference held by element `element` of an array.
@@ -30,7 +33,9 @@ struct HeapReference: Hashable {
         self.init(target: target, name: "", element: element, kind: kind, isVerified: true, site: nil, function: nil)
     }
 
-    private init(target: UInt, name: String, element: Int, kind: ReferenceKind, isVerified: Bool, site: String?, function: UInt?) {
+    private init(
+        target: UInt, name: String, element: Int, kind: ReferenceKind, isVerified: Bool, site: String?, function: UInt?
+    ) {
         self.target = target
         self.name = name
         self.element = element

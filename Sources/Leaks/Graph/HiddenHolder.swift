@@ -29,12 +29,16 @@ struct HiddenHolder {
         var pattern: LeakPattern {
             switch self {
             case .task:
-                LeakPattern(id: "task-captures-self", name: "a task the object keeps captures it strongly", source: nil,
-                            fix: "loop with [weak self] (guard let self inside each iteration), or cancel the task before releasing "
-                                + "the object: a deinit that cancels it never runs while the task holds the object")
+                LeakPattern(
+                    id: "task-captures-self", name: "a task the object keeps captures it strongly", source: nil,
+                    fix:
+                        "loop with [weak self] (guard let self inside each iteration), or cancel the task before releasing "
+                        + "the object: a deinit that cancels it never runs while the task holds the object")
             case .workItemBlock:
-                LeakPattern(id: "work-item-captures-self", name: "a DispatchWorkItem the object keeps captures it strongly",
-                            source: nil, fix: "capture [weak self] in the work item's block, or drop the work item once it has run")
+                LeakPattern(
+                    id: "work-item-captures-self", name: "a DispatchWorkItem the object keeps captures it strongly",
+                    source: nil,
+                    fix: "capture [weak self] in the work item's block, or drop the work item once it has run")
             }
         }
     }
@@ -68,18 +72,25 @@ struct HiddenHolder {
             let node = nodes.node(index)
             for reference in node.references where reference.kind == .strong && !nodes.contains(reference.target) {
                 guard let work = Self.work(held: reference, by: node),
-                      Self.holds(work, at: reference.target, root: root, inspector: inspector) else { continue }
+                    Self.holds(work, at: reference.target, root: root, inspector: inspector)
+                else { continue }
                 var path: [RetainEdge] = []
                 var current = index
                 while let edge = reachedBy[current], edge >= 0 {
                     let step = graph.step(edge)
-                    path.insert(RetainEdge(from: graph.retainNode(step.from), to: graph.retainNode(step.reference.target),
-                                           label: step.reference.label, kind: .strong, site: step.reference.site), at: 0)
+                    path.insert(
+                        RetainEdge(
+                            from: graph.retainNode(step.from), to: graph.retainNode(step.reference.target),
+                            label: step.reference.label, kind: .strong, site: step.reference.site), at: 0)
                     current = nodes.index(of: step.from) ?? rootIndex
                 }
                 let holder = RetainNode(address: reference.target, name: work.name, kind: work.kind)
-                path.append(RetainEdge(from: graph.retainNode(node.address), to: holder, label: reference.label, kind: .strong, site: nil))
-                path.append(RetainEdge(from: holder, to: graph.retainNode(root), label: "captures", kind: .strong, site: nil))
+                path.append(
+                    RetainEdge(
+                        from: graph.retainNode(node.address), to: holder, label: reference.label, kind: .strong,
+                        site: nil))
+                path.append(
+                    RetainEdge(from: holder, to: graph.retainNode(root), label: "captures", kind: .strong, site: nil))
                 cycle = RetainCycle(edges: path, isVerified: false)
                 self.work = work
                 return
@@ -117,7 +128,8 @@ struct HiddenHolder {
             // A task the runtime still runs (or has suspended) holds a reference to itself
             // besides its handle's; a finished one's frames hold stale words.
             guard let running = RefCounts.snapshot(ofObjectAt: address)?.strong, running >= 2,
-                  let task = chunkWords(at: address) else { return false }
+                let task = chunkWords(at: address)
+            else { return false }
             if task.contains(root) { return true }
             var chunks = 0
             // Its words point to the slabs of its frames, or into them at a frame (then the
@@ -160,13 +172,15 @@ struct HiddenHolder {
         guard budget > 0, let header = Memory.readWords(block, count: 4) else { return false }
         budget -= 1
         guard let size = Memory.readWord(header[3] &+ 8), size > 32, size <= UInt(wordBudget * 8),
-              let captures = Memory.readWords(block &+ 32, count: Int(size - 32) / 8) else { return false }
+            let captures = Memory.readWords(block &+ 32, count: Int(size - 32) / 8)
+        else { return false }
         for word in captures where word >= 0x10000 && word % 8 == 0 {
             if word == root { return true }
             if Memory.readWord(word) == header[0] {
                 if blockHolds(root, block: word, inspector: inspector, budget: &budget) { return true }
             } else if let context = inspector.node(at: word),
-                      context.references.contains(where: { $0.target == root && $0.kind == .strong }) {
+                context.references.contains(where: { $0.target == root && $0.kind == .strong })
+            {
                 return true
             }
         }

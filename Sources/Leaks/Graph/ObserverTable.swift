@@ -31,7 +31,9 @@ struct ObserverTable {
                         next.append(word)
                         continue
                     }
-                    if found.count < Self.containersPerWord, !found.contains(address) { containers[word]?.append(address) }
+                    if found.count < Self.containersPerWord, !found.contains(address) {
+                        containers[word]?.append(address)
+                    }
                 }
             }
             frontier = next
@@ -53,10 +55,14 @@ struct ObserverTable {
     }
 
     /// The cause of an object the table holds.
-    static let cause = LeakCause(outsideHolder: "NotificationCenter.default's observer table keeps a block given to "
-        + "addObserver(forName:object:queue:using:) that captures it strongly (found by a word scan)")
+    static let cause = LeakCause(
+        outsideHolder: "NotificationCenter.default's observer table keeps a block given to "
+            + "addObserver(forName:object:queue:using:) that captures it strongly (found by a word scan)")
 
     static let pattern = LeakPattern(
-        id: "notification-observer-captures-self", name: "a notification observer block captures the object strongly", source: nil,
-        fix: "capture [weak self] in the block, and remove the observer (NotificationCenter.default.removeObserver(token)) in deinit")
+        id: "notification-observer-captures-self", name: "a notification observer block captures the object strongly",
+        source: nil,
+        fix:
+            "capture [weak self] in the block, and remove the observer (NotificationCenter.default.removeObserver(token)) in deinit"
+    )
 }

@@ -25,7 +25,8 @@ struct PatternClassifier {
         // context is a user object. A library's own closures are not the cause.
         let closureEdges = path.filter { step in
             guard let target = graph.nodes[step.reference.target] else { return false }
-            return target.kind == .closure || (step.reference.function != nil && target.closure == nil && !target.isLibrary)
+            return target.kind == .closure
+                || (step.reference.function != nil && target.closure == nil && !target.isLibrary)
         }
         for edge in closureEdges {
             if let method = methodReference(behind: edge.reference) {
@@ -38,29 +39,40 @@ struct PatternClassifier {
                 return .methodReference(method: method)
             }
         }
-        if closureEdges.contains(where: { graph.nodes[$0.reference.target]?.closure?.hasWeakOrUnownedCapture == true }) {
+        if closureEdges.contains(where: { graph.nodes[$0.reference.target]?.closure?.hasWeakOrUnownedCapture == true })
+        {
             return .captureListMissingModifier
         }
         // A bag handed to another object, or captured by a closure whose
         // subscription it holds: the bag keeps what keeps the bag.
         // (A closure whose only capture is the bag has the bag as its context.)
-        let capturesBag = closureEdges.contains { step in
-            guard let closure = graph.nodes[step.reference.target], closure.closure != nil else { return false }
-            return closure.references.contains { $0.kind == .strong && isBag($0.target) }
-        } || path.contains { $0.reference.function != nil && isBag($0.reference.target) }
-        if capturesBag || path.contains(where: { isBag($0.reference.target) && (userHolders(of: $0.reference.target).count >= 2
-                                                                                || graph.nodes[$0.from]?.closure != nil) }) {
+        let capturesBag =
+            closureEdges.contains { step in
+                guard let closure = graph.nodes[step.reference.target], closure.closure != nil else { return false }
+                return closure.references.contains { $0.kind == .strong && isBag($0.target) }
+            } || path.contains { $0.reference.function != nil && isBag($0.reference.target) }
+        if capturesBag
+            || path.contains(where: {
+                isBag($0.reference.target)
+                    && (userHolders(of: $0.reference.target).count >= 2
+                        || graph.nodes[$0.from]?.closure != nil)
+            })
+        {
             return .containerSharedWithAnotherObject
         }
         if !closureEdges.isEmpty { return .strongCapture }
-        if path.contains(where: { isSubject($0.reference.target) && userHolders(of: $0.reference.target).contains { $0 != graph.root } }) {
+        if path.contains(where: {
+            isSubject($0.reference.target) && userHolders(of: $0.reference.target).contains { $0 != graph.root }
+        }) {
             return .storedSubject
         }
         // Stored properties between the user's objects alone: the last one leads back to the object.
-        if let last = path.last, path.allSatisfy({ step in
-            guard let target = graph.nodes[step.reference.target] else { return false }
-            return !target.isLibrary && target.closure == nil && step.reference.function == nil
-        }) {
+        if let last = path.last,
+            path.allSatisfy({ step in
+                guard let target = graph.nodes[step.reference.target] else { return false }
+                return !target.isLibrary && target.closure == nil && step.reference.function == nil
+            })
+        {
             return .strongBackReference(property: last.reference.label)
         }
         return nil
@@ -120,8 +132,11 @@ struct PatternClassifier {
     /// The method a `partial apply forwarder for Module.Type.method(label:…)`
     /// symbol applies, as `method(label:)`; nil for closures and thunks.
     static func partiallyAppliedMethod(in symbol: String) -> String? {
-        guard symbol.contains("partial apply"), !symbol.contains("closure #"), !symbol.contains("thunk") else { return nil }
-        let afterFor = symbol.range(of: "partial apply forwarder for ").map { symbol[$0.upperBound...] } ?? Substring(symbol)
+        guard symbol.contains("partial apply"), !symbol.contains("closure #"), !symbol.contains("thunk") else {
+            return nil
+        }
+        let afterFor =
+            symbol.range(of: "partial apply forwarder for ").map { symbol[$0.upperBound...] } ?? Substring(symbol)
         guard let open = afterFor.firstIndex(of: "(") else { return nil }
         let name = afterFor[..<open].split(separator: ".").last.map(String.init) ?? ""
         var depth = 0, labels = "", current = ""
@@ -148,9 +163,12 @@ struct PatternClassifier {
     /// Objects outside any library that hold `address` strongly.
     private func userHolders(of address: UInt) -> Set<UInt> {
         let nodes = graph.nodes
-        return Set((0..<nodes.count).filter { index in
-            !nodes.isClosure(index) && !nodes.isLibrary(index)
-                && nodes.referenceRange(ofNode: index).contains { nodes.references[$0].kind == .strong && nodes.references[$0].target == address }
-        }.map { nodes.addresses[$0] })
+        return Set(
+            (0..<nodes.count).filter { index in
+                !nodes.isClosure(index) && !nodes.isLibrary(index)
+                    && nodes.referenceRange(ofNode: index).contains {
+                        nodes.references[$0].kind == .strong && nodes.references[$0].target == address
+                    }
+            }.map { nodes.addresses[$0] })
     }
 }

@@ -44,8 +44,9 @@ struct RetainAnalysis {
             return
         }
         let present = { (path: [(from: UInt, reference: HeapReference)], edges: [RetainEdge]) in
-            LeakCause(cycle: RetainCycle(edges: edges, isVerified: path.allSatisfy(\.reference.isVerified)),
-                      pattern: PatternClassifier(graph: graph, path: path, vocabulary: vocabulary).classify())
+            LeakCause(
+                cycle: RetainCycle(edges: edges, isVerified: path.allSatisfy(\.reference.isVerified)),
+                pattern: PatternClassifier(graph: graph, path: path, vocabulary: vocabulary).classify())
         }
         let first = present(chosen.path, chosen.edges)
         cycle = first.cycle
@@ -54,7 +55,8 @@ struct RetainAnalysis {
         var broken: Set<CycleFinder.Step> = [Self.referenceToBreak(on: chosen.path, in: graph)]
         var fixes: Set<String> = [first.fixKey(of: root)]
         while causes.count + unlistedCauses < Self.searchedCauses,
-              let path = CycleFinder(graph: graph).shortestCycle(avoiding: broken) {
+            let path = CycleFinder(graph: graph).shortestCycle(avoiding: broken)
+        {
             broken.insert(Self.referenceToBreak(on: path, in: graph))
             let edges = shown(path)
             guard fixes.insert(LeakCause.fixKey(on: edges)).inserted else { continue }
@@ -74,14 +76,17 @@ struct RetainAnalysis {
             guard graph.isInComponent(index) else { return true }
             let address = nodes.addresses[index]
             if nodes.kind(ofNode: index) == .plumbing { return true }
-            return (trial.strongCount(ofObjectAt: address, read: nodes.strongCount(ofNode: index)) ?? 0) <= graph.strongReferenceCount(toNode: index)
+            return (trial.strongCount(ofObjectAt: address, read: nodes.strongCount(ofNode: index)) ?? 0)
+                <= graph.strongReferenceCount(toNode: index)
         }
     }
 
     /// The step of a cycle that a fix changes: its last capture by a closure
     /// (a closure's context holding an object, or a closure whose context is
     /// the object itself), else its last reference.
-    private static func referenceToBreak(on path: [(from: UInt, reference: HeapReference)], in graph: RetainGraph) -> CycleFinder.Step {
+    private static func referenceToBreak(on path: [(from: UInt, reference: HeapReference)], in graph: RetainGraph)
+        -> CycleFinder.Step
+    {
         let capture = path.last { step in
             graph.nodes[step.from]?.closure != nil
                 || (step.reference.function != nil && graph.nodes[step.reference.target]?.closure == nil)
@@ -93,8 +98,10 @@ struct RetainAnalysis {
     /// A path of references read in `graph` as a reader sees it: plumbing
     /// folded, each edge named by meaning, the first node named `rootName`
     /// (and shown as `rootKind` when given).
-    static func presented(_ path: [(from: UInt, reference: HeapReference)], in graph: RetainGraph, closures: ClosureTable?,
-                          rootName: String, rootKind: RetainNode.Kind? = nil) -> [RetainEdge] {
+    static func presented(
+        _ path: [(from: UInt, reference: HeapReference)], in graph: RetainGraph, closures: ClosureTable?,
+        rootName: String, rootKind: RetainNode.Kind? = nil
+    ) -> [RetainEdge] {
         // The object that holds a closure names its operator when several
         // closures share one context: the nearest one that is not plumbing.
         var holder = ""
@@ -110,7 +117,9 @@ struct RetainAnalysis {
     /// strong reference has that object as its context, so the step from a
     /// field holding the closure goes straight to the object: it is shown as
     /// two edges through the closure, which is what the reader needs to see.
-    private static func edges(for step: (from: UInt, reference: HeapReference), in graph: RetainGraph, closures: ClosureTable?, holder: String) -> [RetainEdge] {
+    private static func edges(
+        for step: (from: UInt, reference: HeapReference), in graph: RetainGraph, closures: ClosureTable?, holder: String
+    ) -> [RetainEdge] {
         let from = graph.retainNode(step.from)
         let to = graph.retainNode(step.reference.target)
         let reference = step.reference
@@ -120,8 +129,12 @@ struct RetainAnalysis {
         // a method reference), the reference is that closure's capture.
         if reference.function != nil, !isContext, from.kind != .closure {
             let site = entry?.site.description ?? reference.site
-            let name = entry.map { "closure given to \($0.operatorName) at \($0.site)" } ?? site.map { "closure given at \($0)" } ?? "closure"
-            let closure = RetainNode(address: reference.target, name: name, kind: site == nil ? .closureContext : .closure)
+            let name =
+                entry.map { "closure given to \($0.operatorName) at \($0.site)" } ?? site.map {
+                    "closure given at \($0)"
+                } ?? "closure"
+            let closure = RetainNode(
+                address: reference.target, name: name, kind: site == nil ? .closureContext : .closure)
             return [
                 RetainEdge(from: from, to: closure, label: reference.label, kind: .strong, site: site),
                 RetainEdge(from: closure, to: to, label: "captures", kind: .strong, site: site),
@@ -132,14 +145,19 @@ struct RetainAnalysis {
             let closure = RetainNode(address: to.address, name: "closure given at \(site)", kind: .closure)
             return [RetainEdge(from: from, to: closure, label: reference.label, kind: reference.kind, site: site)]
         }
-        return [RetainEdge(from: from, to: to, label: reference.label, kind: reference.kind,
-                           site: entry?.site.description ?? reference.site)]
+        return [
+            RetainEdge(
+                from: from, to: to, label: reference.label, kind: reference.kind,
+                site: entry?.site.description ?? reference.site)
+        ]
     }
 }
 
 extension RetainGraph {
     func retainNode(_ address: UInt) -> RetainNode {
         let node = nodes[address]
-        return RetainNode(address: address, name: node?.name ?? "object at 0x\(String(address, radix: 16))", kind: node?.kind ?? .unknown)
+        return RetainNode(
+            address: address, name: node?.name ?? "object at 0x\(String(address, radix: 16))",
+            kind: node?.kind ?? .unknown)
     }
 }

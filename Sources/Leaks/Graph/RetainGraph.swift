@@ -147,7 +147,8 @@ struct RetainGraph {
         inComponent[0] = true
         var stack: [Int32] = [0]
         while let index = stack.popLast().map(Int.init) {
-            for source in reverseSource[Int(reverseStart[index])..<Int(reverseStart[index + 1])] where !inComponent[Int(source)] {
+            for source in reverseSource[Int(reverseStart[index])..<Int(reverseStart[index + 1])]
+            where !inComponent[Int(source)] {
                 inComponent[Int(source)] = true
                 stack.append(source)
             }
@@ -192,7 +193,10 @@ struct RetainGraph {
             for edge in edgeStart[source]..<edgeStart[source + 1] {
                 let target = Int(edgeTarget[edge])
                 guard inComponent[target] else { continue }
-                if checksAvoided, avoiding.contains(CycleFinder.Step(from: nodes.addresses[source], reference: step(edge, from: source).reference)) {
+                if checksAvoided,
+                    avoiding.contains(
+                        CycleFinder.Step(from: nodes.addresses[source], reference: step(edge, from: source).reference))
+                {
                     continue
                 }
                 if target == 0 {

@@ -55,20 +55,27 @@ struct RootSearch {
     /// closure is on it), and whether a closure on the path holds
     /// it: an escaping closure kept where a global reaches it leaks what it
     /// captures, while plain stored data (a cache, a singleton) is kept by design.
-    func explanation(of target: UInt, closures: ClosureTable?) -> (root: Root, path: RetainCycle?, isThroughClosure: Bool)? {
+    func explanation(of target: UInt, closures: ClosureTable?) -> (
+        root: Root, path: RetainCycle?, isThroughClosure: Bool
+    )? {
         guard let reach = found[target], let index = reach.graph.nodes.index(of: target) else { return nil }
         let graph = reach.graph
         let steps = graph.path(to: index, reachedBy: reach.reachedBy)
-        let isThroughClosure = steps.contains { graph.nodes[$0.from]?.kind.isClosure == true || $0.reference.function != nil }
+        let isThroughClosure = steps.contains {
+            graph.nodes[$0.from]?.kind.isClosure == true || $0.reference.function != nil
+        }
         // Plain stored data is not shown: nothing on it is to fix.
         guard isThroughClosure else { return (reach.root, nil, false) }
         // A closure on the path is named where it was written: plain Swift records no site.
         let named = steps.map { step in
             var step = step
-            if let function = step.reference.function, step.reference.site == nil { step.reference.site = Self.site(ofFunctionAt: function) }
+            if let function = step.reference.function, step.reference.site == nil {
+                step.reference.site = Self.site(ofFunctionAt: function)
+            }
             return step
         }
-        let edges = RetainAnalysis.presented(named, in: graph, closures: closures, rootName: reach.root.name, rootKind: .global)
+        let edges = RetainAnalysis.presented(
+            named, in: graph, closures: closures, rootName: reach.root.name, rootKind: .global)
         return (reach.root, RetainCycle(edges: edges, isVerified: steps.allSatisfy(\.reference.isVerified)), true)
     }
 
@@ -77,15 +84,20 @@ struct RootSearch {
     private static func site(ofFunctionAt function: UInt) -> String? {
         // A closure's entry point is often a forwarder the compiler made, with no line of its own.
         let body = ProcessMemory.partialApplyTarget(of: function) ?? function
-        guard let frame = Backtrace.symbolicate([body &+ 1]).first, let file = frame.file, let line = frame.line, line > 0,
-              !file.hasPrefix("<") else { return nil }
+        guard let frame = Backtrace.symbolicate([body &+ 1]).first, let file = frame.file, let line = frame.line,
+            line > 0,
+            !file.hasPrefix("<")
+        else { return nil }
         return "\(file.split(separator: "/").last.map(String.init) ?? file):\(line)"
     }
 
     /// The pattern of an object a closure kept from a global holds.
     static let pattern = LeakPattern(
-        id: "global-keeps-closure", name: "a closure that a global or static keeps captures the object strongly", source: nil,
-        fix: "capture the object weakly in the closure ([weak self]), or remove the closure from what the global keeps when the object goes away")
+        id: "global-keeps-closure", name: "a closure that a global or static keeps captures the object strongly",
+        source: nil,
+        fix:
+            "capture the object weakly in the closure ([weak self]), or remove the closure from what the global keeps when the object goes away"
+    )
 
     /// How many words of a segment one read takes.
     private static let wordsPerRead = 8_192
@@ -117,7 +129,8 @@ struct RootSearch {
         let probe = ReflectionProbe.shared
         return zip(slots, symbols).compactMap { slot, symbol in
             guard let name = symbol.flatMap(globalName), modules.contains(name.module),
-                  probe.layout(ofInstanceAt: slot.object) != nil else { return nil }
+                probe.layout(ofInstanceAt: slot.object) != nil
+            else { return nil }
             return Root(name: name.shown, object: slot.object)
         }
         #else

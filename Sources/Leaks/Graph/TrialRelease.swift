@@ -44,7 +44,8 @@ struct TrialRelease {
                 guard target != holder, !freed.contains(target) else { continue }
                 referencesFromReleased[target, default: 0] += 1
                 guard let strong = RefCounts.snapshot(ofObjectAt: target)?.strong,
-                      strong <= referencesFromReleased[target, default: 0] else { continue }
+                    strong <= referencesFromReleased[target, default: 0]
+                else { continue }
                 free(target)
             }
             if node.kind == .subscriptionContainer {
@@ -71,7 +72,8 @@ struct TrialRelease {
             let address = queue[head]
             head += 1
             guard address != container.address, !objects.contains(address), let node = inspector.node(at: address),
-                  node.closure == nil, node.isLibrary || node.kind == .storage, node.kind != .subject else { continue }
+                node.closure == nil, node.isLibrary || node.kind == .storage, node.kind != .subject
+            else { continue }
             objects.insert(address)
             queue += node.references.filter { $0.kind == .strong }.map(\.target)
         }

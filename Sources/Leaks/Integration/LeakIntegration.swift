@@ -126,7 +126,9 @@ public protocol LeakIntegrationSession: AnyObject, Sendable {
 
 extension LeakIntegrationSession {
     public func run(_ body: () throws -> Void) rethrows { try body() }
-    public func run(isolation: isolated (any Actor)?, _ body: () async throws -> Void) async rethrows { try await body() }
+    public func run(isolation: isolated (any Actor)?, _ body: () async throws -> Void) async rethrows {
+        try await body()
+    }
     public func beginOpenRun() -> Bool { true }
     public func endOpenRun() {}
     public func drainOnThisThread() -> Int { 0 }

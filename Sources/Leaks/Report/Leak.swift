@@ -40,7 +40,9 @@ public struct Leak: Sendable, Codable, CustomStringConvertible {
             if let pattern = cause.pattern { lines.append("    pattern: \(pattern)") }
         }
         if unlistedCauses > 0 {
-            lines.append("  \(unlistedCauses) more cause(s) not listed\(unlistedCauses + causes.count >= RetainAnalysis.searchedCauses ? " (the search stopped there)" : "")")
+            lines.append(
+                "  \(unlistedCauses) more cause(s) not listed\(unlistedCauses + causes.count >= RetainAnalysis.searchedCauses ? " (the search stopped there)" : "")"
+            )
         }
         return lines.joined(separator: "\n")
     }

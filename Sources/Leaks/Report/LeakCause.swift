@@ -42,7 +42,9 @@ public struct LeakCause: Sendable, Codable {
 
     /// `edges` with the reference a fix changes marked, and that reference.
     private static func markingSuspect(_ edges: RetainCycle) -> (RetainCycle, RetainEdge?) {
-        guard let index = edges.edges.lastIndex(where: { $0.label == "captures" }) ?? edges.edges.indices.last else { return (edges, nil) }
+        guard let index = edges.edges.lastIndex(where: { $0.label == "captures" }) ?? edges.edges.indices.last else {
+            return (edges, nil)
+        }
         var marked = edges.edges
         marked[index].isSuspect = true
         return (RetainCycle(edges: marked, isVerified: edges.isVerified), marked[index])

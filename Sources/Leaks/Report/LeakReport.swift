@@ -59,8 +59,10 @@ public struct LeakReport: Sendable, Encodable, CustomStringConvertible {
     }
 
     public var description: String {
-        var lines = ["Leak check \"\(name)\": " + (isClean ? "clean" : "NOT clean")
-                     + (fixCount > 0 ? " (\(fixCount) distinct fix\(fixCount == 1 ? "" : "es") below)" : "")]
+        var lines = [
+            "Leak check \"\(name)\": " + (isClean ? "clean" : "NOT clean")
+                + (fixCount > 0 ? " (\(fixCount) distinct fix\(fixCount == 1 ? "" : "es") below)" : "")
+        ]
         if let thrownError { lines.append("  the block threw: \(thrownError)") }
         lines += leaks.listing.map { "  " + $0 }
         if !liveSubscriptions.isEmpty {
@@ -68,15 +70,22 @@ public struct LeakReport: Sendable, Encodable, CustomStringConvertible {
             lines.append(contentsOf: liveSubscriptions.map { "    \($0)" })
         }
         if resourceDelta != 0 { lines.append("  library resources made in the check still alive: \(resourceDelta)") }
-        if !releasedLate.isEmpty { lines.append("  released late (while settling, not leaks): \(releasedLate.joined(separator: ", "))") }
-        if !keptAlive.isEmpty { lines.append("  made in the check and kept from outside (by design, not leaks): \(keptAlive.joined(separator: ", "))") }
+        if !releasedLate.isEmpty {
+            lines.append("  released late (while settling, not leaks): \(releasedLate.joined(separator: ", "))")
+        }
+        if !keptAlive.isEmpty {
+            lines.append(
+                "  made in the check and kept from outside (by design, not leaks): \(keptAlive.joined(separator: ", "))"
+            )
+        }
         if !unsettled.isEmpty { lines.append("  did not settle; still pending: \(unsettled.joined(separator: ", "))") }
         lines.append(contentsOf: problems.map { "  problem: \($0)" })
         return lines.joined(separator: "\n")
     }
 
     enum CodingKeys: String, CodingKey {
-        case name, isClean, fixCount, leaks, releasedLate, keptAlive, resourceDelta, liveSubscriptions, counts, thrownError, unsettled, problems
+        case name, isClean, fixCount, leaks, releasedLate, keptAlive, resourceDelta, liveSubscriptions, counts,
+            thrownError, unsettled, problems
     }
 
     public func encode(to encoder: Encoder) throws {

@@ -35,24 +35,30 @@ public enum LeakShape: Sendable, Hashable {
     var neutralPattern: LeakPattern {
         switch self {
         case .methodReference(let method):
-            LeakPattern(id: id, name: "method reference captures self implicitly", source: nil,
-                        fix: "make the method static, or call it from a closure that captures self weakly ([weak self])",
-                        detail: method)
+            LeakPattern(
+                id: id, name: "method reference captures self implicitly", source: nil,
+                fix: "make the method static, or call it from a closure that captures self weakly ([weak self])",
+                detail: method)
         case .strongCapture:
-            LeakPattern(id: id, name: "closure captures self strongly", source: nil,
-                        fix: "capture self weakly in the closure ([weak self])")
+            LeakPattern(
+                id: id, name: "closure captures self strongly", source: nil,
+                fix: "capture self weakly in the closure ([weak self])")
         case .captureListMissingModifier:
-            LeakPattern(id: id, name: "capture list misses weak/unowned on one of several objects", source: nil,
-                        fix: "write weak or unowned before every name in the capture list")
+            LeakPattern(
+                id: id, name: "capture list misses weak/unowned on one of several objects", source: nil,
+                fix: "write weak or unowned before every name in the capture list")
         case .containerSharedWithAnotherObject:
-            LeakPattern(id: id, name: "container of subscriptions held by another object", source: nil,
-                        fix: "give each object its own container instead of passing one around")
+            LeakPattern(
+                id: id, name: "container of subscriptions held by another object", source: nil,
+                fix: "give each object its own container instead of passing one around")
         case .storedSubject:
-            LeakPattern(id: id, name: "subject kept as a property by an object it was handed to", source: nil,
-                        fix: "pass the subject where it is needed instead of storing it")
+            LeakPattern(
+                id: id, name: "subject kept as a property by an object it was handed to", source: nil,
+                fix: "pass the subject where it is needed instead of storing it")
         case .strongBackReference(let property):
-            LeakPattern(id: id, name: "objects refer to each other through stored properties", source: nil,
-                        fix: "make the reference back to the owner weak (weak var \(property)), as a delegate or a parent is")
+            LeakPattern(
+                id: id, name: "objects refer to each other through stored properties", source: nil,
+                fix: "make the reference back to the owner weak (weak var \(property)), as a delegate or a parent is")
         }
     }
 }

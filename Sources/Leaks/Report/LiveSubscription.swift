@@ -18,7 +18,10 @@ public struct LiveSubscription: Sendable, Equatable, Codable, CustomStringConver
     public let backtrace: [UInt]?
 
     /// Describes a subscription for a report.
-    public init(id: UInt64, verb: String, chain: String, site: SourceSite, owner: String?, ownerAddress: UInt? = nil, backtrace: [UInt]?) {
+    public init(
+        id: UInt64, verb: String, chain: String, site: SourceSite, owner: String?, ownerAddress: UInt? = nil,
+        backtrace: [UInt]?
+    ) {
         self.id = id
         self.verb = verb
         self.chain = chain
@@ -49,11 +52,14 @@ public struct LiveSubscription: Sendable, Equatable, Codable, CustomStringConver
     /// Reads what ``encode(to:)`` wrote: the owner's address and the raw backtrace stay in the process that made it.
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(id: try container.decode(UInt64.self, forKey: .id), verb: try container.decode(String.self, forKey: .verb),
-                  chain: try container.decode(String.self, forKey: .chain),
-                  site: SourceSite(file: try container.decode(String.self, forKey: .file), line: try container.decode(UInt.self, forKey: .line),
-                                   function: try container.decode(String.self, forKey: .function)),
-                  owner: try container.decodeIfPresent(String.self, forKey: .owner), backtrace: nil)
+        self.init(
+            id: try container.decode(UInt64.self, forKey: .id), verb: try container.decode(String.self, forKey: .verb),
+            chain: try container.decode(String.self, forKey: .chain),
+            site: SourceSite(
+                file: try container.decode(String.self, forKey: .file),
+                line: try container.decode(UInt.self, forKey: .line),
+                function: try container.decode(String.self, forKey: .function)),
+            owner: try container.decodeIfPresent(String.self, forKey: .owner), backtrace: nil)
     }
 }
 

@@ -49,7 +49,9 @@ package enum AllocationTracking {
     /// Called by the hook with a new object of a tracked class, before its
     /// initialiser runs (its header is set, its fields are not).
     package static func allocated(_ pointer: UnsafeMutableRawPointer) {
-        guard let scope = LeakScope.current ?? RunningCheck.ambientScope ?? UnscopedWork.resolve()?.scope else { return }
+        guard let scope = LeakScope.current ?? RunningCheck.ambientScope ?? UnscopedWork.resolve()?.scope else {
+            return
+        }
         let frames = Backtrace.capture(skip: 0, maxFrames: framesKept + 4)
         let object = Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue()
         scope.addAllocated(object, site: PendingTrackingSite(origin: .allocated, operatorName: nil) { madeAt(frames) })
@@ -93,7 +95,8 @@ package struct TrackedModules: Sendable {
         "Swift", "_Concurrency", "_StringProcessing", "RegexBuilder", "Synchronization", "Observation", "Distributed",
         "Dispatch", "Foundation", "FoundationEssentials", "FoundationInternationalization", "FoundationNetworking",
         "FoundationXML", "XCTest", "Testing", "Runtime", "Cxx", "CxxStdlib",
-        "RxCore", "RxCoreTesting", "RxCoreLeaks", "Leaks", "LeakTesting", "LeakSuiteRecords", "ReportFormats", "LeakGuide", "LeakLint", "Probes",
+        "RxCore", "RxCoreTesting", "RxCoreLeaks", "Leaks", "LeakTesting", "LeakSuiteRecords", "ReportFormats",
+        "LeakGuide", "LeakLint", "Probes",
         "SimUI", "Scenarios", "rxleaks",
     ]
 

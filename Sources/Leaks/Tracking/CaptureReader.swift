@@ -22,7 +22,8 @@ enum CaptureReader {
                     if isTracked(inspector.kind(of: layout), isLibrary: isLibrary) { found.append(context) }
                     continue
                 }
-                next += inspector.node(of: layout).references.filter { $0.kind == .strong && $0.isVerified }.map(\.target)
+                next += inspector.node(of: layout).references.filter { $0.kind == .strong && $0.isVerified }.map(
+                    \.target)
             }
             frontier = next
         }

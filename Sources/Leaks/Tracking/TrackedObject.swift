@@ -10,7 +10,10 @@ final class TrackedObject: @unchecked Sendable {
     /// Raw return addresses from where it was tracked, when backtraces are on.
     let backtrace: [UInt]?
 
-    init(_ object: AnyObject, site: PendingTrackingSite, backtrace: [UInt]? = Backtraces.isEnabled ? Backtrace.capture(skip: 2) : nil) {
+    init(
+        _ object: AnyObject, site: PendingTrackingSite,
+        backtrace: [UInt]? = Backtraces.isEnabled ? Backtrace.capture(skip: 2) : nil
+    ) {
         self.address = UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque())
         self.typeName = String(describing: type(of: object))
         self.pending = site
@@ -31,7 +34,8 @@ final class TrackedObject: @unchecked Sendable {
         let site = site
         guard let backtrace else { return site }
         let frames = Backtrace.symbolicate(backtrace).map(\.description)
-        return TrackingSite(origin: site.origin, file: site.file, line: site.line, operatorName: site.operatorName, backtrace: frames)
+        return TrackingSite(
+            origin: site.origin, file: site.file, line: site.line, operatorName: site.operatorName, backtrace: frames)
     }
 
     /// Stops watching; the object's memory may be reclaimed afterwards.
@@ -55,6 +59,7 @@ struct PendingTrackingSite: Sendable {
 
     var resolved: TrackingSite {
         let site = place()
-        return TrackingSite(origin: origin, file: site.file, line: site.line, operatorName: operatorName, backtrace: nil)
+        return TrackingSite(
+            origin: origin, file: site.file, line: site.line, operatorName: operatorName, backtrace: nil)
     }
 }

@@ -74,7 +74,9 @@ public struct CallSite: Hashable, Sendable, CustomStringConvertible {
     /// (``Location``); the return address in hexadecimal where it knows nothing.
     public var description: String {
         guard let location else { return "0x" + String(bits, radix: 16) }
-        if location.file.isEmpty { return location.function.isEmpty ? "0x" + String(bits, radix: 16) : location.function }
+        if location.file.isEmpty {
+            return location.function.isEmpty ? "0x" + String(bits, radix: 16) : location.function
+        }
         return "\(fileName):\(location.line)"
     }
 

@@ -35,7 +35,9 @@ enum ClosureSites {
     }
 
     @inline(__always)
-    private static func report(_ context: @autoclosure () -> UnsafeMutableRawPointer?, _ operatorName: String, _ site: CallSite) {
+    private static func report(
+        _ context: @autoclosure () -> UnsafeMutableRawPointer?, _ operatorName: String, _ site: CallSite
+    ) {
         guard let scope = ResourceScope.attributable, let observer = scope.observer else { return }
         observer.scope(scope, received: ClosureReceipt(context: context(), operatorName: operatorName, site: site))
     }
@@ -109,7 +111,9 @@ enum ClosureSites {
     }
 
     @inline(__always)
-    static func note<A, B, C, D, R>(_ closure: @escaping (A, B, C, D) throws -> R, _ operatorName: String, _ site: CallSite) {
+    static func note<A, B, C, D, R>(
+        _ closure: @escaping (A, B, C, D) throws -> R, _ operatorName: String, _ site: CallSite
+    ) {
         report(secondWord(of: Holder4(function: closure)), operatorName, site)
     }
 
@@ -117,7 +121,9 @@ enum ClosureSites {
     /// this very value (converted to the parameter-pack type once, before
     /// both the note and the store), not the caller's original.
     @inline(__always)
-    static func note<each A, R>(pack closure: @escaping (repeat each A) throws -> R, _ operatorName: String, _ site: CallSite) {
+    static func note<each A, R>(
+        pack closure: @escaping (repeat each A) throws -> R, _ operatorName: String, _ site: CallSite
+    ) {
         report(secondWord(of: PackHolder(function: closure)), operatorName, site)
     }
 }

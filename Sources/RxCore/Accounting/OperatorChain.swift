@@ -27,7 +27,9 @@ public final class OperatorChain: Sendable, CustomStringConvertible {
     /// A source of the chain, such as a subject; rendered `Name<Element>`.
     /// Chains are immutable, so every `just<Int>` shares one.
     static func source(_ name: String, element: Any.Type) -> OperatorChain {
-        if let last = remembered(in: lastSource), last.elementType.map(ObjectIdentifier.init) == ObjectIdentifier(element), last.name == name {
+        if let last = remembered(in: lastSource),
+            last.elementType.map(ObjectIdentifier.init) == ObjectIdentifier(element), last.name == name
+        {
             return last
         }
         let chain = shared(Key(name: name, upstream: ObjectIdentifier(element))) {

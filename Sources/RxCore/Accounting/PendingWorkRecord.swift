@@ -12,7 +12,9 @@ public struct PendingWorkRecord: Sendable, CustomStringConvertible {
 
     /// `a periodic timer every 1.0 s on SerialDispatchQueueScheduler "refresh", for subscription #3 interval<Int> → subscribe at File.swift:12`.
     public var description: String {
-        "\(work) on \(scheduler), " + (subscription.map { "for \($0)" } ?? "scheduled by an element sent from outside a subscription (see the live subscriptions)")
+        "\(work) on \(scheduler), "
+            + (subscription.map { "for \($0)" }
+                ?? "scheduled by an element sent from outside a subscription (see the live subscriptions)")
     }
 }
 

@@ -77,7 +77,8 @@ public final class ResourceScope: Sendable {
     }
 
     /// Runs asynchronous `body` with this scope current.
-    public func run<T>(isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T) async rethrows -> T {
+    public func run<T>(isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T) async rethrows -> T
+    {
         Self.running.wrappingAdd(1, ordering: .relaxed)
         defer { Self.running.wrappingSubtract(1, ordering: .relaxed) }
         return try await Self.$current.withValue(self, operation: body, isolation: isolation)

@@ -154,7 +154,8 @@ public enum SubscriptionRegistry {
                     isIncluded($0.scope) ? RawRecord($0, backtrace: storage.backtraces?[slot]) : nil
                 }
             }
-            return listed + subscribing.filter { !$0.isDisposed && isIncluded($0.scope) }.map { RawRecord($0, backtrace: nil) }
+            return listed
+                + subscribing.filter { !$0.isDisposed && isIncluded($0.scope) }.map { RawRecord($0, backtrace: nil) }
         }
         return raw.map(\.record).sorted { $0.id < $1.id }
     }
@@ -190,7 +191,8 @@ public enum SubscriptionRegistry {
     @inline(__always)
     static func made(_ handle: SubscriptionHandle) {
         if handle.scope == nil, captureFunction.load(ordering: .relaxed) == 0,
-           crxcore_subscribing_push(Unmanaged.passUnretained(handle).toOpaque()) {
+            crxcore_subscribing_push(Unmanaged.passUnretained(handle).toOpaque())
+        {
             return
         }
         register(handle, backtrace: captureBacktrace())
@@ -263,7 +265,9 @@ private struct RawRecord {
         site = handle.site
         let ownerBits = handle.ownerBits.load(ordering: .acquiring)
         if let bits = UnsafeRawPointer(bitPattern: ownerBits) {
-            (owner, ownerAddress) = Unmanaged<DisposeBag.Owner>.fromOpaque(bits)._withUnsafeGuaranteedRef { ($0.identity, $0.bagAddress) }
+            (owner, ownerAddress) = Unmanaged<DisposeBag.Owner>.fromOpaque(bits)._withUnsafeGuaranteedRef {
+                ($0.identity, $0.bagAddress)
+            }
         } else {
             (owner, ownerAddress) = (nil, 0)
         }

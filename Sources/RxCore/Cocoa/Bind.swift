@@ -92,7 +92,8 @@ extension ObservableType {
     }
 
     /// Subscribes so that every event reaches each of `observers`, recorded with `verb`.
-    func send<Observer: ObserverType>(to observers: [Observer], verb: SubscriptionVerb, site: CallSite) -> Disposable where Observer.Element == Element {
+    func send<Observer: ObserverType>(to observers: [Observer], verb: SubscriptionVerb, site: CallSite) -> Disposable
+    where Observer.Element == Element {
         subscribeRegistered(verb: verb, site: site, onDisposed: nil) { event in
             for observer in observers { observer.on(event) }
         }
@@ -100,12 +101,15 @@ extension ObservableType {
 
     /// Subscribes `onNext` for elements, recorded with `verb`; an error is
     /// reported as a binding error that starts with `errorMessage`.
-    func bindElements(verb: SubscriptionVerb, site: CallSite, errorMessage: String, _ onNext: @escaping (Element) -> Void) -> Disposable {
+    func bindElements(
+        verb: SubscriptionVerb, site: CallSite, errorMessage: String, _ onNext: @escaping (Element) -> Void
+    ) -> Disposable {
         let chain = operatorChain
         return subscribeRegistered(verb: verb, site: site, onDisposed: nil) { event in
             switch event {
             case .next(let element): onNext(element)
-            case .error(let error): reportBindingError("\(errorMessage): \(error)", in: chain.appending(verb.description), site: site)
+            case .error(let error):
+                reportBindingError("\(errorMessage): \(error)", in: chain.appending(verb.description), site: site)
             case .completed: break
             }
         }

@@ -16,7 +16,8 @@ public struct Reactive<Base> {
     }
 
     /// A binder that sets the property at `keyPath` of the base, held weakly.
-    public subscript<Property>(dynamicMember keyPath: ReferenceWritableKeyPath<Base, Property>) -> Binder<Property> where Base: AnyObject {
+    public subscript<Property>(dynamicMember keyPath: ReferenceWritableKeyPath<Base, Property>) -> Binder<Property>
+    where Base: AnyObject {
         Binder(base) { base, value in
             base[keyPath: keyPath] = value
         }

@@ -8,7 +8,11 @@ extension ObservableConvertibleType {
         AsyncThrowingStream { continuation in
             let hasEnded = Locked(false)
             let endOnce = { (end: () -> Void) in
-                if hasEnded.withLock({ ended in defer { ended = true }; return !ended }) { end() }
+                if hasEnded.withLock({ ended in
+                    defer { ended = true }; return !ended
+                }) {
+                    end()
+                }
             }
             let subscription = asObservable().subscribe(
                 onNext: { continuation.yield($0) },

@@ -11,7 +11,10 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
             let operation: () async -> Void = {
                 do { single(.success(try await work())) } catch { single(.failure(error)) }
             }
-            let task = detached ? Task.detached(priority: priority, operation: operation) : Task(priority: priority, operation: operation)
+            let task =
+                detached
+                ? Task.detached(priority: priority, operation: operation)
+                : Task(priority: priority, operation: operation)
             return Disposables.create { task.cancel() }
         }
     }
@@ -56,16 +59,19 @@ private func firstOutcome<Element>(of source: Observable<Element>) async throws 
         try await withCheckedThrowingContinuation { continuation in
             let hasResumed = Locked(false)
             let resumeOnce = { (outcome: Result<Element?, Swift.Error>) in
-                if hasResumed.withLock({ resumed in defer { resumed = true }; return !resumed }) {
+                if hasResumed.withLock({ resumed in
+                    defer { resumed = true }; return !resumed
+                }) {
                     continuation.resume(with: outcome)
                 }
             }
-            subscription.setDisposable(source.subscribe(
-                onNext: { resumeOnce(.success($0)) },
-                onError: { resumeOnce(.failure($0)) },
-                onCompleted: { resumeOnce(.success(nil)) },
-                onDisposed: { resumeOnce(.failure(CancellationError())) }
-            ))
+            subscription.setDisposable(
+                source.subscribe(
+                    onNext: { resumeOnce(.success($0)) },
+                    onError: { resumeOnce(.failure($0)) },
+                    onCompleted: { resumeOnce(.success(nil)) },
+                    onDisposed: { resumeOnce(.failure(CancellationError())) }
+                ))
         }
     } onCancel: {
         subscription.dispose()

@@ -27,9 +27,11 @@ final class AnonymousObserver<Element>: SubjectObserverBase<Element>, ObserverTy
     private let subscription: SubscriptionHandle
 
     @usableFromInline
-    init(elements handler: ((Element) -> Void)?, error errorHandler: ((Swift.Error) -> Void)?,
-         completed completionHandler: (() -> Void)?, events eventHandler: ((Event<Element>) -> Void)?,
-         subscription: SubscriptionHandle) {
+    init(
+        elements handler: ((Element) -> Void)?, error errorHandler: ((Swift.Error) -> Void)?,
+        completed completionHandler: (() -> Void)?, events eventHandler: ((Event<Element>) -> Void)?,
+        subscription: SubscriptionHandle
+    ) {
         // Moved, not copied (see `Map.init`).
         self.handler = consume handler
         self.errorHandler = consume errorHandler
@@ -86,7 +88,11 @@ final class AnonymousObserver<Element>: SubjectObserverBase<Element>, ObserverTy
         if let eventHandler {
             eventHandler(event)
         } else if case .error(let error) = event {
-            if let errorHandler { errorHandler(error) } else { Hooks.reportUnhandled(error, subscribedAt: subscription.site) }
+            if let errorHandler {
+                errorHandler(error)
+            } else {
+                Hooks.reportUnhandled(error, subscribedAt: subscription.site)
+            }
         } else {
             completionHandler?()
         }

@@ -19,7 +19,8 @@ class ErasedSink<Element>: AnySink {
 
     /// For a producer's `run`, whose observer may be a value: such an
     /// observer is kept in an ``ObserverBox``.
-    init<Downstream: ObserverType>(observer: Downstream, cancel: Cancelable, kind: borrowing ResourceKind) where Downstream.Element == Element {
+    init<Downstream: ObserverType>(observer: Downstream, cancel: Cancelable, kind: borrowing ResourceKind)
+    where Downstream.Element == Element {
         self.observer = observer._objectObserver ?? ObserverBox(observer)
         super.init(cancel: cancel, kind: kind)
     }

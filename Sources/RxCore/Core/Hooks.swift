@@ -20,7 +20,9 @@ public enum Hooks {
     /// call. By default it prints the error, the site and the call stack.
     nonisolated(unsafe) public static var defaultErrorHandler: DefaultErrorHandler = { callStack, error in
         let site = siteOfUnhandledError.map { " at \($0)" } ?? ""
-        print("Unhandled error happened: \(error)\n subscription called from\(site):\n\(callStack.joined(separator: "\n"))")
+        print(
+            "Unhandled error happened: \(error)\n subscription called from\(site):\n\(callStack.joined(separator: "\n"))"
+        )
     }
 
     /// Captures the call stack for ``defaultErrorHandler`` when ``recordCallStackOnError`` is on; by

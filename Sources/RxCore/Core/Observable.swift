@@ -18,7 +18,8 @@ public class Observable<Element>: ObservableType {
     }
 
     /// Subclasses override this; the base class has no events.
-    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    where Observer.Element == Element {
         fatalError("Observable.subscribe must be overridden by \(type(of: self))")
     }
 

@@ -15,11 +15,13 @@ class Producer<Element>: Observable<Element> {
         super.init(kind: kind, chain: chain)
     }
 
-    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    where Observer.Element == Element {
         CurrentThreadScheduler.trampoline { subscribeNow(observer) }
     }
 
-    private func subscribeNow<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    private func subscribeNow<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    where Observer.Element == Element {
         let disposer = SinkDisposer()
         let (sink, subscription) = run(observer, cancel: disposer)
         disposer.set(sink: sink, subscription: subscription)
@@ -27,7 +29,9 @@ class Producer<Element>: Observable<Element> {
     }
 
     /// Subclasses make their sink and subscribe it upstream.
-    func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Element {
         fatalError("Producer.run must be overridden by \(type(of: self))")
     }
 }

@@ -42,7 +42,11 @@ struct SpinLock: ~Copyable, @unchecked Sendable {
     @inline(__always)
     private func lock() {
         let thread = UInt(crxcore_thread_id())
-        guard !holder.compareExchange(expected: 0, desired: thread, successOrdering: .acquiring, failureOrdering: .relaxed).exchanged else { return }
+        guard
+            !holder.compareExchange(
+                expected: 0, desired: thread, successOrdering: .acquiring, failureOrdering: .relaxed
+            ).exchanged
+        else { return }
         wait(thread)
     }
 
@@ -52,7 +56,10 @@ struct SpinLock: ~Copyable, @unchecked Sendable {
         var attempts = 0
         while true {
             if holder.load(ordering: .relaxed) == 0,
-               holder.compareExchange(expected: 0, desired: thread, successOrdering: .acquiring, failureOrdering: .relaxed).exchanged {
+                holder.compareExchange(
+                    expected: 0, desired: thread, successOrdering: .acquiring, failureOrdering: .relaxed
+                ).exchanged
+            {
                 return
             }
             attempts += 1

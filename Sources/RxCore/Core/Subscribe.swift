@@ -43,7 +43,8 @@ extension ObservableType {
         onDisposed: (() -> Void)? = nil,
         site: CallSite
     ) -> Disposable {
-        noteSubscribeClosures(onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed, site: site)
+        noteSubscribeClosures(
+            onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed, site: site)
         // `onNext` as it is, nil included: a default such as `{ _ in }` would
         // be a closure capturing this generic context, one allocation per subscription.
         return subscribeRegistered(
@@ -61,7 +62,9 @@ extension ObservableType {
         onCompleted: ((Object) -> Void)? = nil,
         onDisposed: ((Object) -> Void)? = nil
     ) -> Disposable {
-        subscribe(with: object, onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed, site: .here())
+        subscribe(
+            with: object, onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed,
+            site: .here())
     }
 
     /// `subscribe` with the site its public form takes from its caller.

@@ -1,4 +1,3 @@
-
 private let anonymousDisposableKind = ResourceKind("AnonymousDisposable", .disposable)
 
 /// Runs an action once, when first disposed.

@@ -1,4 +1,3 @@
-
 private let binaryDisposableKind = ResourceKind("BinaryDisposable", .disposable)
 
 /// Disposes two disposables once.

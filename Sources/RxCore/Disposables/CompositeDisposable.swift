@@ -1,4 +1,3 @@
-
 private let compositeDisposableKind = ResourceKind("CompositeDisposable", .disposable)
 
 /// A group of disposables disposed together; ones added after disposal are

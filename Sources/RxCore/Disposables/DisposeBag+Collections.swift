@@ -5,14 +5,20 @@ extension DisposeBag {
     /// A bag that already holds `disposables`.
     @inline(never)
     public convenience init(disposing disposables: Disposable...) {
-        self.init(candidates: (CallSite(bits: UInt(crxcore_return_address())), CallSite(bits: UInt(crxcore_return_address_1()))))
+        self.init(
+            candidates: (
+                CallSite(bits: UInt(crxcore_return_address())), CallSite(bits: UInt(crxcore_return_address_1()))
+            ))
         insert(disposables)
     }
 
     /// A bag that already holds `disposables`.
     @inline(never)
     public convenience init(disposing disposables: [Disposable]) {
-        self.init(candidates: (CallSite(bits: UInt(crxcore_return_address())), CallSite(bits: UInt(crxcore_return_address_1()))))
+        self.init(
+            candidates: (
+                CallSite(bits: UInt(crxcore_return_address())), CallSite(bits: UInt(crxcore_return_address_1()))
+            ))
         insert(disposables)
     }
 
@@ -20,7 +26,10 @@ extension DisposeBag {
     /// `DisposeBag { a.subscribe(…); b.bind(to: c) }`.
     @inline(never)
     public convenience init(@DisposableBuilder builder: () -> [Disposable]) {
-        self.init(candidates: (CallSite(bits: UInt(crxcore_return_address())), CallSite(bits: UInt(crxcore_return_address_1()))))
+        self.init(
+            candidates: (
+                CallSite(bits: UInt(crxcore_return_address())), CallSite(bits: UInt(crxcore_return_address_1()))
+            ))
         insert(builder())
     }
 

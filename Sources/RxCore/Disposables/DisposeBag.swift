@@ -50,8 +50,11 @@ public final class DisposeBag: DisposeBase, @unchecked Sendable {
     // infinite-recursion warning from optimised builds).
     @inline(never)
     public override init() {
-        owner = Self.owner(candidates: (CallSite(bits: UInt(crxcore_return_address())),
-                                        CallSite(bits: UInt(crxcore_return_address_1()))))
+        owner = Self.owner(
+            candidates: (
+                CallSite(bits: UInt(crxcore_return_address())),
+                CallSite(bits: UInt(crxcore_return_address_1()))
+            ))
         super.init()
         owner.bagAddress = UInt(bitPattern: ObjectIdentifier(self))
     }

@@ -1,4 +1,3 @@
-
 private let scheduledDisposableKind = ResourceKind("ScheduledDisposable", .disposable)
 
 /// Disposes its disposable on a scheduler, so that a subscription made there

@@ -26,7 +26,8 @@ final class AdaptedObservable<Source: ObservableType>: Observable<Source.Element
     }
 
     /// Subscribes on the ``CurrentThreadScheduler`` trampoline, as a producer does.
-    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    where Observer.Element == Element {
         CurrentThreadScheduler.trampoline {
             let subscription = SingleAssignmentDisposable()
             subscription.setDisposable(source.subscribe(AdaptedObserver(observer, ending: subscription)))

@@ -37,7 +37,9 @@ final class AnonymousObservable<Element>: Producer<Element> {
         super.init(kind: anonymousObservableKind, chain: OperatorChain.source("create", element: Element.self))
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Element {
         let sink = AnonymousObservableSink(observer: observer, cancel: cancel)
         return (sink, subscribeHandler(AnyObserver(sink)))
     }

@@ -35,7 +35,9 @@ final class Deferred<Element>: Producer<Element> {
         super.init(kind: deferredKind, chain: OperatorChain.source("deferred", element: Element.self))
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Element {
         let sink = DeferredSink(observableFactory: observableFactory, site: site, observer: observer, cancel: cancel)
         return (sink, sink.run())
     }

@@ -12,7 +12,8 @@ final class EmptyProducer<Element>: Producer<Element> {
         super.init(kind: emptyKind, chain: OperatorChain.source("empty", element: Element.self))
     }
 
-    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    where Observer.Element == Element {
         observer.on(.completed)
         return Disposables.create()
     }

@@ -15,7 +15,8 @@ final class ErrorProducer<Element>: Producer<Element> {
         super.init(kind: errorKind, chain: OperatorChain.source("error", element: Element.self))
     }
 
-    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    where Observer.Element == Element {
         observer.on(.error(error))
         return Disposables.create()
     }

@@ -12,7 +12,8 @@ extension ObservableType {
         scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance,
         iterate: @escaping (Element) throws -> Element
     ) -> Observable<Element> {
-        generate(initialState: initialState, condition: condition, scheduler: scheduler, iterate: iterate, site: .here())
+        generate(
+            initialState: initialState, condition: condition, scheduler: scheduler, iterate: iterate, site: .here())
     }
 
     /// `generate` with the site its public form takes from its caller.
@@ -26,7 +27,8 @@ extension ObservableType {
     ) -> Observable<Element> {
         ClosureSites.note(condition, "generate", site)
         ClosureSites.note(iterate, "generate", site)
-        return Generate(initialState: initialState, condition: condition, iterate: iterate, scheduler: scheduler, site: site)
+        return Generate(
+            initialState: initialState, condition: condition, iterate: iterate, scheduler: scheduler, site: site)
     }
 }
 
@@ -40,7 +42,10 @@ final class Generate<Element>: Producer<Element> {
     private let scheduler: ImmediateSchedulerType
     private let site: CallSite
 
-    init(initialState: Element, condition: @escaping Condition, iterate: @escaping Iterate, scheduler: ImmediateSchedulerType, site: CallSite) {
+    init(
+        initialState: Element, condition: @escaping Condition, iterate: @escaping Iterate,
+        scheduler: ImmediateSchedulerType, site: CallSite
+    ) {
         self.initialState = initialState
         self.condition = condition
         self.iterate = iterate
@@ -49,7 +54,9 @@ final class Generate<Element>: Producer<Element> {
         super.init(kind: generateKind, chain: OperatorChain.source("generate", element: Element.self))
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Element {
         let sink = GenerateSink(condition: condition, iterate: iterate, site: site, observer: observer, cancel: cancel)
         return (sink, sink.run(initialState, on: scheduler))
     }
@@ -63,7 +70,10 @@ final class GenerateSink<Observer: ObserverType>: Sink<Observer> {
     let iterate: (Element) throws -> Element
     let site: CallSite
 
-    init(condition: @escaping (Element) throws -> Bool, iterate: @escaping (Element) throws -> Element, site: CallSite, observer: Observer, cancel: Cancelable) {
+    init(
+        condition: @escaping (Element) throws -> Bool, iterate: @escaping (Element) throws -> Element, site: CallSite,
+        observer: Observer, cancel: Cancelable
+    ) {
         self.condition = condition
         self.iterate = iterate
         self.site = site

@@ -22,7 +22,8 @@ final class Just<Element>: Producer<Element> {
         super.init(kind: justKind, chain: OperatorChain.source("just", element: Element.self))
     }
 
-    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    where Observer.Element == Element {
         observer.onNext(element)
         observer.onCompleted()
         return Disposables.create()
@@ -55,7 +56,9 @@ final class JustScheduled<Element>: Producer<Element> {
         super.init(kind: justScheduledKind, chain: OperatorChain.source("just", element: Element.self))
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Element {
         let sink = JustScheduledSink(observer: observer, cancel: cancel)
         return (sink, sink.run(element, on: scheduler))
     }

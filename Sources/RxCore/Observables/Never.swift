@@ -12,7 +12,8 @@ final class NeverProducer<Element>: Producer<Element> {
         super.init(kind: neverKind, chain: OperatorChain.source("never", element: Element.self))
     }
 
-    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    where Observer.Element == Element {
         Disposables.create()
     }
 }

@@ -7,7 +7,9 @@ public typealias RxAbstractInteger = FixedWidthInteger
 extension ObservableType where Element: RxAbstractInteger {
     /// The `count` integers from `start` up, sent one by one on `scheduler`,
     /// then completion.
-    public static func range(start: Element, count: Element, scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Observable<Element> {
+    public static func range(
+        start: Element, count: Element, scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance
+    ) -> Observable<Element> {
         RangeProducer(start: start, count: count, scheduler: scheduler)
     }
 }
@@ -26,7 +28,9 @@ final class RangeProducer<Element: RxAbstractInteger>: Producer<Element> {
         super.init(kind: rangeKind, chain: OperatorChain.source("range", element: Element.self))
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Element {
         let sink = RangeSink(observer: observer, cancel: cancel)
         return (sink, sink.run(start: start, count: count, on: scheduler))
     }

@@ -3,7 +3,9 @@ private let repeatElementSinkKind = ResourceKind("RepeatElementSink", .sink)
 
 extension ObservableType {
     /// `element` again and again, one per run on `scheduler`, without end.
-    public static func repeatElement(_ element: Element, scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Observable<Element> {
+    public static func repeatElement(
+        _ element: Element, scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance
+    ) -> Observable<Element> {
         RepeatElement(element: element, scheduler: scheduler)
     }
 }
@@ -18,7 +20,9 @@ final class RepeatElement<Element>: Producer<Element> {
         super.init(kind: repeatElementKind, chain: OperatorChain.source("repeatElement", element: Element.self))
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Element {
         let sink = RepeatElementSink(observer: observer, cancel: cancel)
         return (sink, sink.run(element, on: scheduler))
     }

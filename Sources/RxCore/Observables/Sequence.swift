@@ -3,19 +3,25 @@ private let observableSequenceSinkKind = ResourceKind("ObservableSequenceSink", 
 
 extension ObservableType {
     /// A sequence of `elements`, sent one by one on `scheduler`, then completion.
-    public static func of(_ elements: Element..., scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Observable<Element> {
+    public static func of(_ elements: Element..., scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance)
+        -> Observable<Element>
+    {
         ObservableSequence(elements: elements, scheduler: scheduler, operatorName: "of")
     }
 
     /// A sequence of the elements of `array`, sent one by one on `scheduler`,
     /// then completion.
-    public static func from(_ array: [Element], scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Observable<Element> {
+    public static func from(_ array: [Element], scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance)
+        -> Observable<Element>
+    {
         ObservableSequence(elements: array, scheduler: scheduler, operatorName: "from")
     }
 
     /// A sequence of the elements of `sequence`, sent one by one on
     /// `scheduler`, then completion.
-    public static func from<Sequence: Swift.Sequence>(_ sequence: Sequence, scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Observable<Element>
+    public static func from<Sequence: Swift.Sequence>(
+        _ sequence: Sequence, scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance
+    ) -> Observable<Element>
     where Sequence.Element == Element {
         ObservableSequence(elements: sequence, scheduler: scheduler, operatorName: "from")
     }
@@ -28,10 +34,13 @@ final class ObservableSequence<Elements: Swift.Sequence>: Producer<Elements.Elem
     init(elements: Elements, scheduler: ImmediateSchedulerType, operatorName: String) {
         self.elements = elements
         self.scheduler = scheduler
-        super.init(kind: observableSequenceKind, chain: OperatorChain.source(operatorName, element: Elements.Element.self))
+        super.init(
+            kind: observableSequenceKind, chain: OperatorChain.source(operatorName, element: Elements.Element.self))
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Elements.Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Elements.Element {
         let sink = ObservableSequenceSink(observer: observer, cancel: cancel)
         return (sink, sink.run(elements.makeIterator(), on: scheduler))
     }

@@ -5,7 +5,9 @@ private let timerOneOffSinkKind = ResourceKind("TimerOneOffSink", .sink)
 extension ObservableType where Element: FixedWidthInteger {
     /// After `dueTime`, sends 0 and completes; with a `period`, sends 0, 1, 2, …
     /// every `period` after that and never ends.
-    public static func timer(_ dueTime: RxTimeInterval, period: RxTimeInterval? = nil, scheduler: SchedulerType) -> Observable<Element> {
+    public static func timer(_ dueTime: RxTimeInterval, period: RxTimeInterval? = nil, scheduler: SchedulerType)
+        -> Observable<Element>
+    {
         Timer(name: "timer", dueTime: dueTime, period: period, scheduler: scheduler)
     }
 }
@@ -22,7 +24,9 @@ final class Timer<Element: FixedWidthInteger>: Producer<Element> {
         super.init(kind: timerKind, chain: OperatorChain.source(name, element: Element.self))
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Element {
         if let period {
             let sink = TimerSink(observer: observer, cancel: cancel)
             return (sink, sink.run(scheduler: scheduler, dueTime: dueTime, period: period))

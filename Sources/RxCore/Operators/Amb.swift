@@ -26,7 +26,9 @@ final class Amb<Element>: Producer<Element> {
         super.init(kind: ambKind, chain: OperatorChain("amb", left.chain, right.chain))
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Element {
         let sink = AmbSink(observer: observer, cancel: cancel)
         return (sink, sink.run(left, right))
     }

@@ -24,13 +24,17 @@ final class Buffer<SourceElement>: Producer<[SourceElement]> {
         super.init(kind: bufferKind, chain: OperatorChain.applying("buffer", to: source.chain))
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == [SourceElement] {
-        let sink = BufferSink(timeSpan: timeSpan, count: count, scheduler: scheduler, observer: observer, cancel: cancel)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == [SourceElement] {
+        let sink = BufferSink(
+            timeSpan: timeSpan, count: count, scheduler: scheduler, observer: observer, cancel: cancel)
         return (sink, sink.run(source))
     }
 }
 
-final class BufferSink<SourceElement, Observer: ObserverType>: Sink<Observer>, ObserverType where Observer.Element == [SourceElement] {
+final class BufferSink<SourceElement, Observer: ObserverType>: Sink<Observer>, ObserverType
+where Observer.Element == [SourceElement] {
     private let timeSpan: RxTimeInterval
     private let count: Int
     private let scheduler: SchedulerType

@@ -49,8 +49,9 @@ extension ObservableType {
         _ element: Element,
         site: CallSite
     ) -> Observable<Element> {
-        Catch(source: asObservable(), handler: { _ in Observable.just(element) },
-              name: "catchAndReturn", site: site)
+        Catch(
+            source: asObservable(), handler: { _ in Observable.just(element) },
+            name: "catchAndReturn", site: site)
     }
 }
 
@@ -68,7 +69,9 @@ final class Catch<Element>: Producer<Element> {
         super.init(kind: catchKind, chain: OperatorChain.applying(name, to: source.chain))
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Element {
         let sink = CatchSink(handler: handler, site: site, observer: observer, cancel: cancel)
         return (sink, sink.run(source: source))
     }

@@ -37,7 +37,8 @@ extension ObservableType {
         site: CallSite
     ) -> Observable<Element> where Collection.Element: ObservableType {
         ClosureSites.note(resultSelector, "combineLatest", site)
-        return CombiningCollection(.combineLatest, sources: collection.map { $0.asObservable() }, resultSelector: resultSelector, site: site)
+        return CombiningCollection(
+            .combineLatest, sources: collection.map { $0.asObservable() }, resultSelector: resultSelector, site: site)
     }
 
     /// Once every source has sent an element, sends the array of the latest
@@ -55,6 +56,7 @@ extension ObservableType {
         _ collection: Collection,
         site: CallSite
     ) -> Observable<[Element]> where Collection.Element: ObservableType, Collection.Element.Element == Element {
-        CombiningCollection(.combineLatest, sources: collection.map { $0.asObservable() }, resultSelector: { $0 }, site: site)
+        CombiningCollection(
+            .combineLatest, sources: collection.map { $0.asObservable() }, resultSelector: { $0 }, site: site)
     }
 }

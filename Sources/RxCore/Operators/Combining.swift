@@ -23,7 +23,9 @@ private let combiningArities = ["Collection", "2", "3", "4", "5", "6", "7", "8"]
 
 private let combiningKinds: [(producer: RuntimeResourceKind, sink: RuntimeResourceKind)] =
     ["CombineLatest", "Zip"].flatMap { base in
-        combiningArities.map { (RuntimeResourceKind(base + $0, .observable), RuntimeResourceKind(base + $0 + "Sink", .sink)) }
+        combiningArities.map {
+            (RuntimeResourceKind(base + $0, .observable), RuntimeResourceKind(base + $0 + "Sink", .sink))
+        }
     }
 
 /// How a combining sink keeps one source's elements until they are combined.
@@ -80,7 +82,10 @@ class CombiningSink<Observer: ObserverType>: Sink<Observer> {
     /// Disposed: a subscription arriving now is disposed at once.
     @exclusivity(unchecked) private var closed = false
 
-    init(arity: Int, keepsElements: Bool, endsWhenUnpairable: Bool, observer: Observer, cancel: Cancelable, kind: borrowing ResourceKind) {
+    init(
+        arity: Int, keepsElements: Bool, endsWhenUnpairable: Bool, observer: Observer, cancel: Cancelable,
+        kind: borrowing ResourceKind
+    ) {
         self.arity = arity
         self.subscriptions = Array(repeating: SourceSubscription(), count: arity)
         self.keepsElements = keepsElements
@@ -245,24 +250,33 @@ final class CombiningCollection<SourceElement, Element>: Producer<Element> {
     private let resultSelector: ResultSelector
     private let site: CallSite
 
-    init(_ strategy: CombiningStrategy, sources: [Observable<SourceElement>], resultSelector: @escaping ResultSelector, site: CallSite) {
+    init(
+        _ strategy: CombiningStrategy, sources: [Observable<SourceElement>], resultSelector: @escaping ResultSelector,
+        site: CallSite
+    ) {
         self.strategy = strategy
         self.sources = sources
         self.resultSelector = resultSelector
         self.site = site
-        super.init(kind: strategy.kinds(arity: nil).producer.kind, chain: OperatorChain(strategy.operatorName, upstream: sources.map(\.chain)))
+        super.init(
+            kind: strategy.kinds(arity: nil).producer.kind,
+            chain: OperatorChain(strategy.operatorName, upstream: sources.map(\.chain)))
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Element {
         let sinkKind = strategy.kinds(arity: nil).sink
         switch strategy {
         case .combineLatest:
             let sink = CombiningCollectionSink<LatestElement<SourceElement>, Observer>(
-                count: sources.count, endsWhenUnpairable: true, resultSelector: resultSelector, site: site, observer: observer, cancel: cancel, kind: sinkKind.kind)
+                count: sources.count, endsWhenUnpairable: true, resultSelector: resultSelector, site: site,
+                observer: observer, cancel: cancel, kind: sinkKind.kind)
             return (sink, sink.run(sources, emptyResult: true))
         case .zip:
             let sink = CombiningCollectionSink<QueuedElements<SourceElement>, Observer>(
-                count: sources.count, endsWhenUnpairable: true, resultSelector: resultSelector, site: site, observer: observer, cancel: cancel, kind: sinkKind.kind)
+                count: sources.count, endsWhenUnpairable: true, resultSelector: resultSelector, site: site,
+                observer: observer, cancel: cancel, kind: sinkKind.kind)
             return (sink, sink.run(sources, emptyResult: false))
         }
     }
@@ -276,11 +290,16 @@ final class CombiningCollectionSink<Buffer: ElementBuffer, Observer: ObserverTyp
     let site: CallSite
     @exclusivity(unchecked) private var buffers: [Buffer]
 
-    init(count: Int, endsWhenUnpairable: Bool, resultSelector: @escaping ResultSelector, site: CallSite, observer: Observer, cancel: Cancelable, kind: borrowing ResourceKind) {
+    init(
+        count: Int, endsWhenUnpairable: Bool, resultSelector: @escaping ResultSelector, site: CallSite,
+        observer: Observer, cancel: Cancelable, kind: borrowing ResourceKind
+    ) {
         self.resultSelector = resultSelector
         self.site = site
         self.buffers = Array(repeating: Buffer(), count: count)
-        super.init(arity: count, keepsElements: Buffer.keepsElements, endsWhenUnpairable: endsWhenUnpairable, observer: observer, cancel: cancel, kind: kind)
+        super.init(
+            arity: count, keepsElements: Buffer.keepsElements, endsWhenUnpairable: endsWhenUnpairable,
+            observer: observer, cancel: cancel, kind: kind)
     }
 
     /// Subscribes every source; with none, completes at once, after the
@@ -303,7 +322,8 @@ final class CombiningCollectionSink<Buffer: ElementBuffer, Observer: ObserverTyp
 
     /// Subscribes sources of different element types, kept as `Any` (the
     /// five- to eight-source forms); the result selector casts them back.
-    func run<each SourceElement>(_ sources: repeat Observable<each SourceElement>) -> Disposable where Buffer.Element == Any {
+    func run<each SourceElement>(_ sources: repeat Observable<each SourceElement>) -> Disposable
+    where Buffer.Element == Any {
         var index = 0
         for source in repeat each sources {
             let sourceIndex = index
@@ -329,16 +349,23 @@ final class Combining2<E1, E2, Result>: Producer<Result> {
     private let resultSelector: ResultSelector
     private let site: CallSite
 
-    init(_ strategy: CombiningStrategy, _ source1: Observable<E1>, _ source2: Observable<E2>, resultSelector: @escaping ResultSelector, site: CallSite) {
+    init(
+        _ strategy: CombiningStrategy, _ source1: Observable<E1>, _ source2: Observable<E2>,
+        resultSelector: @escaping ResultSelector, site: CallSite
+    ) {
         self.strategy = strategy
         self.source1 = source1
         self.source2 = source2
         self.resultSelector = resultSelector
         self.site = site
-        super.init(kind: strategy.kinds(arity: 2).producer.kind, chain: OperatorChain(strategy.operatorName, source1.chain, source2.chain))
+        super.init(
+            kind: strategy.kinds(arity: 2).producer.kind,
+            chain: OperatorChain(strategy.operatorName, source1.chain, source2.chain))
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Result {
         let sinkKind = strategy.kinds(arity: 2).sink
         switch strategy {
         case .combineLatest:
@@ -362,10 +389,15 @@ final class CombiningSink2<B1: ElementBuffer, B2: ElementBuffer, Observer: Obser
     @exclusivity(unchecked) private var buffer1 = B1()
     @exclusivity(unchecked) private var buffer2 = B2()
 
-    init(resultSelector: @escaping ResultSelector, site: CallSite, observer: Observer, cancel: Cancelable, kind: borrowing ResourceKind) {
+    init(
+        resultSelector: @escaping ResultSelector, site: CallSite, observer: Observer, cancel: Cancelable,
+        kind: borrowing ResourceKind
+    ) {
         self.resultSelector = resultSelector
         self.site = site
-        super.init(arity: 2, keepsElements: B1.keepsElements, endsWhenUnpairable: B1.keepsElements, observer: observer, cancel: cancel, kind: kind)
+        super.init(
+            arity: 2, keepsElements: B1.keepsElements, endsWhenUnpairable: B1.keepsElements, observer: observer,
+            cancel: cancel, kind: kind)
     }
 
     func run(_ source1: Observable<B1.Element>, _ source2: Observable<B2.Element>) -> Disposable {
@@ -396,17 +428,24 @@ final class Combining3<E1, E2, E3, Result>: Producer<Result> {
     private let resultSelector: ResultSelector
     private let site: CallSite
 
-    init(_ strategy: CombiningStrategy, _ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, resultSelector: @escaping ResultSelector, site: CallSite) {
+    init(
+        _ strategy: CombiningStrategy, _ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>,
+        resultSelector: @escaping ResultSelector, site: CallSite
+    ) {
         self.strategy = strategy
         self.source1 = source1
         self.source2 = source2
         self.source3 = source3
         self.resultSelector = resultSelector
         self.site = site
-        super.init(kind: strategy.kinds(arity: 3).producer.kind, chain: OperatorChain(strategy.operatorName, source1.chain, source2.chain, source3.chain))
+        super.init(
+            kind: strategy.kinds(arity: 3).producer.kind,
+            chain: OperatorChain(strategy.operatorName, source1.chain, source2.chain, source3.chain))
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Result {
         let sinkKind = strategy.kinds(arity: 3).sink
         switch strategy {
         case .combineLatest:
@@ -421,7 +460,9 @@ final class Combining3<E1, E2, E3, Result>: Producer<Result> {
     }
 }
 
-final class CombiningSink3<B1: ElementBuffer, B2: ElementBuffer, B3: ElementBuffer, Observer: ObserverType>: CombiningSink<Observer> {
+final class CombiningSink3<B1: ElementBuffer, B2: ElementBuffer, B3: ElementBuffer, Observer: ObserverType>:
+    CombiningSink<Observer>
+{
     typealias ResultSelector = (B1.Element, B2.Element, B3.Element) throws -> Observer.Element
 
     /// The user's closure (or the built-in tuple), and where it was handed to the operator.
@@ -431,13 +472,20 @@ final class CombiningSink3<B1: ElementBuffer, B2: ElementBuffer, B3: ElementBuff
     @exclusivity(unchecked) private var buffer2 = B2()
     @exclusivity(unchecked) private var buffer3 = B3()
 
-    init(resultSelector: @escaping ResultSelector, site: CallSite, observer: Observer, cancel: Cancelable, kind: borrowing ResourceKind) {
+    init(
+        resultSelector: @escaping ResultSelector, site: CallSite, observer: Observer, cancel: Cancelable,
+        kind: borrowing ResourceKind
+    ) {
         self.resultSelector = resultSelector
         self.site = site
-        super.init(arity: 3, keepsElements: B1.keepsElements, endsWhenUnpairable: B1.keepsElements, observer: observer, cancel: cancel, kind: kind)
+        super.init(
+            arity: 3, keepsElements: B1.keepsElements, endsWhenUnpairable: B1.keepsElements, observer: observer,
+            cancel: cancel, kind: kind)
     }
 
-    func run(_ source1: Observable<B1.Element>, _ source2: Observable<B2.Element>, _ source3: Observable<B3.Element>) -> Disposable {
+    func run(_ source1: Observable<B1.Element>, _ source2: Observable<B2.Element>, _ source3: Observable<B3.Element>)
+        -> Disposable
+    {
         subscribe(source1, index: 0) { self.buffer1.store($0) }
         subscribe(source2, index: 1) { self.buffer2.store($0) }
         subscribe(source3, index: 2) { self.buffer3.store($0) }
@@ -468,7 +516,10 @@ final class Combining4<E1, E2, E3, E4, Result>: Producer<Result> {
     private let resultSelector: ResultSelector
     private let site: CallSite
 
-    init(_ strategy: CombiningStrategy, _ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, _ source4: Observable<E4>, resultSelector: @escaping ResultSelector, site: CallSite) {
+    init(
+        _ strategy: CombiningStrategy, _ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>,
+        _ source4: Observable<E4>, resultSelector: @escaping ResultSelector, site: CallSite
+    ) {
         self.strategy = strategy
         self.source1 = source1
         self.source2 = source2
@@ -476,25 +527,35 @@ final class Combining4<E1, E2, E3, E4, Result>: Producer<Result> {
         self.source4 = source4
         self.resultSelector = resultSelector
         self.site = site
-        super.init(kind: strategy.kinds(arity: 4).producer.kind, chain: OperatorChain(strategy.operatorName, source1.chain, source2.chain, source3.chain, source4.chain))
+        super.init(
+            kind: strategy.kinds(arity: 4).producer.kind,
+            chain: OperatorChain(strategy.operatorName, source1.chain, source2.chain, source3.chain, source4.chain))
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Result {
         let sinkKind = strategy.kinds(arity: 4).sink
         switch strategy {
         case .combineLatest:
-            let sink = CombiningSink4<LatestElement<E1>, LatestElement<E2>, LatestElement<E3>, LatestElement<E4>, Observer>(
+            let sink = CombiningSink4<
+                LatestElement<E1>, LatestElement<E2>, LatestElement<E3>, LatestElement<E4>, Observer
+            >(
                 resultSelector: resultSelector, site: site, observer: observer, cancel: cancel, kind: sinkKind.kind)
             return (sink, sink.run(source1, source2, source3, source4))
         case .zip:
-            let sink = CombiningSink4<QueuedElements<E1>, QueuedElements<E2>, QueuedElements<E3>, QueuedElements<E4>, Observer>(
+            let sink = CombiningSink4<
+                QueuedElements<E1>, QueuedElements<E2>, QueuedElements<E3>, QueuedElements<E4>, Observer
+            >(
                 resultSelector: resultSelector, site: site, observer: observer, cancel: cancel, kind: sinkKind.kind)
             return (sink, sink.run(source1, source2, source3, source4))
         }
     }
 }
 
-final class CombiningSink4<B1: ElementBuffer, B2: ElementBuffer, B3: ElementBuffer, B4: ElementBuffer, Observer: ObserverType>: CombiningSink<Observer> {
+final class CombiningSink4<
+    B1: ElementBuffer, B2: ElementBuffer, B3: ElementBuffer, B4: ElementBuffer, Observer: ObserverType
+>: CombiningSink<Observer> {
     typealias ResultSelector = (B1.Element, B2.Element, B3.Element, B4.Element) throws -> Observer.Element
 
     /// The user's closure (or the built-in tuple), and where it was handed to the operator.
@@ -505,13 +566,21 @@ final class CombiningSink4<B1: ElementBuffer, B2: ElementBuffer, B3: ElementBuff
     @exclusivity(unchecked) private var buffer3 = B3()
     @exclusivity(unchecked) private var buffer4 = B4()
 
-    init(resultSelector: @escaping ResultSelector, site: CallSite, observer: Observer, cancel: Cancelable, kind: borrowing ResourceKind) {
+    init(
+        resultSelector: @escaping ResultSelector, site: CallSite, observer: Observer, cancel: Cancelable,
+        kind: borrowing ResourceKind
+    ) {
         self.resultSelector = resultSelector
         self.site = site
-        super.init(arity: 4, keepsElements: B1.keepsElements, endsWhenUnpairable: B1.keepsElements, observer: observer, cancel: cancel, kind: kind)
+        super.init(
+            arity: 4, keepsElements: B1.keepsElements, endsWhenUnpairable: B1.keepsElements, observer: observer,
+            cancel: cancel, kind: kind)
     }
 
-    func run(_ source1: Observable<B1.Element>, _ source2: Observable<B2.Element>, _ source3: Observable<B3.Element>, _ source4: Observable<B4.Element>) -> Disposable {
+    func run(
+        _ source1: Observable<B1.Element>, _ source2: Observable<B2.Element>, _ source3: Observable<B3.Element>,
+        _ source4: Observable<B4.Element>
+    ) -> Disposable {
         subscribe(source1, index: 0) { self.buffer1.store($0) }
         subscribe(source2, index: 1) { self.buffer2.store($0) }
         subscribe(source3, index: 2) { self.buffer3.store($0) }

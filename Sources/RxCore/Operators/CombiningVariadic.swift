@@ -13,7 +13,10 @@ final class CombiningVariadic<each SourceElement, Result>: Producer<Result> {
 
     /// Notes `resultSelector` for leak attribution when `notes` (a closure of
     /// the user's, not the built-in tuple).
-    init(_ strategy: CombiningStrategy, _ sources: repeat Observable<each SourceElement>, resultSelector: @escaping ResultSelector, notes: Bool, site: CallSite) {
+    init(
+        _ strategy: CombiningStrategy, _ sources: repeat Observable<each SourceElement>,
+        resultSelector: @escaping ResultSelector, notes: Bool, site: CallSite
+    ) {
         if notes { ClosureSites.note(pack: resultSelector, strategy.operatorName, site) }
         var chains: [OperatorChain] = []
         for source in repeat each sources { chains.append(source.chain) }
@@ -22,10 +25,14 @@ final class CombiningVariadic<each SourceElement, Result>: Producer<Result> {
         self.arity = chains.count
         self.resultSelector = resultSelector
         self.site = site
-        super.init(kind: strategy.kinds(arity: arity).producer.kind, chain: OperatorChain(strategy.operatorName, upstream: chains))
+        super.init(
+            kind: strategy.kinds(arity: arity).producer.kind,
+            chain: OperatorChain(strategy.operatorName, upstream: chains))
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Result {
         let sinkKind = strategy.kinds(arity: arity).sink
         let resultSelector = resultSelector
         let select = { (elements: [Any]) throws -> Result in
@@ -39,11 +46,13 @@ final class CombiningVariadic<each SourceElement, Result>: Producer<Result> {
         switch strategy {
         case .combineLatest:
             let sink = CombiningCollectionSink<LatestElement<Any>, Observer>(
-                count: arity, endsWhenUnpairable: strategy == .combineLatest, resultSelector: select, site: site, observer: observer, cancel: cancel, kind: sinkKind.kind)
+                count: arity, endsWhenUnpairable: strategy == .combineLatest, resultSelector: select, site: site,
+                observer: observer, cancel: cancel, kind: sinkKind.kind)
             return (sink, sink.run(repeat each sources))
         case .zip:
             let sink = CombiningCollectionSink<QueuedElements<Any>, Observer>(
-                count: arity, endsWhenUnpairable: strategy == .combineLatest, resultSelector: select, site: site, observer: observer, cancel: cancel, kind: sinkKind.kind)
+                count: arity, endsWhenUnpairable: strategy == .combineLatest, resultSelector: select, site: site,
+                observer: observer, cancel: cancel, kind: sinkKind.kind)
             return (sink, sink.run(repeat each sources))
         }
     }

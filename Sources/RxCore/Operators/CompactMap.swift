@@ -36,8 +36,11 @@ final class CompactMap<SourceElement, Element>: Producer<Element> {
         super.init(kind: compactMapKind, chain: OperatorChain.applying("compactMap", to: source.chain))
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = CompactMapSink<SourceElement, Element?, Observer>(transform: transform, site: site, observer: observer, cancel: cancel)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Element {
+        let sink = CompactMapSink<SourceElement, Element?, Observer>(
+            transform: transform, site: site, observer: observer, cancel: cancel)
         return (sink, source.subscribe(sink))
     }
 }
@@ -45,7 +48,8 @@ final class CompactMap<SourceElement, Element>: Producer<Element> {
 /// `MaybeResult` is `Optional<Observer.Element>` named as a parameter of its
 /// own: unwrapping a `Result?` in generic code would look up `Optional<Result>`'s
 /// metadata (and `Result` as an associated type) for every element.
-final class CompactMapSink<SourceElement, MaybeResult: OptionalValue, Observer: ObserverType>: Sink<Observer>, ObserverType
+final class CompactMapSink<SourceElement, MaybeResult: OptionalValue, Observer: ObserverType>: Sink<Observer>,
+    ObserverType
 where Observer.Element == MaybeResult.Wrapped {
     typealias Transform = (SourceElement) throws -> MaybeResult
 

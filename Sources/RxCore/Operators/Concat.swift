@@ -5,7 +5,8 @@ private let concatSinkKind = ResourceKind("ConcatSink", .sink)
 
 extension ObservableType {
     /// This sequence's elements, then, once it has completed, those of `second`.
-    public func concat<Source: ObservableConvertibleType>(_ second: Source) -> Observable<Element> where Source.Element == Element {
+    public func concat<Source: ObservableConvertibleType>(_ second: Source) -> Observable<Element>
+    where Source.Element == Element {
         Observable.concat([asObservable(), second.asObservable()])
     }
 
@@ -57,12 +58,14 @@ final class Concat<Element>: Producer<Element> {
     private let count: Int?
     fileprivate let advancesOnError: Bool
 
-    init<Sources: Swift.Sequence>(sources: Sources, count: Int? = nil, advancesOnError: Bool = false) where Sources.Element == Observable<Element> {
+    init<Sources: Swift.Sequence>(sources: Sources, count: Int? = nil, advancesOnError: Bool = false)
+    where Sources.Element == Observable<Element> {
         self.sources = AnySequence(sources)
         self.count = count
         self.advancesOnError = advancesOnError
         let upstream = (sources as? [Observable<Element>]).map { $0.map(\.chain) } ?? []
-        super.init(kind: concatKind, chain: OperatorChain(advancesOnError ? "catch(sequence:)" : "concat", upstream: upstream))
+        super.init(
+            kind: concatKind, chain: OperatorChain(advancesOnError ? "catch(sequence:)" : "concat", upstream: upstream))
     }
 
     /// A fresh pass over the sources, for a subscription.
@@ -70,7 +73,9 @@ final class Concat<Element>: Producer<Element> {
         ConcatSources(iterator: sources.makeIterator(), remaining: count)
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Element {
         let sink = ConcatSink(sources: pending(), advancesOnError: advancesOnError, observer: observer, cancel: cancel)
         return (sink, sink.run())
     }

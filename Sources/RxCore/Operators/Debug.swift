@@ -29,7 +29,9 @@ final class Debug<Element>: Producer<Element> {
         super.init(kind: debugKind, chain: OperatorChain.applying("debug", to: source.chain))
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Element {
         let sink = DebugSink(identifier: identifier, trimOutput: trimOutput, observer: observer, cancel: cancel)
         return (sink, source.subscribe(sink))
     }
@@ -53,7 +55,10 @@ final class DebugSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
     func on(_ event: Event<Observer.Element>) {
         let text = "\(event)"
         let half = Self.maxEventLength / 2
-        log("Event " + (trimOutput && text.count > Self.maxEventLength ? "\(text.prefix(half))...\(text.suffix(half))" : text))
+        log(
+            "Event "
+                + (trimOutput && text.count > Self.maxEventLength
+                    ? "\(text.prefix(half))...\(text.suffix(half))" : text))
         forwardEndingOnStop(event)
     }
 

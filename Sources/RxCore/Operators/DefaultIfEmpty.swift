@@ -19,7 +19,9 @@ final class DefaultIfEmpty<Element>: Producer<Element> {
         super.init(kind: defaultIfEmptyKind, chain: OperatorChain.applying("ifEmpty(default:)", to: source.chain))
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Element {
         let sink = DefaultIfEmptySink(default: defaultElement, observer: observer, cancel: cancel)
         return (sink, source.subscribe(sink))
     }

@@ -1,4 +1,3 @@
-
 private let delayKind = ResourceKind("Delay", .observable)
 private let delaySinkKind = ResourceKind("DelaySink", .sink)
 
@@ -22,7 +21,9 @@ final class Delay<Element>: Producer<Element> {
         super.init(kind: delayKind, chain: OperatorChain.applying("delay", to: source.chain))
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Element {
         let sink = DelaySink(dueTime: dueTime, scheduler: scheduler, observer: observer, cancel: cancel)
         return (sink, sink.run(source: source))
     }
@@ -97,7 +98,8 @@ final class DelaySink<Observer: ObserverType>: Sink<Observer>, ObserverType {
 
         var ranAtLeastOnce = false
         while true {
-            let (errorEvent, eventNow, nextTime) = state.withLock { state -> (Event<Element>?, Event<Element>?, RxTime?) in
+            let (errorEvent, eventNow, nextTime) = state.withLock {
+                state -> (Event<Element>?, Event<Element>?, RxTime?) in
                 let eventNow = ranAtLeastOnce ? nil : state.queue.dequeue()?.event
                 let nextTime = ranAtLeastOnce ? state.queue.first?.time : nil
                 if state.errorEvent == nil, eventNow == nil {
@@ -119,7 +121,8 @@ final class DelaySink<Observer: ObserverType>: Sink<Observer>, ObserverType {
                     return
                 }
             } else if let nextTime {
-                recursion.schedule((), dueTime: dueTime.reduceWithSpanBetween(earlierDate: nextTime, laterDate: scheduler.now))
+                recursion.schedule(
+                    (), dueTime: dueTime.reduceWithSpanBetween(earlierDate: nextTime, laterDate: scheduler.now))
                 return
             } else {
                 return

@@ -20,7 +20,9 @@ final class DelaySubscription<Element>: Producer<Element> {
         super.init(kind: delaySubscriptionKind, chain: OperatorChain.applying("delaySubscription", to: source.chain))
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Element {
         let sink = ForwardingSink(observer: observer, cancel: cancel, kind: delaySubscriptionSinkKind)
         let source = source
         return (sink, scheduler.scheduleRelative((), dueTime: dueTime) { source.subscribe(sink) })

@@ -30,13 +30,16 @@ final class Dematerialize<SourceElement: EventConvertible>: Producer<SourceEleme
         super.init(kind: dematerializeKind, chain: OperatorChain.applying("dematerialize", to: source.chain))
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == SourceElement.Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == SourceElement.Element {
         let sink = DematerializeSink<SourceElement, Observer>(observer: observer, cancel: cancel)
         return (sink, source.subscribe(sink))
     }
 }
 
-final class DematerializeSink<SourceElement: EventConvertible, Observer: ObserverType>: Sink<Observer>, ObserverType where Observer.Element == SourceElement.Element {
+final class DematerializeSink<SourceElement: EventConvertible, Observer: ObserverType>: Sink<Observer>, ObserverType
+where Observer.Element == SourceElement.Element {
     init(observer: Observer, cancel: Cancelable) {
         super.init(observer: observer, cancel: cancel, kind: dematerializeSinkKind)
     }

@@ -11,8 +11,9 @@ extension ObservableType where Element: Equatable {
     /// `distinctUntilChanged` with the site its public form takes from its caller.
     @usableFromInline
     func distinctUntilChanged(site: CallSite) -> Observable<Element> {
-        DistinctUntilChanged(source: asObservable(), keySelector: elementAsKey, comparer: keysEqual,
-                             site: site)
+        DistinctUntilChanged(
+            source: asObservable(), keySelector: elementAsKey, comparer: keysEqual,
+            site: site)
     }
 }
 
@@ -103,8 +104,9 @@ extension ObservableType {
         at keyPath: KeyPath<Element, Property>,
         site: CallSite
     ) -> Observable<Element> {
-        DistinctUntilChanged(source: asObservable(), keySelector: keySelector(at: keyPath), comparer: keysEqual,
-                             site: site)
+        DistinctUntilChanged(
+            source: asObservable(), keySelector: keySelector(at: keyPath), comparer: keysEqual,
+            site: site)
     }
 }
 
@@ -117,16 +119,21 @@ final class DistinctUntilChanged<Element, Key>: Producer<Element> {
     private let comparer: Comparer
     private let site: CallSite
 
-    init(source: Observable<Element>, keySelector: @escaping KeySelector, comparer: @escaping Comparer, site: CallSite) {
+    init(source: Observable<Element>, keySelector: @escaping KeySelector, comparer: @escaping Comparer, site: CallSite)
+    {
         self.source = source
         self.keySelector = keySelector
         self.comparer = comparer
         self.site = site
-        super.init(kind: distinctUntilChangedKind, chain: OperatorChain.applying("distinctUntilChanged", to: source.chain))
+        super.init(
+            kind: distinctUntilChangedKind, chain: OperatorChain.applying("distinctUntilChanged", to: source.chain))
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = DistinctUntilChangedSink(keySelector: keySelector, comparer: comparer, site: site, observer: observer, cancel: cancel)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Element {
+        let sink = DistinctUntilChangedSink(
+            keySelector: keySelector, comparer: comparer, site: site, observer: observer, cancel: cancel)
         return (sink, source.subscribe(sink))
     }
 }
@@ -134,7 +141,8 @@ final class DistinctUntilChanged<Element, Key>: Producer<Element> {
 /// `Element` is `Observer.Element` named as a parameter of its own, so the
 /// sink finds its metadata among its generic arguments rather than looking
 /// up an associated type for every element.
-final class DistinctUntilChangedSink<Element, Key, Observer: ObserverType>: Sink<Observer>, ObserverType where Observer.Element == Element {
+final class DistinctUntilChangedSink<Element, Key, Observer: ObserverType>: Sink<Observer>, ObserverType
+where Observer.Element == Element {
     typealias KeySelector = (Element) throws -> Key
     typealias Comparer = (Key, Key) throws -> Bool
 
@@ -148,7 +156,10 @@ final class DistinctUntilChangedSink<Element, Key, Observer: ObserverType>: Sink
     /// one at a time, and no access spans the call to the observer.
     @exclusivity(unchecked) private var currentKey: ElementBox<Key>?
 
-    init(keySelector: @escaping KeySelector, comparer: @escaping Comparer, site: CallSite, observer: Observer, cancel: Cancelable) {
+    init(
+        keySelector: @escaping KeySelector, comparer: @escaping Comparer, site: CallSite, observer: Observer,
+        cancel: Cancelable
+    ) {
         self.keySelector = keySelector
         self.comparer = comparer
         self.site = site

@@ -21,7 +21,10 @@ extension ObservableType {
         onSubscribed: (() -> Void)? = nil,
         onDispose: (() -> Void)? = nil
     ) -> Observable<Element> {
-        `do`(onNext: onNext, afterNext: afterNext, onError: onError, afterError: afterError, onCompleted: onCompleted, afterCompleted: afterCompleted, onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose, site: .here())
+        `do`(
+            onNext: onNext, afterNext: afterNext, onError: onError, afterError: afterError, onCompleted: onCompleted,
+            afterCompleted: afterCompleted, onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose,
+            site: .here())
     }
 
     /// ``do`` with the site its public form takes from its caller.
@@ -73,10 +76,12 @@ final class Do<Element>: Producer<Element> {
     private let onDispose: (() -> Void)?
     private let site: CallSite
 
-    init(source: Observable<Element>,
-         onNext: ElementHandler?, afterNext: ElementHandler?, onError: ErrorHandler?, afterError: ErrorHandler?,
-         onCompleted: CompletionHandler?, afterCompleted: CompletionHandler?,
-         onSubscribe: (() -> Void)?, onSubscribed: (() -> Void)?, onDispose: (() -> Void)?, site: CallSite) {
+    init(
+        source: Observable<Element>,
+        onNext: ElementHandler?, afterNext: ElementHandler?, onError: ErrorHandler?, afterError: ErrorHandler?,
+        onCompleted: CompletionHandler?, afterCompleted: CompletionHandler?,
+        onSubscribe: (() -> Void)?, onSubscribed: (() -> Void)?, onDispose: (() -> Void)?, site: CallSite
+    ) {
         self.source = source
         self.onNext = onNext
         self.afterNext = afterNext
@@ -91,7 +96,9 @@ final class Do<Element>: Producer<Element> {
         super.init(kind: doKind, chain: OperatorChain.applying("do", to: source.chain))
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Element {
         onSubscribe?()
         let sink = DoSink(
             onNext: onNext, afterNext: afterNext, onError: onError, afterError: afterError,
@@ -100,10 +107,13 @@ final class Do<Element>: Producer<Element> {
         let subscription = source.subscribe(sink)
         onSubscribed?()
         guard let onDispose else { return (sink, subscription) }
-        return (sink, Disposables.create {
-            subscription.dispose()
-            onDispose()
-        })
+        return (
+            sink,
+            Disposables.create {
+                subscription.dispose()
+                onDispose()
+            }
+        )
     }
 }
 
@@ -122,9 +132,11 @@ final class DoSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
     let afterCompleted: CompletionHandler?
     let site: CallSite
 
-    init(onNext: ElementHandler?, afterNext: ElementHandler?, onError: ErrorHandler?, afterError: ErrorHandler?,
-         onCompleted: CompletionHandler?, afterCompleted: CompletionHandler?, site: CallSite,
-         observer: Observer, cancel: Cancelable) {
+    init(
+        onNext: ElementHandler?, afterNext: ElementHandler?, onError: ErrorHandler?, afterError: ErrorHandler?,
+        onCompleted: CompletionHandler?, afterCompleted: CompletionHandler?, site: CallSite,
+        observer: Observer, cancel: Cancelable
+    ) {
         self.onNext = onNext
         self.afterNext = afterNext
         self.onError = onError

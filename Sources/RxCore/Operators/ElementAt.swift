@@ -26,7 +26,9 @@ final class ElementAt<Element>: Producer<Element> {
         super.init(kind: elementAtKind, chain: OperatorChain.applying("element(at:)", to: source.chain))
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Element {
         let sink = ElementAtSink(index: index, observer: observer, cancel: cancel)
         return (sink, source.subscribe(sink))
     }

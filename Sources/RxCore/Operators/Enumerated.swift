@@ -16,13 +16,16 @@ final class Enumerated<SourceElement>: Producer<(index: Int, element: SourceElem
         super.init(kind: enumeratedKind, chain: OperatorChain.applying("enumerated", to: source.chain))
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == (index: Int, element: SourceElement) {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == (index: Int, element: SourceElement) {
         let sink = EnumeratedSink(observer: observer, cancel: cancel)
         return (sink, source.subscribe(sink))
     }
 }
 
-final class EnumeratedSink<SourceElement, Observer: ObserverType>: Sink<Observer>, ObserverType where Observer.Element == (index: Int, element: SourceElement) {
+final class EnumeratedSink<SourceElement, Observer: ObserverType>: Sink<Observer>, ObserverType
+where Observer.Element == (index: Int, element: SourceElement) {
     private var index = 0
 
     init(observer: Observer, cancel: Cancelable) {

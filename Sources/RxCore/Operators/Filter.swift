@@ -19,8 +19,9 @@ extension ObservableType {
         _ predicate: @escaping (Element) throws -> Bool,
         site: CallSite
     ) -> Observable<Element> {
-        Filter(source: asObservable(), predicate: predicate, site: site,
-               subscribeSink: Filter.subscribeSink)
+        Filter(
+            source: asObservable(), predicate: predicate, site: site,
+            subscribeSink: Filter.subscribeSink)
     }
 }
 
@@ -39,7 +40,10 @@ final class Filter<Element>: Producer<Element> {
     /// Notes the closure here, as `Map` does.
     // Inlined into the allocating initialiser: one call less per operator built.
     @usableFromInline @inline(__always)
-    init(source: Observable<Element>, predicate: @escaping Predicate, site: CallSite, subscribeSink: @escaping SinkSubscriber) {
+    init(
+        source: Observable<Element>, predicate: @escaping Predicate, site: CallSite,
+        subscribeSink: @escaping SinkSubscriber
+    ) {
         ClosureSites.note(predicate, "filter", site)
         let chain = OperatorChain.applying("filter", to: source.chain)
         // Moved, not copied: a copy and the argument's release would be two
@@ -58,7 +62,9 @@ final class Filter<Element>: Producer<Element> {
         return sink.attach(filter.source.subscribe(holder: sink))
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Element {
         let sink = FilterSink(predicate: predicate, site: site, observer: observer, cancel: cancel)
         return (sink, source.subscribe(holder: sink))
     }
@@ -81,7 +87,9 @@ final class FilterSink<Element>: ErasedSink<Element>, ObserverType {
     let predicate: Predicate
     let site: CallSite
 
-    init<Downstream: ObserverType>(predicate: @escaping Predicate, site: CallSite, observer: Downstream, cancel: Cancelable) where Downstream.Element == Element {
+    init<Downstream: ObserverType>(
+        predicate: @escaping Predicate, site: CallSite, observer: Downstream, cancel: Cancelable
+    ) where Downstream.Element == Element {
         self.predicate = predicate
         self.site = site
         super.init(observer: observer, cancel: cancel, kind: filterSinkKind)

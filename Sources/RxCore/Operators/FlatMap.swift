@@ -68,10 +68,13 @@ final class FlatMap<SourceElement, SourceSequence: ObservableConvertibleType>: P
         }
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == SourceSequence.Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == SourceSequence.Element {
         switch strategy {
         case .every, .firstOnly:
-            let sink = FlatMapSink(selector: selector, site: site, firstOnly: strategy == .firstOnly, observer: observer, cancel: cancel)
+            let sink = FlatMapSink(
+                selector: selector, site: site, firstOnly: strategy == .firstOnly, observer: observer, cancel: cancel)
             return (sink, sink.run(source))
         case .latest:
             let sink = FlatMapLatestSink(selector: selector, site: site, observer: observer, cancel: cancel)
@@ -83,7 +86,9 @@ final class FlatMap<SourceElement, SourceSequence: ObservableConvertibleType>: P
     }
 }
 
-final class FlatMapSink<SourceElement, SourceSequence: ObservableConvertibleType, Observer: ObserverType>: MergeSink<SourceElement, SourceSequence, Observer>
+final class FlatMapSink<SourceElement, SourceSequence: ObservableConvertibleType, Observer: ObserverType>: MergeSink<
+    SourceElement, SourceSequence, Observer
+>
 where Observer.Element == SourceSequence.Element {
     typealias Selector = (SourceElement) throws -> SourceSequence
 

@@ -23,7 +23,8 @@ extension ObservableType {
     }
 }
 
-final class FlatMapLatestSink<SourceElement, SourceSequence: ObservableConvertibleType, Observer: ObserverType>: SwitchSink<SourceElement, SourceSequence, Observer>
+final class FlatMapLatestSink<SourceElement, SourceSequence: ObservableConvertibleType, Observer: ObserverType>:
+    SwitchSink<SourceElement, SourceSequence, Observer>
 where Observer.Element == SourceSequence.Element {
     typealias Selector = (SourceElement) throws -> SourceSequence
 

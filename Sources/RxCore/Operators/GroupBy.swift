@@ -37,7 +37,8 @@ public struct GroupedObservable<Key, Element>: ObservableType {
         self.source = source
     }
 
-    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    where Observer.Element == Element {
         source.subscribe(observer)
     }
 
@@ -58,7 +59,9 @@ final class GroupBy<Key: Hashable, Element>: Producer<GroupedObservable<Key, Ele
         super.init(kind: groupByKind, chain: OperatorChain.applying("groupBy", to: source.chain))
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == GroupedObservable<Key, Element> {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == GroupedObservable<Key, Element> {
         let sink = GroupBySink(keySelector: keySelector, site: site, observer: observer, cancel: cancel)
         return (sink, sink.run(source))
     }
@@ -137,7 +140,8 @@ final class Group<Element>: Observable<Element> {
         super.init(kind: groupKind, chain: OperatorChain.applying("group", to: subject.chain))
     }
 
-    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    where Observer.Element == Element {
         let release = references.retain()
         return Disposables.create(release, subject.subscribe(observer))
     }

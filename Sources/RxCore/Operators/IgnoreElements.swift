@@ -16,13 +16,16 @@ final class IgnoreElements<SourceElement>: Producer<Never> {
         super.init(kind: ignoreElementsKind, chain: OperatorChain.applying("ignoreElements", to: source.chain))
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Never {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Never {
         let sink = IgnoreElementsSink<SourceElement, Observer>(observer: observer, cancel: cancel)
         return (sink, source.subscribe(sink))
     }
 }
 
-final class IgnoreElementsSink<SourceElement, Observer: ObserverType>: Sink<Observer>, ObserverType where Observer.Element == Never {
+final class IgnoreElementsSink<SourceElement, Observer: ObserverType>: Sink<Observer>, ObserverType
+where Observer.Element == Never {
     init(observer: Observer, cancel: Cancelable) {
         super.init(observer: observer, cancel: cancel, kind: ignoreElementsSinkKind)
     }

@@ -22,7 +22,8 @@ extension ObservableType {
         _ transform: @escaping (Element) throws -> Result,
         site: CallSite
     ) -> Observable<Result> {
-        Map(source: asObservable(), transform: transform, site: site,
+        Map(
+            source: asObservable(), transform: transform, site: site,
             subscribeSink: Map.subscribeSink)
     }
 }
@@ -43,7 +44,10 @@ final class Map<SourceElement, Element>: Producer<Element> {
     /// caller: `ClosureSites` stays internal.
     // Inlined into the allocating initialiser: one call less per operator built.
     @usableFromInline @inline(__always)
-    init(source: Observable<SourceElement>, transform: @escaping Transform, site: CallSite, subscribeSink: @escaping SinkSubscriber) {
+    init(
+        source: Observable<SourceElement>, transform: @escaping Transform, site: CallSite,
+        subscribeSink: @escaping SinkSubscriber
+    ) {
         ClosureSites.note(transform, "map", site)
         let chain = OperatorChain.applying("map", to: source.chain)
         // Moved, not copied: a copy and the argument's release would be two
@@ -62,7 +66,9 @@ final class Map<SourceElement, Element>: Producer<Element> {
         return sink.attach(map.source.subscribe(holder: sink))
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Element {
         let sink = MapSink(transform: transform, site: site, observer: observer, cancel: cancel)
         return (sink, source.subscribe(holder: sink))
     }
@@ -85,7 +91,9 @@ final class MapSink<SourceElement, Result>: ErasedSink<Result>, ObserverType {
     let transform: Transform
     let site: CallSite
 
-    init<Downstream: ObserverType>(transform: @escaping Transform, site: CallSite, observer: Downstream, cancel: Cancelable) where Downstream.Element == Result {
+    init<Downstream: ObserverType>(
+        transform: @escaping Transform, site: CallSite, observer: Downstream, cancel: Cancelable
+    ) where Downstream.Element == Result {
         self.transform = transform
         self.site = site
         super.init(observer: observer, cancel: cancel, kind: mapSinkKind)

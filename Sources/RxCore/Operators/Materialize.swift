@@ -17,13 +17,16 @@ final class Materialize<SourceElement>: Producer<Event<SourceElement>> {
         super.init(kind: materializeKind, chain: OperatorChain.applying("materialize", to: source.chain))
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Event<SourceElement> {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Event<SourceElement> {
         let sink = MaterializeSink(observer: observer, cancel: cancel)
         return (sink, source.subscribe(sink))
     }
 }
 
-final class MaterializeSink<SourceElement, Observer: ObserverType>: Sink<Observer>, ObserverType where Observer.Element == Event<SourceElement> {
+final class MaterializeSink<SourceElement, Observer: ObserverType>: Sink<Observer>, ObserverType
+where Observer.Element == Event<SourceElement> {
     init(observer: Observer, cancel: Cancelable) {
         super.init(observer: observer, cancel: cancel, kind: materializeSinkKind)
     }

@@ -42,7 +42,9 @@ final class Merge<SourceSequence: ObservableConvertibleType>: Producer<SourceSeq
         super.init(kind: mergeKind, chain: OperatorChain.applying("merge", to: source.chain))
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == SourceSequence.Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == SourceSequence.Element {
         let sink = MergeBasicSink<SourceSequence, Observer>(observer: observer, cancel: cancel)
         return (sink, sink.run(source))
     }
@@ -56,14 +58,18 @@ final class MergeArray<Element>: Producer<Element> {
         super.init(kind: mergeArrayKind, chain: OperatorChain("merge", upstream: sources.map(\.chain)))
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Element {
         let sink = MergeBasicSink<Observable<Element>, Observer>(observer: observer, cancel: cancel)
         return (sink, sink.run(sources))
     }
 }
 
 /// The sink of `merge()`: each element of the source is itself the inner sequence.
-final class MergeBasicSink<SourceSequence: ObservableConvertibleType, Observer: ObserverType>: MergeSink<SourceSequence, SourceSequence, Observer>
+final class MergeBasicSink<SourceSequence: ObservableConvertibleType, Observer: ObserverType>: MergeSink<
+    SourceSequence, SourceSequence, Observer
+>
 where Observer.Element == SourceSequence.Element {
     init(observer: Observer, cancel: Cancelable) {
         super.init(observer: observer, cancel: cancel, kind: mergeSinkKind)
@@ -75,7 +81,8 @@ where Observer.Element == SourceSequence.Element {
 /// What `merge`, `flatMap` and `flatMapFirst` share: a source whose elements
 /// are mapped to inner sequences that are all subscribed at once, with one
 /// lock over the source's and every inner sequence's events.
-class MergeSink<SourceElement, SourceSequence: ObservableConvertibleType, Observer: ObserverType>: Sink<Observer>, ObserverType, InnerSequenceOwner
+class MergeSink<SourceElement, SourceSequence: ObservableConvertibleType, Observer: ObserverType>: Sink<Observer>,
+    ObserverType, InnerSequenceOwner
 where Observer.Element == SourceSequence.Element {
     /// Whether an element arriving while an inner sequence is active is
     /// dropped (`flatMapFirst`) rather than mapped and subscribed.
@@ -132,7 +139,8 @@ where Observer.Element == SourceSequence.Element {
     }
 
     /// Subscribes every source at once, as the static `merge` does.
-    func run(_ sources: [Observable<Observer.Element>]) -> Disposable where SourceSequence == Observable<Observer.Element> {
+    func run(_ sources: [Observable<Observer.Element>]) -> Disposable
+    where SourceSequence == Observable<Observer.Element> {
         lock.performLocked { activeCount += sources.count }
         for source in sources { subscribeInner(source, into: group, observerType: innerObserverType) }
         lock.performLocked {
@@ -216,7 +224,10 @@ extension InnerSequenceOwner {
     /// `observerType` is `InnerSequenceObserver<Self>.self`, which the owner
     /// looks up once: naming the generic type here would look it up for every
     /// inner sequence.
-    func subscribeInner(_ inner: Observable<InnerElement>, into group: InnerSubscriptions, observerType: InnerSequenceObserver<Self>.Type) {
+    func subscribeInner(
+        _ inner: Observable<InnerElement>, into group: InnerSubscriptions,
+        observerType: InnerSequenceObserver<Self>.Type
+    ) {
         guard let key = group.reserveKey() else { return }
         let observer = observerType.init(owner: self, key: key)
         observer.keep(observer.subscribe(to: inner), in: group)
@@ -338,4 +349,3 @@ final class InnerSubscriptions: Cancelable, @unchecked Sendable {
         for entry in entries { entry.value?.dispose() }
     }
 }
-

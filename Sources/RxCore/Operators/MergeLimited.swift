@@ -16,18 +16,25 @@ final class MergeLimited<SourceSequence: ObservableConvertibleType>: Producer<So
     init(source: Observable<SourceSequence>, maxConcurrent: Int) {
         self.source = source
         self.maxConcurrent = maxConcurrent
-        super.init(kind: mergeLimitedKind, chain: OperatorChain.applying("merge(maxConcurrent: \(maxConcurrent))", to: source.chain))
+        super.init(
+            kind: mergeLimitedKind,
+            chain: OperatorChain.applying("merge(maxConcurrent: \(maxConcurrent))", to: source.chain))
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == SourceSequence.Element {
-        let sink = MergeLimitedBasicSink<SourceSequence, Observer>(maxConcurrent: maxConcurrent, observer: observer, cancel: cancel)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == SourceSequence.Element {
+        let sink = MergeLimitedBasicSink<SourceSequence, Observer>(
+            maxConcurrent: maxConcurrent, observer: observer, cancel: cancel)
         return (sink, sink.run(source))
     }
 }
 
 /// The sink of `merge(maxConcurrent:)`: each element of the source is itself
 /// the inner sequence.
-final class MergeLimitedBasicSink<SourceSequence: ObservableConvertibleType, Observer: ObserverType>: MergeLimitedSink<SourceSequence, SourceSequence, Observer>
+final class MergeLimitedBasicSink<SourceSequence: ObservableConvertibleType, Observer: ObserverType>: MergeLimitedSink<
+    SourceSequence, SourceSequence, Observer
+>
 where Observer.Element == SourceSequence.Element {
     init(maxConcurrent: Int, observer: Observer, cancel: Cancelable) {
         super.init(maxConcurrent: maxConcurrent, observer: observer, cancel: cancel, kind: mergeLimitedSinkKind)
@@ -39,7 +46,9 @@ where Observer.Element == SourceSequence.Element {
 /// What `merge(maxConcurrent:)`, `concat()` and `concatMap` share: elements
 /// are mapped to inner sequences as they arrive, but only `maxConcurrent` of
 /// those are subscribed at a time and the rest queue up.
-class MergeLimitedSink<SourceElement, SourceSequence: ObservableConvertibleType, Observer: ObserverType>: Sink<Observer>, ObserverType, InnerSequenceOwner
+class MergeLimitedSink<SourceElement, SourceSequence: ObservableConvertibleType, Observer: ObserverType>: Sink<
+    Observer
+>, ObserverType, InnerSequenceOwner
 where Observer.Element == SourceSequence.Element {
     private let maxConcurrent: Int
     private let lock = RecursiveLock()
@@ -89,7 +98,9 @@ where Observer.Element == SourceSequence.Element {
     }
 
     func onNext(_ element: SourceElement) {
-        if let inner = nextElementArrived(element) { subscribeInner(inner.asObservable(), into: group, observerType: innerObserverType) }
+        if let inner = nextElementArrived(element) {
+            subscribeInner(inner.asObservable(), into: group, observerType: innerObserverType)
+        }
     }
 
     /// The inner sequence to subscribe now, if there is room for it; an

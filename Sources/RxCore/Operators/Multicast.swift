@@ -43,26 +43,32 @@ extension ObservableType {
         site: CallSite
     ) -> ConnectableObservable<Subject.Element> where Subject.Observer.Element == Element {
         ClosureSites.note(makeSubject, "multicast(makeSubject:)", site)
-        return ConnectableObservableAdapter(source: asObservable(), makeSubject: makeSubject, name: "multicast", site: site)
+        return ConnectableObservableAdapter(
+            source: asObservable(), makeSubject: makeSubject, name: "multicast", site: site)
     }
 
     /// A connectable sequence that sends the source's events, once connected,
     /// to the subscribers of the moment (`multicast` with a ``PublishSubject``).
     public func publish() -> ConnectableObservable<Element> {
-        ConnectableObservableAdapter(source: asObservable(), makeSubject: { PublishSubject<Element>() }, name: "publish", site: nil)
+        ConnectableObservableAdapter(
+            source: asObservable(), makeSubject: { PublishSubject<Element>() }, name: "publish", site: nil)
     }
 
     /// A connectable sequence that, once connected, sends the source's events
     /// to its subscribers and replays the newest `bufferSize` elements to each
     /// new one (`multicast` with a ``ReplaySubject``).
     public func replay(_ bufferSize: Int) -> ConnectableObservable<Element> {
-        ConnectableObservableAdapter(source: asObservable(), makeSubject: { ReplaySubject<Element>.create(bufferSize: bufferSize) }, name: "replay", site: nil)
+        ConnectableObservableAdapter(
+            source: asObservable(), makeSubject: { ReplaySubject<Element>.create(bufferSize: bufferSize) },
+            name: "replay", site: nil)
     }
 
     /// A connectable sequence that, once connected, sends the source's events
     /// to its subscribers and replays every element to each new one.
     public func replayAll() -> ConnectableObservable<Element> {
-        ConnectableObservableAdapter(source: asObservable(), makeSubject: { ReplaySubject<Element>.createUnbounded() }, name: "replayAll", site: nil)
+        ConnectableObservableAdapter(
+            source: asObservable(), makeSubject: { ReplaySubject<Element>.createUnbounded() }, name: "replayAll",
+            site: nil)
     }
 }
 
@@ -80,7 +86,10 @@ final class ConnectableObservableAdapter<Subject: SubjectType>: ConnectableObser
     var subject: Subject?
     var connection: Connection<Subject>?
 
-    init(source: Observable<Subject.Observer.Element>, makeSubject: @escaping () -> Subject, name: String, site: CallSite?) {
+    init(
+        source: Observable<Subject.Observer.Element>, makeSubject: @escaping () -> Subject, name: String,
+        site: CallSite?
+    ) {
         self.source = source
         self.makeSubject = makeSubject
         self.site = site
@@ -98,14 +107,16 @@ final class ConnectableObservableAdapter<Subject: SubjectType>: ConnectableObser
         lock.performLocked {
             if let connection { return connection }
             let subscription = SingleAssignmentDisposable()
-            let connection = Connection(parent: self, subjectObserver: lazySubject.asObserver(), subscription: subscription)
+            let connection = Connection(
+                parent: self, subjectObserver: lazySubject.asObserver(), subscription: subscription)
             self.connection = connection
             subscription.setDisposable(source.subscribe(connection))
             return connection
         }
     }
 
-    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Subject.Element {
+    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    where Observer.Element == Subject.Element {
         lock.performLocked { lazySubject }.subscribe(observer)
     }
 }

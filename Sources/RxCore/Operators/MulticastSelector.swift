@@ -22,7 +22,8 @@ extension ObservableType {
     ) -> Observable<Result> where Subject.Observer.Element == Element {
         ClosureSites.note(subjectSelector, "multicast", site)
         ClosureSites.note(selector, "multicast", site)
-        return MulticastSelector(source: asObservable(), subjectSelector: subjectSelector, selector: selector, site: site)
+        return MulticastSelector(
+            source: asObservable(), subjectSelector: subjectSelector, selector: selector, site: site)
     }
 }
 
@@ -35,7 +36,10 @@ final class MulticastSelector<Subject: SubjectType, Result>: Producer<Result> {
     private let selector: Selector
     private let site: CallSite
 
-    init(source: Observable<Subject.Observer.Element>, subjectSelector: @escaping SubjectSelector, selector: @escaping Selector, site: CallSite) {
+    init(
+        source: Observable<Subject.Observer.Element>, subjectSelector: @escaping SubjectSelector,
+        selector: @escaping Selector, site: CallSite
+    ) {
         self.source = source
         self.subjectSelector = subjectSelector
         self.selector = selector
@@ -43,8 +47,11 @@ final class MulticastSelector<Subject: SubjectType, Result>: Producer<Result> {
         super.init(kind: multicastSelectorKind, chain: OperatorChain.applying("multicast", to: source.chain))
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Result {
-        let sink = MulticastSelectorSink(subjectSelector: subjectSelector, selector: selector, site: site, observer: observer, cancel: cancel)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Result {
+        let sink = MulticastSelectorSink(
+            subjectSelector: subjectSelector, selector: selector, site: site, observer: observer, cancel: cancel)
         return (sink, sink.run(source))
     }
 }
@@ -58,7 +65,10 @@ final class MulticastSelectorSink<Subject: SubjectType, Observer: ObserverType>:
     let selector: Selector
     let site: CallSite
 
-    init(subjectSelector: @escaping SubjectSelector, selector: @escaping Selector, site: CallSite, observer: Observer, cancel: Cancelable) {
+    init(
+        subjectSelector: @escaping SubjectSelector, selector: @escaping Selector, site: CallSite, observer: Observer,
+        cancel: Cancelable
+    ) {
         self.subjectSelector = subjectSelector
         self.selector = selector
         self.site = site
@@ -70,7 +80,8 @@ final class MulticastSelectorSink<Subject: SubjectType, Observer: ObserverType>:
     func run(_ source: Observable<Subject.Observer.Element>) -> Disposable {
         do {
             let subject = try subjectSelector()
-            let connectable = ConnectableObservableAdapter(source: source, makeSubject: { subject }, name: "multicast", site: site)
+            let connectable = ConnectableObservableAdapter(
+                source: source, makeSubject: { subject }, name: "multicast", site: site)
             let subscription = try selector(connectable.asObservable()).subscribe(self)
             return Disposables.create(subscription, connectable.connect())
         } catch {

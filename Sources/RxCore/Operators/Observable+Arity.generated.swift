@@ -26,7 +26,8 @@ extension ObservableType {
         site: CallSite
     ) -> Observable<Element> {
         ClosureSites.note(resultSelector, "combineLatest", site)
-        return Combining2(.combineLatest, source1.asObservable(), source2.asObservable(), resultSelector: resultSelector, site: site)
+        return Combining2(
+            .combineLatest, source1.asObservable(), source2.asObservable(), resultSelector: resultSelector, site: site)
     }
 }
 
@@ -48,7 +49,8 @@ extension ObservableType where Element == Any {
         _ source2: O2,
         site: CallSite
     ) -> Observable<(O1.Element, O2.Element)> {
-        Combining2(.combineLatest, source1.asObservable(), source2.asObservable(), resultSelector: { ($0, $1) }, site: site)
+        Combining2(
+            .combineLatest, source1.asObservable(), source2.asObservable(), resultSelector: { ($0, $1) }, site: site)
     }
 }
 
@@ -77,7 +79,9 @@ extension ObservableType {
         site: CallSite
     ) -> Observable<Element> {
         ClosureSites.note(resultSelector, "combineLatest", site)
-        return Combining3(.combineLatest, source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector, site: site)
+        return Combining3(
+            .combineLatest, source1.asObservable(), source2.asObservable(), source3.asObservable(),
+            resultSelector: resultSelector, site: site)
     }
 }
 
@@ -101,7 +105,9 @@ extension ObservableType where Element == Any {
         _ source3: O3,
         site: CallSite
     ) -> Observable<(O1.Element, O2.Element, O3.Element)> {
-        Combining3(.combineLatest, source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: { ($0, $1, $2) }, site: site)
+        Combining3(
+            .combineLatest, source1.asObservable(), source2.asObservable(), source3.asObservable(),
+            resultSelector: { ($0, $1, $2) }, site: site)
     }
 }
 
@@ -132,7 +138,9 @@ extension ObservableType {
         site: CallSite
     ) -> Observable<Element> {
         ClosureSites.note(resultSelector, "combineLatest", site)
-        return Combining4(.combineLatest, source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), resultSelector: resultSelector, site: site)
+        return Combining4(
+            .combineLatest, source1.asObservable(), source2.asObservable(), source3.asObservable(),
+            source4.asObservable(), resultSelector: resultSelector, site: site)
     }
 }
 
@@ -158,7 +166,9 @@ extension ObservableType where Element == Any {
         _ source4: O4,
         site: CallSite
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element)> {
-        Combining4(.combineLatest, source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), resultSelector: { ($0, $1, $2, $3) }, site: site)
+        Combining4(
+            .combineLatest, source1.asObservable(), source2.asObservable(), source3.asObservable(),
+            source4.asObservable(), resultSelector: { ($0, $1, $2, $3) }, site: site)
     }
 }
 
@@ -168,7 +178,9 @@ extension ObservableType {
     /// all have completed, or when the others have completed and one never
     /// sent an element; fails with the first error of any.
     @_transparent
-    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType>(
+    public static func combineLatest<
+        O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType
+    >(
         _ source1: O1,
         _ source2: O2,
         _ source3: O3,
@@ -181,7 +193,9 @@ extension ObservableType {
 
     /// `combineLatest` with the site its public form takes from its caller.
     @usableFromInline
-    static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType>(
+    static func combineLatest<
+        O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType
+    >(
         _ source1: O1,
         _ source2: O2,
         _ source3: O3,
@@ -190,7 +204,9 @@ extension ObservableType {
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element,
         site: CallSite
     ) -> Observable<Element> {
-        CombiningVariadic(.combineLatest, source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), resultSelector: resultSelector, notes: true, site: site)
+        CombiningVariadic(
+            .combineLatest, source1.asObservable(), source2.asObservable(), source3.asObservable(),
+            source4.asObservable(), source5.asObservable(), resultSelector: resultSelector, notes: true, site: site)
     }
 }
 
@@ -198,7 +214,9 @@ extension ObservableType where Element == Any {
     /// Once every source has sent an element, sends a tuple of the latest
     /// element of each whenever any of them sends one.
     @_transparent
-    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType>(
+    public static func combineLatest<
+        O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType
+    >(
         _ source1: O1,
         _ source2: O2,
         _ source3: O3,
@@ -210,7 +228,9 @@ extension ObservableType where Element == Any {
 
     /// `combineLatest` with the site its public form takes from its caller.
     @usableFromInline
-    static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType>(
+    static func combineLatest<
+        O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType
+    >(
         _ source1: O1,
         _ source2: O2,
         _ source3: O3,
@@ -218,7 +238,10 @@ extension ObservableType where Element == Any {
         _ source5: O5,
         site: CallSite
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)> {
-        CombiningVariadic(.combineLatest, source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), resultSelector: { ($0, $1, $2, $3, $4) }, notes: false, site: site)
+        CombiningVariadic(
+            .combineLatest, source1.asObservable(), source2.asObservable(), source3.asObservable(),
+            source4.asObservable(), source5.asObservable(), resultSelector: { ($0, $1, $2, $3, $4) }, notes: false,
+            site: site)
     }
 }
 
@@ -228,31 +251,43 @@ extension ObservableType {
     /// all have completed, or when the others have completed and one never
     /// sent an element; fails with the first error of any.
     @_transparent
-    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType>(
+    public static func combineLatest<
+        O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
+        O6: ObservableType
+    >(
         _ source1: O1,
         _ source2: O2,
         _ source3: O3,
         _ source4: O4,
         _ source5: O5,
         _ source6: O6,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element
+        resultSelector:
+            @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element
     ) -> Observable<Element> {
-        combineLatest(source1, source2, source3, source4, source5, source6, resultSelector: resultSelector, site: .here())
+        combineLatest(
+            source1, source2, source3, source4, source5, source6, resultSelector: resultSelector, site: .here())
     }
 
     /// `combineLatest` with the site its public form takes from its caller.
     @usableFromInline
-    static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType>(
+    static func combineLatest<
+        O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
+        O6: ObservableType
+    >(
         _ source1: O1,
         _ source2: O2,
         _ source3: O3,
         _ source4: O4,
         _ source5: O5,
         _ source6: O6,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element,
+        resultSelector:
+            @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element,
         site: CallSite
     ) -> Observable<Element> {
-        CombiningVariadic(.combineLatest, source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), resultSelector: resultSelector, notes: true, site: site)
+        CombiningVariadic(
+            .combineLatest, source1.asObservable(), source2.asObservable(), source3.asObservable(),
+            source4.asObservable(), source5.asObservable(), source6.asObservable(), resultSelector: resultSelector,
+            notes: true, site: site)
     }
 }
 
@@ -260,7 +295,10 @@ extension ObservableType where Element == Any {
     /// Once every source has sent an element, sends a tuple of the latest
     /// element of each whenever any of them sends one.
     @_transparent
-    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType>(
+    public static func combineLatest<
+        O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
+        O6: ObservableType
+    >(
         _ source1: O1,
         _ source2: O2,
         _ source3: O3,
@@ -273,7 +311,10 @@ extension ObservableType where Element == Any {
 
     /// `combineLatest` with the site its public form takes from its caller.
     @usableFromInline
-    static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType>(
+    static func combineLatest<
+        O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
+        O6: ObservableType
+    >(
         _ source1: O1,
         _ source2: O2,
         _ source3: O3,
@@ -282,7 +323,10 @@ extension ObservableType where Element == Any {
         _ source6: O6,
         site: CallSite
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)> {
-        CombiningVariadic(.combineLatest, source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), resultSelector: { ($0, $1, $2, $3, $4, $5) }, notes: false, site: site)
+        CombiningVariadic(
+            .combineLatest, source1.asObservable(), source2.asObservable(), source3.asObservable(),
+            source4.asObservable(), source5.asObservable(), source6.asObservable(),
+            resultSelector: { ($0, $1, $2, $3, $4, $5) }, notes: false, site: site)
     }
 }
 
@@ -292,7 +336,10 @@ extension ObservableType {
     /// all have completed, or when the others have completed and one never
     /// sent an element; fails with the first error of any.
     @_transparent
-    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType>(
+    public static func combineLatest<
+        O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
+        O6: ObservableType, O7: ObservableType
+    >(
         _ source1: O1,
         _ source2: O2,
         _ source3: O3,
@@ -300,14 +347,21 @@ extension ObservableType {
         _ source5: O5,
         _ source6: O6,
         _ source7: O7,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws -> Element
+        resultSelector:
+            @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws ->
+            Element
     ) -> Observable<Element> {
-        combineLatest(source1, source2, source3, source4, source5, source6, source7, resultSelector: resultSelector, site: .here())
+        combineLatest(
+            source1, source2, source3, source4, source5, source6, source7, resultSelector: resultSelector, site: .here()
+        )
     }
 
     /// `combineLatest` with the site its public form takes from its caller.
     @usableFromInline
-    static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType>(
+    static func combineLatest<
+        O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
+        O6: ObservableType, O7: ObservableType
+    >(
         _ source1: O1,
         _ source2: O2,
         _ source3: O3,
@@ -315,10 +369,15 @@ extension ObservableType {
         _ source5: O5,
         _ source6: O6,
         _ source7: O7,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws -> Element,
+        resultSelector:
+            @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws ->
+            Element,
         site: CallSite
     ) -> Observable<Element> {
-        CombiningVariadic(.combineLatest, source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), resultSelector: resultSelector, notes: true, site: site)
+        CombiningVariadic(
+            .combineLatest, source1.asObservable(), source2.asObservable(), source3.asObservable(),
+            source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(),
+            resultSelector: resultSelector, notes: true, site: site)
     }
 }
 
@@ -326,7 +385,10 @@ extension ObservableType where Element == Any {
     /// Once every source has sent an element, sends a tuple of the latest
     /// element of each whenever any of them sends one.
     @_transparent
-    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType>(
+    public static func combineLatest<
+        O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
+        O6: ObservableType, O7: ObservableType
+    >(
         _ source1: O1,
         _ source2: O2,
         _ source3: O3,
@@ -340,7 +402,10 @@ extension ObservableType where Element == Any {
 
     /// `combineLatest` with the site its public form takes from its caller.
     @usableFromInline
-    static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType>(
+    static func combineLatest<
+        O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
+        O6: ObservableType, O7: ObservableType
+    >(
         _ source1: O1,
         _ source2: O2,
         _ source3: O3,
@@ -350,7 +415,10 @@ extension ObservableType where Element == Any {
         _ source7: O7,
         site: CallSite
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)> {
-        CombiningVariadic(.combineLatest, source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), resultSelector: { ($0, $1, $2, $3, $4, $5, $6) }, notes: false, site: site)
+        CombiningVariadic(
+            .combineLatest, source1.asObservable(), source2.asObservable(), source3.asObservable(),
+            source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(),
+            resultSelector: { ($0, $1, $2, $3, $4, $5, $6) }, notes: false, site: site)
     }
 }
 
@@ -360,7 +428,10 @@ extension ObservableType {
     /// all have completed, or when the others have completed and one never
     /// sent an element; fails with the first error of any.
     @_transparent
-    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType, O8: ObservableType>(
+    public static func combineLatest<
+        O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
+        O6: ObservableType, O7: ObservableType, O8: ObservableType
+    >(
         _ source1: O1,
         _ source2: O2,
         _ source3: O3,
@@ -369,14 +440,21 @@ extension ObservableType {
         _ source6: O6,
         _ source7: O7,
         _ source8: O8,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element) throws -> Element
+        resultSelector:
+            @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)
+            throws -> Element
     ) -> Observable<Element> {
-        combineLatest(source1, source2, source3, source4, source5, source6, source7, source8, resultSelector: resultSelector, site: .here())
+        combineLatest(
+            source1, source2, source3, source4, source5, source6, source7, source8, resultSelector: resultSelector,
+            site: .here())
     }
 
     /// `combineLatest` with the site its public form takes from its caller.
     @usableFromInline
-    static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType, O8: ObservableType>(
+    static func combineLatest<
+        O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
+        O6: ObservableType, O7: ObservableType, O8: ObservableType
+    >(
         _ source1: O1,
         _ source2: O2,
         _ source3: O3,
@@ -385,10 +463,15 @@ extension ObservableType {
         _ source6: O6,
         _ source7: O7,
         _ source8: O8,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element) throws -> Element,
+        resultSelector:
+            @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)
+            throws -> Element,
         site: CallSite
     ) -> Observable<Element> {
-        CombiningVariadic(.combineLatest, source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(), resultSelector: resultSelector, notes: true, site: site)
+        CombiningVariadic(
+            .combineLatest, source1.asObservable(), source2.asObservable(), source3.asObservable(),
+            source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(),
+            source8.asObservable(), resultSelector: resultSelector, notes: true, site: site)
     }
 }
 
@@ -396,7 +479,10 @@ extension ObservableType where Element == Any {
     /// Once every source has sent an element, sends a tuple of the latest
     /// element of each whenever any of them sends one.
     @_transparent
-    public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType, O8: ObservableType>(
+    public static func combineLatest<
+        O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
+        O6: ObservableType, O7: ObservableType, O8: ObservableType
+    >(
         _ source1: O1,
         _ source2: O2,
         _ source3: O3,
@@ -411,7 +497,10 @@ extension ObservableType where Element == Any {
 
     /// `combineLatest` with the site its public form takes from its caller.
     @usableFromInline
-    static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType, O8: ObservableType>(
+    static func combineLatest<
+        O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
+        O6: ObservableType, O7: ObservableType, O8: ObservableType
+    >(
         _ source1: O1,
         _ source2: O2,
         _ source3: O3,
@@ -422,7 +511,10 @@ extension ObservableType where Element == Any {
         _ source8: O8,
         site: CallSite
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)> {
-        CombiningVariadic(.combineLatest, source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(), resultSelector: { ($0, $1, $2, $3, $4, $5, $6, $7) }, notes: false, site: site)
+        CombiningVariadic(
+            .combineLatest, source1.asObservable(), source2.asObservable(), source3.asObservable(),
+            source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(),
+            source8.asObservable(), resultSelector: { ($0, $1, $2, $3, $4, $5, $6, $7) }, notes: false, site: site)
     }
 }
 
@@ -448,7 +540,8 @@ extension ObservableType {
         site: CallSite
     ) -> Observable<Element> {
         ClosureSites.note(resultSelector, "zip", site)
-        return Combining2(.zip, source1.asObservable(), source2.asObservable(), resultSelector: resultSelector, site: site)
+        return Combining2(
+            .zip, source1.asObservable(), source2.asObservable(), resultSelector: resultSelector, site: site)
     }
 }
 
@@ -498,7 +591,9 @@ extension ObservableType {
         site: CallSite
     ) -> Observable<Element> {
         ClosureSites.note(resultSelector, "zip", site)
-        return Combining3(.zip, source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector, site: site)
+        return Combining3(
+            .zip, source1.asObservable(), source2.asObservable(), source3.asObservable(),
+            resultSelector: resultSelector, site: site)
     }
 }
 
@@ -522,7 +617,9 @@ extension ObservableType where Element == Any {
         _ source3: O3,
         site: CallSite
     ) -> Observable<(O1.Element, O2.Element, O3.Element)> {
-        Combining3(.zip, source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: { ($0, $1, $2) }, site: site)
+        Combining3(
+            .zip, source1.asObservable(), source2.asObservable(), source3.asObservable(),
+            resultSelector: { ($0, $1, $2) }, site: site)
     }
 }
 
@@ -552,7 +649,9 @@ extension ObservableType {
         site: CallSite
     ) -> Observable<Element> {
         ClosureSites.note(resultSelector, "zip", site)
-        return Combining4(.zip, source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), resultSelector: resultSelector, site: site)
+        return Combining4(
+            .zip, source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+            resultSelector: resultSelector, site: site)
     }
 }
 
@@ -578,7 +677,9 @@ extension ObservableType where Element == Any {
         _ source4: O4,
         site: CallSite
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element)> {
-        Combining4(.zip, source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), resultSelector: { ($0, $1, $2, $3) }, site: site)
+        Combining4(
+            .zip, source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+            resultSelector: { ($0, $1, $2, $3) }, site: site)
     }
 }
 
@@ -587,7 +688,9 @@ extension ObservableType {
     /// every source's n-th element once all have sent their n-th, queueing the
     /// elements of faster sources; fails with the first error of any.
     @_transparent
-    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType>(
+    public static func zip<
+        O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType
+    >(
         _ source1: O1,
         _ source2: O2,
         _ source3: O3,
@@ -609,7 +712,9 @@ extension ObservableType {
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element,
         site: CallSite
     ) -> Observable<Element> {
-        CombiningVariadic(.zip, source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), resultSelector: resultSelector, notes: true, site: site)
+        CombiningVariadic(
+            .zip, source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+            source5.asObservable(), resultSelector: resultSelector, notes: true, site: site)
     }
 }
 
@@ -617,7 +722,9 @@ extension ObservableType where Element == Any {
     /// Pairs the sources' elements by position: sends a tuple of every
     /// source's n-th element once all have sent their n-th.
     @_transparent
-    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType>(
+    public static func zip<
+        O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType
+    >(
         _ source1: O1,
         _ source2: O2,
         _ source3: O3,
@@ -637,7 +744,9 @@ extension ObservableType where Element == Any {
         _ source5: O5,
         site: CallSite
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)> {
-        CombiningVariadic(.zip, source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), resultSelector: { ($0, $1, $2, $3, $4) }, notes: false, site: site)
+        CombiningVariadic(
+            .zip, source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+            source5.asObservable(), resultSelector: { ($0, $1, $2, $3, $4) }, notes: false, site: site)
     }
 }
 
@@ -646,31 +755,41 @@ extension ObservableType {
     /// every source's n-th element once all have sent their n-th, queueing the
     /// elements of faster sources; fails with the first error of any.
     @_transparent
-    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType>(
+    public static func zip<
+        O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
+        O6: ObservableType
+    >(
         _ source1: O1,
         _ source2: O2,
         _ source3: O3,
         _ source4: O4,
         _ source5: O5,
         _ source6: O6,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element
+        resultSelector:
+            @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element
     ) -> Observable<Element> {
         zip(source1, source2, source3, source4, source5, source6, resultSelector: resultSelector, site: .here())
     }
 
     /// `zip` with the site its public form takes from its caller.
     @usableFromInline
-    static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType>(
+    static func zip<
+        O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
+        O6: ObservableType
+    >(
         _ source1: O1,
         _ source2: O2,
         _ source3: O3,
         _ source4: O4,
         _ source5: O5,
         _ source6: O6,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element,
+        resultSelector:
+            @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element,
         site: CallSite
     ) -> Observable<Element> {
-        CombiningVariadic(.zip, source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), resultSelector: resultSelector, notes: true, site: site)
+        CombiningVariadic(
+            .zip, source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+            source5.asObservable(), source6.asObservable(), resultSelector: resultSelector, notes: true, site: site)
     }
 }
 
@@ -678,7 +797,10 @@ extension ObservableType where Element == Any {
     /// Pairs the sources' elements by position: sends a tuple of every
     /// source's n-th element once all have sent their n-th.
     @_transparent
-    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType>(
+    public static func zip<
+        O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
+        O6: ObservableType
+    >(
         _ source1: O1,
         _ source2: O2,
         _ source3: O3,
@@ -691,7 +813,10 @@ extension ObservableType where Element == Any {
 
     /// `zip` with the site its public form takes from its caller.
     @usableFromInline
-    static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType>(
+    static func zip<
+        O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
+        O6: ObservableType
+    >(
         _ source1: O1,
         _ source2: O2,
         _ source3: O3,
@@ -700,7 +825,10 @@ extension ObservableType where Element == Any {
         _ source6: O6,
         site: CallSite
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)> {
-        CombiningVariadic(.zip, source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), resultSelector: { ($0, $1, $2, $3, $4, $5) }, notes: false, site: site)
+        CombiningVariadic(
+            .zip, source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+            source5.asObservable(), source6.asObservable(), resultSelector: { ($0, $1, $2, $3, $4, $5) }, notes: false,
+            site: site)
     }
 }
 
@@ -709,7 +837,10 @@ extension ObservableType {
     /// every source's n-th element once all have sent their n-th, queueing the
     /// elements of faster sources; fails with the first error of any.
     @_transparent
-    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType>(
+    public static func zip<
+        O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
+        O6: ObservableType, O7: ObservableType
+    >(
         _ source1: O1,
         _ source2: O2,
         _ source3: O3,
@@ -717,14 +848,21 @@ extension ObservableType {
         _ source5: O5,
         _ source6: O6,
         _ source7: O7,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws -> Element
+        resultSelector:
+            @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws ->
+            Element
     ) -> Observable<Element> {
-        zip(source1, source2, source3, source4, source5, source6, source7, resultSelector: resultSelector, site: .here())
+        zip(
+            source1, source2, source3, source4, source5, source6, source7, resultSelector: resultSelector, site: .here()
+        )
     }
 
     /// `zip` with the site its public form takes from its caller.
     @usableFromInline
-    static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType>(
+    static func zip<
+        O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
+        O6: ObservableType, O7: ObservableType
+    >(
         _ source1: O1,
         _ source2: O2,
         _ source3: O3,
@@ -732,10 +870,15 @@ extension ObservableType {
         _ source5: O5,
         _ source6: O6,
         _ source7: O7,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws -> Element,
+        resultSelector:
+            @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws ->
+            Element,
         site: CallSite
     ) -> Observable<Element> {
-        CombiningVariadic(.zip, source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), resultSelector: resultSelector, notes: true, site: site)
+        CombiningVariadic(
+            .zip, source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+            source5.asObservable(), source6.asObservable(), source7.asObservable(), resultSelector: resultSelector,
+            notes: true, site: site)
     }
 }
 
@@ -743,7 +886,10 @@ extension ObservableType where Element == Any {
     /// Pairs the sources' elements by position: sends a tuple of every
     /// source's n-th element once all have sent their n-th.
     @_transparent
-    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType>(
+    public static func zip<
+        O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
+        O6: ObservableType, O7: ObservableType
+    >(
         _ source1: O1,
         _ source2: O2,
         _ source3: O3,
@@ -757,7 +903,10 @@ extension ObservableType where Element == Any {
 
     /// `zip` with the site its public form takes from its caller.
     @usableFromInline
-    static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType>(
+    static func zip<
+        O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
+        O6: ObservableType, O7: ObservableType
+    >(
         _ source1: O1,
         _ source2: O2,
         _ source3: O3,
@@ -767,7 +916,10 @@ extension ObservableType where Element == Any {
         _ source7: O7,
         site: CallSite
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)> {
-        CombiningVariadic(.zip, source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), resultSelector: { ($0, $1, $2, $3, $4, $5, $6) }, notes: false, site: site)
+        CombiningVariadic(
+            .zip, source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+            source5.asObservable(), source6.asObservable(), source7.asObservable(),
+            resultSelector: { ($0, $1, $2, $3, $4, $5, $6) }, notes: false, site: site)
     }
 }
 
@@ -776,7 +928,10 @@ extension ObservableType {
     /// every source's n-th element once all have sent their n-th, queueing the
     /// elements of faster sources; fails with the first error of any.
     @_transparent
-    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType, O8: ObservableType>(
+    public static func zip<
+        O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
+        O6: ObservableType, O7: ObservableType, O8: ObservableType
+    >(
         _ source1: O1,
         _ source2: O2,
         _ source3: O3,
@@ -785,14 +940,21 @@ extension ObservableType {
         _ source6: O6,
         _ source7: O7,
         _ source8: O8,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element) throws -> Element
+        resultSelector:
+            @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)
+            throws -> Element
     ) -> Observable<Element> {
-        zip(source1, source2, source3, source4, source5, source6, source7, source8, resultSelector: resultSelector, site: .here())
+        zip(
+            source1, source2, source3, source4, source5, source6, source7, source8, resultSelector: resultSelector,
+            site: .here())
     }
 
     /// `zip` with the site its public form takes from its caller.
     @usableFromInline
-    static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType, O8: ObservableType>(
+    static func zip<
+        O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
+        O6: ObservableType, O7: ObservableType, O8: ObservableType
+    >(
         _ source1: O1,
         _ source2: O2,
         _ source3: O3,
@@ -801,10 +963,15 @@ extension ObservableType {
         _ source6: O6,
         _ source7: O7,
         _ source8: O8,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element) throws -> Element,
+        resultSelector:
+            @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)
+            throws -> Element,
         site: CallSite
     ) -> Observable<Element> {
-        CombiningVariadic(.zip, source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(), resultSelector: resultSelector, notes: true, site: site)
+        CombiningVariadic(
+            .zip, source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+            source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(),
+            resultSelector: resultSelector, notes: true, site: site)
     }
 }
 
@@ -812,7 +979,10 @@ extension ObservableType where Element == Any {
     /// Pairs the sources' elements by position: sends a tuple of every
     /// source's n-th element once all have sent their n-th.
     @_transparent
-    public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType, O8: ObservableType>(
+    public static func zip<
+        O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
+        O6: ObservableType, O7: ObservableType, O8: ObservableType
+    >(
         _ source1: O1,
         _ source2: O2,
         _ source3: O3,
@@ -827,7 +997,10 @@ extension ObservableType where Element == Any {
 
     /// `zip` with the site its public form takes from its caller.
     @usableFromInline
-    static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType, O6: ObservableType, O7: ObservableType, O8: ObservableType>(
+    static func zip<
+        O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
+        O6: ObservableType, O7: ObservableType, O8: ObservableType
+    >(
         _ source1: O1,
         _ source2: O2,
         _ source3: O3,
@@ -838,6 +1011,9 @@ extension ObservableType where Element == Any {
         _ source8: O8,
         site: CallSite
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)> {
-        CombiningVariadic(.zip, source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(), resultSelector: { ($0, $1, $2, $3, $4, $5, $6, $7) }, notes: false, site: site)
+        CombiningVariadic(
+            .zip, source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+            source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(),
+            resultSelector: { ($0, $1, $2, $3, $4, $5, $6, $7) }, notes: false, site: site)
     }
 }

@@ -1,4 +1,3 @@
-
 private let observeOnKind = ResourceKind("ObserveOn", .observable)
 /// `observe(on:)` onto a serial dispatch queue, counted apart as RxSwift does (its own producer there).
 private let observeOnSerialDispatchQueueKind = ResourceKind("ObserveOnSerialDispatchQueue", .observable)
@@ -30,9 +29,12 @@ final class ObserveOn<Element>: Producer<Element> {
         }
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Element {
         if let serialScheduler {
-            let sink = ObserveOnSerialDispatchQueueSink<Element, Observer>(scheduler: serialScheduler, observer: observer, cancel: cancel)
+            let sink = ObserveOnSerialDispatchQueueSink<Element, Observer>(
+                scheduler: serialScheduler, observer: observer, cancel: cancel)
             return (sink, source.subscribe(sink))
         }
         let sink = ObserveOnSink(scheduler: scheduler, observer: observer, cancel: cancel)
@@ -47,7 +49,8 @@ final class ObserveOn<Element>: Producer<Element> {
 ///
 /// `Element` is a parameter of its own, not `Observer.Element`: reading the
 /// element type through the conformance would be a runtime lookup per element.
-final class ObserveOnSerialDispatchQueueSink<Element, Observer: ObserverType>: Sink<Observer>, ObserverType where Observer.Element == Element {
+final class ObserveOnSerialDispatchQueueSink<Element, Observer: ObserverType>: Sink<Observer>, ObserverType
+where Observer.Element == Element {
     private let scheduler: SerialDispatchQueueScheduler
     /// Asked once: a dispatch queue's scheduler then costs no inline attempt per element.
     private let mayRunInline: Bool

@@ -58,8 +58,10 @@ final class Reduce<SourceElement, Accumulate, Element>: Producer<Element> {
     private let mapResult: ResultSelector
     private let site: CallSite
 
-    init(source: Observable<SourceElement>, seed: Accumulate, accumulator: @escaping Accumulator,
-         mapResult: @escaping ResultSelector, site: CallSite) {
+    init(
+        source: Observable<SourceElement>, seed: Accumulate, accumulator: @escaping Accumulator,
+        mapResult: @escaping ResultSelector, site: CallSite
+    ) {
         self.source = source
         self.seed = seed
         self.accumulator = accumulator
@@ -68,8 +70,11 @@ final class Reduce<SourceElement, Accumulate, Element>: Producer<Element> {
         super.init(kind: reduceKind, chain: OperatorChain.applying("reduce", to: source.chain))
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = ReduceSink(seed: seed, accumulator: accumulator, mapResult: mapResult, site: site, observer: observer, cancel: cancel)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Element {
+        let sink = ReduceSink(
+            seed: seed, accumulator: accumulator, mapResult: mapResult, site: site, observer: observer, cancel: cancel)
         return (sink, source.subscribe(sink))
     }
 }
@@ -84,8 +89,10 @@ final class ReduceSink<SourceElement, Accumulate, Observer: ObserverType>: Sink<
     let site: CallSite
     private var accumulation: Accumulate
 
-    init(seed: Accumulate, accumulator: @escaping Accumulator, mapResult: @escaping ResultSelector,
-         site: CallSite, observer: Observer, cancel: Cancelable) {
+    init(
+        seed: Accumulate, accumulator: @escaping Accumulator, mapResult: @escaping ResultSelector,
+        site: CallSite, observer: Observer, cancel: Cancelable
+    ) {
         self.accumulation = seed
         self.accumulator = accumulator
         self.mapResult = mapResult

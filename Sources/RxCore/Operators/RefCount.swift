@@ -27,13 +27,16 @@ final class RefCount<ConnectableSource: ConnectableObservableType>: Producer<Con
         super.init(kind: refCountKind, chain: OperatorChain.applying("refCount", to: source.operatorChain))
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Element {
         let sink = RefCountSink(parent: self, observer: observer, cancel: cancel)
         return (sink, sink.run())
     }
 }
 
-final class RefCountSink<ConnectableSource: ConnectableObservableType, Observer: ObserverType>: Sink<Observer>, ObserverType
+final class RefCountSink<ConnectableSource: ConnectableObservableType, Observer: ObserverType>: Sink<Observer>,
+    ObserverType
 where ConnectableSource.Element == Observer.Element {
     typealias Element = Observer.Element
 

@@ -25,7 +25,9 @@ final class Retry<Element>: Producer<Element> {
         super.init(kind: retryKind, chain: OperatorChain.applying("retry", to: source.chain))
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Element {
         let sink = RetrySink(source: source, attempts: maxAttemptCount, observer: observer, cancel: cancel)
         return (sink, sink.run())
     }

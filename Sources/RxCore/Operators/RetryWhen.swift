@@ -60,7 +60,9 @@ final class RetryWhen<Element, Failure: Swift.Error, TriggerObservable: Observab
         super.init(kind: retryWhenKind, chain: OperatorChain.applying("retry(when:)", to: source.chain))
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Element {
         let sink = RetryWhenSink<Failure, TriggerObservable, Observer>(
             source: source, notificationHandler: notificationHandler, site: site, observer: observer, cancel: cancel)
         return (sink, sink.run())
@@ -70,7 +72,10 @@ final class RetryWhen<Element, Failure: Swift.Error, TriggerObservable: Observab
 /// Sends each failure into `errors`, the sequence the user's handler reads,
 /// and resubscribes to the source when the handler's sequence, relayed
 /// through `triggers`, sends an element.
-final class RetryWhenSink<Failure: Swift.Error, TriggerObservable: ObservableType, Observer: ObserverType>: Sink<Observer> {
+final class RetryWhenSink<Failure: Swift.Error, TriggerObservable: ObservableType, Observer: ObserverType>: Sink<
+    Observer
+>
+{
     typealias Element = Observer.Element
     typealias NotificationHandler = (Observable<Failure>) -> TriggerObservable
 
@@ -85,8 +90,10 @@ final class RetryWhenSink<Failure: Swift.Error, TriggerObservable: ObservableTyp
     /// The current attempt, with its source and trigger subscriptions.
     private let attempt = SerialDisposable()
 
-    init(source: Observable<Element>, notificationHandler: @escaping NotificationHandler, site: CallSite,
-         observer: Observer, cancel: Cancelable) {
+    init(
+        source: Observable<Element>, notificationHandler: @escaping NotificationHandler, site: CallSite,
+        observer: Observer, cancel: Cancelable
+    ) {
         self.source = source
         self.notificationHandler = notificationHandler
         self.site = site
@@ -118,7 +125,9 @@ final class RetryWhenSink<Failure: Swift.Error, TriggerObservable: ObservableTyp
 }
 
 /// One subscription to the source for a ``RetryWhenSink``.
-final class RetryWhenAttempt<Failure: Swift.Error, TriggerObservable: ObservableType, Observer: ObserverType>: ObserverType, Disposable {
+final class RetryWhenAttempt<Failure: Swift.Error, TriggerObservable: ObservableType, Observer: ObserverType>:
+    ObserverType, Disposable
+{
     typealias Element = Observer.Element
 
     private let token = ResourceToken(retryWhenAttemptKind)
@@ -156,7 +165,9 @@ final class RetryWhenAttempt<Failure: Swift.Error, TriggerObservable: Observable
 }
 
 /// Listens to the handler's sequence for the attempt that failed.
-final class RetryTriggerSink<Failure: Swift.Error, TriggerObservable: ObservableType, Observer: ObserverType>: ObserverType {
+final class RetryTriggerSink<Failure: Swift.Error, TriggerObservable: ObservableType, Observer: ObserverType>:
+    ObserverType
+{
     private let token = ResourceToken(retryTriggerKind)
     private let sink: RetryWhenSink<Failure, TriggerObservable, Observer>
 

@@ -25,7 +25,9 @@ final class Sample<Element, Tick>: Producer<Element> {
         super.init(kind: sampleKind, chain: OperatorChain("sample", source.chain, sampler.chain))
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Element {
         let sink = SampleSink<Tick, Observer>(defaultValue: defaultValue, observer: observer, cancel: cancel)
         return (sink, sink.run(source: source, sampler: sampler))
     }

@@ -41,9 +41,11 @@ extension ObservableType {
         site: CallSite
     ) -> Observable<A> {
         ClosureSites.note(accumulator, "scan", site)
-        return Scan(source: asObservable(), seed: seed, accumulator: { accumulate, element in
-            accumulate = try accumulator(accumulate, element)
-        }, site: site)
+        return Scan(
+            source: asObservable(), seed: seed,
+            accumulator: { accumulate, element in
+                accumulate = try accumulator(accumulate, element)
+            }, site: site)
     }
 }
 
@@ -63,7 +65,9 @@ final class Scan<SourceElement, Accumulate>: Producer<Accumulate> {
         super.init(kind: scanKind, chain: OperatorChain.applying("scan", to: source.chain))
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Accumulate {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Accumulate {
         let sink = ScanSink(seed: seed, accumulator: accumulator, site: site, observer: observer, cancel: cancel)
         return (sink, source.subscribe(sink))
     }
@@ -72,7 +76,8 @@ final class Scan<SourceElement, Accumulate>: Producer<Accumulate> {
 /// `Accumulate` is `Observer.Element` named as a parameter of its own, so the
 /// sink finds its metadata among its generic arguments rather than looking
 /// up an associated type for every element.
-final class ScanSink<SourceElement, Accumulate, Observer: ObserverType>: Sink<Observer>, ObserverType where Observer.Element == Accumulate {
+final class ScanSink<SourceElement, Accumulate, Observer: ObserverType>: Sink<Observer>, ObserverType
+where Observer.Element == Accumulate {
     typealias Accumulator = (inout Accumulate, SourceElement) throws -> Void
 
     /// The user's closure, and where it was handed to `scan`.

@@ -53,7 +53,8 @@ final class ShareWhileConnected<Element>: Observable<Element> {
         super.init(kind: shareWhileConnectedKind, chain: OperatorChain.applying("share", to: source.chain))
     }
 
-    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    where Observer.Element == Element {
         // Locked by hand: a closure returning the three as a tuple would look
         // up the tuple's generic metadata on every subscription.
         lock.lock()
@@ -135,7 +136,8 @@ final class ShareWhileConnectedConnection<Element>: ObserverType {
     /// Adds `observer`; called under the lock. With elements to replay, the
     /// observer is added behind a ``ReplayGate`` that holds back later events
     /// until the caller has replayed them, outside the lock.
-    fileprivate func synchronizedSubscribe<Observer: ObserverType>(_ observer: Observer) -> ShareSubscription where Observer.Element == Element {
+    fileprivate func synchronizedSubscribe<Observer: ObserverType>(_ observer: Observer) -> ShareSubscription
+    where Observer.Element == Element {
         let replay: (() -> Void)?
         let key: Int
         // Asked without making an array of the elements, a generic

@@ -40,7 +40,9 @@ final class SingleElement<Element>: Producer<Element> {
         super.init(kind: singleElementKind, chain: OperatorChain.applying("single", to: source.chain))
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Element {
         let sink = SingleElementSink(predicate: predicate, observer: observer, cancel: cancel)
         return (sink, source.subscribe(sink))
     }

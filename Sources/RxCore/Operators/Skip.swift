@@ -18,7 +18,9 @@ final class SkipCount<Element>: Producer<Element> {
         super.init(kind: skipCountKind, chain: OperatorChain.applying("skip", to: source.chain))
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Element {
         let sink = SkipCountSink(remaining: count, observer: observer, cancel: cancel)
         return (sink, source.subscribe(sink))
     }

@@ -21,7 +21,9 @@ final class SkipForDuration<Element>: Producer<Element> {
         super.init(kind: skipForDurationKind, chain: OperatorChain.applying("skip(_:scheduler:)", to: source.chain))
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Element {
         let sink = SkipForDurationSink(observer: observer, cancel: cancel)
         let timer = scheduler.scheduleRelative((), dueTime: duration, action: sink.open)
         return (sink, Disposables.create(timer, source.subscribe(sink)))

@@ -23,7 +23,9 @@ final class SkipUntil<Element, Other>: Producer<Element> {
         super.init(kind: skipUntilKind, chain: OperatorChain("skip(until:)", source.chain, other.chain))
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Element {
         let sink = SkipUntilSink<Other, Observer>(observer: observer, cancel: cancel)
         return (sink, sink.run(source: source, other: other))
     }

@@ -36,7 +36,9 @@ final class SkipWhile<Element>: Producer<Element> {
         super.init(kind: skipWhileKind, chain: OperatorChain.applying("skip(while:)", to: source.chain))
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Element {
         let sink = SkipWhileSink(predicate: predicate, site: site, observer: observer, cancel: cancel)
         return (sink, source.subscribe(sink))
     }

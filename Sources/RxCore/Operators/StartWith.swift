@@ -19,7 +19,9 @@ final class StartWith<Element>: Producer<Element> {
         super.init(kind: startWithKind, chain: OperatorChain.applying("startWith", to: source.chain))
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Element {
         for element in elements { observer.on(.next(element)) }
         return (Disposables.create(), source.subscribe(observer))
     }

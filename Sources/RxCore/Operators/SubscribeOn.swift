@@ -23,7 +23,9 @@ final class SubscribeOn<Source: ObservableType>: Producer<Source.Element> {
         super.init(kind: subscribeOnKind, chain: OperatorChain.applying("subscribe(on:)", to: source.operatorChain))
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Element {
         let sink = SubscribeOnSink(observer: observer, cancel: cancel)
         return (sink, sink.run(source: source, scheduler: scheduler))
     }
@@ -36,15 +38,17 @@ final class SubscribeOnSink<Observer: ObserverType>: Sink<Observer>, ObserverTyp
         super.init(observer: observer, cancel: cancel, kind: subscribeOnSinkKind)
     }
 
-    func run<Source: ObservableType>(source: Source, scheduler: ImmediateSchedulerType) -> Disposable where Source.Element == Element {
+    func run<Source: ObservableType>(source: Source, scheduler: ImmediateSchedulerType) -> Disposable
+    where Source.Element == Element {
         let disposeEverything = SerialDisposable()
         let cancelSchedule = SingleAssignmentDisposable()
         disposeEverything.disposable = cancelSchedule
-        cancelSchedule.setDisposable(scheduler.schedule(()) { _ in
-            let subscription = source.subscribe(self)
-            disposeEverything.disposable = ScheduledDisposable(scheduler: scheduler, disposable: subscription)
-            return Disposables.create()
-        })
+        cancelSchedule.setDisposable(
+            scheduler.schedule(()) { _ in
+                let subscription = source.subscribe(self)
+                disposeEverything.disposable = ScheduledDisposable(scheduler: scheduler, disposable: subscription)
+                return Disposables.create()
+            })
         return disposeEverything
     }
 

@@ -19,7 +19,9 @@ final class SwitchIfEmpty<Element>: Producer<Element> {
         super.init(kind: switchIfEmptyKind, chain: OperatorChain("ifEmpty(switchTo:)", source.chain, other.chain))
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Element {
         let sink = SwitchIfEmptySink(other: other, observer: observer, cancel: cancel)
         return (sink, sink.run(source: source))
     }

@@ -18,14 +18,18 @@ final class Switch<SourceSequence: ObservableConvertibleType>: Producer<SourceSe
         super.init(kind: switchKind, chain: OperatorChain.applying("switchLatest", to: source.chain))
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == SourceSequence.Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == SourceSequence.Element {
         let sink = SwitchIdentitySink<SourceSequence, Observer>(observer: observer, cancel: cancel)
         return (sink, sink.run(source))
     }
 }
 
 /// The sink of `switchLatest()`: each element of the source is itself the inner sequence.
-final class SwitchIdentitySink<SourceSequence: ObservableConvertibleType, Observer: ObserverType>: SwitchSink<SourceSequence, SourceSequence, Observer>
+final class SwitchIdentitySink<SourceSequence: ObservableConvertibleType, Observer: ObserverType>: SwitchSink<
+    SourceSequence, SourceSequence, Observer
+>
 where Observer.Element == SourceSequence.Element {
     init(observer: Observer, cancel: Cancelable) {
         super.init(observer: observer, cancel: cancel, kind: switchSinkKind)
@@ -44,7 +48,8 @@ where Observer.Element == SourceSequence.Element {
 /// for all: per element, the inner observer is the one object made. That
 /// lock is never held while calling out, so disposal never waits for an
 /// event passing under the sink's `lock`, as in RxSwift.
-class SwitchSink<SourceElement, SourceSequence: ObservableConvertibleType, Observer: ObserverType>: Sink<Observer>, ObserverType
+class SwitchSink<SourceElement, SourceSequence: ObservableConvertibleType, Observer: ObserverType>: Sink<Observer>,
+    ObserverType
 where Observer.Element == SourceSequence.Element {
     typealias InnerObserver = SwitchSinkIter<SourceElement, SourceSequence, Observer>
 
@@ -209,7 +214,8 @@ where Observer.Element == SourceSequence.Element {
 }
 
 /// Receives one inner sequence's events for its ``SwitchSink``.
-final class SwitchSinkIter<SourceElement, SourceSequence: ObservableConvertibleType, Observer: ObserverType>: ObserverType
+final class SwitchSinkIter<SourceElement, SourceSequence: ObservableConvertibleType, Observer: ObserverType>:
+    ObserverType
 where Observer.Element == SourceSequence.Element {
     private let parent: SwitchSink<SourceElement, SourceSequence, Observer>
     fileprivate let id: Int

@@ -20,7 +20,9 @@ final class TakeCount<Element>: Producer<Element> {
         super.init(kind: takeCountKind, chain: OperatorChain.applying("take", to: source.chain))
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Element {
         let sink = TakeCountSink(remaining: count, observer: observer, cancel: cancel)
         if count == 0 {
             sink.on(.completed)

@@ -27,7 +27,9 @@ final class TakeForDuration<Element>: Producer<Element> {
         super.init(kind: takeForDurationKind, chain: OperatorChain.applying("take(for:)", to: source.chain))
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Element {
         let sink = TakeForDurationSink(observer: observer, cancel: cancel)
         let timer = scheduler.scheduleRelative((), dueTime: duration, action: sink.timeIsUp)
         return (sink, Disposables.create(timer, source.subscribe(sink)))

@@ -19,7 +19,9 @@ final class TakeLast<Element>: Producer<Element> {
         super.init(kind: takeLastKind, chain: OperatorChain.applying("takeLast", to: source.chain))
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Element {
         let sink = TakeLastSink(count: count, observer: observer, cancel: cancel)
         return (sink, source.subscribe(sink))
     }

@@ -21,7 +21,9 @@ final class TakeUntil<Element, Other>: Producer<Element> {
         super.init(kind: takeUntilKind, chain: OperatorChain("take(until:)", source.chain, other.chain))
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Element {
         let sink = TakeUntilSink<Other, Observer>(observer: observer, cancel: cancel)
         return (sink, sink.run(source: source, other: other))
     }

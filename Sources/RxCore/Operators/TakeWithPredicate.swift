@@ -28,7 +28,8 @@ extension ObservableType {
         site: CallSite
     ) -> Observable<Element> {
         ClosureSites.note(predicate, "take(until:)", site)
-        return TakeUntilPredicate(source: asObservable(), predicate: predicate, stopsOn: true, behavior: behavior, site: site)
+        return TakeUntilPredicate(
+            source: asObservable(), predicate: predicate, stopsOn: true, behavior: behavior, site: site)
     }
 
     /// The elements while `predicate` is true for them, then completion; with
@@ -49,7 +50,8 @@ extension ObservableType {
         site: CallSite
     ) -> Observable<Element> {
         ClosureSites.note(predicate, "take(while:)", site)
-        return TakeUntilPredicate(source: asObservable(), predicate: predicate, stopsOn: false, behavior: behavior, site: site)
+        return TakeUntilPredicate(
+            source: asObservable(), predicate: predicate, stopsOn: false, behavior: behavior, site: site)
     }
 }
 
@@ -65,17 +67,25 @@ final class TakeUntilPredicate<Element>: Producer<Element> {
     private let behavior: TakeBehavior
     private let site: CallSite
 
-    init(source: Observable<Element>, predicate: @escaping Predicate, stopsOn: Bool, behavior: TakeBehavior, site: CallSite) {
+    init(
+        source: Observable<Element>, predicate: @escaping Predicate, stopsOn: Bool, behavior: TakeBehavior,
+        site: CallSite
+    ) {
         self.source = source
         self.predicate = predicate
         self.stopsOn = stopsOn
         self.behavior = behavior
         self.site = site
-        super.init(kind: takeUntilPredicateKind, chain: OperatorChain.applying(stopsOn ? "take(until:)" : "take(while:)", to: source.chain))
+        super.init(
+            kind: takeUntilPredicateKind,
+            chain: OperatorChain.applying(stopsOn ? "take(until:)" : "take(while:)", to: source.chain))
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = TakeUntilPredicateSink(predicate: predicate, site: site, stopsOn: stopsOn, behavior: behavior, observer: observer, cancel: cancel)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Element {
+        let sink = TakeUntilPredicateSink(
+            predicate: predicate, site: site, stopsOn: stopsOn, behavior: behavior, observer: observer, cancel: cancel)
         return (sink, source.subscribe(sink))
     }
 }
@@ -91,7 +101,10 @@ final class TakeUntilPredicateSink<Observer: ObserverType>: Sink<Observer>, Obse
     private let behavior: TakeBehavior
     private var running = true
 
-    init(predicate: @escaping Predicate, site: CallSite, stopsOn: Bool, behavior: TakeBehavior, observer: Observer, cancel: Cancelable) {
+    init(
+        predicate: @escaping Predicate, site: CallSite, stopsOn: Bool, behavior: TakeBehavior, observer: Observer,
+        cancel: Cancelable
+    ) {
         self.predicate = predicate
         self.site = site
         self.stopsOn = stopsOn

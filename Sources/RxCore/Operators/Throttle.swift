@@ -5,7 +5,9 @@ extension ObservableType {
     /// Passes on an element at once when `dueTime` has passed since the last
     /// one passed on, and otherwise drops it or, with `latest`, passes on the
     /// latest such element when `dueTime` is up.
-    public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true, scheduler: SchedulerType) -> Observable<Element> {
+    public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true, scheduler: SchedulerType) -> Observable<
+        Element
+    > {
         Throttle(source: asObservable(), dueTime: dueTime, latest: latest, scheduler: scheduler)
     }
 }
@@ -24,8 +26,11 @@ final class Throttle<Element>: Producer<Element> {
         super.init(kind: throttleKind, chain: OperatorChain.applying("throttle", to: source.chain))
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = ThrottleSink(dueTime: dueTime, latest: latest, scheduler: scheduler, observer: observer, cancel: cancel)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Element {
+        let sink = ThrottleSink(
+            dueTime: dueTime, latest: latest, scheduler: scheduler, observer: observer, cancel: cancel)
         return (sink, sink.run(source: source))
     }
 }
@@ -60,7 +65,9 @@ final class ThrottleSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
             switch event {
             case .next(let element):
                 let now = scheduler.now
-                let wait = lastSentTime.map { dueTime.reduceWithSpanBetween(earlierDate: $0, laterDate: now) } ?? .nanoseconds(0)
+                let wait =
+                    lastSentTime.map { dueTime.reduceWithSpanBetween(earlierDate: $0, laterDate: now) }
+                    ?? .nanoseconds(0)
                 if wait.isNow {
                     sendNow(element)
                     return

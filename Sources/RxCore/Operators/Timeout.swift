@@ -30,11 +30,15 @@ final class Timeout<Element>: Producer<Element> {
         self.dueTime = dueTime
         self.other = other
         self.scheduler = scheduler
-        let chain = other.map { OperatorChain("timeout", source.chain, $0.chain) } ?? OperatorChain.applying("timeout", to: source.chain)
+        let chain =
+            other.map { OperatorChain("timeout", source.chain, $0.chain) }
+            ?? OperatorChain.applying("timeout", to: source.chain)
         super.init(kind: timeoutKind, chain: chain)
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Element {
         let sink = TimeoutSink(dueTime: dueTime, other: other, scheduler: scheduler, observer: observer, cancel: cancel)
         return (sink, sink.run(source: source))
     }
@@ -55,7 +59,10 @@ final class TimeoutSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
     private var id = 0
     private var switched = false
 
-    init(dueTime: RxTimeInterval, other: Observable<Element>?, scheduler: SchedulerType, observer: Observer, cancel: Cancelable) {
+    init(
+        dueTime: RxTimeInterval, other: Observable<Element>?, scheduler: SchedulerType, observer: Observer,
+        cancel: Cancelable
+    ) {
         self.dueTime = dueTime
         self.other = other
         self.scheduler = scheduler

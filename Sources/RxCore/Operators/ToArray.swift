@@ -16,13 +16,16 @@ final class ToArray<SourceElement>: Producer<[SourceElement]> {
         super.init(kind: toArrayKind, chain: OperatorChain.applying("toArray", to: source.chain))
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == [SourceElement] {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == [SourceElement] {
         let sink = ToArraySink(observer: observer, cancel: cancel)
         return (sink, source.subscribe(sink))
     }
 }
 
-final class ToArraySink<SourceElement, Observer: ObserverType>: Sink<Observer>, ObserverType where Observer.Element == [SourceElement] {
+final class ToArraySink<SourceElement, Observer: ObserverType>: Sink<Observer>, ObserverType
+where Observer.Element == [SourceElement] {
     private var elements: [SourceElement] = []
 
     init(observer: Observer, cancel: Cancelable) {

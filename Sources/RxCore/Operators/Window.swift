@@ -8,7 +8,9 @@ extension ObservableType {
     /// once. The first window opens on subscription; the source's end ends
     /// the open window and this sequence. The source stays subscribed while
     /// this sequence or any window is.
-    public func window(timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType) -> Observable<Observable<Element>> {
+    public func window(timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType) -> Observable<
+        Observable<Element>
+    > {
         Window(source: asObservable(), timeSpan: timeSpan, count: count, scheduler: scheduler)
     }
 }
@@ -27,13 +29,17 @@ final class Window<Element>: Producer<Observable<Element>> {
         super.init(kind: windowKind, chain: OperatorChain.applying("window", to: source.chain))
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Observable<Element> {
-        let sink = WindowSink(timeSpan: timeSpan, count: count, scheduler: scheduler, observer: observer, cancel: cancel)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Observable<Element> {
+        let sink = WindowSink(
+            timeSpan: timeSpan, count: count, scheduler: scheduler, observer: observer, cancel: cancel)
         return (sink, sink.run(source))
     }
 }
 
-final class WindowSink<Element, Observer: ObserverType>: Sink<Observer>, ObserverType where Observer.Element == Observable<Element> {
+final class WindowSink<Element, Observer: ObserverType>: Sink<Observer>, ObserverType
+where Observer.Element == Observable<Element> {
     private let timeSpan: RxTimeInterval
     private let count: Int
     private let scheduler: SchedulerType

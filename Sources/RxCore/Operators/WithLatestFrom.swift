@@ -21,7 +21,8 @@ extension ObservableType {
         site: CallSite
     ) -> Observable<ResultType> {
         ClosureSites.note(resultSelector, "withLatestFrom", site)
-        return WithLatestFrom(first: asObservable(), second: second.asObservable(), resultSelector: resultSelector, site: site)
+        return WithLatestFrom(
+            first: asObservable(), second: second.asObservable(), resultSelector: resultSelector, site: site)
     }
 
     /// For each element of this sequence, sends the latest element of
@@ -51,7 +52,10 @@ final class WithLatestFrom<FirstElement, SecondElement, Element>: Producer<Eleme
     private let resultSelector: ResultSelector
     private let site: CallSite
 
-    init(first: Observable<FirstElement>, second: Observable<SecondElement>, resultSelector: @escaping ResultSelector, site: CallSite) {
+    init(
+        first: Observable<FirstElement>, second: Observable<SecondElement>, resultSelector: @escaping ResultSelector,
+        site: CallSite
+    ) {
         self.first = first
         self.second = second
         self.resultSelector = resultSelector
@@ -59,7 +63,9 @@ final class WithLatestFrom<FirstElement, SecondElement, Element>: Producer<Eleme
         super.init(kind: withLatestFromKind, chain: OperatorChain("withLatestFrom", first.chain, second.chain))
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Element {
         let sink = WithLatestFromSink(resultSelector: resultSelector, site: site, observer: observer, cancel: cancel)
         return (sink, sink.run(first: first, second: second))
     }
@@ -85,7 +91,8 @@ final class WithLatestFromSink<FirstElement, SecondElement, Observer: ObserverTy
     /// sends while subscribed (a `BehaviorSubject`) is ready for the first.
     func run(first: Observable<FirstElement>, second: Observable<SecondElement>) -> Disposable {
         let secondSubscription = SingleAssignmentDisposable()
-        secondSubscription.setDisposable(second.subscribe(WithLatestFromSecond(parent: self, subscription: secondSubscription)))
+        secondSubscription.setDisposable(
+            second.subscribe(WithLatestFromSecond(parent: self, subscription: secondSubscription)))
         let firstSubscription = first.subscribe(self)
         return Disposables.create(firstSubscription, secondSubscription)
     }

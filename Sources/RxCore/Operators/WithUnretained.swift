@@ -45,8 +45,11 @@ final class WithUnretained<Object: AnyObject, SourceElement, Element>: Producer<
         super.init(kind: withUnretainedKind, chain: OperatorChain.applying("withUnretained", to: source.chain))
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = WithUnretainedSink(object: object, resultSelector: resultSelector, observer: observer, cancel: cancel)
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Element {
+        let sink = WithUnretainedSink(
+            object: object, resultSelector: resultSelector, observer: observer, cancel: cancel)
         return (sink, source.subscribe(sink))
     }
 }

@@ -32,7 +32,8 @@ extension ObservableType {
         site: CallSite
     ) -> Observable<Element> where Collection.Element: ObservableType {
         ClosureSites.note(resultSelector, "zip", site)
-        return CombiningCollection(.zip, sources: collection.map { $0.asObservable() }, resultSelector: resultSelector, site: site)
+        return CombiningCollection(
+            .zip, sources: collection.map { $0.asObservable() }, resultSelector: resultSelector, site: site)
     }
 
     /// Pairs the sources' elements by position: sends the array of every

@@ -14,7 +14,8 @@ public final class PublishRelay<Element>: ObservableType, @unchecked Sendable {
     }
 
     /// Sends `observer` every element accepted from now on.
-    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    where Observer.Element == Element {
         subject.subscribe(observer)
     }
 

@@ -128,7 +128,8 @@ extension ObservableType {
     }
 
     /// Subscribes so that each of `relays` accepts every element, recorded with `verb`.
-    func accept<Relay: AcceptingRelay>(into relays: [Relay], verb: SubscriptionVerb, site: CallSite) -> Disposable where Relay.Element == Element {
+    func accept<Relay: AcceptingRelay>(into relays: [Relay], verb: SubscriptionVerb, site: CallSite) -> Disposable
+    where Relay.Element == Element {
         bindElements(verb: verb, site: site, errorMessage: "Binding error to \(Relay.bindingName)") { element in
             for relay in relays { relay.accept(element) }
         }

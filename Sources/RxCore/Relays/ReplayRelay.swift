@@ -25,7 +25,8 @@ public final class ReplayRelay<Element>: ObservableType, @unchecked Sendable {
     }
 
     /// Replays the kept elements to `observer`, then every new one.
-    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    where Observer.Element == Element {
         subject.subscribe(observer)
     }
 

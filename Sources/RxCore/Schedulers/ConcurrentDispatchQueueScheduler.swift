@@ -6,7 +6,8 @@ import Foundation
 public final class ConcurrentDispatchQueueScheduler: DispatchQueueSchedulerBase, @unchecked Sendable {
     /// A scheduler on `queue`.
     public init(queue: DispatchQueue, leeway: DispatchTimeInterval = .nanoseconds(0)) {
-        super.init(configuration: DispatchQueueConfiguration(target: .queue(queue), leeway: leeway, pending: PendingWork()))
+        super.init(
+            configuration: DispatchQueueConfiguration(target: .queue(queue), leeway: leeway, pending: PendingWork()))
     }
 
     /// A scheduler on the global queue of `qos`.

@@ -71,8 +71,12 @@ struct DispatchQueueConfiguration {
         } != nil
     }
 
-    func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
-        let work = ScheduledWork(pending: pending, work: "work due after \(dueTime.seconds) s", scheduler: name) { action(state) }
+    func scheduleRelative<StateType>(
+        _ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable
+    ) -> Disposable {
+        let work = ScheduledWork(pending: pending, work: "work due after \(dueTime.seconds) s", scheduler: name) {
+            action(state)
+        }
         let timer = DispatchSource.makeTimerSource(queue: timerQueue)
         timer.schedule(deadline: .now() + dueTime, leeway: leeway)
         switch target {
@@ -86,7 +90,10 @@ struct DispatchQueueConfiguration {
         return work
     }
 
-    func schedulePeriodic<StateType>(_ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (StateType) -> StateType) -> Disposable {
+    func schedulePeriodic<StateType>(
+        _ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval,
+        action: @escaping (StateType) -> StateType
+    ) -> Disposable {
         let work = PeriodicWork(pending: pending, period: period, scheduler: name, state: state, action: action)
         let timer = DispatchSource.makeTimerSource(queue: timerQueue)
         timer.schedule(deadline: .now() + startAfter, repeating: period, leeway: leeway)

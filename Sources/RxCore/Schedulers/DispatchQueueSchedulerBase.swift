@@ -22,7 +22,8 @@ public class DispatchQueueSchedulerBase: SchedulerType, @unchecked Sendable {
     /// The current date.
     public final var now: RxTime { Date() }
 
-    public final func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
+    public final func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable
+    {
         configuration.schedule(state, action: action)
     }
 
@@ -42,11 +43,16 @@ public class DispatchQueueSchedulerBase: SchedulerType, @unchecked Sendable {
     /// Whether ``runInline(_:)`` can ever run work at once on this scheduler.
     final var mayRunInline: Bool { configuration.mayRunInline }
 
-    public final func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
+    public final func scheduleRelative<StateType>(
+        _ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable
+    ) -> Disposable {
         configuration.scheduleRelative(state, dueTime: dueTime, action: action)
     }
 
-    public final func schedulePeriodic<StateType>(_ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (StateType) -> StateType) -> Disposable {
+    public final func schedulePeriodic<StateType>(
+        _ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval,
+        action: @escaping (StateType) -> StateType
+    ) -> Disposable {
         configuration.schedulePeriodic(state, startAfter: startAfter, period: period, action: action)
     }
 

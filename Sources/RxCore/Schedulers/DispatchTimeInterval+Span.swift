@@ -24,7 +24,8 @@ extension DispatchTimeInterval {
     /// Whether the interval is zero (`never` is not).
     var isNow: Bool {
         switch self {
-        case .seconds(let value), .milliseconds(let value), .microseconds(let value), .nanoseconds(let value): value == 0
+        case .seconds(let value), .milliseconds(let value), .microseconds(let value), .nanoseconds(let value):
+            value == 0
         case .never: false
         @unknown default: false
         }

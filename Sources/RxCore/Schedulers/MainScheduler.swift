@@ -50,7 +50,10 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
     }
 
     private init(inline: Bool) {
-        super.init(configuration: DispatchQueueConfiguration(target: .main(counting: inline ? MainWorkCount() : nil), leeway: .nanoseconds(0), pending: Self.pending))
+        super.init(
+            configuration: DispatchQueueConfiguration(
+                target: .main(counting: inline ? MainWorkCount() : nil), leeway: .nanoseconds(0), pending: Self.pending)
+        )
     }
 
     /// Runs all queued main-scheduler work on the calling thread, including
@@ -84,7 +87,9 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
     /// Stops the process with `errorMessage` unless called on the main thread, where this scheduler's
     /// work runs.
     public static func ensureExecutingOnScheduler(errorMessage: String? = nil) {
-        ensureRunningOnMainThread(errorMessage: errorMessage ??
-            "Executing on background thread. Please use `MainScheduler.instance.schedule` to schedule work on main thread.")
+        ensureRunningOnMainThread(
+            errorMessage: errorMessage
+                ?? "Executing on background thread. Please use `MainScheduler.instance.schedule` to schedule work on main thread."
+        )
     }
 }

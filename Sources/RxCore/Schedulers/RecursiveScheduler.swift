@@ -1,4 +1,3 @@
-
 private let anyRecursiveSchedulerKind = ResourceKind("AnyRecursiveScheduler", .scheduled)
 private let recursiveImmediateSchedulerKind = ResourceKind("RecursiveImmediateScheduler", .scheduled)
 
@@ -7,7 +6,9 @@ extension ImmediateSchedulerType {
     /// state to run again, as RxSwift's recursive scheduling does (`of`,
     /// `from` and `range` emit this way). Disposing the result cancels
     /// the runs not yet made.
-    public func scheduleRecursive<State>(_ state: State, action: @escaping (_ state: State, _ recurse: (State) -> Void) -> Void) -> Disposable {
+    public func scheduleRecursive<State>(
+        _ state: State, action: @escaping (_ state: State, _ recurse: (State) -> Void) -> Void
+    ) -> Disposable {
         let recursive = RecursiveImmediateScheduler(action: action, scheduler: self)
         recursive.schedule(state)
         return Disposables.create(with: recursive.dispose)
@@ -17,7 +18,10 @@ extension ImmediateSchedulerType {
 extension SchedulerType {
     /// Runs `action` with `state` after `dueTime`; the action schedules its own
     /// next runs through the recursive scheduler it is given.
-    public func scheduleRecursive<State>(_ state: State, dueTime: RxTimeInterval, action: @escaping (_ state: State, _ scheduler: AnyRecursiveScheduler<State>) -> Void) -> Disposable {
+    public func scheduleRecursive<State>(
+        _ state: State, dueTime: RxTimeInterval,
+        action: @escaping (_ state: State, _ scheduler: AnyRecursiveScheduler<State>) -> Void
+    ) -> Disposable {
         let recursive = AnyRecursiveScheduler(scheduler: self, action: action)
         recursive.schedule(state, dueTime: dueTime)
         return Disposables.create(with: recursive.dispose)

@@ -6,8 +6,12 @@ extension SchedulerType {
     /// Periodic work built from recursive scheduling, as RxSwift's default:
     /// each tick first schedules the next one, then runs `action`; ticks that
     /// arrive while the action is still busy are run back to back afterwards.
-    public func schedulePeriodic<StateType>(_ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (StateType) -> StateType) -> Disposable {
-        SchedulePeriodicRecursive(scheduler: self, startAfter: startAfter, period: period, action: action, state: state).start()
+    public func schedulePeriodic<StateType>(
+        _ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval,
+        action: @escaping (StateType) -> StateType
+    ) -> Disposable {
+        SchedulePeriodicRecursive(scheduler: self, startAfter: startAfter, period: period, action: action, state: state)
+            .start()
     }
 }
 
@@ -23,7 +27,10 @@ final class SchedulePeriodicRecursive<State>: @unchecked Sendable {
     private var state: State
     private let pendingTickCount = Atomic<Int>(0)
 
-    init(scheduler: SchedulerType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (State) -> State, state: State) {
+    init(
+        scheduler: SchedulerType, startAfter: RxTimeInterval, period: RxTimeInterval,
+        action: @escaping (State) -> State, state: State
+    ) {
         self.scheduler = scheduler
         self.startAfter = startAfter
         self.period = period

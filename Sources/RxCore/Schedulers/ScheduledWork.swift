@@ -22,10 +22,14 @@ class PendingItem: @unchecked Sendable {
 
     /// `work` and `scheduler` describe the item for its scope's pending work;
     /// they are only evaluated inside a scope.
-    init(pending: PendingWork, kind: borrowing ResourceKind, work: @autoclosure () -> String, scheduler: @autoclosure () -> String) {
+    init(
+        pending: PendingWork, kind: borrowing ResourceKind, work: @autoclosure () -> String,
+        scheduler: @autoclosure () -> String
+    ) {
         self.pending = pending
         self.state = Mutex(State(token: ResourceToken(kind)))
-        attribution.scope?.workScheduled(self, PendingWorkRecord(work: work(), scheduler: scheduler(), subscription: attribution.origin))
+        attribution.scope?.workScheduled(
+            self, PendingWorkRecord(work: work(), scheduler: scheduler(), subscription: attribution.origin))
         pending.begin()
     }
 
@@ -72,7 +76,10 @@ final class ScheduledWork: PendingItem, Cancelable, MainQueueItem, @unchecked Se
 
     private let stage: Mutex<Stage>
 
-    init(pending: PendingWork, work: @autoclosure () -> String, scheduler: @autoclosure () -> String, action: @escaping () -> Disposable) {
+    init(
+        pending: PendingWork, work: @autoclosure () -> String, scheduler: @autoclosure () -> String,
+        action: @escaping () -> Disposable
+    ) {
         self.stage = Mutex(.waiting(action))
         super.init(pending: pending, kind: scheduledItemKind, work: work(), scheduler: scheduler())
     }
@@ -133,9 +140,14 @@ final class PeriodicWork<StateType>: PendingItem, Cancelable, @unchecked Sendabl
 
     private let state: Mutex<State>
 
-    init(pending: PendingWork, period: RxTimeInterval, scheduler: @autoclosure () -> String, state: StateType, action: @escaping (StateType) -> StateType) {
+    init(
+        pending: PendingWork, period: RxTimeInterval, scheduler: @autoclosure () -> String, state: StateType,
+        action: @escaping (StateType) -> StateType
+    ) {
         self.state = Mutex(State(value: state, action: action))
-        super.init(pending: pending, kind: periodicTimerKind, work: "a periodic timer every \(period.seconds) s", scheduler: scheduler())
+        super.init(
+            pending: pending, kind: periodicTimerKind, work: "a periodic timer every \(period.seconds) s",
+            scheduler: scheduler())
     }
 
     var isDisposed: Bool { state.withLock { $0.action == nil } }
@@ -143,7 +155,9 @@ final class PeriodicWork<StateType>: PendingItem, Cancelable, @unchecked Sendabl
     /// Runs one period's action; true unless the timer was cancelled.
     @discardableResult
     func tick() -> Bool {
-        guard let (action, value) = state.withLock({ state in state.action.map { ($0, state.value) } }) else { return false }
+        guard let (action, value) = state.withLock({ state in state.action.map { ($0, state.value) } }) else {
+            return false
+        }
         let next = attribution.run { action(value) }
         state.withLock { $0.value = next }
         return true

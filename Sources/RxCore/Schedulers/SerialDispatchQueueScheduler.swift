@@ -6,7 +6,9 @@ import Foundation
 public class SerialDispatchQueueScheduler: DispatchQueueSchedulerBase, @unchecked Sendable {
     /// A scheduler on `serialQueue`, which must be serial.
     public convenience init(serialQueue: DispatchQueue, leeway: DispatchTimeInterval = .nanoseconds(0)) {
-        self.init(configuration: DispatchQueueConfiguration(target: .queue(serialQueue), leeway: leeway, pending: PendingWork()))
+        self.init(
+            configuration: DispatchQueueConfiguration(
+                target: .queue(serialQueue), leeway: leeway, pending: PendingWork()))
     }
 
     /// A scheduler on a new serial queue named `internalSerialQueueName`;
@@ -22,7 +24,9 @@ public class SerialDispatchQueueScheduler: DispatchQueueSchedulerBase, @unchecke
     }
 
     /// A scheduler on a new serial queue that targets `queue` (which may be concurrent).
-    public convenience init(queue: DispatchQueue, internalSerialQueueName: String, leeway: DispatchTimeInterval = .nanoseconds(0)) {
+    public convenience init(
+        queue: DispatchQueue, internalSerialQueueName: String, leeway: DispatchTimeInterval = .nanoseconds(0)
+    ) {
         self.init(serialQueue: DispatchQueue(label: internalSerialQueueName, target: queue), leeway: leeway)
     }
 
@@ -32,6 +36,8 @@ public class SerialDispatchQueueScheduler: DispatchQueueSchedulerBase, @unchecke
         internalSerialQueueName: String = "rx.global_dispatch_queue.serial",
         leeway: DispatchTimeInterval = .nanoseconds(0)
     ) {
-        self.init(queue: DispatchQueue.global(qos: qos.qosClass), internalSerialQueueName: internalSerialQueueName, leeway: leeway)
+        self.init(
+            queue: DispatchQueue.global(qos: qos.qosClass), internalSerialQueueName: internalSerialQueueName,
+            leeway: leeway)
     }
 }

@@ -27,13 +27,16 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     /// A stopped scheduler whose clock reads `initialClock`.
     public init(initialClock: VirtualTime, converter: Converter) {
         self.converter = converter
-        self.state = Mutex(State(clock: initialClock, queue: PriorityQueue { lhs, rhs in
-            switch converter.compareVirtualTime(lhs.time, rhs.time) {
-            case .lessThan: true
-            case .equal: lhs.id < rhs.id
-            case .greaterThan: false
-            }
-        }))
+        self.state = Mutex(
+            State(
+                clock: initialClock,
+                queue: PriorityQueue { lhs, rhs in
+                    switch converter.compareVirtualTime(lhs.time, rhs.time) {
+                    case .lessThan: true
+                    case .equal: lhs.id < rhs.id
+                    case .greaterThan: false
+                    }
+                }))
     }
 
     /// The real date the virtual clock stands for.
@@ -50,24 +53,32 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
 
     /// Schedules `action` after the real interval `dueTime`, converted to virtual time;
     /// an interval of `.never` never runs.
-    public func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
+    public func scheduleRelative<StateType>(
+        _ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable
+    ) -> Disposable {
         guard dueTime != .never else { return Disposables.create() }
         let time = converter.convertToVirtualTime(now.addingTimeInterval(dueTime.seconds))
         return scheduleAbsoluteVirtual(state, time: adjustScheduledTime(time), action: action)
     }
 
     /// Schedules `action` at the clock moved by the virtual interval `dueTime`.
-    public func scheduleRelativeVirtual<StateType>(_ state: StateType, dueTime: VirtualTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
+    public func scheduleRelativeVirtual<StateType>(
+        _ state: StateType, dueTime: VirtualTimeInterval, action: @escaping (StateType) -> Disposable
+    ) -> Disposable {
         scheduleAbsoluteVirtual(state, time: converter.offsetVirtualTime(clock, offset: dueTime), action: action)
     }
 
     /// Schedules `action` at the virtual time `time`; a time already past runs
     /// on the next ``start()`` or ``advanceTo(_:)`` without moving the clock back.
-    public func scheduleAbsoluteVirtual<StateType>(_ state: StateType, time: VirtualTime, action: @escaping (StateType) -> Disposable) -> Disposable {
+    public func scheduleAbsoluteVirtual<StateType>(
+        _ state: StateType, time: VirtualTime, action: @escaping (StateType) -> Disposable
+    ) -> Disposable {
         let attribution = WorkAttribution.current
         return self.state.withLock { schedulerState in
             defer { schedulerState.nextID += 1 }
-            let item = VirtualSchedulerItem(time: time, id: schedulerState.nextID, attribution: attribution) { action(state) }
+            let item = VirtualSchedulerItem(time: time, id: schedulerState.nextID, attribution: attribution) {
+                action(state)
+            }
             schedulerState.queue.enqueue(item)
             return item
         }
@@ -105,7 +116,9 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         let items = state.withLock { $0.queue.sorted() }.filter { !$0.isDisposed }
         let scheduler = "the virtual-time scheduler \(type(of: self))"
         return items.map { item in
-            PendingWorkRecord(work: "work due at virtual time \(item.time)", scheduler: scheduler, subscription: item.attribution.origin)
+            PendingWorkRecord(
+                work: "work due at virtual time \(item.time)", scheduler: scheduler,
+                subscription: item.attribution.origin)
         }
     }
 

@@ -1,4 +1,3 @@
-
 private let asyncSubjectKind = ResourceKind("AsyncSubject", .subject)
 
 /// Sends only the last element it received, followed by completion, when it
@@ -48,7 +47,8 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
     }
 
     /// Adds `observer`; after termination it receives the outcome at once instead.
-    public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    where Observer.Element == Element {
         let (key, outcome) = state.withLock { state -> (Int?, Event<Element>?) in
             if let stopEvent = state.stopEvent { return (nil, stopEvent) }
             return (state.observers.insert(observer), nil)
@@ -66,4 +66,3 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
     /// The observer side of the subject.
     public func asObserver() -> AsyncSubject<Element> { self }
 }
-

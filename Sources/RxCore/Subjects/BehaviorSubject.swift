@@ -1,10 +1,11 @@
-
 private let behaviorSubjectKind = ResourceKind("BehaviorSubject", .subject)
 
 /// Holds a current value: a new subscriber first receives it, then every
 /// later event. After termination a new subscriber receives only the
 /// terminal event.
-public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, @unchecked Sendable {
+public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable,
+    @unchecked Sendable
+{
     /// The subject's observer side, as RxSwift names it.
     public typealias SubjectObserverType = BehaviorSubject<Element>
 
@@ -68,7 +69,8 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
 
     /// Sends the current value to `observer`, then every later event; after
     /// termination it receives only the terminal event.
-    public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    where Observer.Element == Element {
         var subscription: Disposable = Disposables.create()
         let subscriber = SubjectObserver(observer)
         state.replay { state in
@@ -89,4 +91,3 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
         _ = state.withLock { $0.subject.dispose() }
     }
 }
-

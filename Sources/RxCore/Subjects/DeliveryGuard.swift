@@ -110,7 +110,9 @@ final class DeliveryGuard<State: ObserverKeeping, Element>: ObserverRemover, @un
     /// builds no ``SubjectDelivery``: a generic enum whose metadata, and that
     /// of everything it is copied through, would be looked up for every element.
     @inline(__always)
-    func sendNext(_ element: Element, in resource: @autoclosure () -> String, _ take: (inout State) -> SubjectObservers.Entries) {
+    func sendNext(
+        _ element: Element, in resource: @autoclosure () -> String, _ take: (inout State) -> SubjectObservers.Entries
+    ) {
         let thread = UInt(bitPattern: Int(bitPattern: pthread_self()))
         pthread_mutex_lock(mutex)
         guard turn.owner == 0 else {
@@ -128,7 +130,9 @@ final class DeliveryGuard<State: ObserverKeeping, Element>: ObserverRemover, @un
     /// re-entrant send). Out of line, so `sendNext` never sizes a
     /// ``SubjectDelivery`` on its stack.
     @inline(never)
-    private func sendNextOutOfTurn(_ element: Element, in resource: String, _ take: (inout State) -> SubjectObservers.Entries) {
+    private func sendNextOutOfTurn(
+        _ element: Element, in resource: String, _ take: (inout State) -> SubjectObservers.Entries
+    ) {
         send(in: resource, { .next(element, to: take(&$0)) })
     }
 

@@ -1,9 +1,10 @@
-
 private let publishSubjectKind = ResourceKind("PublishSubject", .subject)
 
 /// Sends each event to the observers subscribed at that moment; a late
 /// subscriber after termination receives only the terminal event.
-public final class PublishSubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, @unchecked Sendable {
+public final class PublishSubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable,
+    @unchecked Sendable
+{
     /// The subject's observer side, as RxSwift names it.
     public typealias SubjectObserverType = PublishSubject<Element>
 
@@ -43,7 +44,8 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
     }
 
     /// Adds `observer`; after termination it receives only the terminal event.
-    public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    where Observer.Element == Element {
         add(SubjectObserver(observer))
     }
 
@@ -80,4 +82,3 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
         _ = state.withLock { $0.dispose() }
     }
 }
-

@@ -1,10 +1,11 @@
-
 private let replaySubjectKind = ResourceKind("ReplaySubject", .subject)
 
 /// Replays the elements it keeps (the newest `bufferSize` of them, or all of
 /// them) to each new subscriber, then the terminal event if there was one,
 /// then sends every later event.
-public final class ReplaySubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable, @unchecked Sendable {
+public final class ReplaySubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable,
+    @unchecked Sendable
+{
     /// The subject's observer side, as RxSwift names it.
     public typealias SubjectObserverType = ReplaySubject<Element>
 
@@ -60,7 +61,8 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
 
     /// Replays the kept elements (and the terminal event, if any) to
     /// `observer`, then sends it every later event.
-    public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    where Observer.Element == Element {
         var subscription: Disposable = Disposables.create()
         let subscriber = SubjectObserver(observer)
         state.replay { state in
@@ -123,4 +125,3 @@ struct ReplayBuffer<Element> {
         return ring
     }
 }
-

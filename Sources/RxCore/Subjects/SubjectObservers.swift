@@ -134,7 +134,9 @@ struct SubjectObservers {
             base.withMemoryRebound(to: UInt.self, capacity: buffer.count) { addresses in
                 for index in 0..<buffer.count {
                     guard let address = UnsafeRawPointer(bitPattern: addresses[index]) else { continue }
-                    Unmanaged<SubjectObserverBase<Element>>.fromOpaque(address)._withUnsafeGuaranteedRef { $0.onNext(element) }
+                    Unmanaged<SubjectObserverBase<Element>>.fromOpaque(address)._withUnsafeGuaranteedRef {
+                        $0.onNext(element)
+                    }
                 }
             }
         }

@@ -34,7 +34,9 @@ final class AndThen<Element>: Producer<Element> {
         super.init(kind: andThenKind, chain: OperatorChain("andThen", completable.chain, second.chain))
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Element {
         let sink = AndThenSink(second: second, observer: observer, cancel: cancel)
         return (sink, sink.run(completable))
     }
@@ -63,10 +65,11 @@ final class AndThenSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
             forwardOn(.error(error))
             dispose()
         case .completed:
-            subscription.disposable = second.subscribe(AnyObserver { event in
-                self.forwardOn(event)
-                if event.isStopEvent { self.dispose() }
-            })
+            subscription.disposable = second.subscribe(
+                AnyObserver { event in
+                    self.forwardOn(event)
+                    if event.isStopEvent { self.dispose() }
+                })
         }
     }
 }

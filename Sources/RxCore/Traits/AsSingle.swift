@@ -23,10 +23,14 @@ final class AsSingle<Element>: Producer<Element> {
     init(source: Observable<Element>, requiresElement: Bool) {
         self.source = source
         self.requiresElement = requiresElement
-        super.init(kind: asSingleKind, chain: OperatorChain.applying(requiresElement ? "asSingle" : "asMaybe", to: source.chain))
+        super.init(
+            kind: asSingleKind,
+            chain: OperatorChain.applying(requiresElement ? "asSingle" : "asMaybe", to: source.chain))
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Element {
         let sink = AsSingleSink(requiresElement: requiresElement, observer: observer, cancel: cancel)
         return (sink, source.subscribe(sink))
     }

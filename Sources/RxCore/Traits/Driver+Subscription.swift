@@ -170,8 +170,9 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
         site: CallSite
     ) -> Disposable {
         let site = drivingSite(site)
-        return asObservable().subscribeElements(verb: .drive, site: site, with: object,
-                                                onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+        return asObservable().subscribeElements(
+            verb: .drive, site: site, with: object,
+            onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 
     /// Subscribes without handling anything, to keep the driver's work going.

@@ -17,13 +17,16 @@ final class First<Element>: Producer<Element?> {
         super.init(kind: firstKind, chain: OperatorChain.applying("first", to: source.chain))
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element? {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Element? {
         let sink = FirstSink<Element, Observer>(observer: observer, cancel: cancel)
         return (sink, source.subscribe(sink))
     }
 }
 
-final class FirstSink<Element, Observer: ObserverType>: Sink<Observer>, ObserverType where Observer.Element == Element? {
+final class FirstSink<Element, Observer: ObserverType>: Sink<Observer>, ObserverType
+where Observer.Element == Element? {
     init(observer: Observer, cancel: Cancelable) {
         super.init(observer: observer, cancel: cancel, kind: firstSinkKind)
     }

@@ -81,7 +81,8 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         onCompleted: (() -> Void)? = nil,
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
-        subscribe(onSuccess: onSuccess, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed, site: .here())
+        subscribe(
+            onSuccess: onSuccess, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed, site: .here())
     }
 
     /// `subscribe` with the site its public form takes from its caller.
@@ -117,7 +118,9 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         onCompleted: ((Object) -> Void)? = nil,
         onDisposed: ((Object) -> Void)? = nil
     ) -> Disposable {
-        subscribe(with: object, onSuccess: onSuccess, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed, site: .here())
+        subscribe(
+            with: object, onSuccess: onSuccess, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed,
+            site: .here())
     }
 
     /// `subscribe` with the site its public form takes from its caller.

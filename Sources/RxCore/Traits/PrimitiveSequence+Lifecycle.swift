@@ -3,7 +3,9 @@
 
 extension PrimitiveSequence {
     /// Subscribes to the source `dueTime` after the subscription, on `scheduler`.
-    public func delaySubscription(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> PrimitiveSequence<Trait, Element> {
+    public func delaySubscription(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> PrimitiveSequence<
+        Trait, Element
+    > {
         PrimitiveSequence(raw: source.delaySubscription(dueTime, scheduler: scheduler))
     }
 
@@ -51,7 +53,8 @@ extension PrimitiveSequence {
         _ identifier: String? = nil, trimOutput: Bool = false,
         file: String = #file, line: UInt = #line, function: String = #function
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(raw: source.debug(identifier, trimOutput: trimOutput, file: file, line: line, function: function))
+        PrimitiveSequence(
+            raw: source.debug(identifier, trimOutput: trimOutput, file: file, line: line, function: function))
     }
 
     /// For each subscription, a resource made by `resourceFactory` and the
@@ -72,9 +75,10 @@ extension PrimitiveSequence {
         primitiveSequenceFactory: @escaping (Resource) throws -> PrimitiveSequence<Trait, Element>,
         site: CallSite
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(raw: Observable.using(
-            resourceFactory, observableFactory: { try primitiveSequenceFactory($0).asObservable() },
-            site: site))
+        PrimitiveSequence(
+            raw: Observable.using(
+                resourceFactory, observableFactory: { try primitiveSequenceFactory($0).asObservable() },
+                site: site))
     }
 }
 

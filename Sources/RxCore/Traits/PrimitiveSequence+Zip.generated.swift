@@ -30,7 +30,9 @@ extension PrimitiveSequenceType where Trait: ZippableTrait {
         resultSelector: @escaping (E1, E2) throws -> Element,
         site: CallSite
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(raw: Observable.zip(source1.asObservable(), source2.asObservable(), resultSelector: resultSelector, site: site))
+        PrimitiveSequence(
+            raw: Observable.zip(
+                source1.asObservable(), source2.asObservable(), resultSelector: resultSelector, site: site))
     }
 }
 
@@ -80,7 +82,10 @@ extension PrimitiveSequenceType where Trait: ZippableTrait {
         resultSelector: @escaping (E1, E2, E3) throws -> Element,
         site: CallSite
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(raw: Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector, site: site))
+        PrimitiveSequence(
+            raw: Observable.zip(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector,
+                site: site))
     }
 }
 
@@ -105,7 +110,8 @@ extension PrimitiveSequenceType where Trait: ZippableTrait, Element == Any {
         _ source3: PrimitiveSequence<Trait, E3>,
         site: CallSite
     ) -> PrimitiveSequence<Trait, (E1, E2, E3)> {
-        PrimitiveSequence(raw: Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), site: site))
+        PrimitiveSequence(
+            raw: Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), site: site))
     }
 }
 
@@ -134,7 +140,10 @@ extension PrimitiveSequenceType where Trait: ZippableTrait {
         resultSelector: @escaping (E1, E2, E3, E4) throws -> Element,
         site: CallSite
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(raw: Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), resultSelector: resultSelector, site: site))
+        PrimitiveSequence(
+            raw: Observable.zip(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                resultSelector: resultSelector, site: site))
     }
 }
 
@@ -161,7 +170,10 @@ extension PrimitiveSequenceType where Trait: ZippableTrait, Element == Any {
         _ source4: PrimitiveSequence<Trait, E4>,
         site: CallSite
     ) -> PrimitiveSequence<Trait, (E1, E2, E3, E4)> {
-        PrimitiveSequence(raw: Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), site: site))
+        PrimitiveSequence(
+            raw: Observable.zip(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                site: site))
     }
 }
 
@@ -192,7 +204,10 @@ extension PrimitiveSequenceType where Trait: ZippableTrait {
         resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element,
         site: CallSite
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(raw: Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), resultSelector: resultSelector, site: site))
+        PrimitiveSequence(
+            raw: Observable.zip(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), resultSelector: resultSelector, site: site))
     }
 }
 
@@ -221,7 +236,10 @@ extension PrimitiveSequenceType where Trait: ZippableTrait, Element == Any {
         _ source5: PrimitiveSequence<Trait, E5>,
         site: CallSite
     ) -> PrimitiveSequence<Trait, (E1, E2, E3, E4, E5)> {
-        PrimitiveSequence(raw: Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), site: site))
+        PrimitiveSequence(
+            raw: Observable.zip(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), site: site))
     }
 }
 
@@ -254,7 +272,10 @@ extension PrimitiveSequenceType where Trait: ZippableTrait {
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Element,
         site: CallSite
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(raw: Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), resultSelector: resultSelector, site: site))
+        PrimitiveSequence(
+            raw: Observable.zip(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), source6.asObservable(), resultSelector: resultSelector, site: site))
     }
 }
 
@@ -285,7 +306,10 @@ extension PrimitiveSequenceType where Trait: ZippableTrait, Element == Any {
         _ source6: PrimitiveSequence<Trait, E6>,
         site: CallSite
     ) -> PrimitiveSequence<Trait, (E1, E2, E3, E4, E5, E6)> {
-        PrimitiveSequence(raw: Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), site: site))
+        PrimitiveSequence(
+            raw: Observable.zip(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), source6.asObservable(), site: site))
     }
 }
 
@@ -304,7 +328,9 @@ extension PrimitiveSequenceType where Trait: ZippableTrait {
         _ source7: PrimitiveSequence<Trait, E7>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Element
     ) -> PrimitiveSequence<Trait, Element> {
-        zip(source1, source2, source3, source4, source5, source6, source7, resultSelector: resultSelector, site: .here())
+        zip(
+            source1, source2, source3, source4, source5, source6, source7, resultSelector: resultSelector, site: .here()
+        )
     }
 
     /// `zip` with the site its public form takes from its caller.
@@ -320,7 +346,11 @@ extension PrimitiveSequenceType where Trait: ZippableTrait {
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Element,
         site: CallSite
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(raw: Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), resultSelector: resultSelector, site: site))
+        PrimitiveSequence(
+            raw: Observable.zip(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), source6.asObservable(), source7.asObservable(), resultSelector: resultSelector,
+                site: site))
     }
 }
 
@@ -353,7 +383,10 @@ extension PrimitiveSequenceType where Trait: ZippableTrait, Element == Any {
         _ source7: PrimitiveSequence<Trait, E7>,
         site: CallSite
     ) -> PrimitiveSequence<Trait, (E1, E2, E3, E4, E5, E6, E7)> {
-        PrimitiveSequence(raw: Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), site: site))
+        PrimitiveSequence(
+            raw: Observable.zip(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), source6.asObservable(), source7.asObservable(), site: site))
     }
 }
 
@@ -373,7 +406,9 @@ extension PrimitiveSequenceType where Trait: ZippableTrait {
         _ source8: PrimitiveSequence<Trait, E8>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element
     ) -> PrimitiveSequence<Trait, Element> {
-        zip(source1, source2, source3, source4, source5, source6, source7, source8, resultSelector: resultSelector, site: .here())
+        zip(
+            source1, source2, source3, source4, source5, source6, source7, source8, resultSelector: resultSelector,
+            site: .here())
     }
 
     /// `zip` with the site its public form takes from its caller.
@@ -390,7 +425,11 @@ extension PrimitiveSequenceType where Trait: ZippableTrait {
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element,
         site: CallSite
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(raw: Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(), resultSelector: resultSelector, site: site))
+        PrimitiveSequence(
+            raw: Observable.zip(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(),
+                resultSelector: resultSelector, site: site))
     }
 }
 
@@ -425,6 +464,10 @@ extension PrimitiveSequenceType where Trait: ZippableTrait, Element == Any {
         _ source8: PrimitiveSequence<Trait, E8>,
         site: CallSite
     ) -> PrimitiveSequence<Trait, (E1, E2, E3, E4, E5, E6, E7, E8)> {
-        PrimitiveSequence(raw: Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(), site: site))
+        PrimitiveSequence(
+            raw: Observable.zip(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(),
+                site: site))
     }
 }

@@ -38,9 +38,12 @@ extension PrimitiveSequenceType {
     /// Subscribes `onOutcome` for the first event of the underlying sequence,
     /// which is the trait's outcome; what follows a success (its completion)
     /// is not passed on. The subscription is recorded as `subscribe` at `site`.
-    func subscribeOutcome(site: CallSite, onDisposed: (() -> Void)?, _ onOutcome: @escaping (Event<Element>) -> Void) -> Disposable {
+    func subscribeOutcome(site: CallSite, onDisposed: (() -> Void)?, _ onOutcome: @escaping (Event<Element>) -> Void)
+        -> Disposable
+    {
         var decided = false
-        return primitiveSequence.source.subscribeRegistered(verb: .subscribe, site: site, onDisposed: onDisposed) { event in
+        return primitiveSequence.source.subscribeRegistered(verb: .subscribe, site: site, onDisposed: onDisposed) {
+            event in
             guard !decided else { return }
             decided = true
             onOutcome(event)
@@ -58,9 +61,11 @@ extension PrimitiveSequence {
         send: @escaping (Outcome, AnyObserver<Element>) -> Void
     ) -> PrimitiveSequence<Trait, Element> {
         ClosureSites.note(subscribe, name, site)
-        return PrimitiveSequence(raw: Observable.create({ observer in
-            subscribe { outcome in send(outcome, observer) }
-        }, site: site))
+        return PrimitiveSequence(
+            raw: Observable.create(
+                { observer in
+                    subscribe { outcome in send(outcome, observer) }
+                }, site: site))
     }
 
     /// A sequence of this trait that fails with `error`.

@@ -65,7 +65,8 @@ extension SharedSequence {
     @_transparent
     public static func combineLatest<Collection: Swift.Collection>(
         _ collection: Collection
-    ) -> SharedSequence<SharingStrategy, [Element]> where Collection.Element == SharedSequence<SharingStrategy, Element> {
+    ) -> SharedSequence<SharingStrategy, [Element]>
+    where Collection.Element == SharedSequence<SharingStrategy, Element> {
         combineLatest(collection, site: .here())
     }
 
@@ -74,7 +75,8 @@ extension SharedSequence {
     static func combineLatest<Collection: Swift.Collection>(
         _ collection: Collection,
         site: CallSite
-    ) -> SharedSequence<SharingStrategy, [Element]> where Collection.Element == SharedSequence<SharingStrategy, Element> {
+    ) -> SharedSequence<SharingStrategy, [Element]>
+    where Collection.Element == SharedSequence<SharingStrategy, Element> {
         SharedSequence<SharingStrategy, [Element]>(
             Observable.combineLatest(collection.map { $0.asObservable() }, site: site))
     }
@@ -103,7 +105,8 @@ extension SharedSequence {
     @_transparent
     public static func zip<Collection: Swift.Collection>(
         _ collection: Collection
-    ) -> SharedSequence<SharingStrategy, [Element]> where Collection.Element == SharedSequence<SharingStrategy, Element> {
+    ) -> SharedSequence<SharingStrategy, [Element]>
+    where Collection.Element == SharedSequence<SharingStrategy, Element> {
         zip(collection, site: .here())
     }
 
@@ -112,7 +115,8 @@ extension SharedSequence {
     static func zip<Collection: Swift.Collection>(
         _ collection: Collection,
         site: CallSite
-    ) -> SharedSequence<SharingStrategy, [Element]> where Collection.Element == SharedSequence<SharingStrategy, Element> {
+    ) -> SharedSequence<SharingStrategy, [Element]>
+    where Collection.Element == SharedSequence<SharingStrategy, Element> {
         SharedSequence<SharingStrategy, [Element]>(
             Observable.zip(collection.map { $0.asObservable() }, site: site))
     }

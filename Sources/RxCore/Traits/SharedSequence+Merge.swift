@@ -5,13 +5,17 @@
 
 extension SharedSequence {
     /// The elements of each of `sequence`'s shared sequences in turn.
-    public static func concat<Sequence: Swift.Sequence>(_ sequence: Sequence) -> SharedSequence<SharingStrategy, Element>
+    public static func concat<Sequence: Swift.Sequence>(_ sequence: Sequence) -> SharedSequence<
+        SharingStrategy, Element
+    >
     where Sequence.Element == SharedSequence<SharingStrategy, Element> {
         SharedSequence(Observable.concat(sequence.map { $0.asObservable() }))
     }
 
     /// The elements of each of `collection`'s shared sequences in turn.
-    public static func concat<Collection: Swift.Collection>(_ collection: Collection) -> SharedSequence<SharingStrategy, Element>
+    public static func concat<Collection: Swift.Collection>(_ collection: Collection) -> SharedSequence<
+        SharingStrategy, Element
+    >
     where Collection.Element == SharedSequence<SharingStrategy, Element> {
         SharedSequence(Observable.concat(collection.map { $0.asObservable() }))
     }

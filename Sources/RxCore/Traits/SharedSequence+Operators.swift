@@ -118,7 +118,9 @@ extension SharedSequenceConvertibleType {
         onSubscribed: (() -> Void)? = nil,
         onDispose: (() -> Void)? = nil
     ) -> SharedSequence<SharingStrategy, Element> {
-        `do`(onNext: onNext, afterNext: afterNext, onCompleted: onCompleted, afterCompleted: afterCompleted, onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose, site: .here())
+        `do`(
+            onNext: onNext, afterNext: afterNext, onCompleted: onCompleted, afterCompleted: afterCompleted,
+            onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose, site: .here())
     }
 
     /// ``do`` with the site its public form takes from its caller.
@@ -133,10 +135,11 @@ extension SharedSequenceConvertibleType {
         onDispose: (() -> Void)? = nil,
         site: CallSite
     ) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(asObservable().do(
-            onNext: onNext, afterNext: afterNext, onCompleted: onCompleted, afterCompleted: afterCompleted,
-            onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose,
-            site: site))
+        SharedSequence(
+            asObservable().do(
+                onNext: onNext, afterNext: afterNext, onCompleted: onCompleted, afterCompleted: afterCompleted,
+                onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose,
+                site: site))
     }
 
     /// Passes on an element only when the key `keySelector` gives differs from the previous one.
@@ -243,7 +246,8 @@ extension SharedSequenceConvertibleType where Element: Equatable {
     @_transparent
     public func distinctUntilChanged(
 
-    ) -> SharedSequence<SharingStrategy, Element> {
+        ) -> SharedSequence<SharingStrategy, Element>
+    {
         distinctUntilChanged(site: .here())
     }
 
@@ -265,18 +269,24 @@ extension SharedSequenceConvertibleType where Element: SharedSequenceConvertible
 
 extension SharedSequence {
     /// The elements of all `sources` as they come.
-    public static func merge<Collection: Swift.Collection>(_ sources: Collection) -> SharedSequence<SharingStrategy, Element>
+    public static func merge<Collection: Swift.Collection>(_ sources: Collection) -> SharedSequence<
+        SharingStrategy, Element
+    >
     where Collection.Element == SharedSequence<SharingStrategy, Element> {
         SharedSequence(Observable.merge(sources.map { $0.asObservable() }))
     }
 
     /// The elements of all `sources` as they come.
-    public static func merge(_ sources: [SharedSequence<SharingStrategy, Element>]) -> SharedSequence<SharingStrategy, Element> {
+    public static func merge(_ sources: [SharedSequence<SharingStrategy, Element>]) -> SharedSequence<
+        SharingStrategy, Element
+    > {
         SharedSequence(Observable.merge(sources.map { $0.asObservable() }))
     }
 
     /// The elements of all `sources` as they come.
-    public static func merge(_ sources: SharedSequence<SharingStrategy, Element>...) -> SharedSequence<SharingStrategy, Element> {
+    public static func merge(_ sources: SharedSequence<SharingStrategy, Element>...) -> SharedSequence<
+        SharingStrategy, Element
+    > {
         SharedSequence(Observable.merge(sources.map { $0.asObservable() }))
     }
 }
@@ -288,6 +298,7 @@ extension SharedSequence {
         _ identifier: String? = nil, trimOutput: Bool = false,
         file: String = #file, line: UInt = #line, function: String = #function
     ) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(asObservable().debug(identifier, trimOutput: trimOutput, file: file, line: line, function: function))
+        SharedSequence(
+            asObservable().debug(identifier, trimOutput: trimOutput, file: file, line: line, function: function))
     }
 }

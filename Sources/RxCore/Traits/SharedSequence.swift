@@ -1,7 +1,9 @@
 /// A sequence that never fails, delivers on the ``SharingScheduler`` and
 /// shares one subscription among its subscribers, as RxCocoa's: ``Driver``
 /// (replaying the latest element) and ``Signal`` (not replaying).
-public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>: SharedSequenceConvertibleType, ObservableConvertibleType {
+public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>: SharedSequenceConvertibleType,
+    ObservableConvertibleType
+{
     let source: Observable<Element>
 
     /// Shares `source` by the strategy. Usable from inlinable code: the
@@ -158,7 +160,9 @@ extension SharedSequence where Element: FixedWidthInteger {
     }
 
     /// 0 after `dueTime`, then 1, 2, … every `period`, on the sharing scheduler.
-    public static func timer(_ dueTime: RxTimeInterval, period: RxTimeInterval) -> SharedSequence<SharingStrategy, Element> {
+    public static func timer(_ dueTime: RxTimeInterval, period: RxTimeInterval) -> SharedSequence<
+        SharingStrategy, Element
+    > {
         SharedSequence(Observable.timer(dueTime, period: period, scheduler: SharingStrategy.scheduler))
     }
 }

@@ -229,6 +229,7 @@ extension ObservableType {
     ) -> Disposable {
         subscribeElements(
             verb: verb, site: site,
-            onNext: weakly(object, onNext), onCompleted: weakly(object, onCompleted), onDisposed: weakly(object, onDisposed))
+            onNext: weakly(object, onNext), onCompleted: weakly(object, onCompleted),
+            onDisposed: weakly(object, onDisposed))
     }
 }

@@ -251,7 +251,8 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         if collection.isEmpty {
             return Single.deferred({ Single.just(try resultSelector([])) }, site: site)
         }
-        return Single(raw: Observable.zip(collection.map { $0.asObservable() }, resultSelector: resultSelector, site: site))
+        return Single(
+            raw: Observable.zip(collection.map { $0.asObservable() }, resultSelector: resultSelector, site: site))
     }
 
     /// Succeeds with the elements of every single in `collection` once all

@@ -25,13 +25,17 @@ public struct BlockingObservable<Element> {
     /// Subscribes and waits until the sequence terminates, `max` elements
     /// satisfying `predicate` have arrived, `predicate` throws, or the timeout
     /// passes; the subscription is disposed before returning.
-    func materializeResult(max: Int? = nil, predicate: @escaping (Element) throws -> Bool = { _ in true }) -> MaterializedSequenceResult<Element> {
+    func materializeResult(max: Int? = nil, predicate: @escaping (Element) throws -> Bool = { _ in true })
+        -> MaterializedSequenceResult<Element>
+    {
         let collector = BlockingCollector<Element>()
         let subscription = SingleAssignmentDisposable()
         defer { subscription.dispose() }
-        subscription.setDisposable(source.subscribe(AnyObserver { event in
-            if collector.receive(event, max: max, predicate: predicate) { subscription.dispose() }
-        }))
+        subscription.setDisposable(
+            source.subscribe(
+                AnyObserver { event in
+                    if collector.receive(event, max: max, predicate: predicate) { subscription.dispose() }
+                }))
         if !DispatchSchedulers.wait(timeout: timeout, until: { collector.isDone }) {
             collector.fail(RxError.timeout)
         }

@@ -10,8 +10,10 @@ extension Reactive where Base: UISwitch {
 
     /// The same as ``isOn``, as RxCocoa names it too.
     public var value: ControlProperty<Bool> {
-        controlProperty(editingEvents: .valueChanged, getter: { $0.isOn }, setter: { control, isOn in
-            control.isOn = isOn
-        })
+        controlProperty(
+            editingEvents: .valueChanged, getter: { $0.isOn },
+            setter: { control, isOn in
+                control.isOn = isOn
+            })
     }
 }

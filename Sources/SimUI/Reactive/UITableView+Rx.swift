@@ -47,16 +47,19 @@ extension Reactive where Base: UITableView {
 
     /// The index path of each row the user selects.
     public var itemSelected: ControlEvent<IndexPath> {
-        ControlEvent(events: base.events { tableView, observer in
-            let key = tableView.addSelectionObserver { observer.on(.next($0)) }
-            return { tableView in tableView.removeSelectionObserver(key) }
-        })
+        ControlEvent(
+            events: base.events { tableView, observer in
+                let key = tableView.addSelectionObserver { observer.on(.next($0)) }
+                return { tableView in tableView.removeSelectionObserver(key) }
+            })
     }
 
     /// Installs `dataSource` (retained by the table view) and reloads the
     /// table with each array `source` sends, until disposed or the table view
     /// goes away.
-    private func bind<Element>(_ source: Observable<[Element]>, dataSource: TableViewArrayDataSource<Element>) -> Disposable {
+    private func bind<Element>(_ source: Observable<[Element]>, dataSource: TableViewArrayDataSource<Element>)
+        -> Disposable
+    {
         let tableView = base
         tableView.retainedDataSource = dataSource
         tableView.dataSource = dataSource

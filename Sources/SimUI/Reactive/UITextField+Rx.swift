@@ -10,8 +10,10 @@ extension Reactive where Base: UITextField {
 
     /// The same as `text`, as RxCocoa names it too.
     public var value: ControlProperty<String?> {
-        controlProperty(editingEvents: [.allEditingEvents, .valueChanged], getter: { $0.text }, setter: { field, text in
-            if field.text != text { field.text = text }
-        })
+        controlProperty(
+            editingEvents: [.allEditingEvents, .valueChanged], getter: { $0.text },
+            setter: { field, text in
+                if field.text != text { field.text = text }
+            })
     }
 }

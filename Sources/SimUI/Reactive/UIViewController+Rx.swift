@@ -22,11 +22,12 @@ extension Reactive where Base: UIViewController {
     /// `animated` after each call of `event`'s method, until the controller
     /// goes away, which completes the sequence (as RxCocoa's `methodInvoked`).
     private func lifecycle(_ event: UIViewController.LifecycleEvent) -> ControlEvent<Bool> {
-        ControlEvent(events: base.events { controller, observer in
-            let key = controller.addLifecycleObserver { happened, animated in
-                if happened == event { observer.on(.next(animated)) }
-            }
-            return { controller in controller.removeLifecycleObserver(key) }
-        })
+        ControlEvent(
+            events: base.events { controller, observer in
+                let key = controller.addLifecycleObserver { happened, animated in
+                    if happened == event { observer.on(.next(animated)) }
+                }
+                return { controller in controller.removeLifecycleObserver(key) }
+            })
     }
 }

@@ -18,24 +18,32 @@ struct CountsCommand: ParsableCommand {
     @OptionGroup var execution: ExecutionOptions
 
     func validate() throws {
-        guard !patterns.isEmpty else { throw ValidationError("Name at least one scenario id (`rxleaks list` shows them).") }
+        guard !patterns.isEmpty else {
+            throw ValidationError("Name at least one scenario id (`rxleaks list` shows them).")
+        }
     }
 
     func run() throws {
         let selection = try execution.select(patterns)
         execution.enableBacktraces()
-        let records = RunSession(timeLimit: execution.timeLimit).run(execution.jobs(for: selection, withKindCounts: true))
+        let records = RunSession(timeLimit: execution.timeLimit).run(
+            execution.jobs(for: selection, withKindCounts: true))
         let style = Style(enabled: Console.stdoutHasColour)
         Console.write(records.map { table($0, style: style) }.joined(separator: "\n"))
     }
 
     private func table(_ record: VariantRecord, style: Style) -> String {
-        let verdict = "\(record.outcome.description) " + (record.matched ? style.green("(as expected)") : style.red("(expected \(record.expectation))"))
-        var output = style.bold("\(record.scenario) / \(record.variant)")
+        let verdict =
+            "\(record.outcome.description) "
+            + (record.matched ? style.green("(as expected)") : style.red("(expected \(record.expectation))"))
+        var output =
+            style.bold("\(record.scenario) / \(record.variant)")
             + " — \(record.repetitions) repetition\(record.repetitions == 1 ? "" : "s")\(record.isolated ? ", isolated" : ""): \(verdict)\n"
         guard let steps = record.kindCounts else { return output + "  (no counts: the variant did not finish)\n" }
         let all = [steps.before] + steps.afterRepetitions + [steps.afterSettling]
-        let repetitionTitles = steps.afterRepetitions.indices.map { steps.afterRepetitions.count == 1 ? "AFTER RUN" : "AFTER REP \($0 + 1)" }
+        let repetitionTitles = steps.afterRepetitions.indices.map {
+            steps.afterRepetitions.count == 1 ? "AFTER RUN" : "AFTER REP \($0 + 1)"
+        }
         var table = TextTable(
             [("KIND", .left), ("BEFORE", .right)] + repetitionTitles.map { ($0, .right) }
                 + [("AFTER SETTLING", .right), ("PER REPETITION", .right)])
@@ -43,8 +51,12 @@ struct CountsCommand: ParsableCommand {
         func row(_ name: String, _ value: (KindCounts.Step) -> Int, nameStyle: @escaping (String) -> String = { $0 }) {
             let values = all.map(value)
             let growth = Self.growth(before: values[0], repetitions: Array(values.dropFirst().dropLast()))
-            let growthCell = growth.hasPrefix("+") ? TextTable.Cell(growth, style: style.yellow) : TextTable.Cell(growth)
-            table.rows.append(.cells([TextTable.Cell(name, style: nameStyle)] + values.map { TextTable.Cell(String($0)) } + [growthCell]))
+            let growthCell =
+                growth.hasPrefix("+") ? TextTable.Cell(growth, style: style.yellow) : TextTable.Cell(growth)
+            table.rows.append(
+                .cells(
+                    [TextTable.Cell(name, style: nameStyle)] + values.map { TextTable.Cell(String($0)) } + [growthCell])
+            )
         }
         let kinds = Set(all.flatMap(\.kinds.keys)).sorted()
         for kind in kinds { row(kind, { $0.kinds[kind] ?? 0 }) }
@@ -54,7 +66,8 @@ struct CountsCommand: ParsableCommand {
         row("total resources", { $0.kinds.values.reduce(0, +) }, nameStyle: style.bold)
         output += table.render(headerStyle: style.bold)
         if let counts = record.counts {
-            output += "tracked objects alive: \(counts.before.trackedObjects) before, \(counts.afterTeardown.trackedObjects) after teardown, "
+            output +=
+                "tracked objects alive: \(counts.before.trackedObjects) before, \(counts.afterTeardown.trackedObjects) after teardown, "
                 + "\(counts.afterSettling.trackedObjects) after settling\n"
         }
         return output

@@ -4,27 +4,32 @@ import Scenarios
 
 /// How variants run: which ones, how often, in which process, for how long.
 struct ExecutionOptions: ParsableArguments {
-    @Option(help: ArgumentHelp(
-        "Which variants: leaking, fixed, control (by role), clean (every variant expected to come out clean), all, or a variant's name (default: all; leaking for explain).",
-        valueName: "leaking|fixed|control|clean|all|NAME"))
+    @Option(
+        help: ArgumentHelp(
+            "Which variants: leaking, fixed, control (by role), clean (every variant expected to come out clean), all, or a variant's name (default: all; leaking for explain).",
+            valueName: "leaking|fixed|control|clean|all|NAME"))
     var variant: VariantFilter?
 
-    @Option(name: .customLong("repeat"), help: ArgumentHelp(
-        "Run each variant's body this many times inside one leak check.", valueName: "N"))
+    @Option(
+        name: .customLong("repeat"),
+        help: ArgumentHelp(
+            "Run each variant's body this many times inside one leak check.", valueName: "N"))
     var repetitions = 1
 
     @Flag(help: "Run each variant in its own child process (variants expected to crash always are).")
     var isolate = false
 
-    @Option(help: ArgumentHelp(
-        "Kill an isolated variant still running after this long, and report it as timed out.",
-        valueName: "SECONDS"))
+    @Option(
+        help: ArgumentHelp(
+            "Kill an isolated variant still running after this long, and report it as timed out.",
+            valueName: "SECONDS"))
     var timeLimit: Double = 10
 
     #if DEBUG
-    @Flag(help: ArgumentHelp(
-        "Select from the deliberately faulty fixtures (throw, never settle, flood, crash) instead of the catalogue.",
-        visibility: .hidden))
+    @Flag(
+        help: ArgumentHelp(
+            "Select from the deliberately faulty fixtures (throw, never settle, flood, crash) instead of the catalogue.",
+            visibility: .hidden))
     var faultFixtures = false
     #else
     /// The faulty fixtures are for the CLI's own tests, which run a debug build.
@@ -36,7 +41,9 @@ struct ExecutionOptions: ParsableArguments {
 
     func validate() throws {
         guard repetitions >= 1 else { throw ValidationError("--repeat must be at least 1.") }
-        guard timeLimit > 0, timeLimit.isFinite else { throw ValidationError("--time-limit must be a positive number of seconds.") }
+        guard timeLimit > 0, timeLimit.isFinite else {
+            throw ValidationError("--time-limit must be a positive number of seconds.")
+        }
     }
 
     /// Switches backtrace capture on in this process when asked.
@@ -47,8 +54,9 @@ struct ExecutionOptions: ParsableArguments {
     /// Resolves `patterns` and `--variant` (or `defaultFilter`) against the catalogue.
     func select(_ patterns: [String], defaultFilter: VariantFilter = .all) throws -> Selection {
         try exitingOnBadInput { () throws(BadInput) in
-            try Selection.resolve(patterns, variants: variant ?? defaultFilter,
-                                  in: faultFixtures ? FaultFixtures.all : Catalogue.all)
+            try Selection.resolve(
+                patterns, variants: variant ?? defaultFilter,
+                in: faultFixtures ? FaultFixtures.all : Catalogue.all)
         }
     }
 

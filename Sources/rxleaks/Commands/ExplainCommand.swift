@@ -34,8 +34,11 @@ struct ExplainCommand: ParsableCommand {
         var renderer: Renderer?
         if let render {
             guard let dotPath = ChildProcess.find("dot") else {
-                Console.error("--render needs Graphviz's `dot`, which is not on PATH",
-                              hint: "install Graphviz (apt-get install graphviz, brew install graphviz),\nor print the graph with --dot and render it elsewhere")
+                Console.error(
+                    "--render needs Graphviz's `dot`, which is not on PATH",
+                    hint:
+                        "install Graphviz (apt-get install graphviz, brew install graphviz),\nor print the graph with --dot and render it elsewhere"
+                )
                 throw ExitCode.failure
             }
             renderer = Renderer(dot: dotPath, output: render)
@@ -69,12 +72,15 @@ struct ExplainCommand: ParsableCommand {
             output += style.bold("Fix") + "\n" + indent(scenario.fix, "  ") + "\n"
             for record in records where record.scenario == scenario.id {
                 output += "\n" + style.bold("Variant \(record.variantLabel)") + ": \(record.outcome.description) "
-                output += (record.matched ? style.green("(as expected)") : style.red("(expected \(record.expectation))")) + "\n"
+                output +=
+                    (record.matched ? style.green("(as expected)") : style.red("(expected \(record.expectation))"))
+                    + "\n"
                 output += record.leaks.listing.map { "  " + $0 + "\n" }.joined()
                 if !record.liveSubscriptions.isEmpty {
                     output += "  Live subscriptions (\(record.liveSubscriptions.count)):\n"
                     for subscription in record.liveSubscriptions {
-                        output += "    #\(subscription.id) \(subscription.chain) at \(subscription.site), "
+                        output +=
+                            "    #\(subscription.id) \(subscription.chain) at \(subscription.site), "
                             + (subscription.owner.map { "owned by \($0)" } ?? "not owned") + "\n"
                     }
                 }
@@ -113,7 +119,8 @@ struct Renderer {
         let input = FileManager.default.temporaryDirectory.appendingPathComponent("rxleaks-\(getpid()).dot")
         try Data(graph.utf8).write(to: input)
         defer { try? FileManager.default.removeItem(at: input) }
-        let result = try ChildProcess.run(dot, ["-T\(Renderer.format(of: output)!)", "-o", output, input.path], timeLimit: 60)
+        let result = try ChildProcess.run(
+            dot, ["-T\(Renderer.format(of: output)!)", "-o", output, input.path], timeLimit: 60)
         guard result.termination == .exited(0) else {
             throw Failure(description: result.stderr.isEmpty ? "dot ended with \(result.termination)" : result.stderr)
         }

@@ -11,7 +11,8 @@ import LeakLint
 struct FixCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fix",
-        abstract: "Fix the leaks a package's tests show, keeping each fix only when the leaking test then passes clean.",
+        abstract:
+            "Fix the leaks a package's tests show, keeping each fix only when the leaking test then passes clean.",
         discussion: """
             Runs the tests as rxleaks test does (same scratch folder). For each leaking test's root leak it picks a \
             fix: the lint's, when the holding reference (the suspect edge, File.swift:12) is in a finding a rule can \
@@ -58,7 +59,8 @@ struct FixCommand: ParsableCommand {
                     }
                 }
                 guard let first = attempts.first, !edits.isEmpty else { continue }
-                result.diffs.append(UnifiedDiff.between(first.original, first.original.applying(edits), path: first.file))
+                result.diffs.append(
+                    UnifiedDiff.between(first.original, first.original.applying(edits), path: first.file))
             }
         } else {
             try refuseUncommitted(plan.attempts, in: package)
@@ -91,14 +93,19 @@ struct FixCommand: ParsableCommand {
     private func refuseUncommitted(_ attempts: [FixPlan.Attempt], in package: URL) throws {
         guard !allowDirty, let git = ChildProcess.find("git") else { return }
         let dirty = attempts.map(\.file).filter { file in
-            guard let status = try? ChildProcess.run(git, ["-C", package.path, "status", "--porcelain", "--", file], timeLimit: 60) else {
+            guard
+                let status = try? ChildProcess.run(
+                    git, ["-C", package.path, "status", "--porcelain", "--", file], timeLimit: 60)
+            else {
                 return false
             }
             return status.termination == .exited(0) && !status.stdout.isEmpty
         }
         guard dirty.isEmpty else {
-            throw BadInput("uncommitted changes in \(dirty.joined(separator: ", ")): rxleaks fix would write over them",
-                           hint: "Commit or stash them first, or pass --allow-dirty.").report()
+            throw BadInput(
+                "uncommitted changes in \(dirty.joined(separator: ", ")): rxleaks fix would write over them",
+                hint: "Commit or stash them first, or pass --allow-dirty."
+            ).report()
         }
     }
 }
@@ -120,7 +127,9 @@ struct FixResult: Encodable {
         var text = diffs.joined()
         for file in filesChanged { text += "changed \(file)\n" }
         for leak in fixed {
-            text += dryRun ? "would try \(leak.test): \(leak.place)\n"
+            text +=
+                dryRun
+                ? "would try \(leak.test): \(leak.place)\n"
                 : "fixed \(leak.test): \(leak.place); the test passes and no longer leaks it\n"
         }
         for leak in left { text += "left \(leak.test): \(leak.place): \(leak.reason ?? "")\n" }
@@ -128,7 +137,8 @@ struct FixResult: Encodable {
         guard total > 0 else { return text + "no leak to fix\n" }
         let files = dryRun ? diffs.count : filesChanged.count
         return text + "\(dryRun ? "would try to fix" : "fixed") \(fixed.count) of \(total) leak\(total == 1 ? "" : "s")"
-            + " in \(files) file\(files == 1 ? "" : "s"), \(left.count) left" + (dryRun ? "; nothing was written" : "") + "\n"
+            + " in \(files) file\(files == 1 ? "" : "s"), \(left.count) left" + (dryRun ? "; nothing was written" : "")
+            + "\n"
     }
 
     func json() throws -> String {

@@ -34,13 +34,20 @@ struct LintCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("Files or directories to lint (scenario ids with --confirm).", valueName: "PATH"))
     var paths: [String] = []
 
-    @Option(help: "Output: compiler (file:line:col: warning: …), json (docs/rxleaks-lint.schema.json) or sarif (SARIF 2.1.0).")
+    @Option(
+        help:
+            "Output: compiler (file:line:col: warning: …), json (docs/rxleaks-lint.schema.json) or sarif (SARIF 2.1.0)."
+    )
     var format: LintFormatArgument = .compiler
 
-    @Option(help: ArgumentHelp("The configuration file (default: .rxleaks-lint.json here, if present).", valueName: "FILE"))
+    @Option(
+        help: ArgumentHelp("The configuration file (default: .rxleaks-lint.json here, if present).", valueName: "FILE"))
     var config: String?
 
-    @Flag(help: "Cross-check with the engine: the arguments are scenario ids; print what lint flags and what the engine confirms.")
+    @Flag(
+        help:
+            "Cross-check with the engine: the arguments are scenario ids; print what lint flags and what the engine confirms."
+    )
     var confirm = false
 
     @Option(help: ArgumentHelp("Where the catalogue's sources are, for --confirm.", valueName: "DIR"))
@@ -79,13 +86,17 @@ struct LintCommand: ParsableCommand {
         }
         if fix {
             let fixes = try exitingOnBadInput { () throws(BadInput) in
-                try withLinter { linter, paths, excluded throws(LintError) in try linter.fix(paths: paths, excluding: excluded) }
+                try withLinter { linter, paths, excluded throws(LintError) in
+                    try linter.fix(paths: paths, excluding: excluded)
+                }
             }
             try LintFixing(fixes: fixes, dryRun: dryRun).run()
             return
         }
         let result = try exitingOnBadInput { () throws(BadInput) in
-            try withLinter { linter, paths, excluded throws(LintError) in try linter.lint(paths: paths, excluding: excluded) }
+            try withLinter { linter, paths, excluded throws(LintError) in
+                try linter.lint(paths: paths, excluding: excluded)
+            }
         }
         Console.write(LintReport.render(result, as: format.format))
         if !result.findings.isEmpty || !result.unparsableFiles.isEmpty { throw ExitCode.failure }
@@ -96,11 +107,17 @@ struct LintCommand: ParsableCommand {
         _ body: (Linter, [String], [String]) throws(LintError) -> Result
     ) throws(BadInput) -> Result {
         do {
-            let configurationPath = config ?? (FileManager.default.fileExists(atPath: LintConfiguration.fileName) ? LintConfiguration.fileName : nil)
+            let configurationPath =
+                config
+                ?? (FileManager.default.fileExists(atPath: LintConfiguration.fileName)
+                    ? LintConfiguration.fileName : nil)
             let configuration = try LintConfiguration.load(from: configurationPath)
-            return try body(Linter(configuration: configuration), paths.isEmpty ? configuration.paths : paths, configuration.exclude)
+            return try body(
+                Linter(configuration: configuration), paths.isEmpty ? configuration.paths : paths, configuration.exclude
+            )
         } catch {
-            throw BadInput(error.description, hint: "`rxleaks lint --help` describes the paths and the configuration file")
+            throw BadInput(
+                error.description, hint: "`rxleaks lint --help` describes the paths and the configuration file")
         }
     }
 }

@@ -18,19 +18,24 @@ struct LintConfirmation {
         let sources = try exitingOnBadInput { () throws(BadInput) in
             try scenarioSources()
         }
-        let records = RunSession(timeLimit: 10).run(selection.pairs.map { scenario, variant in
-            VariantJob(scenario: scenario, variant: variant, repetitions: 1, backtraces: false, kindCounts: false, forceIsolation: false)
-        })
+        let records = RunSession(timeLimit: 10).run(
+            selection.pairs.map { scenario, variant in
+                VariantJob(
+                    scenario: scenario, variant: variant, repetitions: 1, backtraces: false, kindCounts: false,
+                    forceIsolation: false)
+            })
         var text = ""
         for scenario in selection.scenarios {
             text += "\(scenario.id)\n"
             let findings = sources[scenario.id] ?? []
             if findings.isEmpty { text += "  lint    no finding\n" }
             for finding in findings {
-                text += "  lint    \(finding.rule) at \((finding.file as NSString).lastPathComponent):\(finding.line) in \(finding.scope)\n"
+                text +=
+                    "  lint    \(finding.rule) at \((finding.file as NSString).lastPathComponent):\(finding.line) in \(finding.scope)\n"
             }
             for record in records where record.scenario == scenario.id {
-                text += "  engine  \(record.variantLabel): \(record.outcome)\(record.matched ? "" : " (expected \(record.expectation))")\n"
+                text +=
+                    "  engine  \(record.variantLabel): \(record.outcome)\(record.matched ? "" : " (expected \(record.expectation))")\n"
             }
         }
         Console.write(text)

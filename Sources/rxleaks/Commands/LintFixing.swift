@@ -31,16 +31,19 @@ struct LintFixing {
         let unparsable = fixes.compactMap { if case .failure(let file) = $0 { file } else { nil } }
         for path in written { text += "fixed \(path)\n" }
         for finding in fixed {
-            text += "\(finding.file):\(finding.line):\(finding.column): \(dryRun ? "would fix" : "fixed") [rxleaks.\(finding.rule)]\n"
+            text +=
+                "\(finding.file):\(finding.line):\(finding.column): \(dryRun ? "would fix" : "fixed") [rxleaks.\(finding.rule)]\n"
         }
         for left in unfixed {
-            text += "\(left.finding.file):\(left.finding.line):\(left.finding.column): not fixed [rxleaks.\(left.finding.rule)]: \(left.reason); the guide's fix: \(left.finding.fix)\n"
+            text +=
+                "\(left.finding.file):\(left.finding.line):\(left.finding.column): not fixed [rxleaks.\(left.finding.rule)]: \(left.reason); the guide's fix: \(left.finding.fix)\n"
         }
         for file in unparsable {
             text += "\(file.file):\(file.line):\(file.column): not fixed, does not parse: \(file.message)\n"
         }
         let files = Set(fixed.map(\.file)).count
-        text += "\(dryRun ? "would fix" : "fixed") \(fixed.count) finding\(fixed.count == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s")"
+        text +=
+            "\(dryRun ? "would fix" : "fixed") \(fixed.count) finding\(fixed.count == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s")"
             + ", \(unfixed.count) left" + (fixed.isEmpty ? "" : "; not verified by a test: run the tests again") + "\n"
         Console.write(text)
         if !unfixed.isEmpty || !unparsable.isEmpty { throw ExitCode.failure }
@@ -53,7 +56,9 @@ struct LintFixing {
         let url = URL(fileURLWithPath: path)
         let permissions = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions]
         try Data(text.utf8).write(to: url, options: .atomic)
-        if let permissions { try FileManager.default.setAttributes([.posixPermissions: permissions], ofItemAtPath: path) }
+        if let permissions {
+            try FileManager.default.setAttributes([.posixPermissions: permissions], ofItemAtPath: path)
+        }
     }
 }
 #endif

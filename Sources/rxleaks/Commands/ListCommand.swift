@@ -37,15 +37,17 @@ struct ListCommand: ParsableCommand {
             let variants = scenario.variants.map { variant in
                 variant.name == variant.role.rawValue ? variant.name : "\(variant.name) (\(variant.role.rawValue))"
             }
-            table.rows.append(.cells([
-                TextTable.Cell(scenario.id, style: style.bold), TextTable.Cell(scenario.guide.description),
-                TextTable.Cell(variants.joined(separator: ", ")), TextTable.Cell(scenario.title),
-            ]))
+            table.rows.append(
+                .cells([
+                    TextTable.Cell(scenario.id, style: style.bold), TextTable.Cell(scenario.guide.description),
+                    TextTable.Cell(variants.joined(separator: ", ")), TextTable.Cell(scenario.title),
+                ]))
         }
         let variantCount = scenarios.map(\.variants.count).reduce(0, +)
         return table.render(headerStyle: style.bold)
-            + style.dim("\n\(scenarios.count) scenarios, \(variantCount) variants. Patterns match ids and guide-qualified ids "
-                + "(guide000-closure-strong-self).") + "\n"
+            + style.dim(
+                "\n\(scenarios.count) scenarios, \(variantCount) variants. Patterns match ids and guide-qualified ids "
+                    + "(guide000-closure-strong-self).") + "\n"
     }
 }
 
@@ -71,8 +73,9 @@ struct ListEntry: Codable {
         title = scenario.title
         guide = GuideEntry(scenario.guide)
         variants = scenario.variants.map { variant in
-            VariantEntry(name: variant.name, role: variant.role.rawValue,
-                         expectation: variant.expectation.description, alwaysIsolated: variant.expectsCrash)
+            VariantEntry(
+                name: variant.name, role: variant.role.rawValue,
+                expectation: variant.expectation.description, alwaysIsolated: variant.expectsCrash)
         }
     }
 }

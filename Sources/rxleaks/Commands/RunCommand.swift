@@ -16,14 +16,18 @@ struct RunCommand: ParsableCommand {
             each variant a fresh process). Exit status 0 when every variant matched, 1 otherwise.
             """)
 
-    @Argument(help: ArgumentHelp(
-        "Scenario ids or glob patterns over ids and guide-qualified ids (guide000-*, *-self); all when none.",
-        valueName: "ID"))
+    @Argument(
+        help: ArgumentHelp(
+            "Scenario ids or glob patterns over ids and guide-qualified ids (guide000-*, *-self); all when none.",
+            valueName: "ID"))
     var patterns: [String] = []
 
     @OptionGroup var execution: ExecutionOptions
 
-    @Flag(help: "Text output: the whole process's counts before → after teardown → after settling, instead of what each variant left.")
+    @Flag(
+        help:
+            "Text output: the whole process's counts before → after teardown → after settling, instead of what each variant left."
+    )
     var totals = false
 
     @Option(help: "Output: text (an aligned table), json (docs/rxleaks-run.schema.json) or junit (XML).")
@@ -37,7 +41,10 @@ struct RunCommand: ParsableCommand {
         let summary = RunSummary(records, seconds: (ContinuousClock.now - start) / .seconds(1))
         switch format {
         case .text:
-            Console.write(RunText.render(records, summary: summary, style: Style(enabled: Console.stdoutHasColour), backtraces: execution.backtraces, totals: totals))
+            Console.write(
+                RunText.render(
+                    records, summary: summary, style: Style(enabled: Console.stdoutHasColour),
+                    backtraces: execution.backtraces, totals: totals))
         case .json:
             Console.write(try RunDocument(records, summary: summary).json())
         case .junit:

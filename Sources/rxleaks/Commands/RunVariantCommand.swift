@@ -21,7 +21,9 @@ struct RunVariantCommand: ParsableCommand {
     @Flag var kindCounts = false
 
     /// The command line that runs this command for one variant.
-    static func arguments(scenario: String, variant: String, repetitions: Int, backtraces: Bool, kindCounts: Bool) -> [String] {
+    static func arguments(scenario: String, variant: String, repetitions: Int, backtraces: Bool, kindCounts: Bool)
+        -> [String]
+    {
         [configuration.commandName!, scenario, variant, "--repeat", String(repetitions)]
             + (backtraces ? ["--backtraces"] : []) + (kindCounts ? ["--kind-counts"] : [])
     }
@@ -29,15 +31,18 @@ struct RunVariantCommand: ParsableCommand {
     func run() throws {
         let (scenario, variant) = try exitingOnBadInput { () throws(BadInput) in
             // The fault fixtures' ids never collide with the catalogue's (`fault-…`).
-            guard let scenario = (Catalogue.all + FaultFixtures.all).first(where: { $0.id == scenarioID }) else { throw BadInput("unknown scenario id '\(scenarioID)'") }
+            guard let scenario = (Catalogue.all + FaultFixtures.all).first(where: { $0.id == scenarioID }) else {
+                throw BadInput("unknown scenario id '\(scenarioID)'")
+            }
             guard let variant = scenario.variant(named: variantName) else {
                 throw BadInput("scenario '\(scenarioID)' has no variant '\(variantName)'")
             }
             return (scenario, variant)
         }
         if backtraces { Backtraces.isEnabled = true }
-        let job = VariantJob(scenario: scenario, variant: variant, repetitions: max(1, repetitions),
-                             backtraces: backtraces, kindCounts: kindCounts, forceIsolation: true)
+        let job = VariantJob(
+            scenario: scenario, variant: variant, repetitions: max(1, repetitions),
+            backtraces: backtraces, kindCounts: kindCounts, forceIsolation: true)
         let record = RunSession.inProcess(job, inChildProcess: true)
         // A leading newline keeps the record on a line of its own even when
         // the scenario printed something without one.

@@ -24,9 +24,10 @@ struct SoakCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("Scenario ids or glob patterns (all when none).", valueName: "ID"))
     var patterns: [String] = []
 
-    @Option(help: ArgumentHelp(
-        "Which variants: leaking, fixed, control (by role), all, or a variant's name (default: those expected to be clean).",
-        valueName: "leaking|fixed|control|all|NAME"))
+    @Option(
+        help: ArgumentHelp(
+            "Which variants: leaking, fixed, control (by role), all, or a variant's name (default: those expected to be clean).",
+            valueName: "leaking|fixed|control|all|NAME"))
     var variant: VariantFilter?
 
     @Option(help: ArgumentHelp("Stop starting repetitions after this many minutes.", valueName: "MINUTES"))
@@ -51,18 +52,24 @@ struct SoakCommand: ParsableCommand {
     }
 
     func run() throws {
-        let selection = try exitingOnBadInput { () throws(BadInput) in try Selection.resolve(patterns, variants: variant ?? .all) }
+        let selection = try exitingOnBadInput { () throws(BadInput) in
+            try Selection.resolve(patterns, variants: variant ?? .all)
+        }
         let chosen = selection.pairs.filter { variant != nil || $0.1.expectation == .clean }
         let jobs = chosen.filter { !$0.1.expectsCrash }.map { scenario, variant in
-            VariantJob(scenario: scenario, variant: variant, repetitions: 1, backtraces: false, kindCounts: false, forceIsolation: false)
+            VariantJob(
+                scenario: scenario, variant: variant, repetitions: 1, backtraces: false, kindCounts: false,
+                forceIsolation: false)
         }
         guard let start = ResidentMemory.kibibytes() else {
             Console.error("no /proc/self/status here: resident memory cannot be read")
             throw ExitCode.failure
         }
         let skipped = chosen.count - jobs.count
-        Console.write("soak: \(jobs.count) variants per repetition\(skipped > 0 ? " (\(skipped) expected to crash left out)" : ""), "
-            + "for \(SoakCommand.number(minutes)) min\(repetitions.map { " or \($0) repetitions" } ?? ""); RSS before: \(start) KiB\n")
+        Console.write(
+            "soak: \(jobs.count) variants per repetition\(skipped > 0 ? " (\(skipped) expected to crash left out)" : ""), "
+                + "for \(SoakCommand.number(minutes)) min\(repetitions.map { " or \($0) repetitions" } ?? ""); RSS before: \(start) KiB\n"
+        )
         let clock = ContinuousClock()
         let began = clock.now
         let deadline = began + .milliseconds(Int64(minutes * 60_000))
@@ -75,23 +82,31 @@ struct SoakCommand: ParsableCommand {
             let repetitionStart = clock.now
             let records = session.run(jobs)
             for record in records where !record.matched {
-                mismatches["\(record.scenario)/\(record.variant): \(record.outcome.description) (expected \(record.expectation))", default: 0] += 1
+                mismatches[
+                    "\(record.scenario)/\(record.variant): \(record.outcome.description) (expected \(record.expectation))",
+                    default: 0] += 1
             }
             let rss = ResidentMemory.kibibytes() ?? 0
             samples.append(rss)
             let seconds = (clock.now - repetitionStart) / .seconds(1)
-            Console.write("repetition \(samples.count): " + String(format: "%.2f s", seconds)
-                + ", \(records.filter(\.matched).count)/\(records.count) matched, RSS \(rss) KiB"
-                + (samples.count == warmUp ? " (end of warm-up)\n" : "\n"))
+            Console.write(
+                "repetition \(samples.count): " + String(format: "%.2f s", seconds)
+                    + ", \(records.filter(\.matched).count)/\(records.count) matched, RSS \(rss) KiB"
+                    + (samples.count == warmUp ? " (end of warm-up)\n" : "\n"))
         }
-        let report = SoakReport(start: start, samples: samples, warmUp: warmUp,
-                                seconds: (clock.now - began) / .seconds(1), maxGrowth: maxGrowth)
+        let report = SoakReport(
+            start: start, samples: samples, warmUp: warmUp,
+            seconds: (clock.now - began) / .seconds(1), maxGrowth: maxGrowth)
         Console.write(report.text)
         // What the leaking variants leak on purpose stays alive: part of any growth.
-        let resources = Int(Resources.total) - resourcesBefore.0, subscriptions = SubscriptionRegistry.count - resourcesBefore.1
-        Console.write("left alive by the variants (leaks on purpose): \(resources) RxCore resources and \(subscriptions) "
-            + "subscriptions, " + String(format: "%.1f and %.1f per repetition", Double(resources) / Double(samples.count),
-                                         Double(subscriptions) / Double(samples.count)) + "\n")
+        let resources = Int(Resources.total) - resourcesBefore.0,
+            subscriptions = SubscriptionRegistry.count - resourcesBefore.1
+        Console.write(
+            "left alive by the variants (leaks on purpose): \(resources) RxCore resources and \(subscriptions) "
+                + "subscriptions, "
+                + String(
+                    format: "%.1f and %.1f per repetition", Double(resources) / Double(samples.count),
+                    Double(subscriptions) / Double(samples.count)) + "\n")
         for (mismatch, count) in mismatches.sorted(by: { $0.key < $1.key }) {
             Console.write("mismatch in \(count) repetition\(count == 1 ? "" : "s"): \(mismatch)\n")
         }
@@ -143,8 +158,10 @@ struct SoakReport {
         return "soak: \(samples.count) repetitions in " + String(format: "%.0f s", seconds) + " (\(warmUp) warm-up)\n"
             + "RSS: \(start) KiB before, \(afterWarmUp) KiB after warm-up, \(end) KiB at the end "
             + "(min \(judged.min() ?? 0), max \(judged.max() ?? 0) after warm-up)\n"
-            + "growth after warm-up: " + String(format: "%+d KiB over %d repetitions, %+.2f KiB per repetition",
-                                                  end - afterWarmUp, samples.count - warmUp, growthPerRepetition)
+            + "growth after warm-up: "
+            + String(
+                format: "%+d KiB over %d repetitions, %+.2f KiB per repetition",
+                end - afterWarmUp, samples.count - warmUp, growthPerRepetition)
             + " (bound \(SoakCommand.number(maxGrowth)) KiB): " + (withinBound ? "flat" : "GROWING") + "\n"
     }
 }

@@ -8,15 +8,21 @@ struct SuiteRunOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The package whose tests to run.", valueName: "DIR"))
     var packagePath = "."
 
-    @Option(help: ArgumentHelp("Run only the tests matching PATTERN (swift test --filter); repeatable.", valueName: "PATTERN"))
+    @Option(
+        help: ArgumentHelp(
+            "Run only the tests matching PATTERN (swift test --filter); repeatable.", valueName: "PATTERN"))
     var filter: [String] = []
 
-    @Option(help: ArgumentHelp("Build folder and SwiftPM configuration for the run (default: one per package under ~/.cache/rxleaks/test).",
-                               valueName: "DIR"))
+    @Option(
+        help: ArgumentHelp(
+            "Build folder and SwiftPM configuration for the run (default: one per package under ~/.cache/rxleaks/test).",
+            valueName: "DIR"))
     var scratchPath: String?
 
-    @Option(help: ArgumentHelp("The RxLeaks checkout RxSwift's URL is sent to (default: $RXLEAKS_CHECKOUT, else the one this rxleaks was built from).",
-                               valueName: "DIR"))
+    @Option(
+        help: ArgumentHelp(
+            "The RxLeaks checkout RxSwift's URL is sent to (default: $RXLEAKS_CHECKOUT, else the one this rxleaks was built from).",
+            valueName: "DIR"))
     var rxleaks: String?
 
     @Argument(parsing: .postTerminator, help: "Arguments for swift test, after --.")
@@ -30,8 +36,10 @@ struct SuiteRunOptions: ParsableArguments {
 
     /// The run these options describe, of the tests `filters` select instead.
     func suiteRun(filters: [String]) -> SuiteRun {
-        SuiteRun(package: package,
-                 scratch: scratchPath.map { URL(fileURLWithPath: $0).standardizedFileURL } ?? SuiteRun.defaultScratch(for: package),
-                 filters: filters, swiftArguments: swiftArguments)
+        SuiteRun(
+            package: package,
+            scratch: scratchPath.map { URL(fileURLWithPath: $0).standardizedFileURL }
+                ?? SuiteRun.defaultScratch(for: package),
+            filters: filters, swiftArguments: swiftArguments)
     }
 }

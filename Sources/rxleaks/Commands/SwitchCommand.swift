@@ -6,7 +6,8 @@ import Foundation
 struct SwitchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "switch",
-        abstract: "Run a package's whole graph on RxLeaks: mirror RxSwift's URLs to a package named RxSwift over RxCore.",
+        abstract:
+            "Run a package's whole graph on RxLeaks: mirror RxSwift's URLs to a package named RxSwift over RxCore.",
         discussion: """
             Prepares RxLeaks and a package named RxSwift (products RxSwift, RxRelay, RxCocoa, RxTest, \
             RxBlocking, each re-exporting RxCore) as git repositories under $XDG_CACHE_HOME/rxleaks/switch \
@@ -19,12 +20,16 @@ struct SwitchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The package to switch.", valueName: "DIR"))
     var packagePath = "."
 
-    @Option(help: ArgumentHelp(
-        "Write the mirrors into DIR/mirrors.json instead of the package's own file; pass the same --config-path to swift build and swift test. SwiftPM reads it only when the package has no mirrors file of its own.",
-        valueName: "DIR"))
+    @Option(
+        help: ArgumentHelp(
+            "Write the mirrors into DIR/mirrors.json instead of the package's own file; pass the same --config-path to swift build and swift test. SwiftPM reads it only when the package has no mirrors file of its own.",
+            valueName: "DIR"))
     var configPath: String?
 
-    @Option(help: ArgumentHelp("The RxLeaks checkout to switch to (default: $RXLEAKS_CHECKOUT, else the one this rxleaks was built from).", valueName: "DIR"))
+    @Option(
+        help: ArgumentHelp(
+            "The RxLeaks checkout to switch to (default: $RXLEAKS_CHECKOUT, else the one this rxleaks was built from).",
+            valueName: "DIR"))
     var rxleaks: String?
 
     @Flag(help: "Remove the mirrors a switch added; other mirrors stay.")
@@ -41,7 +46,8 @@ struct SwitchCommand: ParsableCommand {
             let source = try exitingOnBadInput { () throws(BadInput) in try SwitchPackages.checkout(given: rxleaks) }
             let existed = file.exists
             let packages = try SwitchPackages.prepare(source: source, cache: SwitchPackages.defaultCache)
-            Console.write("""
+            Console.write(
+                """
                 Prepared for RxLeaks at \(source.path), in \(packages.directory.path):
                   \(packages.rxleaks.lastPathComponent)  git repository tagged \(SwitchPackages.rxleaksVersion)
                   \(packages.rxswift.lastPathComponent)  git repository tagged \(ShimPackage.rxswiftVersion): \
@@ -50,14 +56,16 @@ struct SwitchCommand: ParsableCommand {
                 """)
             report(try file.switchOn(packages), in: file, existedBefore: existed)
             for (path, identity) in RxLeaksDependency.misnamed(in: package) {
-                Console.writeError("""
+                Console.writeError(
+                    """
                     rxleaks: warning: the package depends on RxLeaks at \(path) under the identity \
                     '\(identity)'; SwiftPM refuses a graph holding it \
                     beside the switch's RxLeaks ('\(RxLeaksDependency.identity)'): use a folder named RxLeaks
 
                     """)
             }
-            Console.write("""
+            Console.write(
+                """
                 No manifest was edited. The next `swift build` or `swift test`\(configPath.map { " --config-path \($0)" } ?? "") \
                 resolves RxSwift to RxLeaks (and rewrites Package.resolved's RxSwift pin).
                 Switch back: rxleaks switch --undo\(packagePath == "." ? "" : " --package-path \(packagePath)")\(configPath.map { " --config-path \($0)" } ?? "")
@@ -71,11 +79,15 @@ struct SwitchCommand: ParsableCommand {
 
     private func mirrorsFile(for package: URL) throws(BadInput) -> MirrorsFile {
         guard FileManager.default.fileExists(atPath: package.appendingPathComponent("Package.swift").path) else {
-            throw BadInput("\(package.path) is not a Swift package (no Package.swift)", hint: "Give the package's folder with --package-path DIR.")
+            throw BadInput(
+                "\(package.path) is not a Swift package (no Package.swift)",
+                hint: "Give the package's folder with --package-path DIR.")
         }
         guard let configPath else { return MirrorsFile(packageDirectory: package) }
         if MirrorsFile(packageDirectory: package).exists {
-            Console.writeError("rxleaks: warning: \(package.path) has its own .swiftpm/configuration/mirrors.json; SwiftPM reads that one and ignores --config-path's\n")
+            Console.writeError(
+                "rxleaks: warning: \(package.path) has its own .swiftpm/configuration/mirrors.json; SwiftPM reads that one and ignores --config-path's\n"
+            )
         }
         return MirrorsFile(configurationDirectory: URL(fileURLWithPath: configPath).standardizedFileURL)
     }

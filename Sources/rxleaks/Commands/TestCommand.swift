@@ -31,32 +31,46 @@ struct TestCommand: ParsableCommand {
     @Option(help: "Output: text (a table, then each leak), json (docs/rxleaks-test.schema.json), junit or sarif.")
     var format: TestOutputFormat = .text
 
-    @Option(help: ArgumentHelp("Known leaks (written by --write-baseline): only a new signature, or one in more tests than recorded, fails.",
-                               valueName: "FILE"))
+    @Option(
+        help: ArgumentHelp(
+            "Known leaks (written by --write-baseline): only a new signature, or one in more tests than recorded, fails.",
+            valueName: "FILE"))
     var baseline: String?
 
-    @Option(help: ArgumentHelp("Record this run's leak signatures in FILE, to review and pass to --baseline.", valueName: "FILE"))
+    @Option(
+        help: ArgumentHelp(
+            "Record this run's leak signatures in FILE, to review and pass to --baseline.", valueName: "FILE"))
     var writeBaseline: String?
 
-    @Option(help: ArgumentHelp("Known library leaks and what to leave out (default: the package's .rxleaks.json, if any).",
-                               valueName: "FILE"))
+    @Option(
+        help: ArgumentHelp(
+            "Known library leaks and what to leave out (default: the package's .rxleaks.json, if any).",
+            valueName: "FILE"))
     var config: String?
 
-    @Option(help: ArgumentHelp("Leave the leaks of the tests matching PATTERN (* for any run of characters) out of the verdict; repeatable.",
-                               valueName: "PATTERN"))
+    @Option(
+        help: ArgumentHelp(
+            "Leave the leaks of the tests matching PATTERN (* for any run of characters) out of the verdict; repeatable.",
+            valueName: "PATTERN"))
     var skip: [String] = []
 
     func run() throws {
         let package = suite.package
-        let known = try baseline.map { path in try exitingOnBadInput { () throws(BadInput) in try Baseline.read(URL(fileURLWithPath: path)) } }
-        var configuration = try exitingOnBadInput { () throws(BadInput) in try GateConfiguration.load(config, package: package) }
+        let known = try baseline.map { path in
+            try exitingOnBadInput { () throws(BadInput) in try Baseline.read(URL(fileURLWithPath: path)) }
+        }
+        var configuration = try exitingOnBadInput { () throws(BadInput) in
+            try GateConfiguration.load(config, package: package)
+        }
         configuration.ignore += skip.map { GateConfiguration.Matcher(test: $0, reason: "--skip \($0)") }
         let outcome = try suite.suiteRun.runForCommand(checkout: suite.rxleaks)
         let gate = LeakGate(outcome, package: package, baseline: known, configuration: configuration)
         if let writeBaseline {
             do {
-                try Data(try Baseline(gate.groups).json().utf8).write(to: URL(fileURLWithPath: writeBaseline), options: .atomic)
-                Console.error("wrote \(gate.groups.count) leak signature\(gate.groups.count == 1 ? "" : "s") to \(writeBaseline)")
+                try Data(try Baseline(gate.groups).json().utf8).write(
+                    to: URL(fileURLWithPath: writeBaseline), options: .atomic)
+                Console.error(
+                    "wrote \(gate.groups.count) leak signature\(gate.groups.count == 1 ? "" : "s") to \(writeBaseline)")
             } catch {
                 Console.error("cannot write the baseline \(writeBaseline): \(error.localizedDescription)")
                 throw ExitCode.failure

@@ -25,8 +25,10 @@ struct FixedLeak: Encodable {
         test = verdict.name
         self.type = type
         // XCTest's verdicts name `Suite.test`, its filter matches `Module.Suite/test`.
-        let name = verdict.framework == .xctest
-            ? verdict.name.replacingOccurrences(of: ".", with: "/", options: .backwards, range: verdict.name.range(of: ".", options: .backwards))
+        let name =
+            verdict.framework == .xctest
+            ? verdict.name.replacingOccurrences(
+                of: ".", with: "/", options: .backwards, range: verdict.name.range(of: ".", options: .backwards))
             : verdict.name
         filter = NSRegularExpression.escapedPattern(for: name)
     }
@@ -78,7 +80,9 @@ struct FixPlan {
             for leak in verdict.report.leaks where leak.heldBy == nil {
                 let fixed = FixedLeak(verdict, type: leak.typeName)
                 let marks = join.marks(of: leak)
-                let planned = marks.isEmpty ? Self.heldReferenceFix(of: leak, fixed, in: sources)
+                let planned =
+                    marks.isEmpty
+                    ? Self.heldReferenceFix(of: leak, fixed, in: sources)
                     : Self.lintFix(of: marks, fixed, package: package)
                 switch planned {
                 case .attempt(let attempt): add(attempt)
@@ -105,15 +109,20 @@ struct FixPlan {
         let path = mark.file.hasPrefix("/") ? mark.file : package.appendingPathComponent(mark.file).path
         guard let original = read(path) else { return .left(leak.left("\(mark.file) cannot be read")) }
         let wanted = marks.filter { $0.file == mark.file }
-        let isWanted = { (finding: Finding) in wanted.contains { $0.rule == finding.rule && $0.line == finding.line && $0.column == finding.column } }
+        let isWanted = { (finding: Finding) in
+            wanted.contains { $0.rule == finding.rule && $0.line == finding.line && $0.column == finding.column }
+        }
         switch Linter().fix(source: original, path: path, selecting: isWanted) {
         case .failure(let unparsable):
             return .left(leak.left("\(mark.file) does not parse: \(unparsable.message)"))
         case .success(let fix):
             guard fix.fixedFindings.contains(where: isWanted) else {
                 let unfixed = fix.unfixed.first { isWanted($0.finding) }
-                return .left(leak.left("no rule can fix it: "
-                    + (unfixed.map { "\($0.reason); the guide's fix: \($0.finding.fix)" } ?? "the finding is suppressed")))
+                return .left(
+                    leak.left(
+                        "no rule can fix it: "
+                            + (unfixed.map { "\($0.reason); the guide's fix: \($0.finding.fix)" }
+                                ?? "the finding is suppressed")))
             }
             return .attempt(Attempt(file: mark.file, path: path, original: original, edits: fix.edits, leaks: [leak]))
         }
@@ -121,15 +130,21 @@ struct FixPlan {
 
     /// The fix of the reference the report names as holding the leak, in the
     /// file of `sources` (relative path, absolute path) that declares its class.
-    private static func heldReferenceFix(of leak: Leak, _ fixed: FixedLeak,
-                                         in sources: [(file: String, path: String)]) -> Planned {
+    private static func heldReferenceFix(
+        of leak: Leak, _ fixed: FixedLeak,
+        in sources: [(file: String, path: String)]
+    ) -> Planned {
         guard let reference = heldReference(of: leak) else {
-            return .left(fixed.left("no lint finding in the package's Sources is on the reference that holds it, "
-                + "and it is no delegate, stored closure, task, work item or observer block: see rxleaks test's explanation"))
+            return .left(
+                fixed.left(
+                    "no lint finding in the package's Sources is on the reference that holds it, "
+                        + "and it is no delegate, stored closure, task, work item or observer block: see rxleaks test's explanation"
+                ))
         }
         for source in sources {
             guard let original = read(source.path),
-                  let result = HeldReferenceRewrite.edits(for: reference, source: original, path: source.path) else { continue }
+                let result = HeldReferenceRewrite.edits(for: reference, source: original, path: source.path)
+            else { continue }
             var leak = fixed
             leak.file = source.file
             switch result {
@@ -138,10 +153,12 @@ struct FixPlan {
             case .success(let edits):
                 let offset = edits.map(\.range.lowerBound).min() ?? 0
                 leak.line = original.utf8.prefix(offset).reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
-                return .attempt(Attempt(file: source.file, path: source.path, original: original, edits: edits, leaks: [leak]))
+                return .attempt(
+                    Attempt(file: source.file, path: source.path, original: original, edits: edits, leaks: [leak]))
             }
         }
-        return .left(fixed.left("the class \(reference.type), whose code holds it, is not declared in the package's Sources"))
+        return .left(
+            fixed.left("the class \(reference.type), whose code holds it, is not declared in the package's Sources"))
     }
 
     /// What holds the leak, read from its first cause: a property of the
@@ -154,11 +171,14 @@ struct FixPlan {
         let leaked = leak.typeName.split(separator: ".").last.map(String.init) ?? leak.typeName
         if let reference = cause?.reference {
             if reference.label != "captures", reference.from.kind == .object, let name = propertyName(reference.label) {
-                return .property(type: reference.from.name.split(separator: ".").last.map(String.init) ?? reference.from.name, name: name)
+                return .property(
+                    type: reference.from.name.split(separator: ".").last.map(String.init) ?? reference.from.name,
+                    name: name)
             }
             if let call = calledName(in: reference.from.name) { return .closureGiven(type: leaked, call: call) }
             if reference.from.kind == .closure, let site = reference.site, let colon = site.lastIndex(of: ":"),
-               let line = Int(site[site.index(after: colon)...]) {
+                let line = Int(site[site.index(after: colon)...])
+            {
                 return .closureAt(type: leaked, file: String(site[..<colon]), line: line)
             }
             if let first = (cause?.cycle ?? leak.cycle)?.edges.first, let name = propertyName(first.label) {
@@ -173,7 +193,8 @@ struct FixPlan {
     private static func propertyName(_ label: String) -> String? {
         let name = String(label.prefix { $0 != "." })
         guard !name.isEmpty, !["holds", "captures", "upstream", "observer"].contains(name),
-              name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
+            name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+        else { return nil }
         return name
     }
 
@@ -187,7 +208,10 @@ struct FixPlan {
     /// The package's `.swift` files under `Sources`, sorted: (relative path, absolute path).
     private static func sourceFiles(of package: URL) -> [(file: String, path: String)] {
         let sources = package.appendingPathComponent("Sources")
-        guard let walk = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles]) else {
+        guard
+            let walk = FileManager.default.enumerator(
+                at: sources, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
+        else {
             return []
         }
         let root = package.path.hasSuffix("/") ? package.path : package.path + "/"

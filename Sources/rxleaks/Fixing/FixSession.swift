@@ -40,8 +40,9 @@ struct FixSession {
             return
         }
         let current = attempt.original.applying(keptEdits)
-        let failures = try verify(attempt.file, path: attempt.path, leaks: leaks,
-                                  writing: attempt.original.applying(keptEdits + attempt.edits), over: current)
+        let failures = try verify(
+            attempt.file, path: attempt.path, leaks: leaks,
+            writing: attempt.original.applying(keptEdits + attempt.edits), over: current)
         guard let outcome = failures.outcome else {
             left += failures.left
             return
@@ -79,7 +80,8 @@ struct FixSession {
             outcome = try options.suiteRun.runOnTheSwitch(checkout: options.rxleaks)
         } catch {
             // Each kept edit was proven by its own tests; a run that cannot judge the rest is reported, not undone.
-            Console.error("the check of the other tests did not run (\(error)); each fix kept was proven by its own tests")
+            Console.error(
+                "the check of the other tests did not run (\(error)); each fix kept was proven by its own tests")
             if case .interrupted(let signal) = error { throw ExitCode(128 + signal) }
             return
         }
@@ -114,8 +116,10 @@ struct FixSession {
     /// leaks' tests. The file gets `current` back (also when interrupted or on
     /// any error) unless each test passes or fails as it did before and no
     /// longer leaks its type. Returns the run when the edit stays, else the leaks left with why.
-    private func verify(_ file: String, path: String, leaks: [FixedLeak], writing fixed: String,
-                        over current: String) throws -> (outcome: SuiteRun.Outcome?, left: [FixedLeak]) {
+    private func verify(
+        _ file: String, path: String, leaks: [FixedLeak], writing fixed: String,
+        over current: String
+    ) throws -> (outcome: SuiteRun.Outcome?, left: [FixedLeak]) {
         do {
             try LintFixing.replace(path, with: fixed)
         } catch {
@@ -127,13 +131,16 @@ struct FixSession {
                 do {
                     try LintFixing.replace(path, with: current)
                 } catch {
-                    Console.error("could not put \(path) back: \(error.localizedDescription); its original text is in git or the diff above")
+                    Console.error(
+                        "could not put \(path) back: \(error.localizedDescription); its original text is in git or the diff above"
+                    )
                 }
             }
         }
         let outcome: SuiteRun.Outcome
         do {
-            outcome = try options.suiteRun(filters: Set(leaks.map(\.filter)).sorted()).runOnTheSwitch(checkout: options.rxleaks)
+            outcome = try options.suiteRun(filters: Set(leaks.map(\.filter)).sorted()).runOnTheSwitch(
+                checkout: options.rxleaks)
         } catch {
             switch error {
             case .interrupted(let signal):
@@ -160,16 +167,21 @@ struct FixSession {
                 return leak.left("the test fails after the fix: the fix changes what the test checks")
             }
             if let still = verdict.report.leaks.first(where: { $0.heldBy == nil && $0.typeName == leak.type }) {
-                let holder = still.causes.first?.summary ?? still.cycle?.description ?? "a reference the report does not name"
+                let holder =
+                    still.causes.first?.summary ?? still.cycle?.description ?? "a reference the report does not name"
                 return leak.left("the fix compiles but the object is still held by \(holder)")
             }
             return nil
         }
         guard failures.isEmpty else {
             let failed = Set(failures.map(\.test))
-            return (nil, failures + leaks.filter { !failed.contains($0.test) }.map {
-                $0.left("its fix was reverted with the others of the same edit to \(file)")
-            })
+            return (
+                nil,
+                failures
+                    + leaks.filter { !failed.contains($0.test) }.map {
+                        $0.left("its fix was reverted with the others of the same edit to \(file)")
+                    }
+            )
         }
         keep = true
         return (outcome, [])

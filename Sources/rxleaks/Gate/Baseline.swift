@@ -23,13 +23,17 @@ struct Baseline: Codable, Equatable {
         }
         do {
             let baseline = try JSONDecoder().decode(Baseline.self, from: data)
-            guard baseline.schemaVersion == 1 else { throw BadInput("the baseline \(url.path) has schema version \(baseline.schemaVersion); this rxleaks reads 1") }
+            guard baseline.schemaVersion == 1 else {
+                throw BadInput(
+                    "the baseline \(url.path) has schema version \(baseline.schemaVersion); this rxleaks reads 1")
+            }
             return baseline
         } catch let error as BadInput {
             throw error
         } catch {
-            throw BadInput("the baseline \(url.path) is not a baseline file: \(error)",
-                           hint: "write one with `rxleaks test --write-baseline FILE` (schema: docs/rxleaks-baseline.schema.json)")
+            throw BadInput(
+                "the baseline \(url.path) is not a baseline file: \(error)",
+                hint: "write one with `rxleaks test --write-baseline FILE` (schema: docs/rxleaks-baseline.schema.json)")
         }
     }
 
@@ -55,8 +59,10 @@ struct SignatureRecord: Codable, Equatable {
     var lintRules: [String]?
 
     init(_ group: LeakGroup, status: String? = nil, lintRules: [String]? = nil) {
-        (signature, type, edge, scope, pattern) = (group.signature.id, group.signature.type, group.signature.edge,
-                                                   group.signature.scope, group.signature.pattern)
+        (signature, type, edge, scope, pattern) = (
+            group.signature.id, group.signature.type, group.signature.edge,
+            group.signature.scope, group.signature.pattern
+        )
         (tests, self.status, self.lintRules) = (group.tests, status, lintRules)
     }
 }
@@ -75,7 +81,9 @@ struct LeakGroup: Equatable, Hashable {
         for (test, signatures) in signaturesByTest {
             for signature in signatures { tests[signature, default: []].insert(test) }
         }
-        return tests.map { LeakGroup(signature: $0.key, tests: $0.value.sorted()) }.sorted { $0.signature < $1.signature }
+        return tests.map { LeakGroup(signature: $0.key, tests: $0.value.sorted()) }.sorted {
+            $0.signature < $1.signature
+        }
     }
 
     /// The signatures of one test's verdict: one per leak that needs a fix of
@@ -87,8 +95,11 @@ struct LeakGroup: Equatable, Hashable {
         case .leftWork:
             let report = verdict.report
             let chains = Set(report.liveSubscriptions.map { LeakSignature.stable($0.chain) }).sorted()
-            let what = chains.isEmpty
-                ? (report.unsettled.isEmpty ? "library resources" : "pending work: " + report.unsettled.map(LeakSignature.stable).sorted().joined(separator: "; "))
+            let what =
+                chains.isEmpty
+                ? (report.unsettled.isEmpty
+                    ? "library resources"
+                    : "pending work: " + report.unsettled.map(LeakSignature.stable).sorted().joined(separator: "; "))
                 : "subscriptions: " + chains.joined(separator: "; ")
             let site = report.liveSubscriptions.first.map(\.site).flatMap { site in
                 site.file.isEmpty ? nil : "\(site.file.split(separator: "/").last ?? ""):\(site.line)"
@@ -113,7 +124,9 @@ struct BaselineComparison: Equatable {
     init(_ groups: [LeakGroup], baseline: Baseline) {
         let recorded = Dictionary(baseline.leaks.map { ($0.signature, $0) }, uniquingKeysWith: { first, _ in first })
         new = groups.filter { group in recorded[group.signature.id].map { group.tests.count > $0.tests.count } ?? true }
-        known = groups.filter { group in recorded[group.signature.id].map { group.tests.count <= $0.tests.count } ?? false }
+        known = groups.filter { group in
+            recorded[group.signature.id].map { group.tests.count <= $0.tests.count } ?? false
+        }
         let seen = Set(groups.map(\.signature.id))
         fixed = baseline.leaks.filter { !seen.contains($0.signature) }
     }

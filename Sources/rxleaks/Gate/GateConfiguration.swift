@@ -43,8 +43,10 @@ struct GateConfiguration: Codable, Equatable {
         /// At most this many tests: more fail as if the entry were not there.
         var count: Int?
 
-        init(signature: String? = nil, type: String? = nil, edgeContains: String? = nil, test: String? = nil,
-             reason: String, link: String? = nil, count: Int? = nil) {
+        init(
+            signature: String? = nil, type: String? = nil, edgeContains: String? = nil, test: String? = nil,
+            reason: String, link: String? = nil, count: Int? = nil
+        ) {
             (self.signature, self.type, self.edgeContains, self.test) = (signature, type, edgeContains, test)
             (self.reason, self.link, self.count) = (reason, link, count)
         }
@@ -61,7 +63,9 @@ struct GateConfiguration: Codable, Equatable {
         static func glob(_ pattern: String, matches name: String) -> Bool {
             let parts = pattern.split(separator: "*", omittingEmptySubsequences: false).map(String.init)
             guard parts.count > 1 else { return pattern == name }
-            guard name.hasPrefix(parts[0]), name.dropFirst(parts[0].count).hasSuffix(parts[parts.count - 1]) else { return false }
+            guard name.hasPrefix(parts[0]), name.dropFirst(parts[0].count).hasSuffix(parts[parts.count - 1]) else {
+                return false
+            }
             var rest = Substring(name.dropFirst(parts[0].count))
             for part in parts.dropFirst().dropLast() where !part.isEmpty {
                 guard let range = rest.range(of: part) else { return false }
@@ -88,11 +92,15 @@ struct GateConfiguration: Codable, Equatable {
             throw BadInput("the configuration \(url.path) is not valid: \(error)", hint: hint)
         }
         guard configuration.schemaVersion == 1 else {
-            throw BadInput("the configuration \(url.path) has schema version \(configuration.schemaVersion); this rxleaks reads 1", hint: hint)
+            throw BadInput(
+                "the configuration \(url.path) has schema version \(configuration.schemaVersion); this rxleaks reads 1",
+                hint: hint)
         }
         for entry in configuration.knownLibraryLeaks + configuration.ignore
         where entry.signature == nil && entry.type == nil && entry.edgeContains == nil && entry.test == nil {
-            throw BadInput("an entry of \(url.path) matches nothing: give signature, type, edgeContains or test (reason: \(entry.reason))", hint: hint)
+            throw BadInput(
+                "an entry of \(url.path) matches nothing: give signature, type, edgeContains or test (reason: \(entry.reason))",
+                hint: hint)
         }
         return configuration
     }

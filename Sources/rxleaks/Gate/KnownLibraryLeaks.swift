@@ -13,10 +13,14 @@ enum KnownLibraryLeaks {
     /// `workspace-state.json` in its build folder; none when it cannot be read.
     static func dependencies(inBuildFolder folder: URL) -> Set<String> {
         guard let data = try? Data(contentsOf: folder.appendingPathComponent("workspace-state.json")),
-              let state = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let object = state["object"] as? [String: Any],
-              let dependencies = object["dependencies"] as? [[String: Any]] else { return [] }
-        return Set(dependencies.compactMap { ($0["packageRef"] as? [String: Any])?["identity"] as? String }.map { $0.lowercased() })
+            let state = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let object = state["object"] as? [String: Any],
+            let dependencies = object["dependencies"] as? [[String: Any]]
+        else { return [] }
+        return Set(
+            dependencies.compactMap { ($0["packageRef"] as? [String: Any])?["identity"] as? String }.map {
+                $0.lowercased()
+            })
     }
 
     private static var byPackage: [(package: String, entries: [GateConfiguration.Matcher])] {
@@ -28,12 +32,19 @@ enum KnownLibraryLeaks {
         // runtime nothing removes it. ReactorKit keeps each reactor's action
         // subject, state stream and the bag that holds its subscriptions in
         // such tables: they outlive the reactor, as on RxSwift.
-        let reason = "ReactorKit on Linux: WeakMapTable frees entries from an Objective-C dealloc hook, which Linux does not run"
+        let reason =
+            "ReactorKit on Linux: WeakMapTable frees entries from an Objective-C dealloc hook, which Linux does not run"
         let link = "https://github.com/ReactorKit/WeakMapTable"
-        return [("weakmaptable", [
-            GateConfiguration.Matcher(type: "ActionSubject<*>", reason: reason, link: link),
-            GateConfiguration.Matcher(type: LeakSignature.leftWork, edgeContains: "ActionSubject<", reason: reason, link: link),
-        ])]
+        return [
+            (
+                "weakmaptable",
+                [
+                    GateConfiguration.Matcher(type: "ActionSubject<*>", reason: reason, link: link),
+                    GateConfiguration.Matcher(
+                        type: LeakSignature.leftWork, edgeContains: "ActionSubject<", reason: reason, link: link),
+                ]
+            )
+        ]
         #endif
     }
 }

@@ -21,7 +21,10 @@ struct LeakGate {
     /// The rules of the lint findings each signature's suspect edge is in.
     let lintRules: [LeakSignature: [String]]
 
-    init(_ outcome: SuiteRun.Outcome, package: URL, baseline: Baseline?, configuration: GateConfiguration = GateConfiguration()) {
+    init(
+        _ outcome: SuiteRun.Outcome, package: URL, baseline: Baseline?,
+        configuration: GateConfiguration = GateConfiguration()
+    ) {
         let scopes = SourceScopes(package: package)
         let lint = LintJoin(package: package, verdicts: outcome.verdicts)
         var byTest: [String: [LeakSignature]] = [:]
@@ -40,7 +43,9 @@ struct LeakGate {
         lintRules = rules
         // Each entry covers the tests it matches, in name order, up to its count.
         var used: [Int: Int] = [:]
-        func entry(of list: [GateConfiguration.Matcher], offset: Int, for signature: LeakSignature, test: String) -> GateConfiguration.Matcher? {
+        func entry(of list: [GateConfiguration.Matcher], offset: Int, for signature: LeakSignature, test: String)
+            -> GateConfiguration.Matcher?
+        {
             for (index, candidate) in list.enumerated() where candidate.matches(signature, test: test) {
                 guard used[offset + index, default: 0] < candidate.count ?? .max else { continue }
                 used[offset + index, default: 0] += 1
@@ -50,17 +55,24 @@ struct LeakGate {
         }
         // The package's own entries first: their reasons win over those rxleaks knows of.
         let known = configuration.knownLibraryLeaks + KnownLibraryLeaks.entries(forDependencies: outcome.dependencies)
-        var judged: [String: [LeakSignature]] = [:], library: [String: [LeakSignature]] = [:], left: [String: [LeakSignature]] = [:]
+        var judged: [String: [LeakSignature]] = [:], library: [String: [LeakSignature]] = [:],
+            left: [String: [LeakSignature]] = [:]
         var why: [LeakSignature: GateConfiguration.Matcher] = [:]
-        let askedByTest = Dictionary(outcome.verdicts.compactMap { verdict in
-            verdict.ignoredBecause.map { (verdict.name, GateConfiguration.Matcher(test: verdict.name, reason: "the test asks: \($0)")) }
-        }, uniquingKeysWith: { first, _ in first })
+        let askedByTest = Dictionary(
+            outcome.verdicts.compactMap { verdict in
+                verdict.ignoredBecause.map {
+                    (verdict.name, GateConfiguration.Matcher(test: verdict.name, reason: "the test asks: \($0)"))
+                }
+            }, uniquingKeysWith: { first, _ in first })
         for test in byTest.keys.sorted() {
             for signature in byTest[test] ?? [] {
-                if let reason = askedByTest[test] ?? entry(of: configuration.ignore, offset: 0, for: signature, test: test) {
+                if let reason = askedByTest[test]
+                    ?? entry(of: configuration.ignore, offset: 0, for: signature, test: test)
+                {
                     left[test, default: []].append(signature)
                     why[signature] = why[signature] ?? reason
-                } else if let reason = entry(of: known, offset: configuration.ignore.count, for: signature, test: test) {
+                } else if let reason = entry(of: known, offset: configuration.ignore.count, for: signature, test: test)
+                {
                     library[test, default: []].append(signature)
                     why[signature] = why[signature] ?? reason
                 } else {
@@ -87,8 +99,12 @@ struct LeakGate {
     /// baseline, `library` or `ignored` by the configuration; nil when judged
     /// without a baseline.
     func status(of signature: LeakSignature, in test: String) -> String? {
-        if ignored.contains(where: { $0.group.signature == signature && $0.group.tests.contains(test) }) { return "ignored" }
-        if libraryLeaks.contains(where: { $0.group.signature == signature && $0.group.tests.contains(test) }) { return "library" }
+        if ignored.contains(where: { $0.group.signature == signature && $0.group.tests.contains(test) }) {
+            return "ignored"
+        }
+        if libraryLeaks.contains(where: { $0.group.signature == signature && $0.group.tests.contains(test) }) {
+            return "library"
+        }
         guard let comparison else { return nil }
         return comparison.new.contains { $0.signature == signature } ? "new" : "known"
     }
@@ -99,7 +115,9 @@ struct LeakGate {
         case .clean: return false
         case .failed, .crashed: return true
         case .leaked, .leftWork:
-            return (signaturesByTest[verdict.name] ?? []).contains { [nil, "new"].contains(status(of: $0, in: verdict.name)) }
+            return (signaturesByTest[verdict.name] ?? []).contains {
+                [nil, "new"].contains(status(of: $0, in: verdict.name))
+            }
         }
     }
 
@@ -111,9 +129,12 @@ struct LeakGate {
         var lines: [String] = []
         if !groups.isEmpty {
             let tests = Set(groups.flatMap(\.tests)).count
-            lines.append("Leaks by signature (\(tests) test\(tests == 1 ? "" : "s"), \(groups.count) signature\(groups.count == 1 ? "" : "s")):")
+            lines.append(
+                "Leaks by signature (\(tests) test\(tests == 1 ? "" : "s"), \(groups.count) signature\(groups.count == 1 ? "" : "s")):"
+            )
             for group in groups {
-                let mark = comparison.map { comparison in comparison.new.contains(group) ? style.red("NEW ") : "known " } ?? ""
+                let mark =
+                    comparison.map { comparison in comparison.new.contains(group) ? style.red("NEW ") : "known " } ?? ""
                 let rules = lintRules[group.signature].map { " (lint: \($0.joined(separator: ", ")))" } ?? ""
                 lines.append("  \(mark)\(group.signature.description)\(rules)")
                 lines.append("    \(Self.tests(group.tests))")
@@ -123,7 +144,9 @@ struct LeakGate {
             lines.append("In the baseline but not seen in this run (fixed: prune them):")
             lines += fixed.map { "  \($0.signature): \($0.type) ← \($0.edge)" }
         }
-        for (title, list) in [("Known library leaks (not failing):", libraryLeaks), ("Left out (not judged):", ignored)] where !list.isEmpty {
+        for (title, list) in [
+            ("Known library leaks (not failing):", libraryLeaks), ("Left out (not judged):", ignored),
+        ] where !list.isEmpty {
             lines.append(title)
             for (group, entry) in list {
                 lines.append("  \(group.signature.description)")

@@ -31,11 +31,14 @@ struct LeakSignature: Hashable, Comparable, Codable {
     /// another leaked object holds has its holder's); `scopes` finds the
     /// declaration around a site.
     init(_ leak: Leak, scopes: (String) -> String?) {
-        let suspect = leak.causes.first?.reference ?? leak.cycle?.edges.last { $0.label == "captures" } ?? leak.cycle?.edges.last
-        let edge = suspect.map { "\(Self.stable($0.from.name)) ─\($0.label)→ \(Self.stable($0.to.name))" }
+        let suspect =
+            leak.causes.first?.reference ?? leak.cycle?.edges.last { $0.label == "captures" } ?? leak.cycle?.edges.last
+        let edge =
+            suspect.map { "\(Self.stable($0.from.name)) ─\($0.label)→ \(Self.stable($0.to.name))" }
             ?? Self.stable(leak.causes.first?.outsideHolder ?? leak.kind.explanation)
-        self.init(type: leak.typeName, edge: edge, scope: suspect?.site.flatMap(scopes),
-                  pattern: leak.causes.first?.pattern?.id ?? leak.pattern?.id)
+        self.init(
+            type: leak.typeName, edge: edge, scope: suspect?.site.flatMap(scopes),
+            pattern: leak.causes.first?.pattern?.id ?? leak.pattern?.id)
     }
 
     /// `id: Type ─ edge (scope) [pattern]`, for reports.
@@ -49,8 +52,10 @@ struct LeakSignature: Hashable, Comparable, Codable {
     /// name, object numbers (`#12`), addresses and reference counts.
     static func stable(_ name: String) -> String {
         var text = name
-        for (pattern, replacement) in [(#"(\.swift):\d+"#, "$1"), (#"#\d+"#, "#"), (#"0x[0-9a-fA-F]+"#, "0x"),
-                                       (#"\b\d+ (strong reference)"#, "$1")] {
+        for (pattern, replacement) in [
+            (#"(\.swift):\d+"#, "$1"), (#"#\d+"#, "#"), (#"0x[0-9a-fA-F]+"#, "0x"),
+            (#"\b\d+ (strong reference)"#, "$1"),
+        ] {
             text = text.replacingOccurrences(of: pattern, with: replacement, options: .regularExpression)
         }
         return text

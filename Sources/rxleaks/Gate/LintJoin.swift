@@ -29,13 +29,16 @@ struct LintJoin {
     init(package: URL, verdicts: [SuiteVerdict]) {
         #if Lint
         let sources = package.appendingPathComponent("Sources")
-        let findings = FileManager.default.fileExists(atPath: sources.path)
+        let findings =
+            FileManager.default.fileExists(atPath: sources.path)
             ? ((try? Linter().lint(paths: [sources.path]))?.findings ?? []) : []
         let root = package.path.hasSuffix("/") ? package.path : package.path + "/"
         covered = findings.map { (($0.file as NSString).lastPathComponent, $0.chainLines ?? $0.line...$0.line) }
         var marks = findings.map { finding in
-            Mark(rule: finding.rule, file: finding.file.hasPrefix(root) ? String(finding.file.dropFirst(root.count)) : finding.file,
-                 line: finding.line, column: finding.column, message: finding.message, confirmedBy: [])
+            Mark(
+                rule: finding.rule,
+                file: finding.file.hasPrefix(root) ? String(finding.file.dropFirst(root.count)) : finding.file,
+                line: finding.line, column: finding.column, message: finding.message, confirmedBy: [])
         }
         let coveredSites = covered
         for verdict in verdicts {
@@ -66,7 +69,9 @@ struct LintJoin {
     /// the reference to the capturing closure (`closure given to flatMap at …`).
     private static func suspectSite(of leak: Leak) -> String? {
         let cause = leak.causes.first
-        guard let reference = cause?.reference ?? leak.cycle?.edges.last(where: { $0.label == "captures" }) else { return nil }
+        guard let reference = cause?.reference ?? leak.cycle?.edges.last(where: { $0.label == "captures" }) else {
+            return nil
+        }
         if let site = reference.site { return site }
         let edges = (cause?.cycle ?? leak.cycle)?.edges ?? []
         return edges.first { $0.to == reference.from && $0.site != nil }?.site
@@ -93,8 +98,10 @@ struct LintJoin {
     var text: String {
         let confirmed = marks.filter { !$0.confirmedBy.isEmpty }
         guard !confirmed.isEmpty else { return "" }
-        return (["Lint findings confirmed by a test (\(confirmed.count) of \(marks.count)):"] + confirmed.map { mark in
-            "  \(mark.file):\(mark.line):\(mark.column) [rxleaks.\(mark.rule)] confirmed by \(mark.confirmedBy.joined(separator: ", "))"
-        }).joined(separator: "\n") + "\n"
+        return
+            (["Lint findings confirmed by a test (\(confirmed.count) of \(marks.count)):"]
+            + confirmed.map { mark in
+                "  \(mark.file):\(mark.line):\(mark.column) [rxleaks.\(mark.rule)] confirmed by \(mark.confirmedBy.joined(separator: ", "))"
+            }).joined(separator: "\n") + "\n"
     }
 }

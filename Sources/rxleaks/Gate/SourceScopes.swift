@@ -22,12 +22,15 @@ final class SourceScopes {
     /// The scope of the code that starts on the site's line, or nil.
     func scope(of site: String) -> String? {
         let parts = site.split(separator: ":")
-        guard parts.count == 2, let line = Int(parts[1]), let path = files.onlyPath(ofFileNamed: String(parts[0])) else {
+        guard parts.count == 2, let line = Int(parts[1]), let path = files.onlyPath(ofFileNamed: String(parts[0]))
+        else {
             return nil
         }
         #if Lint
         if parsed[path] == nil {
-            guard let data = FileManager.default.contents(atPath: package.appendingPathComponent(path).path) else { return nil }
+            guard let data = FileManager.default.contents(atPath: package.appendingPathComponent(path).path) else {
+                return nil
+            }
             parsed[path] = LintedFile(path: path, source: String(decoding: data, as: UTF8.self))
         }
         return parsed[path]?.scope(ofLine: line)

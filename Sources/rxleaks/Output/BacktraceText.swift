@@ -8,7 +8,8 @@ enum BacktraceText {
 
     /// Where RxLeaks' own code and the build's dependencies live.
     private static let machinery = [
-        "/Sources/RxCore/", "/Sources/Leaks/", "/Sources/Probes/", "/Sources/rxleaks/", "/Scenarios/Catalogue/", "/.build/",
+        "/Sources/RxCore/", "/Sources/Leaks/", "/Sources/Probes/", "/Sources/rxleaks/", "/Scenarios/Catalogue/",
+        "/.build/",
         "<compiler-generated>",
     ]
 

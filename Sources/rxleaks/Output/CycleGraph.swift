@@ -60,7 +60,9 @@ enum CycleGraph {
                     style(onCycle.value, "shape=note")
                     continue
                 }
-                let id = node("subscription|\(subscription.id)", label: "subscription #\(subscription.id)\n\(subscription.chain)\n\(subscription.site)")
+                let id = node(
+                    "subscription|\(subscription.id)",
+                    label: "subscription #\(subscription.id)\n\(subscription.chain)\n\(subscription.site)")
                 style(id, "shape=note")
                 if let owner = subscription.owner {
                     let bag = node("bag|\(owner)", label: owner)
@@ -79,7 +81,8 @@ enum CycleGraph {
         }
 
         private mutating func style(_ id: String, _ attributes: String) {
-            guard let index = nodes.firstIndex(where: { $0.id == id }), !nodes[index].attributes.contains(attributes) else { return }
+            guard let index = nodes.firstIndex(where: { $0.id == id }), !nodes[index].attributes.contains(attributes)
+            else { return }
             nodes[index].attributes = String(nodes[index].attributes.dropLast()) + ", \(attributes)]"
         }
 
@@ -90,7 +93,8 @@ enum CycleGraph {
 
     /// A DOT string literal.
     static func quote(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\")
+        "\""
+            + text.replacingOccurrences(of: "\\", with: "\\\\")
             .replacingOccurrences(of: "\"", with: "\\\"")
             .replacingOccurrences(of: "\n", with: "\\n") + "\""
     }

@@ -40,7 +40,8 @@ struct RunSummary: Codable, Equatable {
 
     /// `7 variants in 3 scenarios: 6 matched, 1 did not; 2 isolated (1 crashed, 1 timed out); 1 faulted; 0.84 s`.
     var line: String {
-        var text = "\(variants) variant\(variants == 1 ? "" : "s") in \(scenarios) scenario\(scenarios == 1 ? "" : "s"): "
+        var text =
+            "\(variants) variant\(variants == 1 ? "" : "s") in \(scenarios) scenario\(scenarios == 1 ? "" : "s"): "
             + "\(matched) matched, \(mismatched) did not"
         if isolated > 0 { text += "; \(isolated) isolated (\(crashed) crashed, \(timedOut) timed out)" }
         if faulted > 0 { text += "; \(faulted) faulted (threw, did not settle or ran away)" }
@@ -93,30 +94,44 @@ enum RunText {
 
     /// The table, the notes under mismatches (and backtraces when asked), and the summary line.
     /// With `totals`, the counts are the process's; otherwise what each variant itself left.
-    static func render(_ records: [VariantRecord], summary: RunSummary, style: Style, backtraces: Bool, totals: Bool = false) -> String {
+    static func render(
+        _ records: [VariantRecord], summary: RunSummary, style: Style, backtraces: Bool, totals: Bool = false
+    ) -> String {
         let kinds = records.lazy.compactMap(\.counts).first?.before.kinds.map(\.name) ?? []
-        var table = TextTable([("SCENARIO / VARIANT", .left)] + (kinds + ["tracked"]).map { ($0.uppercased(), .left) }
-                              + [("MATCHED", .left), ("VERDICT", .left)])
+        var table = TextTable(
+            [("SCENARIO / VARIANT", .left)] + (kinds + ["tracked"]).map { ($0.uppercased(), .left) }
+                + [("MATCHED", .left), ("VERDICT", .left)])
         var currentScenario: String?
         for record in records {
             if record.scenario != currentScenario {
                 currentScenario = record.scenario
-                table.rows.append(.line(style.bold(record.scenario) + style.dim("  \(record.title) (\(record.guide.documentName), \"\(record.guide.section)\")")))
+                table.rows.append(
+                    .line(
+                        style.bold(record.scenario)
+                            + style.dim("  \(record.title) (\(record.guide.documentName), \"\(record.guide.section)\")")
+                    ))
             }
             let counts = record.counts
             func cell(_ value: (ResourceCounts.Moment) -> Int) -> TextTable.Cell {
                 guard let counts else { return "—" }
                 let before = value(counts.before)
-                let steps = totals ? [before, value(counts.afterTeardown), value(counts.afterSettling)]
+                let steps =
+                    totals
+                    ? [before, value(counts.afterTeardown), value(counts.afterSettling)]
                     : [value(counts.afterTeardown) - before, value(counts.afterSettling) - before]
                 let text = steps.map(String.init).joined(separator: "→")
-                return steps.last! > (totals ? before : 0) ? TextTable.Cell(text, style: style.yellow) : TextTable.Cell(text)
+                return steps.last! > (totals ? before : 0)
+                    ? TextTable.Cell(text, style: style.yellow) : TextTable.Cell(text)
             }
-            table.rows.append(.cells([TextTable.Cell("  " + record.variant + (record.isolated ? " (isolated)" : ""))]
-                + kinds.map { kind in cell { $0[kind: kind] } } + [cell(\.trackedObjects),
-                record.matched ? TextTable.Cell("yes", style: style.green) : TextTable.Cell("NO", style: style.red),
-                TextTable.Cell(record.outcome.description),
-            ]))
+            table.rows.append(
+                .cells(
+                    [TextTable.Cell("  " + record.variant + (record.isolated ? " (isolated)" : ""))]
+                        + kinds.map { kind in cell { $0[kind: kind] } } + [
+                            cell(\.trackedObjects),
+                            record.matched
+                                ? TextTable.Cell("yes", style: style.green) : TextTable.Cell("NO", style: style.red),
+                            TextTable.Cell(record.outcome.description),
+                        ]))
             if !record.matched {
                 table.rows.append(.line(style.red("      expected: \(record.expectation)")))
             }
@@ -124,7 +139,8 @@ enum RunText {
                 table.rows.append(contentsOf: backtraceLines(record).map { .line(style.dim($0)) })
             }
         }
-        var output = style.dim(legend(totals: totals, kinds: kinds)) + "\n\n" + table.render(headerStyle: style.bold) + "\n"
+        var output =
+            style.dim(legend(totals: totals, kinds: kinds)) + "\n\n" + table.render(headerStyle: style.bold) + "\n"
         let line = summary.line
         output += (summary.mismatched == 0 ? style.green(line) : style.red(line)) + "\n"
         return output

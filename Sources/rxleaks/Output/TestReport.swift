@@ -80,16 +80,26 @@ struct TestDocument: Encodable {
         self.package = package.path
         summary = TestSummary(outcome)
         tests = outcome.verdicts.map { verdict in
-            Entry(name: verdict.name, framework: verdict.framework, verdict: verdict.verdict, ownCheck: verdict.ownCheck,
-                  passed: verdict.passed, leaks: verdict.report.leaks, liveSubscriptions: verdict.report.liveSubscriptions,
-                  resourceDelta: verdict.report.resourceDelta, counts: verdict.report.counts,
-                  unsettled: verdict.report.unsettled, report: verdict.text, crashSignal: verdict.crashSignal,
-                  signatures: (gate.signaturesByTest[verdict.name] ?? []).map(\.id))
+            Entry(
+                name: verdict.name, framework: verdict.framework, verdict: verdict.verdict, ownCheck: verdict.ownCheck,
+                passed: verdict.passed, leaks: verdict.report.leaks,
+                liveSubscriptions: verdict.report.liveSubscriptions,
+                resourceDelta: verdict.report.resourceDelta, counts: verdict.report.counts,
+                unsettled: verdict.report.unsettled, report: verdict.text, crashSignal: verdict.crashSignal,
+                signatures: (gate.signaturesByTest[verdict.name] ?? []).map(\.id))
         }
-        signatures = gate.groups.map { group in
-            SignatureRecord(group, status: gate.comparison.map { $0.new.contains(group) ? "new" : "known" }, lintRules: gate.lintRules[group.signature])
-        } + gate.libraryLeaks.map { SignatureRecord($0.group, status: "library", lintRules: gate.lintRules[$0.group.signature]) }
-            + gate.ignored.map { SignatureRecord($0.group, status: "ignored", lintRules: gate.lintRules[$0.group.signature]) }
+        signatures =
+            gate.groups.map { group in
+                SignatureRecord(
+                    group, status: gate.comparison.map { $0.new.contains(group) ? "new" : "known" },
+                    lintRules: gate.lintRules[group.signature])
+            }
+            + gate.libraryLeaks.map {
+                SignatureRecord($0.group, status: "library", lintRules: gate.lintRules[$0.group.signature])
+            }
+            + gate.ignored.map {
+                SignatureRecord($0.group, status: "ignored", lintRules: gate.lintRules[$0.group.signature])
+            }
         lint = gate.lint.marks
         fixed = gate.comparison?.fixed
     }
@@ -103,18 +113,20 @@ struct TestDocument: Encodable {
 enum TestText {
     static func render(_ outcome: SuiteRun.Outcome, gate: LeakGate, style: Style) -> String {
         var table = TextTable([
-            ("VERDICT", .left), ("TEST", .left), ("LEAKED", .left), ("SUBSCRIPTIONS", .right), ("RESOURCES (before → after)", .left),
+            ("VERDICT", .left), ("TEST", .left), ("LEAKED", .left), ("SUBSCRIPTIONS", .right),
+            ("RESOURCES (before → after)", .left),
         ])
         for verdict in outcome.verdicts {
             let leaked = Array(Set(verdict.report.leaks.map(\.typeName))).sorted().joined(separator: ", ")
             let changes = verdict.resourceChanges
-            table.rows.append(.cells([
-                cell(verdict, style: style),
-                TextTable.Cell(verdict.name + (verdict.ownCheck ? " (own check)" : "")),
-                TextTable.Cell(leaked.isEmpty ? "—" : leaked, style: leaked.isEmpty ? { $0 } : style.red),
-                TextTable.Cell("\(verdict.report.liveSubscriptions.count)"),
-                TextTable.Cell(changes.isEmpty ? "unchanged" : changes.joined(separator: ", ")),
-            ]))
+            table.rows.append(
+                .cells([
+                    cell(verdict, style: style),
+                    TextTable.Cell(verdict.name + (verdict.ownCheck ? " (own check)" : "")),
+                    TextTable.Cell(leaked.isEmpty ? "—" : leaked, style: leaked.isEmpty ? { $0 } : style.red),
+                    TextTable.Cell("\(verdict.report.liveSubscriptions.count)"),
+                    TextTable.Cell(changes.isEmpty ? "unchanged" : changes.joined(separator: ", ")),
+                ]))
         }
         var output = table.render(headerStyle: style.bold)
         for verdict in outcome.verdicts where !verdict.report.isClean || verdict.verdict == .crashed {
@@ -148,18 +160,24 @@ enum TestJUnit {
         let split = outcome.verdicts.map { (suite: suiteName($0.name), test: $0) }
         let order = split.map(\.suite).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         let suites = order.map { suite in
-            JUnitXML.Suite(name: suite, cases: split.filter { $0.suite == suite }.map(\.test).map { test in
-                let ids = (gate.signaturesByTest[test.name] ?? []).map(\.id)
-                let text = test.text + (ids.isEmpty ? "" : "\nsignature: " + ids.joined(separator: ", "))
-                var row = JUnitXML.Case(classname: suite, name: String(test.name.dropFirst(suite.count + 1)))
-                if fails(test) {
-                    let message = test.text.split(separator: "\n").dropFirst().first.map { $0.trimmingCharacters(in: .whitespaces) }
-                    row.problem = .init(.failure, type: test.verdict.rawValue, message: message ?? test.verdict.rawValue, details: text)
-                } else if test.verdict != .clean {
-                    row.output = "not failing (known, a library's, or left out)\n" + text
-                }
-                return row
-            })
+            JUnitXML.Suite(
+                name: suite,
+                cases: split.filter { $0.suite == suite }.map(\.test).map { test in
+                    let ids = (gate.signaturesByTest[test.name] ?? []).map(\.id)
+                    let text = test.text + (ids.isEmpty ? "" : "\nsignature: " + ids.joined(separator: ", "))
+                    var row = JUnitXML.Case(classname: suite, name: String(test.name.dropFirst(suite.count + 1)))
+                    if fails(test) {
+                        let message = test.text.split(separator: "\n").dropFirst().first.map {
+                            $0.trimmingCharacters(in: .whitespaces)
+                        }
+                        row.problem = .init(
+                            .failure, type: test.verdict.rawValue, message: message ?? test.verdict.rawValue,
+                            details: text)
+                    } else if test.verdict != .clean {
+                        row.output = "not failing (known, a library's, or left out)\n" + text
+                    }
+                    return row
+                })
         }
         return JUnitXML(name: "rxleaks test", seconds: outcome.seconds, suites: suites).render()
     }

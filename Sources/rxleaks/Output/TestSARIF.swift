@@ -31,21 +31,31 @@ enum TestSARIF {
                     default: break
                     }
                 }
-                results.append(SARIFLog.Result(
-                    ruleId: rule, ruleIndex: rules.index(of: rule), level: level, message: text + "\n" + leak.description,
-                    locations: [SARIFLog.Location(files.path(of: leak.trackedAt.file), line: Int(leak.trackedAt.line))],
-                    relatedLocations: gate.lint.marks(of: leak).map { SARIFLog.Location($0.file, line: $0.line, column: $0.column) },
-                    partialFingerprints: fingerprints, baselineState: baselineState))
+                results.append(
+                    SARIFLog.Result(
+                        ruleId: rule, ruleIndex: rules.index(of: rule), level: level,
+                        message: text + "\n" + leak.description,
+                        locations: [
+                            SARIFLog.Location(files.path(of: leak.trackedAt.file), line: Int(leak.trackedAt.line))
+                        ],
+                        relatedLocations: gate.lint.marks(of: leak).map {
+                            SARIFLog.Location($0.file, line: $0.line, column: $0.column)
+                        },
+                        partialFingerprints: fingerprints, baselineState: baselineState))
             }
         }
         for mark in gate.lint.marks {
             let rule = "lint." + mark.rule
-            let confirmation = mark.confirmedBy.isEmpty ? "" : "; confirmed by \(mark.confirmedBy.joined(separator: ", "))"
-            results.append(SARIFLog.Result(
-                ruleId: rule, ruleIndex: rules.index(of: rule), level: .warning, message: mark.message + confirmation,
-                locations: [SARIFLog.Location(mark.file, line: mark.line, column: mark.column)]))
+            let confirmation =
+                mark.confirmedBy.isEmpty ? "" : "; confirmed by \(mark.confirmedBy.joined(separator: ", "))"
+            results.append(
+                SARIFLog.Result(
+                    ruleId: rule, ruleIndex: rules.index(of: rule), level: .warning,
+                    message: mark.message + confirmation,
+                    locations: [SARIFLog.Location(mark.file, line: mark.line, column: mark.column)]))
         }
-        return SARIFLog(driver: "rxleaks-test", rules: rules.ids.map { SARIFLog.Rule(id: $0, summary: $0) }, results: results)
+        return SARIFLog(
+            driver: "rxleaks-test", rules: rules.ids.map { SARIFLog.Rule(id: $0, summary: $0) }, results: results)
     }
 }
 

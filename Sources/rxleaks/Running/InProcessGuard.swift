@@ -79,45 +79,53 @@ enum InProcessGuard {
             let timeLimit = Double(bitPattern: timeLimitBits.load(ordering: .sequentiallyConsistent))
             let current = generation.load(ordering: .sequentiallyConsistent)
             guard current != warned, labelLength.load(ordering: .sequentiallyConsistent) > 0 else { continue }
-            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - startedAt.load(ordering: .sequentiallyConsistent)) / 1e9
+            let elapsed =
+                Double(DispatchTime.now().uptimeNanoseconds - startedAt.load(ordering: .sequentiallyConsistent)) / 1e9
             guard elapsed >= timeLimit else { continue }
             warned = current
-            let name = String(decoding: UnsafeRawBufferPointer(start: label, count: labelLength.load(ordering: .sequentiallyConsistent)), as: UTF8.self)
-            Console.writeError("\nrxleaks: \(name) has been running in this process for \(RunSession.seconds(timeLimit.rounded(.up))) s "
-                + "and has not returned: it hangs or floods.\nrxleaks: stop it and run it with --isolate: "
-                + "each variant then runs in its own process, one past --time-limit is killed and reported "
-                + "as timed out, and the run goes on.\n")
+            let name = String(
+                decoding: UnsafeRawBufferPointer(
+                    start: label, count: labelLength.load(ordering: .sequentiallyConsistent)), as: UTF8.self)
+            Console.writeError(
+                "\nrxleaks: \(name) has been running in this process for \(RunSession.seconds(timeLimit.rounded(.up))) s "
+                    + "and has not returned: it hangs or floods.\nrxleaks: stop it and run it with --isolate: "
+                    + "each variant then runs in its own process, one past --time-limit is killed and reported "
+                    + "as timed out, and the run goes on.\n")
         }
     }
 
     /// Writes the notice with async-signal-safe calls only, then hands the
     /// signal to the handler that was there before (the runtime's backtracer,
     /// or the default action).
-    private static let crashHandler: @convention(c) (Int32, UnsafeMutablePointer<siginfo_t>?, UnsafeMutableRawPointer?) -> Void = { signal, info, _ in
-        let length = labelLength.load(ordering: .sequentiallyConsistent)
-        if length > 0 {
-            write(STDERR_FILENO, "\nrxleaks: the process crashed (")
-            switch signal {
-            case SIGILL: write(STDERR_FILENO, "SIGILL")
-            case SIGTRAP: write(STDERR_FILENO, "SIGTRAP")
-            case SIGABRT: write(STDERR_FILENO, "SIGABRT")
-            case SIGBUS: write(STDERR_FILENO, "SIGBUS")
-            case SIGFPE: write(STDERR_FILENO, "SIGFPE")
-            default: write(STDERR_FILENO, "SIGSEGV")
-            }
-            write(STDERR_FILENO, ") while running ")
-            _ = Glibc.write(STDERR_FILENO, label, length)
-            write(STDERR_FILENO, """
-                 in this process; the variants after it did not run.
-                rxleaks: run with --isolate to run each variant in its own process: \
-                a crash becomes that variant's outcome and the run goes on.
+    private static let crashHandler:
+        @convention(c) (Int32, UnsafeMutablePointer<siginfo_t>?, UnsafeMutableRawPointer?) -> Void = {
+            signal, info, _ in
+            let length = labelLength.load(ordering: .sequentiallyConsistent)
+            if length > 0 {
+                write(STDERR_FILENO, "\nrxleaks: the process crashed (")
+                switch signal {
+                case SIGILL: write(STDERR_FILENO, "SIGILL")
+                case SIGTRAP: write(STDERR_FILENO, "SIGTRAP")
+                case SIGABRT: write(STDERR_FILENO, "SIGABRT")
+                case SIGBUS: write(STDERR_FILENO, "SIGBUS")
+                case SIGFPE: write(STDERR_FILENO, "SIGFPE")
+                default: write(STDERR_FILENO, "SIGSEGV")
+                }
+                write(STDERR_FILENO, ") while running ")
+                _ = Glibc.write(STDERR_FILENO, label, length)
+                write(
+                    STDERR_FILENO,
+                    """
+                     in this process; the variants after it did not run.
+                    rxleaks: run with --isolate to run each variant in its own process: \
+                    a crash becomes that variant's outcome and the run goes on.
 
-                """)
+                    """)
+            }
+            sigaction(signal, previous + Int(signal), nil)
+            // A signal sent by raise or abort is not raised again by returning; a fault is.
+            if (info?.pointee.si_code ?? 0) <= 0 { raise(signal) }
         }
-        sigaction(signal, previous + Int(signal), nil)
-        // A signal sent by raise or abort is not raised again by returning; a fault is.
-        if (info?.pointee.si_code ?? 0) <= 0 { raise(signal) }
-    }
 
     private static func write(_ descriptor: Int32, _ text: StaticString) {
         _ = Glibc.write(descriptor, text.utf8Start, text.utf8CodeUnitCount)

@@ -19,7 +19,9 @@ struct VariantJob {
     /// tests put a `_fault` command here.
     var childArguments: [String]
 
-    init(scenario: Scenario, variant: Variant, repetitions: Int, backtraces: Bool, kindCounts: Bool, forceIsolation: Bool) {
+    init(
+        scenario: Scenario, variant: Variant, repetitions: Int, backtraces: Bool, kindCounts: Bool, forceIsolation: Bool
+    ) {
         self.scenario = scenario
         self.variant = variant
         self.repetitions = repetitions
@@ -67,7 +69,8 @@ struct RunSession {
             job.scenario, job.variant, repetitions: job.repetitions, inChildProcess: inChildProcess,
             afterEachRepetition: job.kindCounts ? { steps.append(.now()) } : nil)
         let seconds = (ContinuousClock.now - start) / .seconds(1)
-        let kindCounts = job.kindCounts ? KindCounts(before: before, afterRepetitions: steps, afterSettling: .now()) : nil
+        let kindCounts =
+            job.kindCounts ? KindCounts(before: before, afterRepetitions: steps, afterSettling: .now()) : nil
         return VariantRecord(job.scenario, job.variant, result: result, seconds: seconds, kindCounts: kindCounts)
     }
 
@@ -75,15 +78,17 @@ struct RunSession {
     /// hang or failure into the outcome.
     func isolated(_ job: VariantJob) -> VariantRecord {
         func record(_ outcome: Outcome, _ observation: Observation?, seconds: Double) -> VariantRecord {
-            VariantRecord(job.scenario, job.variant, outcome: outcome, observation: observation,
-                          isolated: true, repetitions: job.repetitions, seconds: seconds)
+            VariantRecord(
+                job.scenario, job.variant, outcome: outcome, observation: observation,
+                isolated: true, repetitions: job.repetitions, seconds: seconds)
         }
         let result: ChildProcess.Result
         do {
             // The runtime's crash backtracer would take seconds per crash and
             // bury the fatal error message; the outcome needs neither.
-            result = try ChildProcess.run(executable, job.childArguments,
-                                          environment: ["SWIFT_BACKTRACE": "enable=no"], timeLimit: timeLimit)
+            result = try ChildProcess.run(
+                executable, job.childArguments,
+                environment: ["SWIFT_BACKTRACE": "enable=no"], timeLimit: timeLimit)
         } catch {
             return record(Outcome(.failed, "failed: \(error)"), nil, seconds: 0)
         }
@@ -100,7 +105,9 @@ struct RunSession {
             return record(outcome, observation, seconds: result.seconds)
         case .exited(let status):
             let lastLine = result.stdout.split(separator: "\n").last { !$0.isEmpty }
-            if status == 0, let lastLine, var decoded = try? JSONDecoder().decode(VariantRecord.self, from: Data(lastLine.utf8)) {
+            if status == 0, let lastLine,
+                var decoded = try? JSONDecoder().decode(VariantRecord.self, from: Data(lastLine.utf8))
+            {
                 decoded.isolated = true
                 decoded.seconds = result.seconds
                 return decoded

@@ -20,7 +20,9 @@ struct Selection {
 
     /// Resolves `patterns` (ids, `guide000-…` qualified ids, or glob patterns
     /// over either; every scenario when empty) and `filter` against `catalogue`.
-    static func resolve(_ patterns: [String], variants filter: VariantFilter, in catalogue: [Scenario] = Catalogue.all) throws(BadInput) -> Selection {
+    static func resolve(_ patterns: [String], variants filter: VariantFilter, in catalogue: [Scenario] = Catalogue.all)
+        throws(BadInput) -> Selection
+    {
         var chosen = Set<String>()
         for pattern in patterns {
             let matches = catalogue.filter { $0.matches(pattern) }
@@ -39,7 +41,11 @@ struct Selection {
 
     private static func unknown(_ pattern: String, in catalogue: [Scenario]) -> BadInput {
         if pattern.contains(where: { "*?[".contains($0) }) {
-            return BadInput("no scenario matches '\(pattern)'", hint: "`rxleaks list` shows every id; patterns match ids and guide-qualified ids such as guide000-closure-strong-self")
+            return BadInput(
+                "no scenario matches '\(pattern)'",
+                hint:
+                    "`rxleaks list` shows every id; patterns match ids and guide-qualified ids such as guide000-closure-strong-self"
+            )
         }
         let candidates = catalogue.map(\.id) + catalogue.compactMap(\.qualifiedID)
         let commands = RxLeaksCommand.configuration.subcommands
@@ -48,7 +54,9 @@ struct Selection {
         let suggestions = Suggestions.closest(to: pattern, among: candidates)
         let command = Suggestions.closest(to: pattern, among: commands, limit: 1).first
         var hint = suggestions.isEmpty ? "" : "did you mean \(suggestions.joined(separator: ", "))?\n"
-        if let command { hint += (suggestions.isEmpty ? "did you mean" : "or") + " the subcommand `rxleaks \(command)`?\n" }
+        if let command {
+            hint += (suggestions.isEmpty ? "did you mean" : "or") + " the subcommand `rxleaks \(command)`?\n"
+        }
         hint += "`rxleaks list` shows every id"
         return BadInput("unknown scenario id '\(pattern)'", hint: hint)
     }
@@ -63,9 +71,13 @@ struct Selection {
                 hint: (suggestions.isEmpty ? "" : "did you mean \(suggestions.joined(separator: ", "))?\n")
                     + "variants: \(names.joined(separator: ", ")); roles: leaking, fixed, control; or clean, all")
         case .role(let role):
-            return BadInput("no selected scenario has a \(role.rawValue) variant", hint: "variants: \(names.joined(separator: ", "))")
+            return BadInput(
+                "no selected scenario has a \(role.rawValue) variant",
+                hint: "variants: \(names.joined(separator: ", "))")
         case .clean:
-            return BadInput("no selected scenario has a variant expected to come out clean", hint: "variants: \(names.joined(separator: ", "))")
+            return BadInput(
+                "no selected scenario has a variant expected to come out clean",
+                hint: "variants: \(names.joined(separator: ", "))")
         case .all:
             return BadInput("the selected scenarios have no variants")
         }

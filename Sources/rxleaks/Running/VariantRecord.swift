@@ -43,7 +43,10 @@ struct VariantRecord: Codable {
 
     /// A record for a variant that has not produced a result of its own
     /// (crashed, timed out, failed); judged against the expectation.
-    init(_ scenario: Scenario, _ variant: Variant, outcome: Outcome, observation: Observation?, isolated: Bool, repetitions: Int, seconds: Double) {
+    init(
+        _ scenario: Scenario, _ variant: Variant, outcome: Outcome, observation: Observation?, isolated: Bool,
+        repetitions: Int, seconds: Double
+    ) {
         self.scenario = scenario.id
         title = scenario.title
         guide = GuideEntry(scenario.guide)
@@ -63,8 +66,9 @@ struct VariantRecord: Codable {
 
     /// A record for a variant judged in this process.
     init(_ scenario: Scenario, _ variant: Variant, result: VariantResult, seconds: Double, kindCounts: KindCounts?) {
-        self.init(scenario, variant, outcome: Outcome(result.observed), observation: result.observed,
-                  isolated: false, repetitions: result.repetitions, seconds: seconds)
+        self.init(
+            scenario, variant, outcome: Outcome(result.observed), observation: result.observed,
+            isolated: false, repetitions: result.repetitions, seconds: seconds)
         counts = result.report?.counts
         leaks = result.report?.leaks ?? []
         liveSubscriptions = (result.report?.liveSubscriptions ?? []).map(SubscriptionEntry.init)
@@ -89,7 +93,8 @@ struct GuideEntry: Codable, Equatable {
 struct Outcome: Codable, Equatable, CustomStringConvertible {
     /// The kinds of outcome.
     enum Kind: String, Codable {
-        case clean, leak, subscriptionGrowth, crashed, timedOut, runawayReentrancy, threw, unsettled, resourcesLeft, notRun, failed
+        case clean, leak, subscriptionGrowth, crashed, timedOut, runawayReentrancy, threw, unsettled, resourcesLeft,
+            notRun, failed
     }
 
     /// The kind.

@@ -37,9 +37,13 @@ private final class ProfileViewModel {
         #expect(leak.cycle?.description.contains("─cancellables[") == true, "\(report)")
         #expect(leak.pattern?.id == "closure-strong-self", "\(report)")
         // docs/engine.md shows this leak as the report gives it.
-        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../../docs/engine.md")
-        let sample = try String(contentsOf: docs, encoding: .utf8).components(separatedBy: "```\n").first { $0.hasPrefix("ProfileViewModel leaked") }
-        #expect(sample == leak.description + "\n", "docs/engine.md's sample, where the report reads:\n\(leak.description)")
+        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "../../../../docs/engine.md")
+        let sample = try String(contentsOf: docs, encoding: .utf8).components(separatedBy: "```\n").first {
+            $0.hasPrefix("ProfileViewModel leaked")
+        }
+        #expect(
+            sample == leak.description + "\n", "docs/engine.md's sample, where the report reads:\n\(leak.description)")
         leaked?.cancellables.removeAll()
         #expect(leaked == nil)
     }

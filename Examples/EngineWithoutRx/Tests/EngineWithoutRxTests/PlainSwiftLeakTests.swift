@@ -75,7 +75,8 @@ final class PlainSwiftLeakTests: XCTestCase {
         XCTAssertEqual(leak.kind, .cycle, report.description)
         let cycle = leak.cycle?.description ?? ""
         XCTAssertTrue(cycle.contains("─downloader→ Downloader"), cycle)
-        XCTAssertTrue(cycle.contains("─strongDelegate→ DownloadScreen") || cycle.contains("─onProgress→ DownloadScreen"), cycle)
+        XCTAssertTrue(
+            cycle.contains("─strongDelegate→ DownloadScreen") || cycle.contains("─onProgress→ DownloadScreen"), cycle)
         leaked?.downloader.strongDelegate = nil
         leaked?.downloader.onProgress = nil
         XCTAssertNil(leaked)

@@ -72,7 +72,8 @@ final class LeakMatcherTests: XCTestCase {
         XCTAssertEqual(failures.count, 1)
         let message = failures.first?.message.stringValue ?? ""
         XCTAssertTrue(message.hasPrefix("expected to be released, got ProfileViewModel still alive"), message)
-        XCTAssertTrue(message.contains("closure given at LeakMatcherTests.swift:14 ─captures→ ProfileViewModel"), message)
+        XCTAssertTrue(
+            message.contains("closure given at LeakMatcherTests.swift:14 ─captures→ ProfileViewModel"), message)
         released?.names.onCompleted()
         XCTAssertNil(released, "completing the subject breaks the cycle")
     }

@@ -24,7 +24,9 @@ extension Infallible {
         resultSelector: @escaping (I1.Element, I2.Element) throws -> Element,
         site: CallSite
     ) -> Infallible<Element> {
-        Infallible(Observable.combineLatest(source1.asObservable(), source2.asObservable(), resultSelector: resultSelector, site: site))
+        Infallible(
+            Observable.combineLatest(
+                source1.asObservable(), source2.asObservable(), resultSelector: resultSelector, site: site))
     }
 }
 
@@ -70,7 +72,8 @@ extension InfallibleType {
         resultSelector: @escaping (E1, E2) throws -> Element,
         site: CallSite
     ) -> Infallible<Element> {
-        Infallible(Observable.zip(source1.asObservable(), source2.asObservable(), resultSelector: resultSelector, site: site))
+        Infallible(
+            Observable.zip(source1.asObservable(), source2.asObservable(), resultSelector: resultSelector, site: site))
     }
 }
 
@@ -96,7 +99,10 @@ extension Infallible {
         resultSelector: @escaping (I1.Element, I2.Element, I3.Element) throws -> Element,
         site: CallSite
     ) -> Infallible<Element> {
-        Infallible(Observable.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector, site: site))
+        Infallible(
+            Observable.combineLatest(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector,
+                site: site))
     }
 }
 
@@ -120,7 +126,9 @@ extension InfallibleType where Element == Any {
         _ source3: I3,
         site: CallSite
     ) -> Infallible<(I1.Element, I2.Element, I3.Element)> {
-        Infallible(Observable.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable(), site: site))
+        Infallible(
+            Observable.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable(), site: site)
+        )
     }
 }
 
@@ -146,7 +154,10 @@ extension InfallibleType {
         resultSelector: @escaping (E1, E2, E3) throws -> Element,
         site: CallSite
     ) -> Infallible<Element> {
-        Infallible(Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector, site: site))
+        Infallible(
+            Observable.zip(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector,
+                site: site))
     }
 }
 
@@ -174,7 +185,10 @@ extension Infallible {
         resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element) throws -> Element,
         site: CallSite
     ) -> Infallible<Element> {
-        Infallible(Observable.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), resultSelector: resultSelector, site: site))
+        Infallible(
+            Observable.combineLatest(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                resultSelector: resultSelector, site: site))
     }
 }
 
@@ -200,7 +214,10 @@ extension InfallibleType where Element == Any {
         _ source4: I4,
         site: CallSite
     ) -> Infallible<(I1.Element, I2.Element, I3.Element, I4.Element)> {
-        Infallible(Observable.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), site: site))
+        Infallible(
+            Observable.combineLatest(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                site: site))
     }
 }
 
@@ -228,7 +245,10 @@ extension InfallibleType {
         resultSelector: @escaping (E1, E2, E3, E4) throws -> Element,
         site: CallSite
     ) -> Infallible<Element> {
-        Infallible(Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), resultSelector: resultSelector, site: site))
+        Infallible(
+            Observable.zip(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                resultSelector: resultSelector, site: site))
     }
 }
 
@@ -236,7 +256,9 @@ extension Infallible {
     /// Once every source has sent an element, sends `resultSelector` of the
     /// latest element of each whenever any of them sends one.
     @_transparent
-    public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType>(
+    public static func combineLatest<
+        I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType
+    >(
         _ source1: I1,
         _ source2: I2,
         _ source3: I3,
@@ -249,7 +271,9 @@ extension Infallible {
 
     /// `combineLatest` with the site its public form takes from its caller.
     @usableFromInline
-    static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType>(
+    static func combineLatest<
+        I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType
+    >(
         _ source1: I1,
         _ source2: I2,
         _ source3: I3,
@@ -258,7 +282,10 @@ extension Infallible {
         resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element) throws -> Element,
         site: CallSite
     ) -> Infallible<Element> {
-        Infallible(Observable.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), resultSelector: resultSelector, site: site))
+        Infallible(
+            Observable.combineLatest(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), resultSelector: resultSelector, site: site))
     }
 }
 
@@ -266,7 +293,9 @@ extension InfallibleType where Element == Any {
     /// Once every source has sent an element, sends a tuple of the latest
     /// element of each whenever any of them sends one.
     @_transparent
-    public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType>(
+    public static func combineLatest<
+        I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType
+    >(
         _ source1: I1,
         _ source2: I2,
         _ source3: I3,
@@ -278,7 +307,9 @@ extension InfallibleType where Element == Any {
 
     /// `combineLatest` with the site its public form takes from its caller.
     @usableFromInline
-    static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType>(
+    static func combineLatest<
+        I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType
+    >(
         _ source1: I1,
         _ source2: I2,
         _ source3: I3,
@@ -286,7 +317,10 @@ extension InfallibleType where Element == Any {
         _ source5: I5,
         site: CallSite
     ) -> Infallible<(I1.Element, I2.Element, I3.Element, I4.Element, I5.Element)> {
-        Infallible(Observable.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), site: site))
+        Infallible(
+            Observable.combineLatest(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), site: site))
     }
 }
 
@@ -316,7 +350,10 @@ extension InfallibleType {
         resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element,
         site: CallSite
     ) -> Infallible<Element> {
-        Infallible(Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), resultSelector: resultSelector, site: site))
+        Infallible(
+            Observable.zip(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), resultSelector: resultSelector, site: site))
     }
 }
 
@@ -324,31 +361,43 @@ extension Infallible {
     /// Once every source has sent an element, sends `resultSelector` of the
     /// latest element of each whenever any of them sends one.
     @_transparent
-    public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType, I6: InfallibleType>(
+    public static func combineLatest<
+        I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType,
+        I6: InfallibleType
+    >(
         _ source1: I1,
         _ source2: I2,
         _ source3: I3,
         _ source4: I4,
         _ source5: I5,
         _ source6: I6,
-        resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element) throws -> Element
+        resultSelector:
+            @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element) throws -> Element
     ) -> Infallible<Element> {
-        combineLatest(source1, source2, source3, source4, source5, source6, resultSelector: resultSelector, site: .here())
+        combineLatest(
+            source1, source2, source3, source4, source5, source6, resultSelector: resultSelector, site: .here())
     }
 
     /// `combineLatest` with the site its public form takes from its caller.
     @usableFromInline
-    static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType, I6: InfallibleType>(
+    static func combineLatest<
+        I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType,
+        I6: InfallibleType
+    >(
         _ source1: I1,
         _ source2: I2,
         _ source3: I3,
         _ source4: I4,
         _ source5: I5,
         _ source6: I6,
-        resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element) throws -> Element,
+        resultSelector:
+            @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element) throws -> Element,
         site: CallSite
     ) -> Infallible<Element> {
-        Infallible(Observable.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), resultSelector: resultSelector, site: site))
+        Infallible(
+            Observable.combineLatest(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), source6.asObservable(), resultSelector: resultSelector, site: site))
     }
 }
 
@@ -356,7 +405,10 @@ extension InfallibleType where Element == Any {
     /// Once every source has sent an element, sends a tuple of the latest
     /// element of each whenever any of them sends one.
     @_transparent
-    public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType, I6: InfallibleType>(
+    public static func combineLatest<
+        I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType,
+        I6: InfallibleType
+    >(
         _ source1: I1,
         _ source2: I2,
         _ source3: I3,
@@ -369,7 +421,10 @@ extension InfallibleType where Element == Any {
 
     /// `combineLatest` with the site its public form takes from its caller.
     @usableFromInline
-    static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType, I6: InfallibleType>(
+    static func combineLatest<
+        I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType,
+        I6: InfallibleType
+    >(
         _ source1: I1,
         _ source2: I2,
         _ source3: I3,
@@ -378,7 +433,10 @@ extension InfallibleType where Element == Any {
         _ source6: I6,
         site: CallSite
     ) -> Infallible<(I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element)> {
-        Infallible(Observable.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), site: site))
+        Infallible(
+            Observable.combineLatest(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), source6.asObservable(), site: site))
     }
 }
 
@@ -410,7 +468,10 @@ extension InfallibleType {
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Element,
         site: CallSite
     ) -> Infallible<Element> {
-        Infallible(Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), resultSelector: resultSelector, site: site))
+        Infallible(
+            Observable.zip(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), source6.asObservable(), resultSelector: resultSelector, site: site))
     }
 }
 
@@ -418,7 +479,10 @@ extension Infallible {
     /// Once every source has sent an element, sends `resultSelector` of the
     /// latest element of each whenever any of them sends one.
     @_transparent
-    public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType, I6: InfallibleType, I7: InfallibleType>(
+    public static func combineLatest<
+        I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType,
+        I6: InfallibleType, I7: InfallibleType
+    >(
         _ source1: I1,
         _ source2: I2,
         _ source3: I3,
@@ -426,14 +490,21 @@ extension Infallible {
         _ source5: I5,
         _ source6: I6,
         _ source7: I7,
-        resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element) throws -> Element
+        resultSelector:
+            @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element) throws ->
+            Element
     ) -> Infallible<Element> {
-        combineLatest(source1, source2, source3, source4, source5, source6, source7, resultSelector: resultSelector, site: .here())
+        combineLatest(
+            source1, source2, source3, source4, source5, source6, source7, resultSelector: resultSelector, site: .here()
+        )
     }
 
     /// `combineLatest` with the site its public form takes from its caller.
     @usableFromInline
-    static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType, I6: InfallibleType, I7: InfallibleType>(
+    static func combineLatest<
+        I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType,
+        I6: InfallibleType, I7: InfallibleType
+    >(
         _ source1: I1,
         _ source2: I2,
         _ source3: I3,
@@ -441,10 +512,16 @@ extension Infallible {
         _ source5: I5,
         _ source6: I6,
         _ source7: I7,
-        resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element) throws -> Element,
+        resultSelector:
+            @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element) throws ->
+            Element,
         site: CallSite
     ) -> Infallible<Element> {
-        Infallible(Observable.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), resultSelector: resultSelector, site: site))
+        Infallible(
+            Observable.combineLatest(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), source6.asObservable(), source7.asObservable(), resultSelector: resultSelector,
+                site: site))
     }
 }
 
@@ -452,7 +529,10 @@ extension InfallibleType where Element == Any {
     /// Once every source has sent an element, sends a tuple of the latest
     /// element of each whenever any of them sends one.
     @_transparent
-    public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType, I6: InfallibleType, I7: InfallibleType>(
+    public static func combineLatest<
+        I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType,
+        I6: InfallibleType, I7: InfallibleType
+    >(
         _ source1: I1,
         _ source2: I2,
         _ source3: I3,
@@ -466,7 +546,10 @@ extension InfallibleType where Element == Any {
 
     /// `combineLatest` with the site its public form takes from its caller.
     @usableFromInline
-    static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType, I6: InfallibleType, I7: InfallibleType>(
+    static func combineLatest<
+        I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType,
+        I6: InfallibleType, I7: InfallibleType
+    >(
         _ source1: I1,
         _ source2: I2,
         _ source3: I3,
@@ -476,7 +559,10 @@ extension InfallibleType where Element == Any {
         _ source7: I7,
         site: CallSite
     ) -> Infallible<(I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element)> {
-        Infallible(Observable.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), site: site))
+        Infallible(
+            Observable.combineLatest(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), source6.asObservable(), source7.asObservable(), site: site))
     }
 }
 
@@ -494,7 +580,9 @@ extension InfallibleType {
         _ source7: Infallible<E7>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Element
     ) -> Infallible<Element> {
-        zip(source1, source2, source3, source4, source5, source6, source7, resultSelector: resultSelector, site: .here())
+        zip(
+            source1, source2, source3, source4, source5, source6, source7, resultSelector: resultSelector, site: .here()
+        )
     }
 
     /// `zip` with the site its public form takes from its caller.
@@ -510,7 +598,11 @@ extension InfallibleType {
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Element,
         site: CallSite
     ) -> Infallible<Element> {
-        Infallible(Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), resultSelector: resultSelector, site: site))
+        Infallible(
+            Observable.zip(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), source6.asObservable(), source7.asObservable(), resultSelector: resultSelector,
+                site: site))
     }
 }
 
@@ -518,7 +610,10 @@ extension Infallible {
     /// Once every source has sent an element, sends `resultSelector` of the
     /// latest element of each whenever any of them sends one.
     @_transparent
-    public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType, I6: InfallibleType, I7: InfallibleType, I8: InfallibleType>(
+    public static func combineLatest<
+        I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType,
+        I6: InfallibleType, I7: InfallibleType, I8: InfallibleType
+    >(
         _ source1: I1,
         _ source2: I2,
         _ source3: I3,
@@ -527,14 +622,21 @@ extension Infallible {
         _ source6: I6,
         _ source7: I7,
         _ source8: I8,
-        resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element, I8.Element) throws -> Element
+        resultSelector:
+            @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element, I8.Element)
+            throws -> Element
     ) -> Infallible<Element> {
-        combineLatest(source1, source2, source3, source4, source5, source6, source7, source8, resultSelector: resultSelector, site: .here())
+        combineLatest(
+            source1, source2, source3, source4, source5, source6, source7, source8, resultSelector: resultSelector,
+            site: .here())
     }
 
     /// `combineLatest` with the site its public form takes from its caller.
     @usableFromInline
-    static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType, I6: InfallibleType, I7: InfallibleType, I8: InfallibleType>(
+    static func combineLatest<
+        I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType,
+        I6: InfallibleType, I7: InfallibleType, I8: InfallibleType
+    >(
         _ source1: I1,
         _ source2: I2,
         _ source3: I3,
@@ -543,10 +645,16 @@ extension Infallible {
         _ source6: I6,
         _ source7: I7,
         _ source8: I8,
-        resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element, I8.Element) throws -> Element,
+        resultSelector:
+            @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element, I8.Element)
+            throws -> Element,
         site: CallSite
     ) -> Infallible<Element> {
-        Infallible(Observable.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(), resultSelector: resultSelector, site: site))
+        Infallible(
+            Observable.combineLatest(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(),
+                resultSelector: resultSelector, site: site))
     }
 }
 
@@ -554,7 +662,10 @@ extension InfallibleType where Element == Any {
     /// Once every source has sent an element, sends a tuple of the latest
     /// element of each whenever any of them sends one.
     @_transparent
-    public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType, I6: InfallibleType, I7: InfallibleType, I8: InfallibleType>(
+    public static func combineLatest<
+        I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType,
+        I6: InfallibleType, I7: InfallibleType, I8: InfallibleType
+    >(
         _ source1: I1,
         _ source2: I2,
         _ source3: I3,
@@ -569,7 +680,10 @@ extension InfallibleType where Element == Any {
 
     /// `combineLatest` with the site its public form takes from its caller.
     @usableFromInline
-    static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType, I6: InfallibleType, I7: InfallibleType, I8: InfallibleType>(
+    static func combineLatest<
+        I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType,
+        I6: InfallibleType, I7: InfallibleType, I8: InfallibleType
+    >(
         _ source1: I1,
         _ source2: I2,
         _ source3: I3,
@@ -580,7 +694,11 @@ extension InfallibleType where Element == Any {
         _ source8: I8,
         site: CallSite
     ) -> Infallible<(I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element, I8.Element)> {
-        Infallible(Observable.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(), site: site))
+        Infallible(
+            Observable.combineLatest(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(),
+                site: site))
     }
 }
 
@@ -599,7 +717,9 @@ extension InfallibleType {
         _ source8: Infallible<E8>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element
     ) -> Infallible<Element> {
-        zip(source1, source2, source3, source4, source5, source6, source7, source8, resultSelector: resultSelector, site: .here())
+        zip(
+            source1, source2, source3, source4, source5, source6, source7, source8, resultSelector: resultSelector,
+            site: .here())
     }
 
     /// `zip` with the site its public form takes from its caller.
@@ -616,6 +736,10 @@ extension InfallibleType {
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element,
         site: CallSite
     ) -> Infallible<Element> {
-        Infallible(Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(), resultSelector: resultSelector, site: site))
+        Infallible(
+            Observable.zip(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(),
+                resultSelector: resultSelector, site: site))
     }
 }

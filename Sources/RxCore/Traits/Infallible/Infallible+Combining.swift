@@ -20,7 +20,8 @@ extension InfallibleType {
         resultSelector: @escaping ([Collection.Element.Element]) throws -> Element,
         site: CallSite
     ) -> Infallible<Element> where Collection.Element: InfallibleType {
-        Infallible(Observable.combineLatest(collection.map { $0.asObservable() }, resultSelector: resultSelector, site: site))
+        Infallible(
+            Observable.combineLatest(collection.map { $0.asObservable() }, resultSelector: resultSelector, site: site))
     }
 
     /// Once every source has sent an element, sends the array of the latest

@@ -39,12 +39,16 @@ extension InfallibleType {
 
 extension Infallible {
     /// Sends `elements` in order on `scheduler`, then completes.
-    public static func of(_ elements: Element..., scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Infallible<Element> {
+    public static func of(_ elements: Element..., scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance)
+        -> Infallible<Element>
+    {
         Infallible(.from(elements, scheduler: scheduler))
     }
 
     /// Sends the elements of `array` in order on `scheduler`, then completes.
-    public static func from(_ array: [Element], scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance) -> Infallible<Element> {
+    public static func from(_ array: [Element], scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance)
+        -> Infallible<Element>
+    {
         Infallible(.from(array, scheduler: scheduler))
     }
 

@@ -63,7 +63,9 @@ extension InfallibleType {
 
     /// `scan` with the site its public form takes from its caller.
     @usableFromInline
-    func scan<Seed>(into seed: Seed, accumulator: @escaping (inout Seed, Element) -> Void, site: CallSite) -> Infallible<Seed> {
+    func scan<Seed>(into seed: Seed, accumulator: @escaping (inout Seed, Element) -> Void, site: CallSite)
+        -> Infallible<Seed>
+    {
         Infallible(asObservable().scan(into: seed, accumulator: accumulator, site: site))
     }
 
@@ -90,13 +92,17 @@ extension InfallibleType where Element: Equatable {
 extension InfallibleType {
     /// Drops an element whose key equals the previous element's.
     @_transparent
-    public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) throws -> Key) -> Infallible<Element> {
+    public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) throws -> Key) -> Infallible<
+        Element
+    > {
         distinctUntilChanged(keySelector, site: .here())
     }
 
     /// `distinctUntilChanged` with the site its public form takes from its caller.
     @usableFromInline
-    func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) throws -> Key, site: CallSite) -> Infallible<Element> {
+    func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) throws -> Key, site: CallSite)
+        -> Infallible<Element>
+    {
         Infallible(asObservable().distinctUntilChanged(keySelector, site: site))
     }
 
@@ -108,7 +114,9 @@ extension InfallibleType {
 
     /// `distinctUntilChanged` with the site its public form takes from its caller.
     @usableFromInline
-    func distinctUntilChanged(_ comparer: @escaping (Element, Element) throws -> Bool, site: CallSite) -> Infallible<Element> {
+    func distinctUntilChanged(_ comparer: @escaping (Element, Element) throws -> Bool, site: CallSite) -> Infallible<
+        Element
+    > {
         Infallible(asObservable().distinctUntilChanged(comparer, site: site))
     }
 
@@ -133,13 +141,16 @@ extension InfallibleType {
 
     /// Drops an element whose property at `keyPath` equals the previous element's.
     @_transparent
-    public func distinctUntilChanged<Property: Equatable>(at keyPath: KeyPath<Element, Property>) -> Infallible<Element> {
+    public func distinctUntilChanged<Property: Equatable>(at keyPath: KeyPath<Element, Property>) -> Infallible<Element>
+    {
         distinctUntilChanged(at: keyPath, site: .here())
     }
 
     /// `distinctUntilChanged` with the site its public form takes from its caller.
     @usableFromInline
-    func distinctUntilChanged<Property: Equatable>(at keyPath: KeyPath<Element, Property>, site: CallSite) -> Infallible<Element> {
+    func distinctUntilChanged<Property: Equatable>(at keyPath: KeyPath<Element, Property>, site: CallSite)
+        -> Infallible<Element>
+    {
         Infallible(asObservable().distinctUntilChanged(at: keyPath, site: site))
     }
 
@@ -150,7 +161,9 @@ extension InfallibleType {
 
     /// Sends at most one element per `dueTime`; with `latest`, the last one of
     /// a window at its end.
-    public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true, scheduler: SchedulerType) -> Infallible<Element> {
+    public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true, scheduler: SchedulerType) -> Infallible<
+        Element
+    > {
         Infallible(asObservable().throttle(dueTime, latest: latest, scheduler: scheduler))
     }
 }
@@ -158,65 +171,84 @@ extension InfallibleType {
 extension InfallibleType {
     /// Maps each element to a sequence and merges them all.
     @_transparent
-    public func flatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source) -> Infallible<Source.Element> {
+    public func flatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source) -> Infallible<
+        Source.Element
+    > {
         flatMap(selector, site: .here())
     }
 
     /// `flatMap` with the site its public form takes from its caller.
     @usableFromInline
-    func flatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source, site: CallSite) -> Infallible<Source.Element> {
+    func flatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source, site: CallSite)
+        -> Infallible<Source.Element>
+    {
         Infallible(asObservable().flatMap(selector, site: site))
     }
 
     /// Maps each element to a sequence and follows only the latest one.
     @_transparent
-    public func flatMapLatest<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source) -> Infallible<Source.Element> {
+    public func flatMapLatest<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source)
+        -> Infallible<Source.Element>
+    {
         flatMapLatest(selector, site: .here())
     }
 
     /// `flatMapLatest` with the site its public form takes from its caller.
     @usableFromInline
-    func flatMapLatest<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source, site: CallSite) -> Infallible<Source.Element> {
+    func flatMapLatest<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source, site: CallSite)
+        -> Infallible<Source.Element>
+    {
         Infallible(asObservable().flatMapLatest(selector, site: site))
     }
 
     /// Maps each element to a sequence, ignoring elements that arrive while
     /// the previous one is still active.
     @_transparent
-    public func flatMapFirst<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source) -> Infallible<Source.Element> {
+    public func flatMapFirst<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source)
+        -> Infallible<Source.Element>
+    {
         flatMapFirst(selector, site: .here())
     }
 
     /// `flatMapFirst` with the site its public form takes from its caller.
     @usableFromInline
-    func flatMapFirst<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source, site: CallSite) -> Infallible<Source.Element> {
+    func flatMapFirst<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source, site: CallSite)
+        -> Infallible<Source.Element>
+    {
         Infallible(asObservable().flatMapFirst(selector, site: site))
     }
 
     /// Maps each element to a sequence and sends them one after another.
     @_transparent
-    public func concatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source) -> Infallible<Source.Element> {
+    public func concatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source) -> Infallible<
+        Source.Element
+    > {
         concatMap(selector, site: .here())
     }
 
     /// `concatMap` with the site its public form takes from its caller.
     @usableFromInline
-    func concatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source, site: CallSite) -> Infallible<Source.Element> {
+    func concatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source, site: CallSite)
+        -> Infallible<Source.Element>
+    {
         Infallible(asObservable().concatMap(selector, site: site))
     }
 
     /// This sequence, then `second`.
-    public func concat<Source: ObservableConvertibleType>(_ second: Source) -> Infallible<Element> where Source.Element == Element {
+    public func concat<Source: ObservableConvertibleType>(_ second: Source) -> Infallible<Element>
+    where Source.Element == Element {
         Infallible(asObservable().concat(second))
     }
 
     /// The sequences of `sequence`, one after another.
-    public static func concat<Sequence: Swift.Sequence>(_ sequence: Sequence) -> Infallible<Element> where Sequence.Element == Infallible<Element> {
+    public static func concat<Sequence: Swift.Sequence>(_ sequence: Sequence) -> Infallible<Element>
+    where Sequence.Element == Infallible<Element> {
         Infallible(.concat(sequence.map { $0.asObservable() }))
     }
 
     /// The sequences of `collection`, one after another.
-    public static func concat<Collection: Swift.Collection>(_ collection: Collection) -> Infallible<Element> where Collection.Element == Infallible<Element> {
+    public static func concat<Collection: Swift.Collection>(_ collection: Collection) -> Infallible<Element>
+    where Collection.Element == Infallible<Element> {
         Infallible(.concat(collection.map { $0.asObservable() }))
     }
 
@@ -226,7 +258,8 @@ extension InfallibleType {
     }
 
     /// The elements of all `sources`, as they come.
-    public static func merge<Collection: Swift.Collection>(_ sources: Collection) -> Infallible<Element> where Collection.Element == Infallible<Element> {
+    public static func merge<Collection: Swift.Collection>(_ sources: Collection) -> Infallible<Element>
+    where Collection.Element == Infallible<Element> {
         Infallible(.merge(sources.map { $0.asObservable() }))
     }
 
@@ -254,7 +287,9 @@ extension Infallible {
         onSubscribed: (() -> Void)? = nil,
         onDispose: (() -> Void)? = nil
     ) -> Infallible<Element> {
-        `do`(onNext: onNext, afterNext: afterNext, onCompleted: onCompleted, afterCompleted: afterCompleted, onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose, site: .here())
+        `do`(
+            onNext: onNext, afterNext: afterNext, onCompleted: onCompleted, afterCompleted: afterCompleted,
+            onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose, site: .here())
     }
 
     /// ``do`` with the site its public form takes from its caller.
@@ -269,9 +304,10 @@ extension Infallible {
         onDispose: (() -> Void)? = nil,
         site: CallSite
     ) -> Infallible<Element> {
-        Infallible(asObservable().do(
-            onNext: onNext, afterNext: afterNext, onCompleted: onCompleted, afterCompleted: afterCompleted,
-            onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose, site: site))
+        Infallible(
+            asObservable().do(
+                onNext: onNext, afterNext: afterNext, onCompleted: onCompleted, afterCompleted: afterCompleted,
+                onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose, site: site))
     }
 }
 
@@ -412,7 +448,10 @@ extension InfallibleType {
     }
 
     /// Prints every event, with `identifier` and the call's site.
-    public func debug(_ identifier: String? = nil, trimOutput: Bool = false, file: String = #file, line: UInt = #line, function: String = #function) -> Infallible<Element> {
+    public func debug(
+        _ identifier: String? = nil, trimOutput: Bool = false, file: String = #file, line: UInt = #line,
+        function: String = #function
+    ) -> Infallible<Element> {
         Infallible(asObservable().debug(identifier, trimOutput: trimOutput, file: file, line: line, function: function))
     }
 }

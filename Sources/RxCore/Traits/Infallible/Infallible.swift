@@ -55,9 +55,11 @@ extension Infallible {
         subscribe: @escaping (@escaping InfallibleObserver) -> Disposable,
         site: CallSite
     ) -> Infallible<Element> {
-        Infallible(Observable.create({ observer in
-            subscribe { event in observer.on(event.event) }
-        }, site: site))
+        Infallible(
+            Observable.create(
+                { observer in
+                    subscribe { event in observer.on(event.event) }
+                }, site: site))
     }
 }
 
@@ -81,8 +83,9 @@ extension InfallibleType {
         onDisposed: (() -> Void)? = nil,
         site: CallSite
     ) -> Disposable {
-        asObservable().subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed,
-                                 site: site)
+        asObservable().subscribe(
+            onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed,
+            site: site)
     }
 
     /// Subscribes closures that receive `object` along with each event, holding
@@ -106,8 +109,9 @@ extension InfallibleType {
         onDisposed: ((Object) -> Void)? = nil,
         site: CallSite
     ) -> Disposable {
-        asObservable().subscribe(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed,
-                                 site: site)
+        asObservable().subscribe(
+            with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed,
+            site: site)
     }
 
     /// Subscribes a closure that receives every event.
@@ -124,12 +128,13 @@ extension InfallibleType {
         _ on: @escaping (InfallibleEvent<Element>) -> Void,
         site: CallSite
     ) -> Disposable {
-        asObservable().subscribe({ event in
-            switch event {
-            case .next(let element): on(.next(element))
-            case .completed: on(.completed)
-            case .error(let error): Hooks.reportUnhandled(error, subscribedAt: site)
-            }
-        }, site: site)
+        asObservable().subscribe(
+            { event in
+                switch event {
+                case .next(let element): on(.next(element))
+                case .completed: on(.completed)
+                case .error(let error): Hooks.reportUnhandled(error, subscribedAt: site)
+                }
+            }, site: site)
     }
 }

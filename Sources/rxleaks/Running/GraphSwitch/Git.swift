@@ -9,14 +9,17 @@ struct Git {
     /// The `git` on `PATH`.
     static func locate() throws(SwitchError) -> Git {
         guard let path = ChildProcess.find("git") else {
-            throw SwitchError("git is not on PATH; SwiftPM reads mirrors of git repositories only, so the switch needs it")
+            throw SwitchError(
+                "git is not on PATH; SwiftPM reads mirrors of git repositories only, so the switch needs it")
         }
         return Git(executable: path)
     }
 
     /// Runs `git -C directory arguments…` and returns its stdout; throws with git's stderr when it fails.
     @discardableResult
-    func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws(SwitchError) -> String {
+    func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws(SwitchError)
+        -> String
+    {
         let fixed = [
             "GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": "/dev/null",
             "GIT_AUTHOR_NAME": "rxleaks", "GIT_AUTHOR_EMAIL": "rxleaks@localhost",
@@ -25,8 +28,9 @@ struct Git {
         ]
         let result: ChildProcess.Result
         do {
-            result = try ChildProcess.run(executable, ["-C", directory.path] + arguments,
-                                          environment: fixed.merging(environment) { $1 }, timeLimit: 600)
+            result = try ChildProcess.run(
+                executable, ["-C", directory.path] + arguments,
+                environment: fixed.merging(environment) { $1 }, timeLimit: 600)
         } catch {
             throw SwitchError("cannot run git: \(error.description)")
         }
@@ -42,7 +46,9 @@ struct Git {
     func commitAll(_ directory: URL, tag: String) throws(SwitchError) {
         try run(["-c", "init.defaultBranch=main", "init", "-q"], in: directory)
         try run(["add", "-A", "-f"], in: directory)
-        try run(["-c", "commit.gpgsign=false", "commit", "-q", "--no-verify", "-m", "rxleaks switch: \(tag)"], in: directory)
+        try run(
+            ["-c", "commit.gpgsign=false", "commit", "-q", "--no-verify", "-m", "rxleaks switch: \(tag)"], in: directory
+        )
         try run(["-c", "tag.gpgsign=false", "tag", tag], in: directory)
     }
 }

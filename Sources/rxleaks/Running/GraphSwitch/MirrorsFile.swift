@@ -63,8 +63,11 @@ struct MirrorsFile {
         let temporaryPrefix = ".\(url.lastPathComponent).rxleaks-"
         do {
             // Those of processes that are gone; a live one's is its write in progress.
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where name.hasPrefix(temporaryPrefix) {
-                if let writer = pid_t(name.dropFirst(temporaryPrefix.count)), kill(writer, 0) == 0 || errno != ESRCH { continue }
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            where name.hasPrefix(temporaryPrefix) {
+                if let writer = pid_t(name.dropFirst(temporaryPrefix.count)), kill(writer, 0) == 0 || errno != ESRCH {
+                    continue
+                }
                 try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
             }
             if entries.isEmpty {
@@ -107,12 +110,14 @@ extension MirrorsFile {
         for wanted in packages.mirrors {
             let index = entries.firstIndex { $0.original == wanted.original }
             if let index, !SwitchPackages.isShim(entries[index].mirror) {
-                throw SwitchError("""
+                throw SwitchError(
+                    """
                     \(url.path) already mirrors \(wanted.original) to \(entries[index].mirror); rxleaks leaves \
                     that mirror alone (remove it with `swift package config unset-mirror --original \(wanted.original)`)
                     """)
             }
-            changes.append(MirrorChange(original: wanted.original, before: index.map { entries[$0].mirror }, after: wanted.mirror))
+            changes.append(
+                MirrorChange(original: wanted.original, before: index.map { entries[$0].mirror }, after: wanted.mirror))
             if let index { entries[index] = wanted } else { entries.append(wanted) }
         }
         try write(entries)
@@ -122,7 +127,9 @@ extension MirrorsFile {
     /// Removes the mirrors of RxSwift's URLs that lead to a shim of the switch, keeping every other entry.
     func switchOff() throws(SwitchError) -> [MirrorChange] {
         let entries = try read()
-        let removed = entries.filter { SwitchPackages.rxswiftURLs.contains($0.original) && SwitchPackages.isShim($0.mirror) }
+        let removed = entries.filter {
+            SwitchPackages.rxswiftURLs.contains($0.original) && SwitchPackages.isShim($0.mirror)
+        }
         guard !removed.isEmpty else { return [] }
         try write(entries.filter { !removed.contains($0) })
         return removed.map { MirrorChange(original: $0.original, before: $0.mirror, after: nil) }

@@ -14,15 +14,18 @@ enum RxLeaksDependency {
     /// under another identity. None when the manifest cannot be read: the build will say why.
     static func misnamed(in package: URL) -> [(path: String, identity: String)] {
         guard let swift = ChildProcess.find("swift"),
-              let result = try? ChildProcess.run(swift, ["package", "dump-package", "--package-path", package.path], timeLimit: 120),
-              result.termination == .exited(0),
-              let manifest = try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any],
-              let dependencies = manifest["dependencies"] as? [[String: Any]]
+            let result = try? ChildProcess.run(
+                swift, ["package", "dump-package", "--package-path", package.path], timeLimit: 120),
+            result.termination == .exited(0),
+            let manifest = try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any],
+            let dependencies = manifest["dependencies"] as? [[String: Any]]
         else { return [] }
         return dependencies.flatMap { ($0["fileSystem"] as? [[String: Any]]) ?? [] }.compactMap { dependency in
-            guard let path = dependency["path"] as? String, let named = dependency["identity"] as? String, named != identity,
-                  let text = try? String(contentsOfFile: path + "/Package.swift", encoding: .utf8),
-                  text.contains("name: \"RxLeaks\"") else { return nil }
+            guard let path = dependency["path"] as? String, let named = dependency["identity"] as? String,
+                named != identity,
+                let text = try? String(contentsOfFile: path + "/Package.swift", encoding: .utf8),
+                text.contains("name: \"RxLeaks\"")
+            else { return nil }
             return (path, named)
         }
     }

@@ -30,8 +30,11 @@ enum ShimPackage {
 
     private static func manifest(rxleaksURL: String, version: String, alsoLinking: [String]) -> String {
         let targets = modules.map { module in
-            let dependencies = (module.reexports + alsoLinking).map { ".product(name: \"\($0)\", package: \"RxLeaks\")" }
-            return "        .target(name: \"\(module.name)\", dependencies: [\(dependencies.joined(separator: ", "))]),\n"
+            let dependencies = (module.reexports + alsoLinking).map {
+                ".product(name: \"\($0)\", package: \"RxLeaks\")"
+            }
+            return
+                "        .target(name: \"\(module.name)\", dependencies: [\(dependencies.joined(separator: ", "))]),\n"
         }.joined()
         return """
             // swift-tools-version:5.9

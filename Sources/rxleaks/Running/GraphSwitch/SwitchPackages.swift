@@ -34,7 +34,8 @@ struct SwitchPackages {
     /// `$XDG_CACHE_HOME/rxleaks/switch`, or `~/.cache/rxleaks/switch`: outside any package's checkout.
     static var defaultCache: URL {
         let environment = ProcessInfo.processInfo.environment
-        let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+        let base =
+            environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
             ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
         return base.appendingPathComponent("rxleaks/switch")
     }
@@ -55,9 +56,12 @@ struct SwitchPackages {
         let source = (given ?? variable).map { URL(fileURLWithPath: $0).standardizedFileURL } ?? builtFrom
         let manifest = (try? String(contentsOf: source.appendingPathComponent("Package.swift"), encoding: .utf8)) ?? ""
         guard manifest.contains("name: \"RxLeaks\"") else {
-            let origin = given != nil ? "--rxleaks" : variable != nil ? checkoutVariable : "the checkout this rxleaks was built from"
-            throw BadInput("\(source.path) (\(origin)) is not an RxLeaks checkout: no Package.swift naming the package RxLeaks",
-                           hint: "Give one with --rxleaks DIR or the environment variable \(checkoutVariable)=DIR.")
+            let origin =
+                given != nil
+                ? "--rxleaks" : variable != nil ? checkoutVariable : "the checkout this rxleaks was built from"
+            throw BadInput(
+                "\(source.path) (\(origin)) is not an RxLeaks checkout: no Package.swift naming the package RxLeaks",
+                hint: "Give one with --rxleaks DIR or the environment variable \(checkoutVariable)=DIR.")
         }
         return source
     }
@@ -93,10 +97,14 @@ struct SwitchPackages {
         try extract(archive, into: staging.rxleaks)
         try git.commitAll(staging.rxleaks, tag: rxleaksVersion)
 
-        for (path, text) in ShimPackage.files(rxleaksURL: prepared.rxleaks.path, version: rxleaksVersion, alsoLinking: shimAlsoLinking) {
+        for (path, text) in ShimPackage.files(
+            rxleaksURL: prepared.rxleaks.path, version: rxleaksVersion, alsoLinking: shimAlsoLinking)
+        {
             let file = staging.rxswift.appendingPathComponent(path)
             try makeDirectory(file.deletingLastPathComponent())
-            do { try Data(text.utf8).write(to: file) } catch { throw SwitchError("cannot write \(file.path): \(error.localizedDescription)") }
+            do { try Data(text.utf8).write(to: file) } catch {
+                throw SwitchError("cannot write \(file.path): \(error.localizedDescription)")
+            }
         }
         try git.commitAll(staging.rxswift, tag: ShimPackage.rxswiftVersion)
 
@@ -105,7 +113,8 @@ struct SwitchPackages {
         } catch {
             // Another process prepared the same tree meanwhile: its copy is as good as ours.
             guard FileManager.default.fileExists(atPath: prepared.directory.path) else {
-                throw SwitchError("cannot move the prepared packages to \(prepared.directory.path): \(error.localizedDescription)")
+                throw SwitchError(
+                    "cannot move the prepared packages to \(prepared.directory.path): \(error.localizedDescription)")
             }
         }
         return prepared
@@ -115,9 +124,12 @@ struct SwitchPackages {
     /// index so that the checkout's own index is left as it was.
     private static func workingTree(of source: URL, git: Git, scratch: URL) throws(SwitchError) -> String {
         let top = try git.run(["rev-parse", "--show-toplevel"], in: source)
-        guard URL(fileURLWithPath: top).standardizedFileURL.resolvingSymlinksInPath().path
-                == source.standardizedFileURL.resolvingSymlinksInPath().path else {
-            throw SwitchError("\(source.path) is not the root of a git checkout of RxLeaks (its repository's root is \(top))")
+        guard
+            URL(fileURLWithPath: top).standardizedFileURL.resolvingSymlinksInPath().path
+                == source.standardizedFileURL.resolvingSymlinksInPath().path
+        else {
+            throw SwitchError(
+                "\(source.path) is not the root of a git checkout of RxLeaks (its repository's root is \(top))")
         }
         let index = ["GIT_INDEX_FILE": scratch.appendingPathComponent("index").path]
         try git.run(["add", "-A"], in: source, environment: index)

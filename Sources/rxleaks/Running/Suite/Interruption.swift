@@ -20,7 +20,11 @@ enum Interruption {
 
     /// Notes these signals from now on.
     static func install() {
-        guard depth.withLock({ depth in depth += 1; return depth == 1 }) else { return }
+        guard
+            depth.withLock({ depth in
+                depth += 1; return depth == 1
+            })
+        else { return }
         for number in signals {
             var action = sigaction()
             #if canImport(Glibc)
@@ -36,7 +40,11 @@ enum Interruption {
 
     /// Ends each signal's process at once again, once every ``install()`` is undone.
     static func uninstall() {
-        guard depth.withLock({ depth in depth -= 1; return depth == 0 }) else { return }
+        guard
+            depth.withLock({ depth in
+                depth -= 1; return depth == 0
+            })
+        else { return }
         for number in signals { _ = signal(number, SIG_DFL) }
     }
 

@@ -38,11 +38,14 @@ struct PackageShadow {
                 try Self.link(directory.appendingPathComponent(name), to: package.appendingPathComponent(name))
             }
             for relative in try relativePathsOutside() {
-                try Self.link(URL(fileURLWithPath: directory.path + "/" + relative), to: URL(fileURLWithPath: package.path + "/" + relative))
+                try Self.link(
+                    URL(fileURLWithPath: directory.path + "/" + relative),
+                    to: URL(fileURLWithPath: package.path + "/" + relative))
             }
             let resolved = package.appendingPathComponent("Package.resolved")
             if let data = try? Data(contentsOf: resolved) {
-                try Self.droppingPins(of: data, where: dropPins).write(to: directory.appendingPathComponent("Package.resolved"))
+                try Self.droppingPins(of: data, where: dropPins).write(
+                    to: directory.appendingPathComponent("Package.resolved"))
             }
         } catch let error as SwitchError {
             throw error
@@ -98,7 +101,8 @@ struct PackageShadow {
     /// when it is not a format this reads.
     static func droppingPins(of data: Data, where drop: (_ identity: String, _ location: String) -> Bool) -> Data {
         guard var object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
-              let pins = object["pins"] as? [[String: Any]] else { return data }
+            let pins = object["pins"] as? [[String: Any]]
+        else { return data }
         let kept = pins.filter { pin in
             !drop((pin["identity"] as? String) ?? "", (pin["location"] as? String) ?? "")
         }

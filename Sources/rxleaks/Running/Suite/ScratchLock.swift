@@ -19,7 +19,9 @@ final class ScratchLock {
         if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
             var holder = [UInt8](repeating: 0, count: 32)
             let count = pread(descriptor, &holder, holder.count, 0)
-            waiting(String(decoding: holder.prefix(max(0, count)), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+            waiting(
+                String(decoding: holder.prefix(max(0, count)), as: UTF8.self).trimmingCharacters(
+                    in: .whitespacesAndNewlines))
             while flock(descriptor, LOCK_EX) != 0 {
                 let failure = errno
                 if let signal = Interruption.caught {

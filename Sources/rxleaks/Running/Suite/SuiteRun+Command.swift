@@ -22,8 +22,9 @@ extension SuiteRun {
             case .badInput(let input): throw input.report()
             case .buildFailed(let errors, let log):
                 Console.writeError(errors.joined(separator: "\n") + "\n")
-                Console.error("\(package.lastPathComponent) does not build; its tests did not run",
-                              hint: "The build's whole output: \(log.path)")
+                Console.error(
+                    "\(package.lastPathComponent) does not build; its tests did not run",
+                    hint: "The build's whole output: \(log.path)")
             case .failed(let message, let hint):
                 Console.error(message, hint: hint)
             case .interrupted(let signal):

@@ -47,7 +47,8 @@ struct SuiteRun {
     /// checkout, outside it, kept between runs so that builds are incremental.
     static func defaultScratch(for package: URL) -> URL {
         let environment = ProcessInfo.processInfo.environment
-        let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+        let base =
+            environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
             ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in package.path.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
@@ -58,19 +59,25 @@ struct SuiteRun {
     var configFolder: URL { scratch.appendingPathComponent("config") }
     private var resultsFile: URL { scratch.appendingPathComponent("verdicts.jsonl") }
     private var eventsFile: URL { scratch.appendingPathComponent("swift-testing-events.jsonl") }
-    private var shadow: PackageShadow { PackageShadow(package: package, root: scratch.appendingPathComponent("package")) }
+    private var shadow: PackageShadow {
+        PackageShadow(package: package, root: scratch.appendingPathComponent("package"))
+    }
 
     /// Checks that there is something to test; returns the `swift` to run.
     func validate() throws(Failure) -> String {
         let manifest = package.appendingPathComponent("Package.swift")
         guard FileManager.default.fileExists(atPath: manifest.path) else {
-            throw .badInput(BadInput("\(package.path) is not a Swift package (no Package.swift)",
-                                     hint: "Give the package's folder with --package-path DIR."))
+            throw .badInput(
+                BadInput(
+                    "\(package.path) is not a Swift package (no Package.swift)",
+                    hint: "Give the package's folder with --package-path DIR."))
         }
         let given = swiftArguments.map { String($0.split(separator: "=", maxSplits: 1).first ?? "") }
         if let clash = SwiftTestingEvents.options.first(where: given.contains) {
-            throw .badInput(BadInput("\(clash) cannot be given after --: rxleaks test reads Swift Testing's event stream itself",
-                                     hint: "Run swift test without rxleaks for an event stream of your own."))
+            throw .badInput(
+                BadInput(
+                    "\(clash) cannot be given after --: rxleaks test reads Swift Testing's event stream itself",
+                    hint: "Run swift test without rxleaks for an event stream of your own."))
         }
         guard let swift = ChildProcess.find("swift") else { throw .failed("swift is not on PATH", hint: nil) }
         return swift
@@ -79,7 +86,9 @@ struct SuiteRun {
     /// Builds, runs and reads the verdicts; `prepare` writes SwiftPM's
     /// configuration (mirrors) into ``configFolder`` first, and returns the
     /// environment `swift` needs to read it.
-    func run(swift: String, progress: Progress, prepare: (URL) throws(Failure) -> [String: String]) throws(Failure) -> Outcome {
+    func run(swift: String, progress: Progress, prepare: (URL) throws(Failure) -> [String: String]) throws(Failure)
+        -> Outcome
+    {
         Interruption.install()
         defer { Interruption.uninstall() }
         do {
@@ -100,12 +109,16 @@ struct SuiteRun {
         } catch {
             throw .failed(error.description, hint: nil)
         }
-        let common = ["--package-path", shadow.directory.path, "--scratch-path", buildFolder.path, "--config-path", configFolder.path]
+        let common = [
+            "--package-path", shadow.directory.path, "--scratch-path", buildFolder.path, "--config-path",
+            configFolder.path,
+        ]
         let start = ContinuousClock.now
 
         progress.status("building \(package.lastPathComponent)'s tests")
-        let build = try launch(swift, ["build", "--build-tests"] + common + SwiftArguments.buildArguments(swiftArguments),
-                               environment: configuration)
+        let build = try launch(
+            swift, ["build", "--build-tests"] + common + SwiftArguments.buildArguments(swiftArguments),
+            environment: configuration)
         guard build.status == 0 else {
             throw .buildFailed(errors: Self.distinctErrors(in: shadow.packagePaths(in: build.output)), log: build.log)
         }
@@ -120,8 +133,10 @@ struct SuiteRun {
         if let targets, !targets.isEmpty {
             suiteEnvironment[TrackedModules.environmentVariable] = targets.map(\.module).joined(separator: ",")
         }
-        let test = try launch(swift, ["test", "--skip-build"] + common + filterArguments + events + swiftArguments,
-                              environment: configuration.merging(suiteEnvironment) { $1 }) {
+        let test = try launch(
+            swift, ["test", "--skip-build"] + common + filterArguments + events + swiftArguments,
+            environment: configuration.merging(suiteEnvironment) { $1 }
+        ) {
             progress.status("\(judged.count()) tests judged")
         }
         progress.finish()
@@ -133,23 +148,31 @@ struct SuiteRun {
             verdicts = crash.marking(verdicts, log: testLog)
         }
         if verdicts.isEmpty, let targets, !targets.contains(where: \.isTest) {
-            throw .badInput(BadInput("nothing to test: \(package.path) has no test target", hint: "Add tests under Tests/."))
+            throw .badInput(
+                BadInput("nothing to test: \(package.path) has no test target", hint: "Add tests under Tests/."))
         }
         // Without the mode's start-up line, clean rows from Swift Testing's
         // event stream would hide that nothing was checked at all.
         guard results.modeStarted || !results.verdicts.isEmpty else {
-            throw .failed("the tests ran but none was judged: the whole-suite mode never started (swift test exited \(test.status))",
-                          hint: "The test targets must link LeakTesting, or import RxSwift by URL (https://github.com/ReactiveX/RxSwift).\n"
-                              + "swift test said:\n" + testLog.split(separator: "\n").suffix(15).joined(separator: "\n"))
+            throw .failed(
+                "the tests ran but none was judged: the whole-suite mode never started (swift test exited \(test.status))",
+                hint:
+                    "The test targets must link LeakTesting, or import RxSwift by URL (https://github.com/ReactiveX/RxSwift).\n"
+                    + "swift test said:\n" + testLog.split(separator: "\n").suffix(15).joined(separator: "\n"))
         }
         // The test processes started (the mode's line says so) and judged no test: the filters matched none.
         guard !verdicts.isEmpty else {
-            throw .badInput(BadInput(filters.isEmpty ? "nothing to test: no test ran (swift test exited \(test.status))"
-                                         : "nothing to test: no test matched \(filters.map { "--filter \($0)" }.joined(separator: " "))"))
+            throw .badInput(
+                BadInput(
+                    filters.isEmpty
+                        ? "nothing to test: no test ran (swift test exited \(test.status))"
+                        : "nothing to test: no test matched \(filters.map { "--filter \($0)" }.joined(separator: " "))")
+            )
         }
-        return Outcome(verdicts: verdicts, testStatus: test.status, testLog: testLog,
-                       seconds: (ContinuousClock.now - start) / .seconds(1),
-                       dependencies: KnownLibraryLeaks.dependencies(inBuildFolder: buildFolder))
+        return Outcome(
+            verdicts: verdicts, testStatus: test.status, testLog: testLog,
+            seconds: (ContinuousClock.now - start) / .seconds(1),
+            dependencies: KnownLibraryLeaks.dependencies(inBuildFolder: buildFolder))
     }
 
     /// One of the package's own targets, as `swift package describe` lists it.
@@ -159,11 +182,15 @@ struct SuiteRun {
     }
 
     /// The package's own targets (tests included), from `swift package describe`; nil when it could not say.
-    private func ownTargets(swift: String, common: [String], environment: [String: String]) throws(Failure) -> [Target]? {
-        let described = try launch(swift, ["package"] + common + ["describe", "--type", "json"], environment: environment)
+    private func ownTargets(swift: String, common: [String], environment: [String: String]) throws(Failure) -> [Target]?
+    {
+        let described = try launch(
+            swift, ["package"] + common + ["describe", "--type", "json"], environment: environment)
         guard described.status == 0, let start = described.output.firstIndex(of: "{"),
-              let package = try? JSONSerialization.jsonObject(with: Data(described.output[start...].utf8)) as? [String: Any],
-              let targets = package["targets"] as? [[String: Any]] else { return nil }
+            let package = try? JSONSerialization.jsonObject(with: Data(described.output[start...].utf8))
+                as? [String: Any],
+            let targets = package["targets"] as? [[String: Any]]
+        else { return nil }
         return targets.compactMap { target in
             (target["c99name"] as? String).map { Target(module: $0, isTest: target["type"] as? String == "test") }
         }
@@ -172,11 +199,15 @@ struct SuiteRun {
     /// Runs `swift arguments…`, output to a log file in the scratch folder;
     /// `poll` runs every quarter of a second while it waits. A signal caught
     /// meanwhile is passed on to `swift`, which gets 10 s to end.
-    private func launch(_ swift: String, _ arguments: [String], environment: [String: String] = [:],
-                        poll: () -> Void = {}) throws(Failure) -> (status: Int32, output: String, log: URL) {
+    private func launch(
+        _ swift: String, _ arguments: [String], environment: [String: String] = [:],
+        poll: () -> Void = {}
+    ) throws(Failure) -> (status: Int32, output: String, log: URL) {
         let log = scratch.appendingPathComponent("swift-\(arguments[0]).log")
         let output = open(log.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard output >= 0 else { throw .failed("cannot write \(log.path): \(String(cString: strerror(errno)))", hint: nil) }
+        guard output >= 0 else {
+            throw .failed("cannot write \(log.path): \(String(cString: strerror(errno)))", hint: nil)
+        }
         let child: ChildProcess
         do {
             defer { close(output) }
@@ -194,11 +225,12 @@ struct SuiteRun {
             termination = child.wait(atMost: .milliseconds(250))
             poll()
         }
-        let status: Int32 = switch termination {
-        case .exited(let status): status
-        case .signalled(let signal): 128 + signal
-        case .timedOut, nil: 1
-        }
+        let status: Int32 =
+            switch termination {
+            case .exited(let status): status
+            case .signalled(let signal): 128 + signal
+            case .timedOut, nil: 1
+            }
         return (status, (try? String(contentsOf: log, encoding: .utf8)) ?? "", log)
     }
 

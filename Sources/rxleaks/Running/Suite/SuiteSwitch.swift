@@ -21,7 +21,9 @@ enum SuiteSwitch {
     /// file is read, never written. A package that does not ask for RxSwift by
     /// URL (its manifest and pins do not name it) runs without RxSwift's
     /// mirrors if they cannot be prepared.
-    static func prepare(package: URL, configuration: URL, checkout: String?) throws(SuiteRun.Failure) -> [String: String] {
+    static func prepare(package: URL, configuration: URL, checkout: String?) throws(SuiteRun.Failure) -> [String:
+        String]
+    {
         let own = ownMirrors(of: package)
         let entries: [MirrorsFile.Entry]
         do {
@@ -34,11 +36,13 @@ enum SuiteSwitch {
         do {
             let source = try SwitchPackages.checkout(given: checkout)
             do {
-                rxswift = try SwitchPackages.prepare(source: source, cache: cache, shimAlsoLinking: ["LeakTesting"]).mirrors
+                rxswift = try SwitchPackages.prepare(source: source, cache: cache, shimAlsoLinking: ["LeakTesting"])
+                    .mirrors
             } catch {
                 if asksForRxSwift(package) {
-                    throw SuiteRun.Failure.failed("cannot send RxSwift's URL to RxLeaks: \(error.description)",
-                                                  hint: "rxleaks test needs the RxLeaks checkout (\(source.path)) and git.")
+                    throw SuiteRun.Failure.failed(
+                        "cannot send RxSwift's URL to RxLeaks: \(error.description)",
+                        hint: "rxleaks test needs the RxLeaks checkout (\(source.path)) and git.")
                 }
             }
         } catch let error as BadInput {

@@ -28,7 +28,9 @@ struct SuiteResults {
     /// process killed while writing) is skipped.
     static func read(_ url: URL, paths shadow: PackageShadow) -> SuiteResults {
         var results = SuiteResults()
-        guard let text = (try? String(contentsOf: url, encoding: .utf8)).map(shadow.packagePaths) else { return results }
+        guard let text = (try? String(contentsOf: url, encoding: .utf8)).map(shadow.packagePaths) else {
+            return results
+        }
         for line in text.split(separator: "\n") {
             switch SuiteLine(decoding: Data(line.utf8)) {
             case .verdict(let verdict): results.verdicts.append(verdict)
@@ -55,7 +57,8 @@ struct SuiteResults {
             guard let handle = try? FileHandle(forReadingFrom: url) else { return verdicts }
             defer { try? handle.close() }
             guard (try? handle.seek(toOffset: offset)) != nil, let data = try? handle.readToEnd(),
-                  let end = data.lastIndex(of: UInt8(ascii: "\n")) else { return verdicts }
+                let end = data.lastIndex(of: UInt8(ascii: "\n"))
+            else { return verdicts }
             let lines = data[data.startIndex...end].split(separator: UInt8(ascii: "\n"))
             verdicts += lines.filter(SuiteLine.isVerdict).count
             offset += UInt64(end - data.startIndex + 1)
@@ -69,7 +72,9 @@ extension SuiteVerdict {
     /// verdict gets its test's pass or failure, and a test that ran but made
     /// nothing with RxCore (so the mode opened no check) a clean verdict.
     /// Swift Testing's rows follow XCTest's, in the order the tests started.
-    static func merging(_ verdicts: [SuiteVerdict], swiftTesting outcomes: [SwiftTestingEvents.Outcome]) -> [SuiteVerdict] {
+    static func merging(_ verdicts: [SuiteVerdict], swiftTesting outcomes: [SwiftTestingEvents.Outcome])
+        -> [SuiteVerdict]
+    {
         var passed: [String: Bool] = [:]
         for outcome in outcomes { passed[outcome.name] = (passed[outcome.name] ?? true) && outcome.passed }
         var judged: [String: SuiteVerdict] = [:]
@@ -88,7 +93,8 @@ extension SuiteVerdict {
 
     /// A Swift Testing test that made nothing with RxCore: nothing was tracked, nothing left.
     private init(madeNothing name: String) {
-        self.init(framework: .swiftTesting, name: name, ownCheck: false, passed: nil, report: .empty,
-                  text: "Leak check \"\(name)\": clean (the test made nothing with RxCore)")
+        self.init(
+            framework: .swiftTesting, name: name, ownCheck: false, passed: nil, report: .empty,
+            text: "Leak check \"\(name)\": clean (the test made nothing with RxCore)")
     }
 }

@@ -42,7 +42,8 @@ enum SwiftTestingEvents {
             case ("test", "function"): if let id = payload.id { functions.insert(id) }
             case ("event", "testStarted"): if let id = payload.testID, functions.contains(id) { started.append(id) }
             case ("event", "testEnded"): if let id = payload.testID { ended.insert(id) }
-            case ("event", "issueRecorded"): if let id = payload.testID, payload.issue?.isKnown == false { failed.insert(id) }
+            case ("event", "issueRecorded"):
+                if let id = payload.testID, payload.issue?.isKnown == false { failed.insert(id) }
             default: break
             }
         }

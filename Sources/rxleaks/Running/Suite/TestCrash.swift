@@ -14,12 +14,15 @@ struct TestCrash: Equatable {
 
     /// The crash `swift test`'s output reports, if any.
     static func find(in log: String, swiftTesting: [SwiftTestingEvents.Outcome]) -> TestCrash? {
-        guard let match = log.firstMatch(of: #/exited with unexpected signal code (\d+)/#), let signal = Int32(match.1) else {
+        guard let match = log.firstMatch(of: #/exited with unexpected signal code (\d+)/#), let signal = Int32(match.1)
+        else {
             return nil
         }
         var running: String?
         for line in log.split(separator: "\n") {
-            guard let test = line.firstMatch(of: #/^Test Case '(.+)' (started|passed|failed|skipped)/#) else { continue }
+            guard let test = line.firstMatch(of: #/^Test Case '(.+)' (started|passed|failed|skipped)/#) else {
+                continue
+            }
             running = test.2 == "started" ? String(test.1) : nil
         }
         if let running { return TestCrash(signal: signal, test: running, framework: .xctest) }
@@ -34,7 +37,8 @@ struct TestCrash: Equatable {
         let row = SuiteVerdict(
             framework: framework, name: name, ownCheck: false, passed: false,
             report: .empty,
-            text: "Test \"\(name)\" crashed (\(reason)): its test process ended there, and the tests after it in that process did not run",
+            text:
+                "Test \"\(name)\" crashed (\(reason)): its test process ended there, and the tests after it in that process did not run",
             crashSignal: signal)
         var rows = verdicts.filter { $0.name != name }
         rows.append(row)
