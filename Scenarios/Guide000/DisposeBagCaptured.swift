@@ -138,9 +138,8 @@ final class FeedPresenter: FeedPresenterInterface {
             .disposed(by: disposeBag)
     }
 
-    private static func markingAsSeen(_ newPosts: Observable<FeedPost>, interactor: FeedInteractor) -> Observable<Void>
-    {
-        newPosts.flatMap { [weak interactor] post in
+    private static func markingAsSeen(_ posts: Observable<FeedPost>, interactor: FeedInteractor) -> Observable<Void> {
+        posts.flatMap { [weak interactor] post in
             return interactor?.markAsSeen(post) ?? .empty()
         }
     }

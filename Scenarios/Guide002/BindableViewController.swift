@@ -187,8 +187,9 @@ extension Guide002.BindableViewController.CompletingOutputProfileViewController:
     typealias ViewModelType = Guide002.BindableViewController.ProfileViewModel
 
     func bind(to output: Guide002.BindableViewController.ProfileViewModel.Output) {
+        // The method reference captures self, until the title completes.
         // rxleaks:ignore method-reference-implicit-self -- the title sequence completes after one title
-        output.screenTitle.drive(onNext: setScreenTitle).disposed(by: disposeBag)  // captures self, until the title completes
+        output.screenTitle.drive(onNext: setScreenTitle).disposed(by: disposeBag)
         output.profile.map { $0.name }.drive(nameLabel.rx.text).disposed(by: disposeBag)
         output.profile.map { $0.bio }.drive(bioLabel.rx.text).disposed(by: disposeBag)
     }

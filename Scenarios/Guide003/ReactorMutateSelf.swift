@@ -121,7 +121,9 @@ extension Guide003 {
                     return Observable.concat([
                         Observable.just(Mutation.showActivity),
                         Observable.just(Mutation.updateIdentifier(self.currentState.currentIdentifier + 1)),
-                        Observable.deferred { self.makeRequest(with: self.currentState.currentIdentifier) },  // captures self
+                        Observable.deferred {  // captures self
+                            self.makeRequest(with: self.currentState.currentIdentifier)
+                        },
                         Observable.just(Mutation.hideActivity),
                     ])
                 }

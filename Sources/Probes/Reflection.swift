@@ -319,9 +319,11 @@ private final class Reflector {
         // computed itself; when the superclass is one it could not lay out,
         // that start is wrong. The runtime's offsets are the truth.
         let runtimeOffsets = Self.runtimeFieldOffsets(metadata: metadata)
-        if own.contains(where: { field in field.name.flatMap { runtimeOffsets[$0] }.map { $0 != field.offset } ?? false
-            })
-        {
+        let misplaced = own.contains { field in
+            guard let name = field.name, let runtimeOffset = runtimeOffsets[name] else { return false }
+            return runtimeOffset != field.offset
+        }
+        if misplaced {
             let layout = fieldwiseClassLayout(metadata: metadata)
             classFields[metadata] = layout
             return layout

@@ -27,8 +27,8 @@ private final class LoginViewModel {
     func validate(_ credentials: (String, String)) -> Bool { !credentials.0.isEmpty && !credentials.1.isEmpty }
 
     func bind() {
-        Observable.combineLatest(username, password).map(validate).subscribe(onNext: { self.isValid = $0 }).disposed(
-            by: disposeBag)
+        Observable.combineLatest(username, password).map(validate).subscribe(onNext: { self.isValid = $0 })
+            .disposed(by: disposeBag)
     }
 }
 
@@ -62,8 +62,10 @@ final class LeakCauseTests: XCTestCase {
             created.configure()
             editor = created
         }
+        leakedEditor = editor
         addTeardownBlock {
-            editor?.onSave = nil; editor?.onCancel = nil
+            editor?.onSave = nil
+            editor?.onCancel = nil
         }
         return report
     }
@@ -82,7 +84,7 @@ final class LeakCauseTests: XCTestCase {
             ), report.description)
         XCTAssertTrue(
             report.description.contains(
-                "Editor leaked (held only by a retain cycle); tracked at LeakCauseTests.swift:60; 2 causes, each a fix of its own:"
+                "Editor leaked (held only by a retain cycle); tracked at LeakCauseTests.swift:61; 2 causes, each a fix of its own:"
             ), report.description)
     }
 
@@ -136,7 +138,7 @@ final class LeakCauseTests: XCTestCase {
         XCTAssertEqual(leak.kind, .retainedFromOutside)
         XCTAssertEqual(leak.causes.count, 2, report.description)
         XCTAssertEqual(
-            leak.causes[0].summary, "closure given to subscribe(onNext:) at LeakCauseTests.swift:40 ─captures→ Session")
+            leak.causes[0].summary, "closure given to subscribe(onNext:) at LeakCauseTests.swift:41 ─captures→ Session")
         XCTAssertEqual(leak.causes[0].pattern?.id, "closure-strong-self")
         XCTAssertNil(leak.causes[1].reference)
         XCTAssertEqual(
@@ -181,23 +183,19 @@ final class LeakCauseTests: XCTestCase {
 
     nonisolated(unsafe) private static var openSessions: [Session] = []
 
+    /// The editor of the last ``leakedEditorReport(_:)``, while it lives.
+    private weak var leakedEditor: Editor?
+
     func testTheTextMarksEachCausesSuspectEdgeAndBreakingThoseFreesTheObject() throws {
-        weak var editor: Editor?
-        let report = LeakCheck.run { scope in
-            let created = Editor()
-            scope.track(created)
-            created.configure()
-            editor = created
-        }
+        let report = leakedEditorReport()
         let marked = report.description.split(separator: "\n").filter { $0.hasSuffix(RetainCycle.suspectMarker) }
         XCTAssertEqual(
             marked.map { $0.trimmingCharacters(in: .whitespaces) }.sorted(),
             ["─onCancel→ Editor" + RetainCycle.suspectMarker, "─onSave→ Editor" + RetainCycle.suspectMarker],
             report.description)
-        editor?.onSave = nil
-        XCTAssertNotNil(editor, "the other marked reference still holds it")
-        editor?.onCancel = nil
-        XCTAssertNil(editor, "the marked references were all that held it")
+        leakedEditor?.onSave = nil
+        XCTAssertNotNil(leakedEditor, "the other marked reference still holds it")
+        leakedEditor?.onCancel = nil
+        XCTAssertNil(leakedEditor, "the marked references were all that held it")
     }
-
 }

@@ -60,6 +60,7 @@ final class AssertNoLeaksTests: FailureCapturingTestCase {
 
     func testFailsAtTheCallersLineWithTheReport() {
         capturesFailures = true
+        let checkLine = #line + 1
         assertNoLeaks { scope in
             let model = ViewModel()
             scope.track(model)
@@ -68,7 +69,7 @@ final class AssertNoLeaksTests: FailureCapturingTestCase {
         }
         capturesFailures = false
         XCTAssertEqual(capturedFailures.count, 1)
-        XCTAssertEqual(capturedFailures.first?.line, 61)
+        XCTAssertEqual(capturedFailures.first?.line, checkLine)
         let message = capturedFailures.first?.description ?? ""
         XCTAssertTrue(message.contains("ViewModel leaked (held only by a retain cycle)"), message)
         XCTAssertTrue(message.contains("PublishSubject<()> → subscribe at XCTestHelperTests.swift:11"), message)
@@ -78,6 +79,8 @@ final class AssertNoLeaksTests: FailureCapturingTestCase {
 
 final class TrackForLeaksTests: FailureCapturingTestCase {
     private var model: ViewModel?
+    /// The line of the `trackForLeaks` call the teardown block expects the failure at.
+    private var trackedAtLine = 0
 
     // The teardown blocks of this class assert what the check recorded; they
     // are registered before the check, so they run after it (last in, first out).
@@ -86,12 +89,13 @@ final class TrackForLeaksTests: FailureCapturingTestCase {
         addTeardownBlock { [unowned self] in
             capturesFailures = false
             XCTAssertEqual(capturedFailures.count, 1)
-            XCTAssertEqual(capturedFailures.first?.line, 93)
+            XCTAssertEqual(capturedFailures.first?.line, trackedAtLine)
             XCTAssertTrue(capturedFailures.first?.description.contains("ViewModel leaked") ?? false)
         }
         let leaking = ViewModel()
         leaking.bindLeaking()
         breakCycleAfterTest(through: leaking.taps)
+        trackedAtLine = #line + 1
         trackForLeaks(leaking)
     }
 

@@ -47,7 +47,7 @@ final class CallSiteTests: RxTestCase {
     /// A bag's initialiser is reached through its allocating entry point: the
     /// site is still the line that made the bag, for each of its initialisers.
     func testABagsSiteIsTheLineThatMadeIt() {
-        let lines: [UInt] = [#line + 1, #line + 2, #line + 3]
+        let lines: [UInt] = [#line + 2, #line + 3, #line + 4]
         let bags = [
             DisposeBag(),
             DisposeBag(disposing: Disposables.create()),

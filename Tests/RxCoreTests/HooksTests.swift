@@ -21,11 +21,13 @@ final class HooksTests: RxTestCase {
         }
         Hooks.customCaptureSubscriptionCallstack = { ["frame 0", "frame 1"] }
 
+        let firstLine = #line + 1
         _ = Observable<Int>.error(Boom()).subscribe()
         Hooks.recordCallStackOnError = true
         _ = Observable<Int>.error(Boom()).subscribe()
 
-        XCTAssertEqual(reports, [["HooksTests.swift:22"], ["HooksTests.swift:24", "frame 0", "frame 1"]])
+        XCTAssertEqual(
+            reports, [["HooksTests.swift:\(firstLine)"], ["HooksTests.swift:\(firstLine + 2)", "frame 0", "frame 1"]])
         XCTAssertNil(Hooks.siteOfUnhandledError, "only while the handler runs")
     }
 }

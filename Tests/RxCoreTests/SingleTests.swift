@@ -62,9 +62,10 @@ final class SingleTests: RxTestCase {
         }
         defer { Hooks.defaultErrorHandler = original }
         var log: [String] = []
+        let unhandledLine = #line + 1
         _ = Single<Int>.error(TraitTestError.boom).subscribe(onSuccess: { log.append("success \($0)") })
         _ = Single<Int>.error(TraitTestError.boom).subscribe(onFailure: { log.append("failure \($0)") })
-        XCTAssertEqual(handled, ["boom at SingleTests.swift:62, stack []"])
+        XCTAssertEqual(handled, ["boom at SingleTests.swift:\(unhandledLine), stack []"])
         XCTAssertEqual(log, ["failure boom"])
     }
 

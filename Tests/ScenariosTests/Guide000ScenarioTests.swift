@@ -208,7 +208,7 @@ final class Guide000ScenarioTests: XCTestCase {
         assertLeak(
             run("bidirectional-relay-binder", "leaking"), alsoLeaked: ["BidirectionalBehaviorRelay<Bool>"],
             site: site(
-                of: ".bind(to: Binder(self) { (_, isOn) in", after: "case .binderRetainingSelf:",
+                of: "to: Binder(self) { (_, isOn) in", after: "case .binderRetainingSelf:",
                 in: "BidirectionalRelayBinder.swift"))
     }
 
