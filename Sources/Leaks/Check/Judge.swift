@@ -76,14 +76,15 @@ struct Judge {
                         return leak
                     }
                     observers = observers ?? ObserverTable()
-                    guard observers?.holds(object.address, inspector: HeapInspector(closures: closures)) == true else {
-                        return nil
-                    }
+                    guard
+                        let path = observers?.path(
+                            to: analysis.graph.retainNode(object.address), inspector: HeapInspector(closures: closures))
+                    else { return nil }
                     var leak = Leak(
                         typeName: object.typeName, kind: .retainedFromOutside, cycle: nil,
                         pattern: ObserverTable.pattern,
                         trackedAt: object.symbolicatedSite, address: object.address)
-                    leak.causes = [ObserverTable.cause]
+                    leak.causes = [LeakCause(path: path, pattern: ObserverTable.pattern)]
                     return leak
                 }
                 // A running task is also held by the runtime; a work item's block only by its owner.
