@@ -92,7 +92,8 @@ let package = Package(
         // MARK: Simulated UI layer and the scenario catalogue
         .target(name: "SimUI", dependencies: ["RxCore"]),
         .target(
-            name: "Scenarios", dependencies: ["RxCore", "SimUI", "Leaks", "LeakGuide", "RxCoreLeaks"], path: "Scenarios"
+            name: "Scenarios", dependencies: ["RxCore", "SimUI", "Leaks", "LeakGuide", "ReportFormats", "RxCoreLeaks"],
+            path: "Scenarios"
         ),
 
         // MARK: Static lint for the guide's leak patterns (syntax only: no RxCore, no engine)

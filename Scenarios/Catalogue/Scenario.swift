@@ -154,13 +154,22 @@ package enum Expectation: Sendable, Equatable, CustomStringConvertible {
     package var description: String {
         switch self {
         case .clean: "clean"
-        case .leak(let kind, let types, let pattern):
-            "leak (\(kind.rawValue): \(types.joined(separator: ", "))\(pattern.map { "; pattern \($0)" } ?? ""))"
-        case .subscriptionGrowth(let count): "subscription growth (+\(count) per repetition)"
+        case .leak(let kind, let types, let pattern): Self.leakDescription(kind, types, pattern)
+        case .subscriptionGrowth(let count): Self.growthDescription(count)
         case .crash(let reason): "crash (\(reason))"
         case .runawayReentrancy: "runaway re-entrancy"
         case .threw: "threw"
         case .unsettled: "did not settle"
         }
+    }
+
+    /// A leak in words, as an expectation or an observation says it.
+    static func leakDescription(_ kind: LeakKind, _ types: [String], _ pattern: String?) -> String {
+        "leak (\(kind.rawValue): \(types.joined(separator: ", "))\(pattern.map { "; pattern \($0)" } ?? ""))"
+    }
+
+    /// Subscription growth in words, as an expectation or an observation says it.
+    static func growthDescription(_ perRepetition: Int) -> String {
+        "subscription growth (+\(perRepetition) per repetition)"
     }
 }

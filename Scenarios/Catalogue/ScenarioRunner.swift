@@ -1,5 +1,6 @@
 import Foundation
 import Leaks
+import ReportFormats
 import RxCore
 
 /// What running a variant showed, and whether it matched the expectation.
@@ -43,6 +44,21 @@ package enum Observation: Sendable, Equatable, CustomStringConvertible {
     /// The variant must run in a child process (it is expected to crash).
     case requiresIsolation
 
+    /// The verdict this observation is, in the words every report uses.
+    package var verdict: Verdict {
+        switch self {
+        case .clean: .clean
+        case .leak: .leaked
+        case .subscriptionGrowth: .subscriptionGrowth
+        case .crashed: .crashed
+        case .runawayReentrancy: .runawayReentrancy
+        case .threw: .threw
+        case .unsettled: .unsettled
+        case .resourcesLeft: .leftWork
+        case .requiresIsolation: .notRun
+        }
+    }
+
     /// Whether this observation is what `expectation` asks for.
     package func matches(_ expectation: Expectation) -> Bool {
         switch (self, expectation) {
@@ -60,9 +76,8 @@ package enum Observation: Sendable, Equatable, CustomStringConvertible {
     package var description: String {
         switch self {
         case .clean: "clean"
-        case .leak(let kind, let types, let pattern):
-            "leak (\(kind.rawValue): \(types.joined(separator: ", "))\(pattern.map { "; pattern \($0)" } ?? ""))"
-        case .subscriptionGrowth(let count): "subscription growth (+\(count) per repetition)"
+        case .leak(let kind, let types, let pattern): Expectation.leakDescription(kind, types, pattern)
+        case .subscriptionGrowth(let count): Expectation.growthDescription(count)
         case .crashed(let reason): "crashed: \(reason)"
         case .runawayReentrancy: "runaway re-entrancy"
         case .threw(let error, let leaked):

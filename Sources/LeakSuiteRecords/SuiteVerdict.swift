@@ -1,4 +1,5 @@
 import Leaks
+import ReportFormats
 
 /// One test's verdict in the whole-suite mode: LeakTesting writes it, one
 /// line of JSON in the results file, and `rxleaks test` reads it back.
@@ -38,11 +39,7 @@ package struct SuiteVerdict: Codable, Sendable {
         self.ignoredBecause = ignoredBecause
     }
 
-    /// What a row of `rxleaks test` says.
-    package enum Verdict: String, Codable, Sendable {
-        case clean, leaked, leftWork, failed, crashed
-    }
-
+    /// What a row of `rxleaks test` says: `clean`, `leaked`, `leftWork`, `failed` or `crashed`.
     package var verdict: Verdict {
         if crashSignal != nil { return .crashed }
         if !report.leaks.isEmpty { return .leaked }

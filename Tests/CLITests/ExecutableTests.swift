@@ -77,14 +77,14 @@ final class ExecutableTests: XCTestCase {
     func testTheValidatorRejectsWhatTheSchemaForbids() throws {
         let schema = try CLI.runSchema()
         let empty = try JSONValue.parse(
-            #"{"schemaVersion": 1, "allMatched": true, "results": [], "summary": {"variants": 0, "scenarios": 0, "matched": 0, "mismatched": 0, "isolated": 0, "crashed": 0, "timedOut": 0, "faulted": 0, "seconds": 0}}"#
+            #"{"schemaVersion": 2, "allMatched": true, "results": [], "summary": {"variants": 0, "scenarios": 0, "matched": 0, "mismatched": 0, "isolated": 0, "crashed": 0, "timedOut": 0, "faulted": 0, "seconds": 0}}"#
         )
         XCTAssertEqual(schema.violations(of: empty), [])
         let broken = try JSONValue.parse(
-            #"{"schemaVersion": 2, "allMatched": 1, "results": [{}], "summary": {}, "extra": null}"#)
+            #"{"schemaVersion": 1, "allMatched": 1, "results": [{}], "summary": {}, "extra": null}"#)
         let problems = schema.violations(of: broken)
         for expected in [
-            "$.schemaVersion: 2.0 is not one of", "$.allMatched: expected boolean", "$: unexpected property extra",
+            "$.schemaVersion: 1.0 is not one of", "$.allMatched: expected boolean", "$: unexpected property extra",
             "$.results[0]: missing required property outcome", "$.summary: missing required property seconds",
         ] {
             XCTAssertTrue(problems.contains { $0.hasPrefix(expected) }, "\(expected) in \(problems)")

@@ -46,7 +46,7 @@ final class RenderingTests: XCTestCase {
 
     func testLeakRecordsCarryTheReportAndStepCounts() throws {
         let leaking = records()[0]
-        XCTAssertEqual(leaking.outcome.kind, .leak)
+        XCTAssertEqual(leaking.outcome.kind, .leaked)
         XCTAssertEqual(leaking.leaks.map(\.typeName), ["Screen", "Screen"])
         XCTAssertEqual(leaking.liveSubscriptions.count, 2)
         XCTAssertEqual(leaking.liveSubscriptions[0].chain, "PublishSubject<Int> → subscribe")
@@ -85,7 +85,7 @@ final class RenderingTests: XCTestCase {
         // A closure's context and the object it captures may share an address.
         let json = #"""
             {"scenario": "s", "title": "t", "guide": {"file": "000_x.txt", "section": "S"}, "variant": "leaking", "role": "leaking",
-             "expectation": "e", "outcome": {"kind": "leak", "description": "leak"}, "matched": true, "isolated": false,
+             "expectation": "e", "outcome": {"kind": "leaked", "description": "leak"}, "matched": true, "isolated": false,
              "repetitions": 1, "seconds": 0,
              "leaks": [{"typeName": "Presenter", "kind": "cycle", "address": 16, "trackedAt": {"origin": "explicit", "file": "F.swift", "line": 1},
                         "cycle": {"isVerified": true, "edges": [

@@ -1,4 +1,4 @@
-import Leaks
+@testable import Leaks
 import RxCore
 import XCTest
 
@@ -62,6 +62,7 @@ final class LeakCauseTests: XCTestCase {
             created.configure()
             editor = created
         }
+        leakedEditor = editor
         addTeardownBlock {
             editor?.onSave = nil
             editor?.onCancel = nil
@@ -181,4 +182,20 @@ final class LeakCauseTests: XCTestCase {
     }
 
     nonisolated(unsafe) private static var openSessions: [Session] = []
+
+    /// The editor of the last ``leakedEditorReport(_:)``, while it lives.
+    private weak var leakedEditor: Editor?
+
+    func testTheTextMarksEachCausesSuspectEdgeAndBreakingThoseFreesTheObject() throws {
+        let report = leakedEditorReport()
+        let marked = report.description.split(separator: "\n").filter { $0.hasSuffix(RetainCycle.suspectMarker) }
+        XCTAssertEqual(
+            marked.map { $0.trimmingCharacters(in: .whitespaces) }.sorted(),
+            ["─onCancel→ Editor" + RetainCycle.suspectMarker, "─onSave→ Editor" + RetainCycle.suspectMarker],
+            report.description)
+        leakedEditor?.onSave = nil
+        XCTAssertNotNil(leakedEditor, "the other marked reference still holds it")
+        leakedEditor?.onCancel = nil
+        XCTAssertNil(leakedEditor, "the marked references were all that held it")
+    }
 }

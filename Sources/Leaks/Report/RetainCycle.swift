@@ -6,17 +6,21 @@ public struct RetainCycle: Sendable, Codable, Equatable, CustomStringConvertible
     /// reflection metadata: then an edge may be unowned rather than strong.
     public let isVerified: Bool
 
+    /// What ends the line of the suspect edge (``RetainEdge/isSuspect``) in ``description``:
+    /// plain ASCII, so that it survives any terminal or log.
+    static let suspectMarker = "   <- the reference to break"
+
     /// The objects on the cycle, in order, starting with the leaked one.
     public var nodes: [RetainNode] { edges.map(\.from) }
 
     /// `Presenter ─disposeBag→ DisposeBag ─holds→ … ─captures (strong)→ Presenter`,
-    /// one hop per line after the first.
+    /// one hop per line after the first; the suspect edge ends with ``suspectMarker``.
     public var description: String {
         guard let first = edges.first else { return "(empty cycle)" }
         var lines = [first.from.description]
         for edge in edges {
             let kind = edge.kind != .strong || edge.label == "captures" ? " (\(edge.kind.rawValue))" : ""
-            lines.append("  ─\(edge.label)\(kind)→ \(edge.to)")
+            lines.append("  ─\(edge.label)\(kind)→ \(edge.to)" + (edge.isSuspect ? Self.suspectMarker : ""))
         }
         if !isVerified { lines.append("  (unverified: found by a word scan, without reflection metadata)") }
         return lines.joined(separator: "\n")

@@ -105,7 +105,7 @@ struct LeakGroup: Equatable, Hashable {
                 site.file.isEmpty ? nil : "\(site.file.split(separator: "/").last ?? ""):\(site.line)"
             }
             return [LeakSignature(type: LeakSignature.leftWork, edge: what, scope: site.flatMap(scopes), pattern: nil)]
-        case .clean, .failed, .crashed:
+        default:
             return []
         }
     }

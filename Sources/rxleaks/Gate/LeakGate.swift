@@ -112,12 +112,12 @@ struct LeakGate {
     /// Whether `test`'s row fails the run: a failed test, or one of its signatures is judged and new.
     func fails(_ verdict: SuiteVerdict) -> Bool {
         switch verdict.verdict {
-        case .clean: return false
-        case .failed, .crashed: return true
-        case .leaked, .leftWork:
+        case .clean, .notRun: return false
+        case .leaked, .leftWork, .subscriptionGrowth:
             return (signaturesByTest[verdict.name] ?? []).contains {
                 [nil, "new"].contains(status(of: $0, in: verdict.name))
             }
+        case .failed, .crashed, .timedOut, .unsettled, .threw, .runawayReentrancy: return true
         }
     }
 

@@ -36,7 +36,7 @@ struct RunSummary: Codable, Equatable {
     }
 
     /// The outcomes that are faults of the variant's code rather than verdicts on it.
-    static let faultKinds: Set<Outcome.Kind> = [.threw, .unsettled, .runawayReentrancy]
+    static let faultKinds: Set<Verdict> = [.threw, .unsettled, .runawayReentrancy]
 
     /// `7 variants in 3 scenarios: 6 matched, 1 did not; 2 isolated (1 crashed, 1 timed out); 1 faulted; 0.84 s`.
     var line: String {
@@ -52,7 +52,7 @@ struct RunSummary: Codable, Equatable {
 /// What `run --format json` prints: documented by `docs/rxleaks-run.schema.json`.
 struct RunDocument: Codable {
     /// Bumped when a field changes meaning or goes away.
-    var schemaVersion = 1
+    var schemaVersion = 2
     /// True when every variant matched (exit status 0).
     var allMatched: Bool
     /// The totals.

@@ -62,7 +62,7 @@ struct TestDocument: Encodable {
     struct Entry: Encodable {
         var name: String
         var framework: SuiteFramework
-        var verdict: SuiteVerdict.Verdict
+        var verdict: Verdict
         var ownCheck: Bool
         var passed: Bool?
         var leaks: [Leak]
@@ -147,8 +147,8 @@ enum TestText {
         case .clean: TextTable.Cell("clean", style: style.green)
         case .leaked: TextTable.Cell("LEAKED", style: style.red)
         case .leftWork: TextTable.Cell("LEFT WORK", style: style.yellow)
-        case .failed: TextTable.Cell("FAILED", style: style.red)
-        case .crashed: TextTable.Cell("CRASHED", style: style.red)
+        case .notRun: TextTable.Cell("not run", style: style.yellow)
+        default: TextTable.Cell(verdict.verdict.rawValue.uppercased(), style: style.red)
         }
     }
 }

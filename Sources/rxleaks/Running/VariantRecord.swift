@@ -1,5 +1,6 @@
 import Foundation
 import Leaks
+import ReportFormats
 import RxCore
 import Scenarios
 
@@ -91,21 +92,15 @@ struct GuideEntry: Codable, Equatable {
 
 /// What a variant did, as a kind plus the details that kind has.
 struct Outcome: Codable, Equatable, CustomStringConvertible {
-    /// The kinds of outcome.
-    enum Kind: String, Codable {
-        case clean, leak, subscriptionGrowth, crashed, timedOut, runawayReentrancy, threw, unsettled, resourcesLeft,
-            notRun, failed
-    }
-
-    /// The kind.
-    var kind: Kind
+    /// The kind: the verdict `rxleaks test` gives its rows too.
+    var kind: Verdict
     /// The outcome in words, as the text output shows it.
     var description: String
-    /// For `leak`: the verdict (`cycle`, `retainedFromOutside`).
+    /// For `leaked`: the first leak's kind (`cycle`, `retainedFromOutside`).
     var verdict: String?
-    /// For `leak`: the leaked types.
+    /// For `leaked`: the leaked types.
     var types: [String]?
-    /// For `leak`: the first leak's guide pattern id.
+    /// For `leaked`: the first leak's guide pattern id.
     var pattern: String?
     /// For `subscriptionGrowth`: live subscriptions left per repetition.
     var perRepetition: Int?
@@ -118,29 +113,21 @@ struct Outcome: Codable, Equatable, CustomStringConvertible {
     /// For `failed`: the child's exit status.
     var exitStatus: Int32?
 
-    init(_ kind: Kind, _ description: String) {
+    init(_ kind: Verdict, _ description: String) {
         self.kind = kind
         self.description = description
     }
 
     /// The outcome for an in-process observation.
     init(_ observation: Observation) {
+        self.init(observation.verdict, observation.description)
         switch observation {
-        case .clean: self.init(.clean, observation.description)
         case .leak(let verdict, let types, let pattern):
-            self.init(.leak, observation.description)
             self.verdict = verdict.rawValue
             self.types = types
             self.pattern = pattern
-        case .subscriptionGrowth(let count):
-            self.init(.subscriptionGrowth, observation.description)
-            perRepetition = count
-        case .crashed: self.init(.crashed, observation.description)
-        case .runawayReentrancy: self.init(.runawayReentrancy, observation.description)
-        case .threw: self.init(.threw, observation.description)
-        case .unsettled: self.init(.unsettled, observation.description)
-        case .resourcesLeft: self.init(.resourcesLeft, observation.description)
-        case .requiresIsolation: self.init(.notRun, observation.description)
+        case .subscriptionGrowth(let count): perRepetition = count
+        default: break
         }
     }
 }
