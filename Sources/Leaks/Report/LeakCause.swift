@@ -1,6 +1,6 @@
 /// One reason a leaked object cannot be freed: a reference to break, with the
 /// cycle it closes, or a holder outside the check.
-public struct LeakCause: Sendable, Codable {
+public struct LeakCause: Sendable, Codable, Equatable {
     /// The reference to change: the capture by a closure (or the field) that
     /// closes `cycle`. Nil for a holder outside the check.
     public let reference: RetainEdge?
