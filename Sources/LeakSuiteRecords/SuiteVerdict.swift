@@ -52,7 +52,9 @@ package struct SuiteVerdict: Codable, Sendable {
         package var isClean: Bool
         package var leaks: [Leak]
         package var liveSubscriptions: [LiveSubscription]
-        package var resourceDelta: Int
+        /// Library resources the test made and left alive, by kind (``LeakReport/leftResources``).
+        package var leftResources: [ResourceCounts.KindCount]
+        package var resourceDelta: Int { leftResources.reduce(0) { $0 + $1.count } }
         /// Nil for a Swift Testing test that made nothing with the library: no check was opened.
         package var counts: ResourceCounts?
         package var unsettled: [String]
@@ -63,24 +65,25 @@ package struct SuiteVerdict: Codable, Sendable {
         package init(_ report: LeakReport) {
             self.init(
                 isClean: report.isClean, leaks: report.leaks, liveSubscriptions: report.liveSubscriptions,
-                resourceDelta: report.resourceDelta, counts: report.counts, unsettled: report.unsettled,
+                leftResources: report.leftResources, counts: report.counts, unsettled: report.unsettled,
                 thrownError: report.thrownError, keptAlive: report.keptAlive)
         }
 
         /// The report of a test with nothing to judge: one that made nothing, or one that crashed.
         package static let empty = Report(
-            isClean: true, leaks: [], liveSubscriptions: [], resourceDelta: 0, counts: nil,
+            isClean: true, leaks: [], liveSubscriptions: [], leftResources: [], counts: nil,
             unsettled: [], thrownError: nil, keptAlive: [])
 
         package init(
-            isClean: Bool, leaks: [Leak], liveSubscriptions: [LiveSubscription] = [], resourceDelta: Int = 0,
+            isClean: Bool, leaks: [Leak], liveSubscriptions: [LiveSubscription] = [],
+            leftResources: [ResourceCounts.KindCount] = [],
             counts: ResourceCounts? = nil, unsettled: [String] = [], thrownError: String? = nil,
             keptAlive: [String] = []
         ) {
             self.isClean = isClean
             self.leaks = leaks
             self.liveSubscriptions = liveSubscriptions
-            self.resourceDelta = resourceDelta
+            self.leftResources = leftResources
             self.counts = counts
             self.unsettled = unsettled
             self.thrownError = thrownError

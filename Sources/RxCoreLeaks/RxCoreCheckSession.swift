@@ -66,11 +66,24 @@ final class RxCoreCheckSession: LeakIntegrationSession {
                 id: record.id, verb: record.verb, chain: record.chain,
                 site: SourceSite(
                     file: record.site.reportedFile, line: record.site.line, function: record.site.function),
-                owner: record.owner?.description, ownerAddress: record.ownerAddress, backtrace: record.backtrace)
+                owner: record.owner?.description, ownerAddress: record.ownerAddress, backtrace: record.backtrace,
+                address: record.address)
         }
     }
 
-    var liveResources: Int { resourceScope?.liveResources ?? 0 }
+    /// What the check made and left, by the kinds ``counts()`` names (a subscription's handle is one of
+    /// `subscriptions`, not of `disposables`), and `scheduled work` (items and timers).
+    var liveResourcesByKind: [ResourceCounts.KindCount] {
+        guard let left = resourceScope?.liveResourceSnapshot(), left.total != 0 else { return [] }
+        let families = left.byFamily
+        let subscriptions = left[SubscriptionRegistry.resourceKindName]
+        let kinds: [(String, Int)] = [
+            ("subscriptions", subscriptions), ("sinks", families[.sink] ?? 0), ("subjects", families[.subject] ?? 0),
+            ("disposables", (families[.disposable] ?? 0) - subscriptions),
+            ("observables", families[.observable] ?? 0), ("scheduled work", families[.scheduled] ?? 0),
+        ]
+        return kinds.filter { $0.1 != 0 }.map { ResourceCounts.KindCount(name: $0, count: $1) }
+    }
 
     func counts() -> ResourceCounts.Moment? {
         let (families, total) = Resources.familyTotals()

@@ -219,12 +219,15 @@ enum CLI {
     }
 
     /// `git ARGUMENTS` in `folder`, as a committer with a name and an address; a failing git fails the test.
-    static func git(_ arguments: [String], in folder: URL) throws {
+    /// Returns what git printed, trimmed.
+    @discardableResult
+    static func git(_ arguments: [String], in folder: URL) throws -> String {
         let git = try XCTUnwrap(ChildProcess.find("git"), "no git on PATH")
         let run = try ChildProcess.run(
             git, ["-C", folder.path, "-c", "user.name=RxLeaks", "-c", "user.email=rxleaks@example.com"] + arguments,
             timeLimit: 60)
         XCTAssertEqual(run.termination, .exited(0), "git \(arguments.joined(separator: " ")): \(run.stderr)")
+        return run.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Each test's verdict and whether it passed, from `rxleaks test --format json`.

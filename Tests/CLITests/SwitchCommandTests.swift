@@ -36,9 +36,9 @@ final class SwitchCommandTests: XCTestCase {
         XCTAssertTrue(on.stdout.contains("+ https://github.com/ReactiveX/RxSwift.git → \(shim.path)"), on.stdout)
 
         let rxleaks = shim.deletingLastPathComponent().appendingPathComponent("RxLeaks")
-        XCTAssertEqual(try git(["tag"], in: shim), "6.10.2")
-        XCTAssertEqual(try git(["tag"], in: rxleaks), "1.0.0")
-        XCTAssertEqual(try git(["status", "--porcelain"], in: rxleaks), "")
+        XCTAssertEqual(try CLI.git(["tag"], in: shim), "6.10.2")
+        XCTAssertEqual(try CLI.git(["tag"], in: rxleaks), "1.0.0")
+        XCTAssertEqual(try CLI.git(["status", "--porcelain"], in: rxleaks), "")
         let manifest = try String(contentsOf: shim.appendingPathComponent("Package.swift"), encoding: .utf8)
         XCTAssertTrue(manifest.contains(".package(url: \"\(rxleaks.path)\", exact: \"1.0.0\")"), manifest)
         for module in ["RxSwift", "RxRelay", "RxCocoa", "RxTest", "RxBlocking"] {
@@ -107,7 +107,7 @@ final class SwitchCommandTests: XCTestCase {
             let folders = try FileManager.default.contentsOfDirectory(
                 atPath: scratch.appendingPathComponent("\(cache)/rxleaks/switch").path)
             XCTAssertEqual(folders.count, 1, "\(folders)")
-            return try git(
+            return try CLI.git(
                 ["rev-parse", "HEAD"],
                 in: scratch.appendingPathComponent("\(cache)/rxleaks/switch/\(folders[0])/RxLeaks"))
         }
@@ -193,12 +193,5 @@ final class SwitchCommandTests: XCTestCase {
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: file ?? mirrors)) as? [String: Any]
         let objects = try XCTUnwrap(json?["object"] as? [[String: String]])
         return objects.map { ($0["original"] ?? "", $0["mirror"] ?? "") }
-    }
-
-    private func git(_ arguments: [String], in directory: URL) throws -> String {
-        let git = try XCTUnwrap(ChildProcess.find("git"), "git is not on PATH")
-        let result = try ChildProcess.run(git, ["-C", directory.path] + arguments, timeLimit: 60)
-        XCTAssertEqual(result.termination, .exited(0), "git \(arguments): \(result.stderr)")
-        return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

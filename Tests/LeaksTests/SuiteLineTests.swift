@@ -14,7 +14,8 @@ final class SuiteLineTests: XCTestCase {
         let written = SuiteVerdict(
             framework: .swiftTesting, name: "AppTests.Suite/leaks()", ownCheck: false, passed: nil,
             report: .init(
-                isClean: false, leaks: [], liveSubscriptions: [subscription], resourceDelta: 3,
+                isClean: false, leaks: [], liveSubscriptions: [subscription],
+                leftResources: [.init(name: "subscriptions", count: 1), .init(name: "sinks", count: 2)],
                 unsettled: ["a timer"], keptAlive: ["Cache"]),
             text: "Leak check: NOT clean", ignoredBecause: "known")
         let bytes = try SuiteLine.verdict(written).encoded()
@@ -28,6 +29,7 @@ final class SuiteLineTests: XCTestCase {
         XCTAssertEqual(read.name, written.name)
         XCTAssertEqual(read.ignoredBecause, "known")
         XCTAssertEqual(read.verdict, .leftWork)
+        XCTAssertEqual(read.report.leftResources, written.report.leftResources)
         XCTAssertEqual(read.report.resourceDelta, 3)
         XCTAssertEqual(read.report.unsettled, ["a timer"])
         XCTAssertEqual(read.report.keptAlive, ["Cache"])

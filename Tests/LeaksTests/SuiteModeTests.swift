@@ -19,6 +19,12 @@ private final class SampleViewModel {
     func bindFixed() { taps.subscribe(onNext: { [weak self] in self?.count += 1 }).disposed(by: disposeBag) }
 }
 
+/// Keeps what it is given for the rest of the process, as an app-wide registry does.
+final class SuiteModeSampleRegistry {
+    static let shared = SuiteModeSampleRegistry()
+    var bags: [DisposeBag] = []
+}
+
 /// XCTest cases with no leak code, some leaking on purpose: they run only in
 /// the child process of ``SuiteModeTests``.
 final class SuiteModeXCTestSamples: XCTestCase {
@@ -76,6 +82,20 @@ final class SuiteModeXCTestSamples: XCTestCase {
         ignoreLeaks(because: "a known cycle, fixed next sprint")
         SampleViewModel().bindLeaking()
     }
+
+    /// A subscription never disposed to a hot test observable the test made: the observable keeps
+    /// its observer, whose subscription's disposable keeps the observable. Work left, held by that cycle.
+    func testSubscribesToAHotObservableOfItsOwnLeftWork() {
+        let hot = TestScheduler(initialClock: 0).createHotObservable([.next(210, 1)])
+        _ = hot.subscribe()
+    }
+
+    /// A subscription whose bag a static registry keeps: work left, held from that static.
+    func testKeepsASubscriptionInAStaticRegistryLeftWork() {
+        let bag = DisposeBag()
+        PublishSubject<Int>().subscribe(onNext: { _ in }).disposed(by: bag)
+        SuiteModeSampleRegistry.shared.bags.append(bag)
+    }
 }
 
 @Suite(.enabled(if: runsSuiteSamples, "leaks on purpose; run by SuiteModeTests"))
@@ -120,6 +140,8 @@ final class SuiteModeTests: XCTestCase {
                 "SuiteModeXCTestSamples.testCapturesItselfInItsOwnBagClean",
                 "SuiteModeXCTestSamples.testSubscribesToAColdObservableNeverRunLeftWork",
                 "SuiteModeXCTestSamples.testLeaksButAsksNotToBeJudged",
+                "SuiteModeXCTestSamples.testKeepsASubscriptionInAStaticRegistryLeftWork",
+                "SuiteModeXCTestSamples.testSubscribesToAHotObservableOfItsOwnLeftWork",
             ])
         XCTAssertEqual(records["SuiteModeXCTestSamples.testLeaksACycle"]?.leaked, ["SampleViewModel"])
         XCTAssertEqual(records["SuiteModeXCTestSamples.testKeepsACycleInAPropertyLeaking"]?.leaked, ["SampleViewModel"])
@@ -139,6 +161,52 @@ final class SuiteModeTests: XCTestCase {
             records["SuiteModeXCTestSamples.testLeaksButAsksNotToBeJudged"]?.ignoredBecause,
             "a known cycle, fixed next sprint")
         XCTAssertEqual(records["SuiteModeXCTestSamples.testLeaksACycle"]?.ignoredBecause, nil)
+    }
+
+    /// A row's figures are what its test left, by kind, not the process's counts, which grow as
+    /// XCTest keeps every test case; and the work left is explained by what still holds it.
+    func testWorkLeftIsWhatTheTestItselfLeftByKindAndWhatHoldsIt() throws {
+        guard !runsSuiteSamples else { return }
+        let records = try suiteRecords(["LeaksTests.SuiteModeXCTestSamples"])
+        // Earlier tests keep objects by design (a sut in a property), so the process's counts have
+        // grown by the time this clean test runs; it left nothing itself.
+        let clean = try XCTUnwrap(records["SuiteModeXCTestSamples.testRunsAfterALeakClean"]?.report)
+        XCTAssertGreaterThan(try XCTUnwrap(clean.counts).before.total, 0)
+        XCTAssertEqual(clean.leftResources, [])
+        for (name, record) in records where record.isClean {
+            XCTAssertEqual(record.report.leftResources, [], name)
+        }
+
+        let cold = try XCTUnwrap(records["SuiteModeXCTestSamples.testSubscribesToAColdObservableNeverRunLeftWork"])
+        XCTAssertEqual(cold.verdict, .leftWork)
+        // The subscription, its observer and disposables, and the cold observable's two events
+        // waiting on a scheduler that never runs.
+        XCTAssertEqual(
+            cold.report.leftResources.map { "\($0.count) \($0.name)" },
+            ["1 subscriptions", "2 sinks", "2 disposables", "2 scheduled work"], cold.text)
+        XCTAssertTrue(cold.text.contains("still alive: 7 (1 subscriptions, 2 sinks, 2 disposables, 2 scheduled work)"))
+
+        let hot = try XCTUnwrap(records["SuiteModeXCTestSamples.testSubscribesToAHotObservableOfItsOwnLeftWork"])
+        XCTAssertEqual(hot.verdict, .leftWork)
+        let cycle = try XCTUnwrap(hot.report.liveSubscriptions.first?.holder?.cycle, hot.text)
+        XCTAssertEqual(cycle.nodes.first?.kind, .subscription, hot.text)
+        XCTAssertEqual(cycle.edges.last?.to, cycle.nodes.first, hot.text)
+        XCTAssertTrue(cycle.nodes.contains { $0.name.hasPrefix("TestableObservable") }, hot.text)
+        XCTAssertTrue(hot.text.contains("  held by a retain cycle:\n"), hot.text)
+        // No closure's capture on it: nothing is marked to break, the subscription is to be disposed.
+        XCTAssertFalse(cycle.edges.contains(where: \.isSuspect), hot.text)
+        XCTAssertFalse(hot.text.contains("<- the reference to break"), hot.text)
+
+        let kept = try XCTUnwrap(records["SuiteModeXCTestSamples.testKeepsASubscriptionInAStaticRegistryLeftWork"])
+        XCTAssertEqual(kept.verdict, .leftWork)
+        XCTAssertEqual(kept.leaked, [])
+        let subscription = try XCTUnwrap(kept.report.liveSubscriptions.first)
+        let path = try XCTUnwrap(subscription.holder?.path, kept.text)
+        XCTAssertEqual(path.nodes.first?.name, "SuiteModeSampleRegistry.shared", kept.text)
+        XCTAssertEqual(path.nodes.first?.kind, .global, kept.text)
+        XCTAssertTrue(path.nodes.contains { $0.kind == .subscriptionContainer }, kept.text)
+        XCTAssertEqual(path.edges.last?.to.kind, .subscription, kept.text)
+        XCTAssertTrue(kept.text.contains("  held from SuiteModeSampleRegistry.shared:\n"), kept.text)
     }
 
     func testEverySwiftTestingTestIsJudgedOnWhatItMade() throws {

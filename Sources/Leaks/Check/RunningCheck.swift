@@ -130,7 +130,7 @@ final class RunningCheck {
         let liveSubscriptions = sessions.flatMap { $0.liveSubscriptions() }.filter { subscription in
             subscription.ownerAddress.map { !freed.contains($0) } ?? true
         }
-        var resourceDelta = sessions.reduce(0) { $0 + $1.liveResources }
+        var leftResources = sessions.flatMap(\.liveResourcesByKind)
         // The holder is released in the trial, so never a leak itself (a test
         // case a closure captured, in a cycle through its own properties).
         let survivors = tracked.filter { $0.isAlive && !freed.contains($0.address) && $0.address != holder }
@@ -140,7 +140,7 @@ final class RunningCheck {
         var unjudged = 0
         var keptFrom: [UInt: String] = [:]
         let leaks = Judge(
-            workStillAlive: !liveSubscriptions.isEmpty || resourceDelta != 0, closures: scope.closures, trial: trial
+            workStillAlive: !liveSubscriptions.isEmpty || !leftResources.isEmpty, closures: scope.closures, trial: trial
         )
         .leaks(among: survivors, unjudged: &unjudged, keptFrom: &keptFrom)
         let problems =
@@ -153,14 +153,18 @@ final class RunningCheck {
                 ])
         // The resources of what the holder would free cannot be told apart from
         // others; once nothing else is left, they are taken to go with it.
-        if !freed.isEmpty, leaks.isEmpty, liveSubscriptions.isEmpty { resourceDelta = 0 }
+        if !freed.isEmpty, leaks.isEmpty, liveSubscriptions.isEmpty { leftResources = [] }
 
+        // Work left with no leaked object to blame is explained by what holds it.
+        let explained =
+            leaks.isEmpty && !liveSubscriptions.isEmpty
+            ? WorkHolders.explaining(liveSubscriptions, closures: scope.closures, trial: trial) : liveSubscriptions
         var report = LeakReport(
             name: scope.name,
             leaks: leaks,
             releasedLate: releasedLate,
-            resourceDelta: resourceDelta,
-            liveSubscriptions: liveSubscriptions,
+            leftResources: leftResources,
+            liveSubscriptions: explained,
             counts: ResourceCounts(before: before, afterTeardown: afterTeardown, afterSettling: afterSettling),
             thrownError: thrown.map { "\($0)" },
             unsettled: unsettled,

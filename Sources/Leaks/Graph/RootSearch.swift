@@ -52,10 +52,10 @@ struct RootSearch {
 
     /// What holds `target` from a global or static, when a root reaches it:
     /// the root, the path from it down to `target` as shown (only when a
-    /// closure is on it), and whether a closure on the path holds
+    /// closure is on it, unless `showingPlainData`), and whether a closure on the path holds
     /// it: an escaping closure kept where a global reaches it leaks what it
     /// captures, while plain stored data (a cache, a singleton) is kept by design.
-    func explanation(of target: UInt, closures: ClosureTable?) -> (
+    func explanation(of target: UInt, closures: ClosureTable?, showingPlainData: Bool = false) -> (
         root: Root, path: RetainCycle?, isThroughClosure: Bool
     )? {
         guard let reach = found[target], let index = reach.graph.nodes.index(of: target) else { return nil }
@@ -64,8 +64,8 @@ struct RootSearch {
         let isThroughClosure = steps.contains {
             graph.nodes[$0.from]?.kind.isClosure == true || $0.reference.function != nil
         }
-        // Plain stored data is not shown: nothing on it is to fix.
-        guard isThroughClosure else { return (reach.root, nil, false) }
+        // Plain stored data is not shown for an object kept by design: nothing on it is to fix.
+        guard isThroughClosure || showingPlainData else { return (reach.root, nil, false) }
         // A closure on the path is named where it was written: plain Swift records no site.
         let named = steps.map { step in
             var step = step
@@ -76,7 +76,10 @@ struct RootSearch {
         }
         let edges = RetainAnalysis.presented(
             named, in: graph, closures: closures, rootName: reach.root.name, rootKind: .global)
-        return (reach.root, RetainCycle(edges: edges, isVerified: steps.allSatisfy(\.reference.isVerified)), true)
+        return (
+            reach.root, RetainCycle(edges: edges, isVerified: steps.allSatisfy(\.reference.isVerified)),
+            isThroughClosure
+        )
     }
 
     /// `Profile.swift:25`, where the function at `function` was written, when

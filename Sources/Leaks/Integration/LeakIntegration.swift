@@ -117,8 +117,10 @@ public protocol LeakIntegrationSession: AnyObject, Sendable {
     /// Subscriptions made in the check and still alive.
     func liveSubscriptions() -> [LiveSubscription]
 
-    /// Library resources made in the check and still alive.
-    var liveResources: Int { get }
+    /// Library resources made in the check and still alive, by kind (`sinks`,
+    /// `subscriptions` …), kinds with none left out: what the check's own code
+    /// left, whatever the rest of the process keeps.
+    var liveResourcesByKind: [ResourceCounts.KindCount] { get }
 
     /// The library's live counts now, process-wide.
     func counts() -> ResourceCounts.Moment?
@@ -135,6 +137,6 @@ extension LeakIntegrationSession {
     public func waitUntilIdle(timeout: Duration) -> Bool { true }
     public func pendingWork() -> [String] { [] }
     public func liveSubscriptions() -> [LiveSubscription] { [] }
-    public var liveResources: Int { 0 }
+    public var liveResourcesByKind: [ResourceCounts.KindCount] { [] }
     public func counts() -> ResourceCounts.Moment? { nil }
 }

@@ -9,10 +9,12 @@ public struct LeakReport: Sendable, Encodable, CustomStringConvertible {
     public let leaks: [Leak]
     /// Tracked objects that died only while pending work settled: not leaks.
     public let releasedLate: [String]
-    /// Library resources made in the check and still alive after
-    /// settling (with nothing else running, this is the live total after
-    /// settling minus before).
-    public let resourceDelta: Int
+    /// Library resources made in the check and still alive after settling,
+    /// by kind (kinds with none left out): what the check's own code left,
+    /// however many the rest of the process keeps.
+    public let leftResources: [ResourceCounts.KindCount]
+    /// How many library resources made in the check are still alive after settling (``leftResources`` summed).
+    public var resourceDelta: Int { leftResources.reduce(0) { $0 + $1.count } }
     /// Subscriptions made in the check and still alive after settling.
     public let liveSubscriptions: [LiveSubscription]
     /// Live resource counts before the block, after it returned, and after settling.
@@ -67,9 +69,12 @@ public struct LeakReport: Sendable, Encodable, CustomStringConvertible {
         lines += leaks.listing.map { "  " + $0 }
         if !liveSubscriptions.isEmpty {
             lines.append("  \(liveSubscriptions.count) subscription(s) made in the check still alive:")
-            lines.append(contentsOf: liveSubscriptions.map { "    \($0)" })
+            lines.append(contentsOf: liveSubscriptions.flatMap(\.listing).map { "    \($0)" })
         }
-        if resourceDelta != 0 { lines.append("  library resources made in the check still alive: \(resourceDelta)") }
+        if resourceDelta != 0 {
+            lines.append(
+                "  library resources made in the check still alive: \(resourceDelta) (\(leftResources.listing))")
+        }
         if !releasedLate.isEmpty {
             lines.append("  released late (while settling, not leaks): \(releasedLate.joined(separator: ", "))")
         }
@@ -84,7 +89,8 @@ public struct LeakReport: Sendable, Encodable, CustomStringConvertible {
     }
 
     enum CodingKeys: String, CodingKey {
-        case name, isClean, fixCount, leaks, releasedLate, keptAlive, resourceDelta, liveSubscriptions, counts,
+        case name, isClean, fixCount, leaks, releasedLate, keptAlive, resourceDelta, leftResources, liveSubscriptions,
+            counts,
             thrownError, unsettled, problems
     }
 
@@ -97,6 +103,7 @@ public struct LeakReport: Sendable, Encodable, CustomStringConvertible {
         try container.encode(releasedLate, forKey: .releasedLate)
         try container.encode(keptAlive, forKey: .keptAlive)
         try container.encode(resourceDelta, forKey: .resourceDelta)
+        try container.encode(leftResources, forKey: .leftResources)
         try container.encode(liveSubscriptions, forKey: .liveSubscriptions)
         try container.encode(counts, forKey: .counts)
         try container.encodeIfPresent(thrownError, forKey: .thrownError)
@@ -151,5 +158,12 @@ public struct ResourceCounts: Sendable, Codable, Equatable {
             self.name = name
             self.count = count
         }
+    }
+}
+
+extension [ResourceCounts.KindCount] {
+    /// `2 subscriptions, 3 sinks`.
+    public var listing: String {
+        map { "\($0.count) \($0.name)" }.joined(separator: ", ")
     }
 }

@@ -16,11 +16,18 @@ public struct LiveSubscription: Sendable, Equatable, Codable, CustomStringConver
     public let ownerAddress: UInt?
     /// Raw return addresses from where it was made, when backtraces were on.
     public let backtrace: [UInt]?
+    /// The address of the object that is the subscription (what the library returned for it),
+    /// when the library knows it: what still holds it is searched from there.
+    public let address: UInt?
+    /// What still holds it, found for a check that leaked no object but left work: the path
+    /// from a global or static of the code under test down to it (``LeakCause/path``), or the
+    /// retain cycle it is on (``LeakCause/cycle``); nil when neither was found.
+    public internal(set) var holder: LeakCause?
 
     /// Describes a subscription for a report.
     public init(
         id: UInt64, verb: String, chain: String, site: SourceSite, owner: String?, ownerAddress: UInt? = nil,
-        backtrace: [UInt]?
+        backtrace: [UInt]?, address: UInt? = nil
     ) {
         self.id = id
         self.verb = verb
@@ -29,6 +36,7 @@ public struct LiveSubscription: Sendable, Equatable, Codable, CustomStringConver
         self.owner = owner
         self.ownerAddress = ownerAddress
         self.backtrace = backtrace
+        self.address = address
     }
 
     /// `#3 PublishSubject<Int> → map → subscribe at File.swift:12, owned by DisposeBag#2 (File.swift:4)`.
@@ -36,7 +44,14 @@ public struct LiveSubscription: Sendable, Equatable, Codable, CustomStringConver
         "#\(id) \(chain) at \(site), " + (owner.map { "owned by \($0)" } ?? "not owned")
     }
 
-    enum CodingKeys: String, CodingKey { case id, verb, chain, file, line, function, owner }
+    /// The report's lines for it: the subscription, then what holds it, edge by edge.
+    var listing: [String] {
+        guard let holder, let edges = holder.path ?? holder.cycle else { return [description] }
+        let how = holder.path.map { "held from \($0.nodes.first?.name ?? "a global")" } ?? "held by a retain cycle"
+        return [description, "  \(how):"] + edges.description.split(separator: "\n").map { "    \($0)" }
+    }
+
+    enum CodingKeys: String, CodingKey { case id, verb, chain, file, line, function, owner, holder }
 
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -47,9 +62,10 @@ public struct LiveSubscription: Sendable, Equatable, Codable, CustomStringConver
         try container.encode(site.line, forKey: .line)
         try container.encode(site.function, forKey: .function)
         try container.encodeIfPresent(owner, forKey: .owner)
+        try container.encodeIfPresent(holder, forKey: .holder)
     }
 
-    /// Reads what ``encode(to:)`` wrote: the owner's address and the raw backtrace stay in the process that made it.
+    /// Reads what ``encode(to:)`` wrote: the addresses and the raw backtrace stay in the process that made it.
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -60,6 +76,7 @@ public struct LiveSubscription: Sendable, Equatable, Codable, CustomStringConver
                 line: try container.decode(UInt.self, forKey: .line),
                 function: try container.decode(String.self, forKey: .function)),
             owner: try container.decodeIfPresent(String.self, forKey: .owner), backtrace: nil)
+        holder = try container.decodeIfPresent(LeakCause.self, forKey: .holder)
     }
 }
 

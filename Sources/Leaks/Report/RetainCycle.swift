@@ -1,5 +1,5 @@
 /// A retain cycle: a closed path of strong references, edge by edge.
-public struct RetainCycle: Sendable, Codable, CustomStringConvertible {
+public struct RetainCycle: Sendable, Codable, Equatable, CustomStringConvertible {
     /// The edges, starting and ending at the leaked object.
     public let edges: [RetainEdge]
     /// False when the cycle was found by a raw word scan rather than from

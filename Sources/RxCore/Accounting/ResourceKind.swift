@@ -85,6 +85,9 @@ final class ResourceKindTable: Sendable {
         }
     }
 
+    /// Every kind used so far, in index order.
+    var kindsSoFar: [(name: String, family: ResourceKind.Family)] { kinds.withLock { $0 } }
+
     /// Every kind used so far with its live count, in index order.
     var liveCounts: [(name: String, family: ResourceKind.Family, count: Int)] {
         let kinds = kinds.withLock { $0 }

@@ -1,3 +1,4 @@
+import CRxCoreThread
 import Synchronization
 
 /// A region of work (a leak check, a test) to which RxCore attributes the
@@ -28,7 +29,9 @@ public final class ResourceScope: Sendable {
     public let name: String
     /// Told about closures and subscriptions made inside the scope.
     package let observer: (any ResourceScopeObserver)?
-    private let live = Atomic<Int>(0)
+    /// Live resources made in this scope, by kind index (``ResourceKind``): one
+    /// atomic per kind, so that a check can say what a test left by kind.
+    nonisolated(unsafe) private let live: UnsafeMutablePointer<Atomic<Int>>
     private let scheduled = Atomic<Int>(0)
     /// What ``pendingWork`` counts, each with its place in the order of
     /// scheduling; items remove themselves as they end. Keyed by item: a scope
@@ -53,10 +56,27 @@ public final class ResourceScope: Sendable {
     package init(name: String, observer: (any ResourceScopeObserver)?) {
         self.name = name
         self.observer = observer
+        live = .allocate(capacity: Int(CRXCORE_KIND_CAPACITY))
+        for index in 0..<Int(CRXCORE_KIND_CAPACITY) { (live + index).initialize(to: Atomic(0)) }
+    }
+
+    deinit {
+        live.deinitialize(count: Int(CRXCORE_KIND_CAPACITY))
+        live.deallocate()
     }
 
     /// RxCore resources created in this scope and still alive.
-    public var liveResources: Int { live.load(ordering: .relaxed) }
+    public var liveResources: Int { liveResourceSnapshot().total }
+
+    /// RxCore resources created in this scope and still alive, by kind: what
+    /// the work of the scope itself left, whatever other scopes or the rest of
+    /// the process keep.
+    public func liveResourceSnapshot() -> ResourceSnapshot {
+        ResourceSnapshot(
+            ResourceKindTable.shared.kindsSoFar.enumerated().map { index, kind in
+                (kind.name, kind.family, live[index].load(ordering: .relaxed))
+            })
+    }
 
     /// Work scheduled in this scope on the main or a dispatch scheduler that
     /// has neither run nor been cancelled (a periodic timer counts as one), so
@@ -166,8 +186,10 @@ public final class ResourceScope: Sendable {
         scheduled.wrappingSubtract(1, ordering: .acquiringAndReleasing)
     }
 
-    func resourceCreated() { live.wrappingAdd(1, ordering: .relaxed) }
-    func resourceReleased() { live.wrappingSubtract(1, ordering: .relaxed) }
+    /// A resource of the kind at `index` was made in this scope.
+    func resourceCreated(_ index: Int32) { live[Int(index)].wrappingAdd(1, ordering: .relaxed) }
+    /// A resource of the kind at `index` made in this scope was freed.
+    func resourceReleased(_ index: Int32) { live[Int(index)].wrappingSubtract(1, ordering: .relaxed) }
 }
 
 /// Receives what RxCore sees happen inside a ``ResourceScope``; the leak engine

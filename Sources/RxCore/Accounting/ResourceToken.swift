@@ -30,17 +30,18 @@ struct ResourceToken: ~Copyable {
         crxcore_count(index, 1)
         var bits = UInt64(UInt32(bitPattern: index)) << Self.indexShift
         if let scope = ResourceScope.attributable {
-            scope.resourceCreated()
+            scope.resourceCreated(index)
             bits |= UInt64(UInt(bitPattern: Unmanaged.passRetained(scope).toOpaque()))
         }
         self.bits = bits
     }
 
     deinit {
-        crxcore_count(Int32(truncatingIfNeeded: bits >> Self.indexShift), -1)
+        let index = Int32(truncatingIfNeeded: bits >> Self.indexShift)
+        crxcore_count(index, -1)
         if let address = UnsafeRawPointer(bitPattern: UInt(truncatingIfNeeded: bits & Self.addressMask)) {
             let scope = Unmanaged<ResourceScope>.fromOpaque(address)
-            scope._withUnsafeGuaranteedRef { $0.resourceReleased() }
+            scope._withUnsafeGuaranteedRef { $0.resourceReleased(index) }
             scope.release()
         }
     }

@@ -18,14 +18,7 @@ public enum Resources {
 
     /// Live counts by kind, for every kind that has a live resource.
     public static func snapshot() -> ResourceSnapshot {
-        var counts: [String: Int] = [:]
-        var families: [String: ResourceKind.Family] = [:]
-        for (name, family, count) in ResourceKindTable.shared.liveCounts {
-            guard count != 0 else { continue }
-            counts[name, default: 0] += count
-            families[name] = family
-        }
-        return ResourceSnapshot(counts: counts, families: families)
+        ResourceSnapshot(ResourceKindTable.shared.liveCounts)
     }
 
     /// Live counts summed by family, and ``total``, from one read of the
@@ -51,6 +44,18 @@ public struct ResourceSnapshot: Equatable, Sendable, CustomStringConvertible {
     /// Live count per kind name; kinds with no live resource are absent.
     public let counts: [String: Int]
     let families: [String: ResourceKind.Family]
+
+    /// The kinds with a live resource among `kinds`.
+    init(_ kinds: some Sequence<(name: String, family: ResourceKind.Family, count: Int)>) {
+        var counts: [String: Int] = [:]
+        var families: [String: ResourceKind.Family] = [:]
+        for (name, family, count) in kinds where count != 0 {
+            counts[name, default: 0] += count
+            families[name] = family
+        }
+        self.counts = counts
+        self.families = families
+    }
 
     /// The sum of all counts.
     public var total: Int { counts.values.reduce(0, +) }

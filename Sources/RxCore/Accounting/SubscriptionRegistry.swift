@@ -138,6 +138,9 @@ public enum SubscriptionRegistry {
     /// The live subscriptions made inside `scope`, oldest first.
     public static func live(in scope: ResourceScope) -> [SubscriptionRecord] { records { $0 === scope } }
 
+    /// The name of a subscription's resource kind in snapshots (its handle's).
+    package static let resourceKindName = "Subscription"
+
     /// The number of live subscriptions.
     public static var count: Int {
         lock.withLock { storage.liveCount } + subscribingHere.count { !$0.isDisposed }
@@ -257,8 +260,10 @@ private struct RawRecord {
     let ownerAddress: UInt
     let scopeName: String?
     let backtrace: [UInt]?
+    let address: UInt
 
     init(_ handle: SubscriptionHandle, backtrace: [UInt]?) {
+        address = UInt(bitPattern: Unmanaged.passUnretained(handle).toOpaque())
         id = handle.id
         verb = handle.verb.description
         chain = handle.chain
@@ -279,7 +284,7 @@ private struct RawRecord {
         SubscriptionRecord(
             id: id, site: site, verb: verb, chain: chain.appending(verb), owner: owner,
             ownerAddress: ownerAddress == 0 ? nil : ownerAddress, scopeName: scopeName,
-            backtrace: backtrace)
+            backtrace: backtrace, address: address)
     }
 }
 
@@ -303,6 +308,9 @@ public struct SubscriptionRecord: Sendable, Identifiable, Equatable, CustomStrin
     public let scopeName: String?
     /// The raw return addresses captured when it was made, when backtraces are on.
     public let backtrace: [UInt]?
+    /// The address of its handle (what `subscribe` returned) when it was read, for the leak
+    /// engine: what still holds a subscription a check left is searched from it.
+    package let address: UInt
 
     /// `#3 PublishSubject<Int> → map → subscribe at File.swift:12, owned by DisposeBag#2 (File.swift:4)`.
     public var description: String {

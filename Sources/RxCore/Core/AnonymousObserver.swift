@@ -41,7 +41,7 @@ final class AnonymousObserver<Element>: SubjectObserverBase<Element>, ObserverTy
         // scope, and holding the subscription's handle until it goes.
         #if !RXCORE_NO_ACCOUNTING
         ResourceCount.made(anonymousObserverKind)
-        subscription.scope?.resourceCreated()
+        subscription.scope?.resourceCreated(anonymousObserverKind.index)
         #endif
         self.subscription = consume subscription
     }
@@ -51,7 +51,9 @@ final class AnonymousObserver<Element>: SubjectObserverBase<Element>, ObserverTy
         // deinit ends, and a retain and release would cost more than the count.
         #if !RXCORE_NO_ACCOUNTING
         ResourceCount.freed(anonymousObserverKind)
-        Unmanaged.passUnretained(subscription)._withUnsafeGuaranteedRef { $0.scope?.resourceReleased() }
+        Unmanaged.passUnretained(subscription)._withUnsafeGuaranteedRef {
+            $0.scope?.resourceReleased(anonymousObserverKind.index)
+        }
         #endif
     }
 

@@ -1,6 +1,6 @@
 import Synchronization
 
-private let subscriptionKind = ResourceKind("Subscription", .disposable)
+private let subscriptionKind = ResourceKind(SubscriptionRegistry.resourceKindName, .disposable)
 
 /// What `subscribe`, `bind`, `drive` and `emit` return: it disposes the
 /// upstream chain, runs `onDisposed`, and is the subscription's entry in the
@@ -71,7 +71,7 @@ package final class SubscriptionHandle: Cancelable, @unchecked Sendable {
         #else
         scope = ResourceScope.attributable
         ResourceCount.made(subscriptionKind)
-        scope?.resourceCreated()
+        scope?.resourceCreated(subscriptionKind.index)
         SubscriptionRegistry.made(self)
         #endif
     }
@@ -83,7 +83,7 @@ package final class SubscriptionHandle: Cancelable, @unchecked Sendable {
         #if !RXCORE_NO_ACCOUNTING
         if !ended.isSet { SubscriptionRegistry.unregister(self) }
         ResourceCount.freed(subscriptionKind)
-        scope?.resourceReleased()
+        scope?.resourceReleased(subscriptionKind.index)
         #endif
         subjectObservers?.release()
     }

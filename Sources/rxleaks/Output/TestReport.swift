@@ -68,6 +68,9 @@ struct TestDocument: Encodable {
         var leaks: [Leak]
         var liveSubscriptions: [LiveSubscription]
         var resourceDelta: Int
+        /// What the test itself left, by kind.
+        var leftResources: [ResourceCounts.KindCount]
+        /// Process-wide: the counts before a test include what earlier tests keep.
         var counts: ResourceCounts?
         var unsettled: [String]
         var report: String
@@ -84,7 +87,8 @@ struct TestDocument: Encodable {
                 name: verdict.name, framework: verdict.framework, verdict: verdict.verdict, ownCheck: verdict.ownCheck,
                 passed: verdict.passed, leaks: verdict.report.leaks,
                 liveSubscriptions: verdict.report.liveSubscriptions,
-                resourceDelta: verdict.report.resourceDelta, counts: verdict.report.counts,
+                resourceDelta: verdict.report.resourceDelta, leftResources: verdict.report.leftResources,
+                counts: verdict.report.counts,
                 unsettled: verdict.report.unsettled, report: verdict.text, crashSignal: verdict.crashSignal,
                 signatures: (gate.signaturesByTest[verdict.name] ?? []).map(\.id))
         }
@@ -114,18 +118,17 @@ enum TestText {
     static func render(_ outcome: SuiteRun.Outcome, gate: LeakGate, style: Style) -> String {
         var table = TextTable([
             ("VERDICT", .left), ("TEST", .left), ("LEAKED", .left), ("SUBSCRIPTIONS", .right),
-            ("RESOURCES (before → after)", .left),
+            ("LEFT", .left),
         ])
         for verdict in outcome.verdicts {
             let leaked = Array(Set(verdict.report.leaks.map(\.typeName))).sorted().joined(separator: ", ")
-            let changes = verdict.resourceChanges
             table.rows.append(
                 .cells([
                     cell(verdict, style: style),
                     TextTable.Cell(verdict.name + (verdict.ownCheck ? " (own check)" : "")),
                     TextTable.Cell(leaked.isEmpty ? "—" : leaked, style: leaked.isEmpty ? { $0 } : style.red),
                     TextTable.Cell("\(verdict.report.liveSubscriptions.count)"),
-                    TextTable.Cell(changes.isEmpty ? "unchanged" : changes.joined(separator: ", ")),
+                    TextTable.Cell(verdict.report.leftResources.isEmpty ? "—" : verdict.report.leftResources.listing),
                 ]))
         }
         var output = table.render(headerStyle: style.bold)

@@ -28,6 +28,8 @@ enum InProcessGuard {
     /// The running session's `--time-limit`, as the bits of a `Double`.
     private static let timeLimitBits = Atomic<UInt64>(0)
     private static let installed = Mutex<Bool>(false)
+    /// Signalled as each variant starts: the watchdog sleeps on it, not on a clock.
+    private static let variantStarted = DispatchSemaphore(value: 0)
     /// The stack the crash handler runs on: a stack overflow leaves none. The
     /// kernel uses it for as long as the process lives, so a static keeps it,
     /// where a leak checker sees it is still referenced.
@@ -46,6 +48,7 @@ enum InProcessGuard {
         startedAt.store(DispatchTime.now().uptimeNanoseconds, ordering: .sequentiallyConsistent)
         generation.wrappingAdd(1, ordering: .sequentiallyConsistent)
         labelLength.store(bytes.count, ordering: .sequentiallyConsistent)
+        variantStarted.signal()
         defer { labelLength.store(0, ordering: .sequentiallyConsistent) }
         return body()
     }
@@ -71,18 +74,22 @@ enum InProcessGuard {
         }
     }
 
-    /// Says once per variant that it has run longer than the time limit.
+    /// Says once per variant that it has run longer than the time limit. It waits for a variant to start,
+    /// then until that variant's time limit or the next start, whichever comes first: no wake-up between.
     private static func watch() {
-        var warned = 0
         while true {
-            usleep(250_000)
-            let timeLimit = Double(bitPattern: timeLimitBits.load(ordering: .sequentiallyConsistent))
+            variantStarted.wait()
             let current = generation.load(ordering: .sequentiallyConsistent)
-            guard current != warned, labelLength.load(ordering: .sequentiallyConsistent) > 0 else { continue }
-            let elapsed =
-                Double(DispatchTime.now().uptimeNanoseconds - startedAt.load(ordering: .sequentiallyConsistent)) / 1e9
-            guard elapsed >= timeLimit else { continue }
-            warned = current
+            let timeLimit = Double(bitPattern: timeLimitBits.load(ordering: .sequentiallyConsistent))
+            let deadline = DispatchTime(
+                uptimeNanoseconds: startedAt.load(ordering: .sequentiallyConsistent) &+ UInt64(timeLimit * 1e9))
+            guard variantStarted.wait(timeout: deadline) == .timedOut else {
+                variantStarted.signal()  // another variant started: its turn of the loop watches it
+                continue
+            }
+            guard current == generation.load(ordering: .sequentiallyConsistent),
+                labelLength.load(ordering: .sequentiallyConsistent) > 0
+            else { continue }
             let name = String(
                 decoding: UnsafeRawBufferPointer(
                     start: label, count: labelLength.load(ordering: .sequentiallyConsistent)), as: UTF8.self)

@@ -2,19 +2,6 @@ import Foundation
 import LeakSuiteRecords
 import Leaks
 
-extension SuiteVerdict {
-    /// The kinds whose live count changed, `subscriptions 3→4`, from before the
-    /// test to after settling (process-wide counts: parallel tests share them).
-    var resourceChanges: [String] {
-        guard let counts = report.counts else { return [] }
-        let before = counts.before, after = counts.afterSettling
-        return after.kinds.compactMap { kind in
-            let earlier = before[kind: kind.name]
-            return earlier == kind.count ? nil : "\(kind.name) \(earlier)→\(kind.count)"
-        }
-    }
-}
-
 /// What the whole-suite mode wrote to its results file.
 struct SuiteResults {
     var verdicts: [SuiteVerdict] = []

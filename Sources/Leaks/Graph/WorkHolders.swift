@@ -1,0 +1,27 @@
+/// What still holds the subscriptions a check left alive when it leaked no
+/// object, found as a leaked object's holder is: the path from a global or
+/// static of the code under test down to the subscription (``RootSearch``),
+/// else the retain cycle the subscription is on (``RetainAnalysis``).
+enum WorkHolders {
+    /// `subscriptions`, each with its ``LiveSubscription/holder`` when one is found.
+    static func explaining(_ subscriptions: [LiveSubscription], closures: ClosureTable?, trial: TrialRelease)
+        -> [LiveSubscription]
+    {
+        let addresses = Set(subscriptions.compactMap(\.address))
+        guard !addresses.isEmpty else { return subscriptions }
+        let roots = RootSearch(targets: addresses, inspector: HeapInspector(closures: closures))
+        return subscriptions.map { subscription in
+            guard let address = subscription.address else { return subscription }
+            var explained = subscription
+            if let path = roots.explanation(of: address, closures: closures, showingPlainData: true)?.path {
+                explained.holder = LeakCause(holdingWork: path, fromGlobal: true)
+            } else {
+                let analysis = RetainAnalysis(
+                    root: address, rootName: "subscription #\(subscription.id)",
+                    inspector: HeapInspector(closures: closures), trial: trial)
+                explained.holder = analysis.cycle.map { LeakCause(holdingWork: $0, fromGlobal: false) }
+            }
+            return explained
+        }
+    }
+}
