@@ -218,6 +218,10 @@ final class ExecutableTests: XCTestCase {
         let text = try CLI.run(["run", id, "--variant", variant, "--backtraces"])
         XCTAssertTrue(text.stdout.contains("made at:"), text.stdout)
         XCTAssertFalse(try CLI.run(["run", id, "--variant", variant]).stdout.contains("made at:"))
+        // From a child process, where the raw addresses mean nothing, the frames come back as text.
+        let isolated = try CLI.run(["run", id, "--variant", variant, "--backtraces", "--isolate"])
+        XCTAssertTrue(isolated.stdout.contains("made at:"), isolated.stdout)
+        XCTAssertFalse(isolated.stdout.contains("(no backtraces were captured)"), isolated.stdout)
     }
 
     // MARK: list, explain, counts

@@ -14,7 +14,7 @@ final class PlainLeaksTestCommandTests: XCTestCase {
             ["ChartController", "ChartView"], "ChartView ─delegate→ ChartController"
         ),
         "PlainSwiftTests.testThemeObserverCountsChanges": (
-            ["ThemeObserver"], "held from outside the check: NotificationCenter.default's observer table"
+            ["ThemeObserver"], "closure given to addObserver at PlainSwift.swift:69 ─captures→ ThemeObserver"
         ),
         "PlainSwiftTests.testChangeCounterStarts": (["ChangeCounter"], "Task ─captures→ ChangeCounter"),
         "PlainSwiftTests.testAutoSaverSchedules": (["AutoSaver"], "block of DispatchWorkItem ─captures→ AutoSaver"),
@@ -108,7 +108,8 @@ final class PlainLeaksTestCommandTests: XCTestCase {
             "ChangeCounter leaked (retained from outside the check); made at PlainSwiftTests.swift:",
             "─task._task→ Task", "fix: loop with [weak self]",
             "─pending→ DispatchWorkItem", "fix: capture [weak self] in the work item's block",
-            "NotificationCenter.default's observer table", "removeObserver",
+            "    NotificationCenter.default\n      ─observers→ closure given to addObserver at PlainSwift.swift:69\n",
+            "removeObserver",
             "─delegate→ ChartController", "fix: make the reference back to the owner weak (weak var delegate)",
             "ProfileWatcher leaked (retained from outside the check)", "    ListenerRegistry.shared\n      ─listeners[",
             "closure given at PlainSwift.swift:170\n      ─captures (strong)→ ProfileWatcher",

@@ -92,7 +92,7 @@ final class RenderingTests: XCTestCase {
                             {"from": {"address": 16, "name": "Presenter"}, "to": {"address": 32, "name": "FlatMapSink"}, "label": "sink", "kind": "strong"},
                             {"from": {"address": 32, "name": "FlatMapSink"}, "to": {"address": 16, "name": "closure given to flatMap"}, "label": "selector", "kind": "strong"},
                             {"from": {"address": 16, "name": "closure given to flatMap"}, "to": {"address": 16, "name": "Presenter"}, "label": "captures", "kind": "weak", "site": "F.swift:9"}]}}],
-             "liveSubscriptions": [{"id": 7, "chain": "PublishSubject<Int> → subscribe", "site": "F.swift:3", "file": "M/F.swift", "line": 3,
+             "liveSubscriptions": [{"id": 7, "verb": "subscribe", "chain": "PublishSubject<Int> → subscribe", "site": "F.swift:3", "file": "M/F.swift", "line": 3, "function": "",
                                     "owner": "DisposeBag#1 (F.swift:2)"}]}
             """#
         let record = try JSONDecoder().decode(VariantRecord.self, from: Data(json.utf8))

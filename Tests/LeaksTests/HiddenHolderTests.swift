@@ -59,9 +59,16 @@ final class HiddenHolderTests: XCTestCase {
         let leak = try XCTUnwrap(report.leaks.first, report.description)
         XCTAssertEqual(report.leaks.map(\.typeName), ["SettingsWatcher"])
         XCTAssertEqual(leak.pattern?.id, "notification-observer-captures-self")
-        XCTAssertTrue(
-            leak.causes.first?.summary.contains("NotificationCenter.default's observer table") ?? false,
+        let path = try XCTUnwrap(leak.causes.first?.path, report.description)
+        XCTAssertEqual(
+            path.nodes.map(\.name),
+            ["NotificationCenter.default", "closure given to addObserver at HiddenHolderTests.swift:195"],
             report.description)
+        XCTAssertEqual(path.nodes.map(\.kind), [.global, .closure], report.description)
+        XCTAssertEqual(path.edges.map(\.label), ["observers", "captures"], report.description)
+        XCTAssertEqual(path.edges.map(\.isSuspect), [false, true], "the block's capture is the reference to break")
+        XCTAssertEqual(path.edges.last?.to.name, "SettingsWatcher", report.description)
+        XCTAssertFalse(path.isVerified, "found by a word scan")
     }
 
     /// Kept by a global on purpose, each holding work that does not hold it: a finished task that

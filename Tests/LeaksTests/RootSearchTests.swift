@@ -93,3 +93,59 @@ final class RootSearchTests: XCTestCase {
         XCTAssertEqual(report.keptAlive, ["Thumbnail (held from ImageCache.thumbnails)"], report.description)
     }
 }
+
+// A singleton made lazily in the check whose stored closure captures the singleton itself: the
+// static keeps it whatever the closure does, so it is kept by design. Its look-alike's closure
+// captures an object the test made and dropped: that object leaks.
+
+private final class Clock {
+    static let shared = Clock()
+    var ticks = 0
+    var tick: (() -> Void)?
+
+    private init() { tick = { self.ticks += 1 } }
+}
+
+private final class Relay {
+    static let shared = Relay()
+    var onEvent: (() -> Void)?
+}
+
+private final class Banner {
+    var shown = 0
+}
+
+extension RootSearchTests {
+    func testASingletonMadeInTheCheckWhoseClosureCapturesItselfIsKeptByDesign() {
+        weak var kept: Clock?
+        let report = LeakCheck.run { _ in
+            kept = Clock.shared
+        }
+        XCTAssertNotNil(kept, "the static keeps its clock")
+        XCTAssertTrue(report.isClean, report.description)
+        XCTAssertEqual(report.keptAlive, ["Clock (held from Clock.shared)"], report.description)
+        kept?.tick = nil
+        XCTAssertNotNil(
+            kept, "without the closure's capture the static still keeps it: the capture is not what holds it")
+    }
+
+    func testASingletonsClosureCapturingAnObjectTheTestDroppedLeaksThatObject() throws {
+        weak var dropped: Banner?
+        let report = LeakCheck.run { _ in
+            let banner = Banner()
+            Relay.shared.onEvent = { banner.shown += 1 }
+            dropped = banner
+        }
+        XCTAssertNotNil(dropped, "the singleton's closure keeps the banner")
+        let leak = try XCTUnwrap(report.leaks.first, report.description)
+        XCTAssertEqual(report.leaks.map(\.typeName), ["Banner"], report.description)
+        XCTAssertEqual(leak.kind, .retainedFromOutside, report.description)
+        let path = try XCTUnwrap(leak.causes.first?.path, report.description)
+        XCTAssertEqual(path.edges.first?.from.name, "Relay.shared", report.description)
+        XCTAssertEqual(path.edges.map(\.label), ["onEvent", "captures"], report.description)
+        XCTAssertEqual(path.edges.map(\.isSuspect), [false, true], report.description)
+        XCTAssertEqual(report.keptAlive, ["Relay (held from Relay.shared)"], report.description)
+        Relay.shared.onEvent = nil
+        XCTAssertNil(dropped, "dropping the closure frees the banner")
+    }
+}

@@ -33,14 +33,17 @@ final class SuiteLineTests: XCTestCase {
         XCTAssertEqual(read.report.resourceDelta, 3)
         XCTAssertEqual(read.report.unsettled, ["a timer"])
         XCTAssertEqual(read.report.keptAlive, ["Cache"])
-        // The owner's address and the raw backtrace mean nothing outside the process that made them.
-        XCTAssertEqual(
-            read.report.liveSubscriptions,
-            [
-                LiveSubscription(
-                    id: 7, verb: "bind", chain: subscription.chain, site: subscription.site,
-                    owner: subscription.owner, backtrace: nil)
-            ])
+        // The owner's address and the raw backtrace mean nothing outside the process that made them: the
+        // frames come back as the text they were symbolicated to.
+        XCTAssertEqual(read.report.liveSubscriptions.count, 1)
+        let readSubscription = try XCTUnwrap(read.report.liveSubscriptions.first)
+        XCTAssertEqual(readSubscription.description, subscription.description)
+        XCTAssertEqual(readSubscription.verb, "bind")
+        XCTAssertEqual(readSubscription.site, subscription.site)
+        XCTAssertNil(readSubscription.ownerAddress)
+        XCTAssertNil(readSubscription.backtrace)
+        XCTAssertEqual(readSubscription.frames?.count, 2)
+        XCTAssertEqual(readSubscription.frames, subscription.frames)
     }
 
     func testTheStartLineCarriesTheProcessAndIsNoVerdict() throws {

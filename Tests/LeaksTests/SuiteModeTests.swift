@@ -193,6 +193,9 @@ final class SuiteModeTests: XCTestCase {
         XCTAssertEqual(cycle.edges.last?.to, cycle.nodes.first, hot.text)
         XCTAssertTrue(cycle.nodes.contains { $0.name.hasPrefix("TestableObservable") }, hot.text)
         XCTAssertTrue(hot.text.contains("  held by a retain cycle:\n"), hot.text)
+        // No closure's capture on it: nothing is marked to break, the subscription is to be disposed.
+        XCTAssertFalse(cycle.edges.contains(where: \.isSuspect), hot.text)
+        XCTAssertFalse(hot.text.contains("<- the reference to break"), hot.text)
 
         let kept = try XCTUnwrap(records["SuiteModeXCTestSamples.testKeepsASubscriptionInAStaticRegistryLeftWork"])
         XCTAssertEqual(kept.verdict, .leftWork)

@@ -40,7 +40,8 @@ struct Judge {
             return (object, analysis)
         }
         let cycles = analyses.filter { $0.1.cycle != nil && $0.1.isHeldOnlyByCycle }
-        // Read once, and only when an object made in the check is left with no cycle.
+        // Read once, and only when an object made in the check is left with no cycle (the roots: or on a
+        // cycle that something outside holds too).
         var observers: ObserverTable?
         var roots: RootSearch?
         // An object a leaked cycle reaches is listed under it, whatever else may hold it.
@@ -49,6 +50,13 @@ struct Judge {
         }
         let unexplained = Set(
             analyses.filter { $0.0.origin == .allocated && $0.1.cycle == nil && !heldByCycles($0.0) }.map(\.0.address))
+        // Made in the check, on a cycle, and held from outside too: a singleton made lazily that
+        // captures itself is kept by its static whatever its cycle does.
+        let cyclesHeldFromOutside = Set(
+            analyses.filter {
+                $0.0.origin == .allocated && $0.1.cycle != nil && !$0.1.isHeldOnlyByCycle && !heldByCycles($0.0)
+            }.map(\.0.address))
+        let searched = unexplained.union(cyclesHeldFromOutside)
         let leaks: [Leak] = analyses.compactMap { object, analysis in
             if object.origin == .closureCapture, analysis.cycle == nil, !workStillAlive {
                 return nil
@@ -62,7 +70,7 @@ struct Judge {
                         root: object.address, graph: analysis.graph, inspector: HeapInspector(closures: closures))
                 else {
                     // A global's path is read reference by reference: it goes before the observer table's word scan.
-                    roots = roots ?? RootSearch(targets: unexplained, inspector: HeapInspector(closures: closures))
+                    roots = roots ?? RootSearch(targets: searched, inspector: HeapInspector(closures: closures))
                     if let held = roots?.explanation(of: object.address, closures: closures) {
                         guard held.isThroughClosure, let path = held.path else {
                             keptFrom[object.address] = held.root.name
@@ -76,14 +84,15 @@ struct Judge {
                         return leak
                     }
                     observers = observers ?? ObserverTable()
-                    guard observers?.holds(object.address, inspector: HeapInspector(closures: closures)) == true else {
-                        return nil
-                    }
+                    guard
+                        let path = observers?.path(
+                            to: analysis.graph.retainNode(object.address), inspector: HeapInspector(closures: closures))
+                    else { return nil }
                     var leak = Leak(
                         typeName: object.typeName, kind: .retainedFromOutside, cycle: nil,
                         pattern: ObserverTable.pattern,
                         trackedAt: object.symbolicatedSite, address: object.address)
-                    leak.causes = [ObserverTable.cause]
+                    leak.causes = [LeakCause(path: path, pattern: ObserverTable.pattern)]
                     return leak
                 }
                 // A running task is also held by the runtime; a work item's block only by its owner.
@@ -94,6 +103,14 @@ struct Judge {
                     trackedAt: object.symbolicatedSite, address: object.address)
                 leak.causes = [cause]
                 return leak
+            }
+            if cyclesHeldFromOutside.contains(object.address) {
+                roots = roots ?? RootSearch(targets: searched, inspector: HeapInspector(closures: closures))
+                // Plain stored data from a global keeps it: breaking its cycle would not free it.
+                if let held = roots?.explanation(of: object.address, closures: closures), !held.isThroughClosure {
+                    keptFrom[object.address] = held.root.name
+                    return nil
+                }
             }
             let ownCycle = analysis.cycle != nil && analysis.isHeldOnlyByCycle
             var kind: LeakKind = ownCycle ? .cycle : .retainedFromOutside

@@ -16,7 +16,7 @@ struct ObserverTable {
 
     /// Reads the default center's table as it is now.
     init() {
-        let center = UInt(bitPattern: Unmanaged.passUnretained(NotificationCenter.default).toOpaque())
+        let center = Self.centerAddress
         var containers: [UInt: [UInt]] = [center: []], frontier = [center]
         var allocations = 0, read = 0
         for _ in 0..<Self.depth {
@@ -41,23 +41,51 @@ struct ObserverTable {
         self.containers = containers
     }
 
-    /// Whether an observer block holds the object at `address`: a word the scan
-    /// read it from lies in a closure context that captures it strongly, or in
-    /// memory that is no Swift object (the table's own storage, a block). One
-    /// read from an instance of a class is that object's field, which the check
-    /// reads itself; one from a context that holds it weakly or unowned is no hold.
-    func holds(_ address: UInt, inspector: HeapInspector) -> Bool {
-        (containers[address] ?? []).contains { container in
-            guard let node = inspector.node(at: container) else { return true }
-            guard node.closure != nil || node.kind == .closure || node.kind == .closureContext else { return false }
-            return node.references.contains { $0.target == address && $0.kind == .strong }
+    /// The path from `NotificationCenter.default` to `object` when an observer block holds it:
+    /// a word the scan read it from lies in a closure context that captures it strongly, or in
+    /// memory that is no Swift object (the table's own storage, a block). One read from an
+    /// instance of a class is that object's field, which the check reads itself; one from a
+    /// context that holds it weakly or unowned is no hold. Its last edge, the block's capture,
+    /// is the one to break; the block is named where it was written when debug info says.
+    func path(to object: RetainNode, inspector: HeapInspector) -> RetainCycle? {
+        for container in containers[object.address] ?? [] {
+            if let node = inspector.node(at: container) {
+                guard node.closure != nil || node.kind == .closure || node.kind == .closureContext,
+                    node.references.contains(where: { $0.target == object.address && $0.kind == .strong })
+                else { continue }
+            }
+            let site = site(ofBlockHolding: object.address, from: container, inspector: inspector)
+            let center = RetainNode(address: Self.centerAddress, name: "NotificationCenter.default", kind: .global)
+            let block = RetainNode(
+                address: container, name: "closure given to addObserver" + (site.map { " at \($0)" } ?? ""),
+                kind: .closure)
+            return RetainCycle(
+                edges: [
+                    RetainEdge(from: center, to: block, label: "observers", kind: .strong, site: nil),
+                    RetainEdge(from: block, to: object, label: "captures", kind: .strong, site: site),
+                ], isVerified: false)
         }
+        return nil
     }
 
-    /// The cause of an object the table holds.
-    static let cause = LeakCause(
-        outsideHolder: "NotificationCenter.default's observer table keeps a block given to "
-            + "addObserver(forName:object:queue:using:) that captures it strongly (found by a word scan)")
+    /// Where the block holding `object` from `context` was written. A closure is stored as its
+    /// function then its context: the block the center keeps wraps the one given to addObserver,
+    /// whose function is stored before `object` (a closure capturing only `self` has the object
+    /// as its context) or before `context` where the scan read it (one capturing more).
+    private func site(ofBlockHolding object: UInt, from context: UInt, inspector: HeapInspector) -> String? {
+        func functions(before target: UInt, in allocation: UInt) -> [UInt] {
+            guard let words = HiddenHolder.chunkWords(at: allocation) else { return [] }
+            return words.indices.dropFirst().filter { words[$0] == target }.map { words[$0 - 1] }
+        }
+        let candidates =
+            functions(before: object, in: context) + (inspector.node(at: context)?.closure?.wrappedFunctions ?? [])
+            + (containers[context] ?? []).flatMap { functions(before: context, in: $0) }
+        return candidates.lazy.compactMap(RootSearch.site(ofFunctionAt:)).first
+    }
+
+    private static var centerAddress: UInt {
+        UInt(bitPattern: Unmanaged.passUnretained(NotificationCenter.default).toOpaque())
+    }
 
     static let pattern = LeakPattern(
         id: "notification-observer-captures-self", name: "a notification observer block captures the object strongly",

@@ -84,7 +84,7 @@ struct RootSearch {
 
     /// `Profile.swift:25`, where the function at `function` was written, when
     /// debug info says (not for the compiler's thunks).
-    private static func site(ofFunctionAt function: UInt) -> String? {
+    static func site(ofFunctionAt function: UInt) -> String? {
         // A closure's entry point is often a forwarder the compiler made, with no line of its own.
         let body = ProcessMemory.partialApplyTarget(of: function) ?? function
         guard let frame = Backtrace.symbolicate([body &+ 1]).first, let file = frame.file, let line = frame.line,

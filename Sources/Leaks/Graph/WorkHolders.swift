@@ -14,12 +14,12 @@ enum WorkHolders {
             guard let address = subscription.address else { return subscription }
             var explained = subscription
             if let path = roots.explanation(of: address, closures: closures, showingPlainData: true)?.path {
-                explained.holder = LeakCause(path: path, pattern: nil)
+                explained.holder = LeakCause(holdingWork: path, fromGlobal: true)
             } else {
                 let analysis = RetainAnalysis(
                     root: address, rootName: "subscription #\(subscription.id)",
                     inspector: HeapInspector(closures: closures), trial: trial)
-                explained.holder = analysis.cycle.map { LeakCause(cycle: $0, pattern: analysis.pattern) }
+                explained.holder = analysis.cycle.map { LeakCause(holdingWork: $0, fromGlobal: false) }
             }
             return explained
         }

@@ -40,9 +40,29 @@ public struct LeakCause: Sendable, Codable, Equatable {
         outsideHolder = nil
     }
 
-    /// `edges` with the reference a fix changes marked, and that reference.
-    private static func markingSuspect(_ edges: RetainCycle) -> (RetainCycle, RetainEdge?) {
-        guard let index = edges.edges.lastIndex(where: { $0.label == "captures" }) ?? edges.edges.indices.last else {
+    /// What holds work a check left (a live subscription): the path from a global or static
+    /// (`fromGlobal`), else the cycle it is on. Only a closure's capture on it is marked as the
+    /// reference to break: without one, the fix is to dispose of the work, not to change a reference.
+    init(holdingWork edges: RetainCycle, fromGlobal: Bool) {
+        // A leak's cycle comes marked for the leaked object: the mark is chosen afresh for the work.
+        let unmarked = edges.edges.map { edge in
+            var edge = edge
+            edge.isSuspect = false
+            return edge
+        }
+        let (marked, reference) = Self.markingSuspect(
+            RetainCycle(edges: unmarked, isVerified: edges.isVerified), capturesOnly: true)
+        (path, cycle) = fromGlobal ? (marked, nil) : (nil, marked)
+        self.reference = reference
+        pattern = nil
+        outsideHolder = nil
+    }
+
+    /// `edges` with the reference a fix changes marked, and that reference: the last capture,
+    /// else (unless `capturesOnly`) the last edge.
+    private static func markingSuspect(_ edges: RetainCycle, capturesOnly: Bool = false) -> (RetainCycle, RetainEdge?) {
+        let capture = edges.edges.lastIndex { $0.label == "captures" }
+        guard let index = capturesOnly ? capture : capture ?? edges.edges.indices.last else {
             return (edges, nil)
         }
         var marked = edges.edges

@@ -23,6 +23,10 @@ public struct LiveSubscription: Sendable, Equatable, Codable, CustomStringConver
     /// from a global or static of the code under test down to it (``LeakCause/path``), or the
     /// retain cycle it is on (``LeakCause/cycle``); nil when neither was found.
     public internal(set) var holder: LeakCause?
+    /// The frames of ``backtrace``, symbolicated: read from the raw addresses in the process that made
+    /// them, and carried as text by a copy read back from JSON, where the addresses mean nothing.
+    public var frames: [String]? { framesFromJSON ?? backtrace.map(Backtraces.symbolicate) }
+    private var framesFromJSON: [String]?
 
     /// Describes a subscription for a report.
     public init(
@@ -51,21 +55,24 @@ public struct LiveSubscription: Sendable, Equatable, Codable, CustomStringConver
         return [description, "  \(how):"] + edges.description.split(separator: "\n").map { "    \($0)" }
     }
 
-    enum CodingKeys: String, CodingKey { case id, verb, chain, file, line, function, owner, holder }
+    enum CodingKeys: String, CodingKey { case id, verb, chain, site, file, line, function, owner, holder, backtrace }
 
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
         try container.encode(verb, forKey: .verb)
         try container.encode(chain, forKey: .chain)
+        try container.encode(site.description, forKey: .site)
         try container.encode(site.file, forKey: .file)
         try container.encode(site.line, forKey: .line)
         try container.encode(site.function, forKey: .function)
         try container.encodeIfPresent(owner, forKey: .owner)
         try container.encodeIfPresent(holder, forKey: .holder)
+        try container.encodeIfPresent(frames, forKey: .backtrace)
     }
 
-    /// Reads what ``encode(to:)`` wrote: the addresses and the raw backtrace stay in the process that made it.
+    /// Reads what ``encode(to:)`` wrote: the addresses and the raw backtrace stay in the process that made
+    /// it; the symbolicated frames come back as ``frames``.
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -77,6 +84,7 @@ public struct LiveSubscription: Sendable, Equatable, Codable, CustomStringConver
                 function: try container.decode(String.self, forKey: .function)),
             owner: try container.decodeIfPresent(String.self, forKey: .owner), backtrace: nil)
         holder = try container.decodeIfPresent(LeakCause.self, forKey: .holder)
+        framesFromJSON = try container.decodeIfPresent([String].self, forKey: .backtrace)
     }
 }
 

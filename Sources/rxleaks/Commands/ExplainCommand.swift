@@ -78,11 +78,7 @@ struct ExplainCommand: ParsableCommand {
                 output += record.leaks.listing.map { "  " + $0 + "\n" }.joined()
                 if !record.liveSubscriptions.isEmpty {
                     output += "  Live subscriptions (\(record.liveSubscriptions.count)):\n"
-                    for subscription in record.liveSubscriptions {
-                        output +=
-                            "    #\(subscription.id) \(subscription.chain) at \(subscription.site), "
-                            + (subscription.owner.map { "owned by \($0)" } ?? "not owned") + "\n"
-                    }
+                    output += record.liveSubscriptions.map { "    \($0)\n" }.joined()
                 }
                 if execution.backtraces {
                     output += RunText.backtraceLines(record).map { $0.dropFirst(4) + "\n" }.joined()

@@ -155,7 +155,7 @@ enum RunText {
             lines.append(contentsOf: BacktraceText.readable(frames).map { "        \($0)" })
         }
         for subscription in record.liveSubscriptions {
-            guard let frames = subscription.backtrace, !frames.isEmpty else { continue }
+            guard let frames = subscription.frames, !frames.isEmpty else { continue }
             lines.append("      subscription #\(subscription.id) \(subscription.chain) made at:")
             lines.append(contentsOf: BacktraceText.readable(frames).map { "        \($0)" })
         }

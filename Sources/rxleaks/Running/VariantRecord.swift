@@ -35,7 +35,7 @@ struct VariantRecord: Codable {
     /// What leaked, with cycles and patterns.
     var leaks: [Leak]
     /// Subscriptions made in the run and still alive after settling.
-    var liveSubscriptions: [SubscriptionEntry]
+    var liveSubscriptions: [LiveSubscription]
     /// Per-kind counts at each step, for `rxleaks counts` (absent from `run`'s output).
     var kindCounts: KindCounts?
 
@@ -72,7 +72,7 @@ struct VariantRecord: Codable {
             isolated: false, repetitions: result.repetitions, seconds: seconds)
         counts = result.report?.counts
         leaks = result.report?.leaks ?? []
-        liveSubscriptions = (result.report?.liveSubscriptions ?? []).map(SubscriptionEntry.init)
+        liveSubscriptions = result.report?.liveSubscriptions ?? []
         self.kindCounts = kindCounts
     }
 }
@@ -129,34 +129,6 @@ struct Outcome: Codable, Equatable, CustomStringConvertible {
         case .subscriptionGrowth(let count): perRepetition = count
         default: break
         }
-    }
-}
-
-/// A live subscription in a record.
-struct SubscriptionEntry: Codable, Equatable {
-    /// The process-wide subscription number.
-    var id: UInt64
-    /// The operator chain, `PublishSubject<Int> → map → subscribe`.
-    var chain: String
-    /// Where it was made, `File.swift:12`.
-    var site: String
-    /// The file id of that place, `Module/File.swift`.
-    var file: String
-    /// The line of that place.
-    var line: UInt
-    /// The bag that owns it, `DisposeBag#2 (File.swift:4)`, when one does.
-    var owner: String?
-    /// Symbolicated frames where it was made, when backtraces were on.
-    var backtrace: [String]?
-
-    init(_ record: LiveSubscription) {
-        id = record.id
-        chain = record.chain
-        site = record.site.description
-        file = record.site.file
-        line = record.site.line
-        owner = record.owner?.description
-        backtrace = record.backtrace.map(Backtraces.symbolicate)
     }
 }
 
