@@ -388,8 +388,9 @@ final class FixTests: XCTestCase {
                     + "            self.changes += 1\n        }\n    }\n\n"
                     + "    deinit { if let token { NotificationCenter.default.removeObserver(token) } }\n}\n"))
         XCTAssertEqual(rewrite("ThemeObserver"), rewrite("ThemeObserver", line: 4), "with no site, the class's block")
+        XCTAssertEqual(rewrite("ThemeObserver", line: 5), rewrite("ThemeObserver", line: 4), "a line of the block")
         XCTAssertEqual(
-            rewrite("ThemeObserver", line: 5), "no block capturing self is given to addObserver in ThemeObserver")
+            rewrite("ThemeObserver", line: 3), "no block capturing self is given to addObserver in ThemeObserver")
         XCTAssertEqual(
             rewrite("FontObserver"),
             source.replacingOccurrences(

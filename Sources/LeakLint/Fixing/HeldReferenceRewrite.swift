@@ -11,7 +11,7 @@ package enum HeldReference: Sendable, Hashable {
     /// A closure capturing an instance of `type`, kept by what its property `name` holds (`task`, `pending`).
     case closureKept(type: String, property: String)
     /// A block capturing an instance of `type`, given to `NotificationCenter`'s
-    /// `addObserver(forName:object:queue:using:)`; written on `line` of the file named `file` when the report says.
+    /// `addObserver(forName:object:queue:using:)`; written over `line` of the file named `file` when the report says.
     case observerBlock(type: String, file: String?, line: Int?)
     /// A closure capturing an instance of `type`, written on `line` of the file named `file` (`PlainSwift.swift`).
     case closureAt(type: String, file: String, line: Int)
@@ -59,7 +59,7 @@ package enum HeldReferenceRewrite {
             let inThisFile = name == nil || path.split(separator: "/").last.map(String.init) == name
             let closures = type.nodes(of: ClosureExprSyntax.self).filter {
                 $0.receivingCall?.calledName == "addObserver" && $0.strongSelfReference != nil
-                    && (line == nil || !inThisFile || file.position(of: $0).line == line)
+                    && (line == nil || !inThisFile || file.lines(of: $0).contains(line ?? 0))
             }
             guard let closure = closures.first, let call = closure.receivingCall else {
                 return .failure(Unfixable("no block capturing self is given to addObserver in \(type.name.text)"))
