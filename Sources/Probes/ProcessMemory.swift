@@ -32,15 +32,22 @@ package enum ProcessMemory {
     /// heap, the allocator's arenas, large allocations), sorted: where a
     /// heap object can be. Read from `/proc/self/maps`.
     package static func anonymousWritableRanges() -> [Range<UInt>] {
+        mappings { fields in
+            fields.count >= 5 && fields[1].hasPrefix("rw") && fields[4] == "0"
+                && (fields.count == 5 || fields[5] == "[heap]")
+        }
+    }
+
+    /// The process's mappings whose `/proc/self/maps` fields (range, permissions, offset,
+    /// device, inode, path) `isWanted` accepts, sorted.
+    package static func mappings(where isWanted: ([Substring]) -> Bool = { _ in true }) -> [Range<UInt>] {
         guard let file = fopen("/proc/self/maps", "r") else { return [] }
         defer { fclose(file) }
         var ranges: [Range<UInt>] = []
         var line = [CChar](repeating: 0, count: 4096)
         while fgets(&line, Int32(line.count), file) != nil {
             let fields = String(cString: line).split(whereSeparator: { $0 == " " || $0 == "\n" })
-            guard fields.count >= 5, fields[1].hasPrefix("rw"), fields[4] == "0",
-                fields.count == 5 || fields[5] == "[heap]"
-            else { continue }
+            guard isWanted(fields) else { continue }
             let bounds = fields[0].split(separator: "-")
             guard bounds.count == 2, let start = UInt(bounds[0], radix: 16), let end = UInt(bounds[1], radix: 16) else {
                 continue

@@ -44,6 +44,7 @@ struct Judge {
         // cycle that something outside holds too).
         var observers: ObserverTable?
         var roots: RootSearch?
+        var stacks: ThreadStacks?
         // An object a leaked cycle reaches is listed under it, whatever else may hold it.
         let heldByCycles = { (object: TrackedObject) in
             cycles.contains { $0.0 !== object && $0.1.graph.nodes.contains(object.address) }
@@ -87,7 +88,14 @@ struct Judge {
                     guard
                         let path = observers?.path(
                             to: analysis.graph.retainNode(object.address), inspector: HeapInspector(closures: closures))
-                    else { return nil }
+                    else {
+                        // A stack word says what refers to it, not whether the thread's closure captured it: kept, named.
+                        stacks = stacks ?? ThreadStacks(targets: unexplained)
+                        if let thread = stacks?.holder(of: object.address) {
+                            keptFrom[object.address] = "the stack of \(thread)"
+                        }
+                        return nil
+                    }
                     var leak = Leak(
                         typeName: object.typeName, kind: .retainedFromOutside, cycle: nil,
                         pattern: ObserverTable.pattern,
