@@ -63,6 +63,17 @@ final class FixCommandTests: XCTestCase {
         return String(docs[section.upperBound..<end.lowerBound])
     }
 
+    /// The diffs docs/cli.md shows after that output, before the `--filter` example.
+    private static func documentedDiffs() throws -> [String] {
+        let docs = try String(contentsOf: CLI.packageRoot.appendingPathComponent("docs/cli.md"), encoding: .utf8)
+        let start = try XCTUnwrap(docs.range(of: "`rxleaks fix --package-path LeakyApp` printed:"))
+        let end = try XCTUnwrap(
+            docs.range(of: "With `--filter SearchViewModelTests`", range: start.upperBound..<docs.endIndex))
+        return docs[start.upperBound..<end.lowerBound].components(separatedBy: "```diff\n").dropFirst().compactMap {
+            $0.components(separatedBy: "```\n").first
+        }
+    }
+
     func testDryRunPrintsTheFixsDiffAndLeavesTheCopyByteForByte() throws {
         let copy = try copyOfTheFixture("dry-run")
         let before = try CLI.snapshot(copy)
@@ -78,9 +89,9 @@ final class FixCommandTests: XCTestCase {
                 """)
     }
 
-    /// Refused while the file has uncommitted changes; once they are committed, the whole suite's fixable
-    /// leaks are fixed (docs/cli.md shows this run's output), and a second `rxleaks test` finds those tests
-    /// clean, every other verdict as before and every test passing or failing as before.
+    /// Refused while the file has uncommitted changes; once they are committed, every leak of the suite is
+    /// fixed (docs/cli.md shows this run's output), and a second `rxleaks test` finds no test leaking: those
+    /// tests clean, every other verdict as before and every test passing or failing as before.
     func testAFixIsRefusedOverUncommittedChangesThenEveryFixableLeakIsFixedAndProvenByASecondRun() throws {
         let copy = try copyOfTheFixture("git")
         try CLI.git(["init", "-q"], in: copy)
@@ -96,14 +107,22 @@ final class FixCommandTests: XCTestCase {
         XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), edited)
 
         try CLI.git(["commit", "-qam", "edited"], in: copy)
+        let dryRun = try wholeSuite("fix", copy, ["--dry-run"])
+        let diffs = try Self.documentedDiffs()
+        XCTAssertEqual(diffs.count, 2, "docs/cli.md shows CounterViewModel's and ProfilePresenter's diffs")
+        for diff in diffs { XCTAssertTrue(dryRun.stdout.contains(diff), "not in --dry-run's output:\n\(diff)") }
         let before = try CLI.verdictRows(try wholeSuite("test", copy, ["--format", "json"]))
         let fixed = try wholeSuite("fix", copy)
-        XCTAssertEqual(fixed.status, 1, "CounterViewModel's leak is left: " + fixed.stdout + fixed.stderr)
+        XCTAssertEqual(fixed.status, 0, "a leak is left: " + fixed.stdout + fixed.stderr)
         XCTAssertEqual(fixed.stdout, try Self.documentedRun(), "docs/cli.md shows another run")
         XCTAssertTrue(edited.contains(Self.leakingLine))
         XCTAssertEqual(
             try String(contentsOf: file, encoding: .utf8),
             edited.replacingOccurrences(of: Self.leakingLine, with: Self.fixedLine))
+        let counter = try String(
+            contentsOf: copy.appendingPathComponent("Sources/LeakyApp/CounterViewModel.swift"), encoding: .utf8)
+        XCTAssertTrue(
+            counter.contains("        input.taps.scan(0) { [step = self.step] total, _ in total + step }\n"), counter)
         let presenter = try String(
             contentsOf: copy.appendingPathComponent("Sources/LeakyApp/ProfilePresenter.swift"), encoding: .utf8)
         XCTAssertTrue(presenter.contains("            .flatMap(ProfilePresenter.load(id:))\n"), presenter)
@@ -113,9 +132,12 @@ final class FixCommandTests: XCTestCase {
         let madeClean: Set = [
             "SearchViewModelTests.testSearchFindsResults",
             "LeakyAppTests.ProfilePresenterTests/showsTheSelectedProfile()",
+            "CounterViewModelTests.testCountsTapsInSteps",
         ]
         XCTAssertEqual(Set(after.keys), Set(before.keys))
-        XCTAssertEqual(before.filter { madeClean.contains($0.key) }.map(\.value.verdict), ["leaked", "leaked"])
+        XCTAssertEqual(
+            before.filter { madeClean.contains($0.key) }.map(\.value.verdict), ["leaked", "leaked", "leaked"])
+        XCTAssertEqual(after.values.filter { $0.verdict == "leaked" }.count, 0, "the suite is not clean")
         for (name, row) in before {
             XCTAssertEqual(after[name]?.passed, row.passed, name)
             XCTAssertEqual(after[name]?.verdict, madeClean.contains(name) ? "clean" : row.verdict, name)
@@ -187,15 +209,23 @@ final class FixCommandTests: XCTestCase {
         XCTAssertEqual(try CLI.snapshot(run.copy), run.before, "the interrupted run left an edit")
     }
 
-    /// SIGTERM while the second fix (ProfilePresenter's) is under test: the first, kept and proven, stays; the
-    /// second file is as it was; nothing else changed.
+    /// SIGTERM while the last fix (ProfilePresenter's) is under test: the two before it (CounterViewModel's and
+    /// SearchViewModel's), kept and proven, stay; ProfilePresenter's file is as it was; nothing else changed.
     func testATerminatedFixKeepsTheProvenEditAndPutsTheOneUnderTestBack() throws {
         let run = try interruptedFix("terminated", SIGTERM, once: "Sources/LeakyApp/ProfilePresenter.swift", [])
         XCTAssertEqual(run.status, 143)
         var expected = run.before
         let search = try XCTUnwrap(String(data: try XCTUnwrap(run.before[Self.source]), encoding: .utf8))
         expected[Self.source] = Data(search.replacingOccurrences(of: Self.leakingLine, with: Self.fixedLine).utf8)
+        let counterSource = "Sources/LeakyApp/CounterViewModel.swift"
+        let counter = try XCTUnwrap(String(data: try XCTUnwrap(run.before[counterSource]), encoding: .utf8))
+        expected[counterSource] = Data(
+            counter.replacingOccurrences(
+                of: "scan(0) { total, _ in total + self.step }",
+                with: "scan(0) { [step = self.step] total, _ in total + step }"
+            ).utf8)
         XCTAssertNotEqual(expected[Self.source], run.before[Self.source])
+        XCTAssertNotEqual(expected[counterSource], run.before[counterSource])
         XCTAssertEqual(
             try CLI.snapshot(run.copy), expected,
             "the terminated run left a file neither as it was nor fixed and proven")

@@ -121,7 +121,8 @@ final class PlainLeaksTestCommandTests: XCTestCase {
 
     /// `rxleaks fix` on a copy of the fixture, whose leaking tests assert with their weak oracle that the
     /// object outlives them. With those assertions dropped, except AutoSaver's, the stored closure, the
-    /// delegate, the observer block, the task and the listener a global registry keeps are fixed; AutoSaver's
+    /// delegate, the observer block (its observer removed in deinit), the task and the listener a global registry
+    /// keeps are fixed; AutoSaver's
     /// fix makes its tests fail, so it is put back and reported. A second `rxleaks test` finds only
     /// AutoSaver's tests leaking, every test passing or failing as before.
     func testPlainSwiftLeaksAreFixedUnlessTheirTestChecksTheObjectOutlivesIt() throws {
@@ -181,6 +182,7 @@ final class PlainLeaksTestCommandTests: XCTestCase {
             "    public weak var delegate: ChartViewDelegate?",
             "        token = NotificationCenter.default.addObserver(forName: .themeChanged, object: nil, queue: nil) { [weak self] _ in\n"
                 + "            guard let self else { return }\n            self.changes += 1",
+            "        }\n    }\n\n    deinit { if let token { NotificationCenter.default.removeObserver(token) } }\n}\n\npublic final class FixedThemeObserver",
             "        task = Task { [weak self] in for await change in ChangeFeed.shared.changes { guard let self else { return }; self.count += change } }",
             "        ListenerRegistry.shared.add { [weak self] in guard let self else { return }; self.refreshes += 1 }",
             "        pending = DispatchWorkItem { self.saves += 1 }",

@@ -80,6 +80,72 @@ final class FixTests: XCTestCase {
         XCTAssertTrue(fix.unfixed.first?.reason.hasPrefix("the closure returns a value") ?? false)
     }
 
+    /// A closure that returns a value and reads only strong `let` properties through `self` gets copies of
+    /// them; one reading a `var` or an `unowned let`, or naming a copy's name already, is left with why.
+    func testAClosureThatReturnsAValueAndReadsOnlyLetPropertiesCopiesThem() throws {
+        let fix = try fixed(
+            """
+            final class CounterViewModel {
+                private let step: Int
+                private let prefix = "#"
+                private var total = 0
+                unowned let owner: Owner
+                func transform(_ taps: Observable<Void>) -> Observable<Int> {
+                    taps.scan(0) { total, _ in total + self.step * self.step }
+                }
+                func labels(_ taps: Observable<Int>) -> Observable<String> {
+                    taps.map { self.prefix + "\\($0)" }
+                }
+                func running(_ taps: Observable<Int>) -> Observable<Int> {
+                    taps.map { $0 + self.total }
+                }
+                func owners(_ taps: Observable<Int>) -> Observable<Owner> {
+                    taps.map { _ in self.owner }
+                }
+                func shadowed(_ taps: Observable<Int>, step: Int) -> Observable<Int> {
+                    taps.map { $0 * step + self.step }
+                }
+            }
+            """)
+        XCTAssertEqual(
+            fix.fixed,
+            """
+            final class CounterViewModel {
+                private let step: Int
+                private let prefix = "#"
+                private var total = 0
+                unowned let owner: Owner
+                func transform(_ taps: Observable<Void>) -> Observable<Int> {
+                    taps.scan(0) { [step = self.step] total, _ in total + step * step }
+                }
+                func labels(_ taps: Observable<Int>) -> Observable<String> {
+                    taps.map { [prefix = self.prefix] in prefix + "\\($0)" }
+                }
+                func running(_ taps: Observable<Int>) -> Observable<Int> {
+                    taps.map { $0 + self.total }
+                }
+                func owners(_ taps: Observable<Int>) -> Observable<Owner> {
+                    taps.map { _ in self.owner }
+                }
+                func shadowed(_ taps: Observable<Int>, step: Int) -> Observable<Int> {
+                    taps.map { $0 * step + self.step }
+                }
+            }
+            """)
+        XCTAssertEqual(fix.fixedFindings.map(\.line), [7, 10])
+        XCTAssertEqual(fix.unfixed.map(\.finding.line), [13, 16, 19])
+        XCTAssertEqual(
+            Set(fix.unfixed.map(\.reason)),
+            [
+                "the closure returns a value and needs self for more than its let properties: [weak self] needs a "
+                    + "value for when self is gone, and [unowned self] is safe only when the object's own bag "
+                    + "disposes the subscription"
+            ])
+        XCTAssertEqual(
+            Linter().lint(source: fix.fixed, path: "Test.swift").findings.map(\.line), [13, 16, 19],
+            "the copies leave no finding")
+    }
+
     func testAThrownAwayDisposableGoesIntoTheClassesOwnBag() throws {
         let fix = try fixed(
             """
@@ -226,14 +292,6 @@ final class FixTests: XCTestCase {
                     pending = DispatchWorkItem { self.save() }
                 }
             }
-
-            final class ThemeObserver {
-                init() {
-                    token = NotificationCenter.default.addObserver(forName: .themeChanged, object: nil, queue: nil) { _ in
-                        self.changes += 1
-                    }
-                }
-            }
             """
         func rewrite(_ reference: HeldReference) -> String? {
             switch HeldReferenceRewrite.edits(for: reference, source: source, path: "Test.swift") {
@@ -277,16 +335,87 @@ final class FixTests: XCTestCase {
             changedLines(.closureKept(type: "AutoSaver", property: "pending")),
             ["        pending = DispatchWorkItem { [weak self] in guard let self else { return }; self.save() }"])
         XCTAssertEqual(
-            changedLines(.closureGiven(type: "ThemeObserver", call: "addObserver")),
-            [
-                "        token = NotificationCenter.default.addObserver(forName: .themeChanged, object: nil, queue: nil) { [weak self] _ in",
-                "            guard let self else { return }",
-            ])
-        XCTAssertEqual(
             rewrite(.property(type: "ChartView", name: "renderer")),
             "it is a let the object sets up itself, not a back reference: the other side of the cycle is the one to break"
         )
         XCTAssertNil(rewrite(.property(type: "Elsewhere", name: "delegate")), "a class this file does not declare")
+    }
+
+    /// A notification observer block gets `[weak self]`, and its observer is removed in `deinit`: from the
+    /// property its token is stored in, or from a new one when the token was thrown away.
+    func testAnObserverBlockGetsWeakSelfAndItsObserverRemovedInDeinit() throws {
+        let source = """
+            final class ThemeObserver {
+                private var token: NSObjectProtocol?
+                init() {
+                    token = NotificationCenter.default.addObserver(forName: .themeChanged, object: nil, queue: nil) { _ in
+                        self.changes += 1
+                    }
+                }
+            }
+
+            final class FontObserver {
+                /// Font changes seen.
+                var changes = 0
+                init() {
+                    _ = NotificationCenter.default.addObserver(forName: .fontChanged, object: nil, queue: nil) { _ in self.changes += 1 }
+                }
+
+                deinit { print("gone") }
+            }
+
+            final class LayoutObserver {
+                let center: NotificationCenter
+                init(center: NotificationCenter) {
+                    self.center = center
+                    center.addObserver(forName: .layoutChanged, object: nil, queue: .main) { _ in self.relayout() }
+                }
+            }
+            """
+        func rewrite(_ type: String, line: Int? = nil) -> String {
+            let reference = HeldReference.observerBlock(type: type, file: line.map { _ in "Test.swift" }, line: line)
+            switch HeldReferenceRewrite.edits(for: reference, source: source, path: "Test.swift") {
+            case .success(let edits): return source.applying(edits)
+            case .failure(let unfixable): return unfixable.reason
+            case nil: return "not declared"
+            }
+        }
+        XCTAssertEqual(
+            rewrite("ThemeObserver", line: 4),
+            source.replacingOccurrences(
+                of: "queue: nil) { _ in\n            self.changes += 1\n        }\n    }\n}\n",
+                with: "queue: nil) { [weak self] _ in\n            guard let self else { return }\n"
+                    + "            self.changes += 1\n        }\n    }\n\n"
+                    + "    deinit { if let token { NotificationCenter.default.removeObserver(token) } }\n}\n"))
+        XCTAssertEqual(rewrite("ThemeObserver"), rewrite("ThemeObserver", line: 4), "with no site, the class's block")
+        XCTAssertEqual(rewrite("ThemeObserver", line: 5), rewrite("ThemeObserver", line: 4), "a line of the block")
+        XCTAssertEqual(
+            rewrite("ThemeObserver", line: 3), "no block capturing self is given to addObserver in ThemeObserver")
+        XCTAssertEqual(
+            rewrite("FontObserver"),
+            source.replacingOccurrences(
+                of: "final class FontObserver {\n",
+                with: "final class FontObserver {\n    private var observation: NSObjectProtocol?\n"
+            ).replacingOccurrences(
+                of:
+                    "        _ = NotificationCenter.default.addObserver(forName: .fontChanged, object: nil, queue: nil) { _ in ",
+                with:
+                    "        observation = NotificationCenter.default.addObserver(forName: .fontChanged, object: nil, queue: nil) "
+                    + "{ [weak self] _ in guard let self else { return }; "
+            ).replacingOccurrences(
+                of: "deinit { print",
+                with: "deinit { if let observation { NotificationCenter.default.removeObserver(observation) }; print"))
+        XCTAssertEqual(
+            rewrite("LayoutObserver"),
+            source.replacingOccurrences(
+                of: "final class LayoutObserver {\n",
+                with: "final class LayoutObserver {\n    private var observation: NSObjectProtocol?\n"
+            ).replacingOccurrences(
+                of:
+                    "        center.addObserver(forName: .layoutChanged, object: nil, queue: .main) { _ in self.relayout() }\n    }\n",
+                with: "        observation = center.addObserver(forName: .layoutChanged, object: nil, queue: .main) "
+                    + "{ [weak self] _ in guard let self else { return }; self.relayout() }\n    }\n\n"
+                    + "    deinit { if let observation { center.removeObserver(observation) } }\n"))
     }
 
     func testASuppressedFindingIsNotFixed() throws {

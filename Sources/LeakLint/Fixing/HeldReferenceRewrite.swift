@@ -10,15 +10,17 @@ package enum HeldReference: Sendable, Hashable {
     case property(type: String, name: String)
     /// A closure capturing an instance of `type`, kept by what its property `name` holds (`task`, `pending`).
     case closureKept(type: String, property: String)
-    /// A closure capturing an instance of `type`, given to a call named `call`.
-    case closureGiven(type: String, call: String)
+    /// A block capturing an instance of `type`, given to `NotificationCenter`'s
+    /// `addObserver(forName:object:queue:using:)`; written over `line` of the file named `file` when the report says.
+    case observerBlock(type: String, file: String?, line: Int?)
     /// A closure capturing an instance of `type`, written on `line` of the file named `file` (`PlainSwift.swift`).
     case closureAt(type: String, file: String, line: Int)
 
     /// The class whose source the fix changes.
     package var type: String {
         switch self {
-        case .property(let type, _), .closureKept(let type, _), .closureGiven(let type, _), .closureAt(let type, _, _):
+        case .property(let type, _), .closureKept(let type, _), .observerBlock(let type, _, _),
+            .closureAt(let type, _, _):
             type
         }
     }
@@ -27,7 +29,8 @@ package enum HeldReference: Sendable, Hashable {
 /// The fixes for a ``HeldReference``: `weak var` for a back reference the
 /// object is handed (a delegate), `[weak self]` with a `guard` for a closure
 /// that returns nothing, and for a `Task` looping over a stream the `guard`
-/// inside the loop and the task cancelled in `deinit`.
+/// inside the loop and the task cancelled in `deinit`; for an observer block,
+/// `[weak self]` and the observer removed in `deinit`.
 package enum HeldReferenceRewrite {
     /// The edits that end `reference` in `source`; nil when the file does
     /// not declare its class, a reason when it does but no edit fits.
@@ -52,14 +55,16 @@ package enum HeldReferenceRewrite {
                 return .success(taskEdits(closure, storedIn: property, in: type))
             }
             return .success(CaptureRewrite.weakSelf(in: closure))
-        case .closureGiven(_, let call):
+        case .observerBlock(_, let name, let line):
+            let inThisFile = name == nil || path.split(separator: "/").last.map(String.init) == name
             let closures = type.nodes(of: ClosureExprSyntax.self).filter {
-                $0.receivingCall?.calledName == call && $0.strongSelfReference != nil
+                $0.receivingCall?.calledName == "addObserver" && $0.strongSelfReference != nil
+                    && (line == nil || !inThisFile || file.lines(of: $0).contains(line ?? 0))
             }
-            guard let closure = closures.first else {
-                return .failure(Unfixable("no closure capturing self is given to \(call) in \(type.name.text)"))
+            guard let closure = closures.first, let call = closure.receivingCall else {
+                return .failure(Unfixable("no block capturing self is given to addObserver in \(type.name.text)"))
             }
-            return .success(CaptureRewrite.weakSelf(in: closure))
+            return observerEdits(closure, givenTo: call, in: type)
         case .closureAt(_, let name, let line):
             guard path.split(separator: "/").last.map(String.init) == name else { return nil }
             guard
@@ -127,25 +132,98 @@ package enum HeldReferenceRewrite {
 
     /// `deinit { task?.cancel() }` before the class's closing brace, unless a `deinit` already cancels it.
     private static func cancellation(of property: String, in type: ClassDeclSyntax) -> [SourceEdit] {
-        let members = type.memberBlock.members
-        let deinitializer = members.compactMap { $0.decl.as(DeinitializerDeclSyntax.self) }.first
-        if let body = deinitializer?.body?.description,
-            body.contains("\(property)?.cancel()") || body.contains("\(property).cancel()")
-        {
-            return []
-        }
         guard let declaration = storedProperty(property, in: type) else { return [] }
         let optional = declaration.bindings.first?.typeAnnotation?.type.is(OptionalTypeSyntax.self) ?? false
-        let call = "\(property)\(optional ? "?" : "").cancel()"
+        return inDeinit(
+            "\(property)\(optional ? "?" : "").cancel()", of: type,
+            unlessItHas: ["\(property)?.cancel()", "\(property).cancel()"])
+    }
+
+    /// `[weak self]` in the block, and the observer removed in `deinit`: the
+    /// center keeps the block, which would else run (doing nothing) for every
+    /// notification after the object is gone. The token `addObserver` returns
+    /// is removed from the property it is stored in; a token thrown away is
+    /// kept in a new `observation` property first.
+    private static func observerEdits(
+        _ closure: ClosureExprSyntax, givenTo call: FunctionCallExprSyntax,
+        in type: ClassDeclSyntax
+    ) -> Result<[SourceEdit], Unfixable> {
+        guard let center = call.receiver?.trimmedDescription,
+            center == "NotificationCenter.default" || storedProperty(center, in: type) != nil
+        else {
+            return .failure(Unfixable("the center it observes is not one deinit can name: remove the observer there"))
+        }
+        var edits = CaptureRewrite.weakSelf(in: closure)
+        let statement = call.ancestor(CodeBlockItemSyntax.self)
+        let assignment = statement?.item.as(SequenceExprSyntax.self).map { Array($0.elements) }.flatMap {
+            $0.count == 3 && $0[1].is(AssignmentExprSyntax.self) && $0[2].id == call.id ? $0[0] : nil
+        }
+        let token: String
+        let declared: VariableDeclSyntax?
+        if let assignment, assignment.trimmedDescription != "_" {
+            token = assignment.trimmedDescription.replacingOccurrences(of: "self.", with: "")
+            declared = storedProperty(token, in: type)
+            guard declared != nil else {
+                return .failure(Unfixable("its token is kept in \(token), which deinit cannot reach: remove it there"))
+            }
+        } else {
+            // The token is thrown away (`_ = …`, or the call alone): a new property keeps it.
+            token = "observation"
+            declared = nil
+            guard storedProperty(token, in: type) == nil else {
+                return .failure(
+                    Unfixable(
+                        "its token is thrown away and \(token) is taken: keep it in a property, remove it in deinit"))
+            }
+            if let assignment {
+                edits.append(
+                    .replace(
+                        from: assignment.positionAfterSkippingLeadingTrivia,
+                        to: assignment.endPositionBeforeTrailingTrivia, with: token))
+            } else if statement?.item.as(ExprSyntax.self)?.id == ExprSyntax(call).id {
+                edits.append(.insert("\(token) = ", at: call.positionAfterSkippingLeadingTrivia))
+            } else {
+                return .failure(Unfixable("its token is not stored: keep it in a property and remove it in deinit"))
+            }
+            let first = type.memberBlock.members.first
+            let indentation =
+                first.map { String($0.leadingTrivia.description.reversed().prefix { $0 == " " || $0 == "\t" }) }
+                ?? "    "
+            edits.append(
+                .insert(
+                    "\n\(indentation)private var \(token): NSObjectProtocol?",
+                    at: first?.position ?? type.memberBlock.leftBrace.endPosition))
+        }
+        let declaredType = declared?.bindings.first?.typeAnnotation?.type
+        let optional =
+            declared == nil || declaredType?.is(OptionalTypeSyntax.self) == true
+            || declaredType?.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) == true
+        let removal = "\(center).removeObserver(\(token))"
+        return .success(
+            edits
+                + inDeinit(
+                    optional ? "if let \(token) { \(removal) }" : removal, of: type,
+                    unlessItHas: ["removeObserver(\(token)", "removeObserver(self"]))
+    }
+
+    /// `statement` in the class's `deinit`: first in the one it has, or in a
+    /// new one before its closing brace; nothing when its `deinit` already
+    /// contains one of `existing`.
+    private static func inDeinit(_ statement: String, of type: ClassDeclSyntax, unlessItHas existing: [String])
+        -> [SourceEdit]
+    {
+        let members = type.memberBlock.members
+        let deinitializer = members.compactMap { $0.decl.as(DeinitializerDeclSyntax.self) }.first
+        if let body = deinitializer?.body?.description, existing.contains(where: body.contains) { return [] }
         if let body = deinitializer?.body {
-            return [.insert(" \(call);", at: body.leftBrace.endPositionBeforeTrailingTrivia)]
+            return [.insert(" \(statement);", at: body.leftBrace.endPositionBeforeTrailingTrivia)]
         }
         let indentation =
             members.last.map { String($0.leadingTrivia.description.reversed().prefix { $0 == " " || $0 == "\t" }) }
             ?? "    "
         return [
             .insert(
-                "\n\n\(indentation)deinit { \(call) }",
+                "\n\n\(indentation)deinit { \(statement) }",
                 at: members.last?.endPositionBeforeTrailingTrivia
                     ?? type.memberBlock.leftBrace.endPositionBeforeTrailingTrivia)
         ]

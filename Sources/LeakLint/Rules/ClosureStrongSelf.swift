@@ -32,12 +32,16 @@ package struct ClosureStrongSelf: LintRule {
                     selfReference, message,
                     unfixable: "a Binder hands its target to the closure: use that parameter instead of self")
             }
+            if let copies = CaptureRewrite.copiedConstants(in: closure, constants: file.constants(at: closure)) {
+                return RuleHit(selfReference, message, edits: copies)
+            }
             if let bag = chain.bag, file.isOwnBag(bag) {
                 return RuleHit(selfReference, message, edits: CaptureRewrite.unownedSelf(in: closure))
             }
             return RuleHit(
                 selfReference, message,
-                unfixable: "the closure returns a value: [weak self] needs one for when self is gone, "
+                unfixable: "the closure returns a value and needs self for more than its let properties: "
+                    + "[weak self] needs a value for when self is gone, "
                     + "and [unowned self] is safe only when the object's own bag disposes the subscription")
         }
     }

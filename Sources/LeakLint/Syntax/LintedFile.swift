@@ -47,9 +47,13 @@ package final class LintedFile {
             if next.is(MemberBlockItemSyntax.self) { break }
             current = next.parent
         }
-        let start = position(of: outermost).line
-        let end = outermost.endLocation(converter: converter, afterTrailingTrivia: false).line
-        return start...max(start, end)
+        return lines(of: outermost)
+    }
+
+    /// The 1-based lines `node` spans, trivia excluded.
+    func lines(of node: some SyntaxProtocol) -> ClosedRange<Int> {
+        let start = position(of: node).line
+        return start...max(start, node.endLocation(converter: converter, afterTrailingTrivia: false).line)
     }
 
     /// The 1-based line and column where `node` starts, trivia excluded.

@@ -30,6 +30,20 @@ extension LintedFile {
         return bags.contains("disposeBag") ? "disposeBag" : bags.first
     }
 
+    /// The stored `let` properties, held strongly, of the class whose instance
+    /// code `node` is in, as its declaration in this file lists them: values
+    /// that never change once the object is made.
+    func constants(at node: some SyntaxProtocol) -> Set<String> {
+        guard node.isInInstanceContext, let name = node.enclosingTypeName,
+            let type = all(ClassDeclSyntax.self).first(where: { $0.name.text == name })
+        else { return [] }
+        let lets = type.memberBlock.members.compactMap { $0.decl.as(VariableDeclSyntax.self) }.filter {
+            $0.bindingSpecifier.tokenKind == .keyword(.let) && !$0.modifiers.isStatic
+                && !$0.modifiers.contains { ["weak", "unowned"].contains($0.name.text) }
+        }
+        return Set(lets.flatMap(\.names))
+    }
+
     /// Whether `owner`, whose bag disposes a subscription to `source` at `call`
     /// (`.disposed(by: owner.disposeBag)`), is taken to outlive the object making
     /// the subscription: a dependency handed to its initializer, or an object

@@ -30,3 +30,9 @@ public struct LeakPattern: Sendable, Codable, Hashable, CustomStringConvertible 
         name + (detail.map { ": \($0)" } ?? "") + (source.map { " (\($0))" } ?? "") + "; fix: \(fix)"
     }
 }
+
+extension LeakPattern {
+    /// The ``id`` of the pattern of an object a `NotificationCenter` observer
+    /// block holds: its fix also removes the observer, which `[weak self]` alone leaves registered.
+    package static var notificationObserverID: String { ObserverTable.pattern.id }
+}

@@ -12,13 +12,15 @@ struct FixCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fix",
         abstract:
-            "Fix the leaks a package's tests show, keeping each fix only when the leaking test then passes clean.",
+            "Fix the leaks a package's tests show, keeping each fix only when its tests, re-run, no longer leak "
+            + "and pass or fail as before.",
         discussion: """
             Runs the tests as rxleaks test does (same scratch folder). For each leaking test's root leak it picks a \
             fix: the lint's, when the holding reference (the suspect edge, File.swift:12) is in a finding a rule can \
             fix (as rxleaks lint --fix makes it, and only that one); else, for a plain-Swift leak, weak var for a \
             delegate it is handed, or [weak self] in the stored closure, work item, task (inside its loop, with the \
-            task cancelled in deinit) or observer block that holds it. One fix at a time, each on top of those kept \
+            task cancelled in deinit) or observer block (with the observer removed in deinit) that holds it. One \
+            fix at a time, each on top of those kept \
             before it, it writes the file atomically, rebuilds and re-runs that leak's tests (--filter). The edit \
             stays only when those tests pass or fail as before and no longer leak that type; otherwise the file is \
             written back and the reason given. Once an edit is kept, one more run of all the selected tests checks \
@@ -130,7 +132,9 @@ struct FixResult: Encodable {
             text +=
                 dryRun
                 ? "would try \(leak.test): \(leak.place)\n"
-                : "fixed \(leak.test): \(leak.place); the test passes and no longer leaks it\n"
+                : "fixed \(leak.test): \(leak.place); re-run with the fix, the test "
+                    + (leak.passedBefore == false ? "fails as it did before" : "passes")
+                    + " and no longer leaks it\n"
         }
         for leak in left { text += "left \(leak.test): \(leak.place): \(leak.reason ?? "")\n" }
         let total = fixed.count + left.count

@@ -17,8 +17,10 @@ struct LintCommand: ParsableCommand {
             (keys paths, exclude, disabled). See docs/lint.md.
 
             With --fix, the findings a rule can fix by syntax alone are fixed in place (each file \
-            written in one step): [weak self] and a guard in a subscription's closure, [unowned self] \
-            in a closure that returns a value when the object's own bag disposes the subscription, a \
+            written in one step): [weak self] and a guard in a subscription's closure; in a closure \
+            that returns a value, a copy of each let property it reads through self ([step = self.step]) \
+            when that is all it uses self for, else [unowned self] when the object's own bag disposes \
+            the subscription; a \
             thrown-away Disposable into the class's own bag. Every other finding is listed with why it \
             was left. No test proves these fixes; --dry-run prints them as a unified diff and writes \
             nothing. Exit status with --fix: 0 when no finding is left, 1 otherwise.

@@ -16,6 +16,8 @@ struct FixedLeak: Encodable {
     var reason: String?
     /// The `swift test --filter` pattern that runs the test alone.
     var filter: String
+    /// Whether the test passed in the first run (nil when it has no result).
+    var passedBefore: Bool?
 
     private enum CodingKeys: String, CodingKey {
         case test, type, file, line, rule, reason
@@ -24,6 +26,7 @@ struct FixedLeak: Encodable {
     init(_ verdict: SuiteVerdict, type: String) {
         test = verdict.name
         self.type = type
+        passedBefore = verdict.passed
         // XCTest's verdicts name `Suite.test`, its filter matches `Module.Suite/test`.
         let name =
             verdict.framework == .xctest
@@ -161,32 +164,38 @@ struct FixPlan {
             fixed.left("the class \(reference.type), whose code holds it, is not declared in the package's Sources"))
     }
 
-    /// What holds the leak, read from its first cause: a property of the
-    /// holder (`ChartView ─delegate→`), a closure given to a call that keeps
-    /// it (`addObserver`), a closure written at a known site (one a global
-    /// keeps, `closure given at PlainSwift.swift:170`), or a closure kept by
-    /// what a property of the leaked object holds (`ChangeCounter ─task._task→ Task ─captures→`).
+    /// What holds the leak, read from its report's structured fields: an
+    /// observer block (the pattern's id, and the block's site when the suspect
+    /// edge has one), a property of the holder (`ChartView ─delegate→`), a
+    /// closure written at a known site (`closure given at PlainSwift.swift:170`),
+    /// or a closure kept by what a property of the leaked object holds
+    /// (`ChangeCounter ─task._task→ Task ─captures→`). Never from a node's display name.
     static func heldReference(of leak: Leak) -> HeldReference? {
         let cause = leak.causes.first
         let leaked = leak.typeName.split(separator: ".").last.map(String.init) ?? leak.typeName
-        if let reference = cause?.reference {
-            if reference.label != "captures", reference.from.kind == .object, let name = propertyName(reference.label) {
-                return .property(
-                    type: reference.from.name.split(separator: ".").last.map(String.init) ?? reference.from.name,
-                    name: name)
-            }
-            if let call = calledName(in: reference.from.name) { return .closureGiven(type: leaked, call: call) }
-            if reference.from.kind == .closure, let site = reference.site, let colon = site.lastIndex(of: ":"),
-                let line = Int(site[site.index(after: colon)...])
-            {
-                return .closureAt(type: leaked, file: String(site[..<colon]), line: line)
-            }
-            if let first = (cause?.cycle ?? leak.cycle)?.edges.first, let name = propertyName(first.label) {
-                return .closureKept(type: leaked, property: name)
-            }
-            return nil
+        let site = cause?.reference?.site.flatMap(fileAndLine(of:))
+        if (cause?.pattern ?? leak.pattern)?.id == LeakPattern.notificationObserverID {
+            return .observerBlock(type: leaked, file: site?.file, line: site?.line)
         }
-        return cause?.outsideHolder.flatMap(calledName(in:)).map { .closureGiven(type: leaked, call: $0) }
+        guard let reference = cause?.reference else { return nil }
+        if reference.label != "captures", reference.from.kind == .object, let name = propertyName(reference.label) {
+            return .property(
+                type: reference.from.name.split(separator: ".").last.map(String.init) ?? reference.from.name,
+                name: name)
+        }
+        if reference.from.kind == .closure, let site {
+            return .closureAt(type: leaked, file: site.file, line: site.line)
+        }
+        if let first = (cause?.cycle ?? leak.cycle)?.edges.first, let name = propertyName(first.label) {
+            return .closureKept(type: leaked, property: name)
+        }
+        return nil
+    }
+
+    /// `("PlainSwift.swift", 170)` for the site `PlainSwift.swift:170`.
+    private static func fileAndLine(of site: String) -> (file: String, line: Int)? {
+        guard let colon = site.lastIndex(of: ":"), let line = Int(site[site.index(after: colon)...]) else { return nil }
+        return (String(site[..<colon]), line)
     }
 
     /// `task` for `task._task`; nil for a label that is no property (`holds`, `captures`, `upstream`).
@@ -196,13 +205,6 @@ struct FixPlan {
             name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
         else { return nil }
         return name
-    }
-
-    /// `addObserver` in `… a block given to addObserver(forName:object:queue:using:) …`.
-    private static func calledName(in description: String) -> String? {
-        guard let range = description.range(of: "given to ") else { return nil }
-        let name = description[range.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
-        return name.isEmpty ? nil : String(name)
     }
 
     /// The package's `.swift` files under `Sources`, sorted: (relative path, absolute path).
