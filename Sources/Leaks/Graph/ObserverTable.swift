@@ -1,4 +1,5 @@
 import Foundation
+import Probes
 
 /// The objects that `NotificationCenter.default`'s observer blocks refer to:
 /// its table cannot be read by reflection, so its memory is searched word by
@@ -73,8 +74,11 @@ struct ObserverTable {
     /// whose function is stored before `object` (a closure capturing only `self` has the object
     /// as its context) or before `context` where the scan read it (one capturing more).
     private func site(ofBlockHolding object: UInt, from context: UInt, inspector: HeapInspector) -> String? {
+        // An allocator whose header does not size the allocation (a sanitizer's) still gives its first words.
         func functions(before target: UInt, in allocation: UInt) -> [UInt] {
-            guard let words = HiddenHolder.chunkWords(at: allocation) else { return [] }
+            guard let words = HiddenHolder.chunkWords(at: allocation) ?? Memory.readWords(allocation, count: 16) else {
+                return []
+            }
             return words.indices.dropFirst().filter { words[$0] == target }.map { words[$0 - 1] }
         }
         let candidates =
