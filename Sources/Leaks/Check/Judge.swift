@@ -84,18 +84,18 @@ struct Judge {
                         leak.causes = [LeakCause(path: path, pattern: RootSearch.pattern)]
                         return leak
                     }
+                    // A stack word says what refers to it, not whether the thread's closure captured it: kept, named.
+                    // It goes before the observer table's scan, whose hits in memory that is no Swift object count.
+                    stacks = stacks ?? ThreadStacks(targets: unexplained)
+                    if let thread = stacks?.holder(of: object.address) {
+                        keptFrom[object.address] = "the stack of \(thread)"
+                        return nil
+                    }
                     observers = observers ?? ObserverTable()
                     guard
                         let path = observers?.path(
                             to: analysis.graph.retainNode(object.address), inspector: HeapInspector(closures: closures))
-                    else {
-                        // A stack word says what refers to it, not whether the thread's closure captured it: kept, named.
-                        stacks = stacks ?? ThreadStacks(targets: unexplained)
-                        if let thread = stacks?.holder(of: object.address) {
-                            keptFrom[object.address] = "the stack of \(thread)"
-                        }
-                        return nil
-                    }
+                    else { return nil }
                     var leak = Leak(
                         typeName: object.typeName, kind: .retainedFromOutside, cycle: nil,
                         pattern: ObserverTable.pattern,
