@@ -14,7 +14,7 @@ public struct RetainCycle: Sendable, Codable, Equatable, CustomStringConvertible
     public var nodes: [RetainNode] { edges.map(\.from) }
 
     /// `Presenter ─disposeBag→ DisposeBag ─holds→ … ─captures (strong)→ Presenter`,
-    /// one hop per line after the first; the suspect edge ends with ``suspectMarker``.
+    /// one hop per line after the first; the suspect edge ends with `<- the reference to break`.
     public var description: String {
         guard let first = edges.first else { return "(empty cycle)" }
         var lines = [first.from.description]
