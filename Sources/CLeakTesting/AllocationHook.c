@@ -5,9 +5,10 @@
 // hook crashes retaining statically allocated objects: not used.)
 //
 // With no leak check open it costs one relaxed load. While one is open, each
-// class is decided once (the Swift side names its module) and remembered in
-// a lock-free table; for a tracked class the Swift side is told of the new
-// object. Both calls run with a per-thread flag set, so the Swift objects
+// class is decided once (the Swift side decides from its module, or from the
+// class itself for the holders it watches: Foundation's `Timer`) and
+// remembered in a lock-free table; for a recorded class the Swift side is told
+// of the new object. Both calls run with a per-thread flag set, so the Swift objects
 // they make themselves pass straight through.
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -71,7 +72,7 @@ static int is_tracked_class(const void *metadata) {
     rxleaks_class_decider decide = atomic_load_explicit(&decider, memory_order_acquire);
     if (!decide) return 0;
     const char *module = module_of_class(metadata);
-    int tracked = module != NULL && decide(module) ? 1 : 0;
+    int tracked = module != NULL && decide(module, metadata) ? 1 : 0;
     uintptr_t entry = key | (tracked ? DECIDED_TRACKED : DECIDED_SKIPPED);
     for (size_t probe = 0; probe < DECISION_PROBES; probe++) {
         uintptr_t expected = 0;

@@ -7,7 +7,7 @@ import Leaks
 @_cdecl("rxleaks_allocation_tracking_install")
 func installAllocationTracking() {
     rxleaks_allocation_hook_install(
-        { module in AllocationTracking.tracksClasses(ofModule: module) },
+        { module, metadata in AllocationTracking.records(classOf: metadata, inModule: module) },
         { object in AllocationTracking.allocated(object) })
     AllocationTracking.install { delta in rxleaks_allocation_hook_adjust(delta) }
 }

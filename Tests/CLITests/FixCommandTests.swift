@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 
+// `rxleaks fix` exists only with the Lint trait (it edits through the lint's parser).
+#if Lint
+
 /// `rxleaks fix` on copies of Tests/Fixtures/LeakyApp (the whole suite, or
 /// SearchViewModel's tests alone with --filter); PlainLeaksTestCommandTests runs
 /// it on Tests/Fixtures/PlainLeaks. The runs share the fixtures' scratch folder
@@ -231,3 +234,4 @@ final class FixCommandTests: XCTestCase {
             "the terminated run left a file neither as it was nor fixed and proven")
     }
 }
+#endif

@@ -19,6 +19,11 @@ final class PlainLeaksTestCommandTests: XCTestCase {
         "PlainSwiftTests.testChangeCounterStarts": (["ChangeCounter"], "Task ─captures→ ChangeCounter"),
         "PlainSwiftTests.testAutoSaverSchedules": (["AutoSaver"], "block of DispatchWorkItem ─captures→ AutoSaver"),
         "PlainSwiftTests.testProfileWatcherStarts": (["ProfileWatcher"], "closure given at PlainSwift.swift:"),
+        "PlainSwiftTests.testClockStarts": (["Clock"], "closure given at PlainSwift.swift:189 ─captures→ Clock"),
+        "PlainSwiftTests.testPollerStarts": (["Poller"], "closure given at PlainSwift.swift:211 ─captures→ Poller"),
+        "PlainLeaksTests.PlainSwiftSuite/clockStarts()": (
+            ["Clock"], "closure given at PlainSwift.swift:189 ─captures→ Clock"
+        ),
         "PlainLeaksTests.PlainSwiftSuite/noteEditorSaves()": (["NoteEditor"], "NoteEditor ─onSave→ NoteEditor"),
         "PlainLeaksTests.PlainSwiftSuite/autoSaverSchedules()": (
             ["AutoSaver"], "block of DispatchWorkItem ─captures→ AutoSaver"
@@ -30,6 +35,8 @@ final class PlainLeaksTestCommandTests: XCTestCase {
         "PlainSwiftTests.testFixedNoteEditorSaves", "PlainSwiftTests.testFixedChartControllerRedraws",
         "PlainSwiftTests.testFixedThemeObserverCountsChanges", "PlainSwiftTests.testFixedChangeCounterStarts",
         "PlainSwiftTests.testFixedAutoSaverSchedules", "PlainSwiftTests.testFixedProfileWatcherStarts",
+        "PlainSwiftTests.testFixedClockStarts", "PlainSwiftTests.testFixedPollerStarts",
+        "PlainLeaksTests.PlainSwiftSuite/fixedClockStarts()",
         "PlainSwiftLookAlikeTests.testTheCacheKeepsThumbnails",
         "PlainSwiftLookAlikeTests.testSettingsAreMadeOnFirstUse",
         "PlainSwiftLookAlikeTests.testTheUploaderFinishesAMomentLater", "PlainSwiftLookAlikeTests.testTheLoaderEnds",
@@ -114,16 +121,21 @@ final class PlainLeaksTestCommandTests: XCTestCase {
             "ProfileWatcher leaked (retained from outside the check)", "    ListenerRegistry.shared\n      ─listeners[",
             "closure given at PlainSwift.swift:170\n      ─captures (strong)→ ProfileWatcher",
             "fix: capture the object weakly in the closure",
+            "Poller leaked (retained from outside the check)",
+            "    run loop Timer\n      ─_fire→ closure given at PlainSwift.swift:211\n"
+                + "      ─captures (strong)→ Poller   <- the reference to break\n",
+            "fix: capture [weak self] in the timer's block, and invalidate the timer in deinit",
         ] {
             XCTAssertTrue(run.stdout.contains(fragment), "no \(fragment):\n\(run.stdout)")
         }
     }
 
+    // `rxleaks fix` exists only with the Lint trait (it edits through the lint's parser).
+    #if Lint
     /// `rxleaks fix` on a copy of the fixture, whose leaking tests assert with their weak oracle that the
     /// object outlives them. With those assertions dropped, except AutoSaver's, the stored closure, the
-    /// delegate, the observer block (its observer removed in deinit), the task and the listener a global registry
-    /// keeps are fixed; AutoSaver's
-    /// fix makes its tests fail, so it is put back and reported. A second `rxleaks test` finds only
+    /// delegate, the observer block (its observer removed in deinit), the task, the listener a global registry
+    /// keeps and the timers' blocks are fixed; AutoSaver's fix makes its tests fail, so it is put back and reported. A second `rxleaks test` finds only
     /// AutoSaver's tests leaking, every test passing or failing as before.
     func testPlainSwiftLeaksAreFixedUnlessTheirTestChecksTheObjectOutlivesIt() throws {
         // A copy built in the fixtures' scratch folder: the dependencies are built once for the test process.
@@ -162,11 +174,14 @@ final class PlainLeaksTestCommandTests: XCTestCase {
         XCTAssertEqual(
             leaks(fixed["fixed"]),
             [
+                "PlainLeaksTests.PlainSwiftSuite/clockStarts() Clock: ",
                 "PlainLeaksTests.PlainSwiftSuite/noteEditorSaves() NoteEditor: ",
                 "PlainSwiftTests.testChangeCounterStarts ChangeCounter: ",
                 "PlainSwiftTests.testChartControllerRedraws ChartController: ",
                 "PlainSwiftTests.testChartControllerRedraws ChartView: ",
+                "PlainSwiftTests.testClockStarts Clock: ",
                 "PlainSwiftTests.testNoteEditorSaves NoteEditor: ",
+                "PlainSwiftTests.testPollerStarts Poller: ",
                 "PlainSwiftTests.testProfileWatcherStarts ProfileWatcher: ",
                 "PlainSwiftTests.testThemeObserverCountsChanges ThemeObserver: ",
             ])
@@ -186,6 +201,8 @@ final class PlainLeaksTestCommandTests: XCTestCase {
             "        task = Task { [weak self] in for await change in ChangeFeed.shared.changes { guard let self else { return }; self.count += change } }",
             "        ListenerRegistry.shared.add { [weak self] in guard let self else { return }; self.refreshes += 1 }",
             "        pending = DispatchWorkItem { self.saves += 1 }",
+            "        timer = Timer.scheduledTimer(withTimeInterval: 60, repeats: true) { [weak self] _ in guard let self else { return }; self.ticks += 1 }",
+            "        Timer.scheduledTimer(withTimeInterval: 60, repeats: true) { [weak self] _ in guard let self else { return }; self.polls += 1 }",
         ] {
             XCTAssertTrue(text.contains(line), "not in the fixed file: \(line)")
         }
@@ -201,4 +218,5 @@ final class PlainLeaksTestCommandTests: XCTestCase {
             XCTAssertEqual(after[name]?.verdict, reverted.contains(name) ? "leaked" : "clean", name)
         }
     }
+    #endif
 }

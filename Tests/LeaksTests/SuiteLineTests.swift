@@ -31,6 +31,7 @@ final class SuiteLineTests: XCTestCase {
         XCTAssertEqual(read.verdict, .leftWork)
         XCTAssertEqual(read.report.leftResources, written.report.leftResources)
         XCTAssertEqual(read.report.resourceDelta, 3)
+        XCTAssertEqual(read.report.leftResources.listing, "1 subscription, 2 sinks")
         XCTAssertEqual(read.report.unsettled, ["a timer"])
         XCTAssertEqual(read.report.keptAlive, ["Cache"])
         // The owner's address and the raw backtrace mean nothing outside the process that made them: the
@@ -63,5 +64,18 @@ final class SuiteLineTests: XCTestCase {
         ).encoded()
         XCTAssertNil(SuiteLine(decoding: bytes.prefix(bytes.count / 2)))
         XCTAssertNil(SuiteLine(decoding: Data(#"{"suiteMode":"stopped","pid":1}"#.utf8)))
+    }
+}
+
+/// LEFT's kinds, named in the plural by integrations, read in the singular for a count of 1.
+final class ResourceListingTests: XCTestCase {
+    func testAKindCountedOnceReadsInTheSingular() {
+        let kinds: [ResourceCounts.KindCount] = [
+            .init(name: "subscriptions", count: 1), .init(name: "subjects", count: 1), .init(name: "sinks", count: 2),
+            .init(name: "entries", count: 1), .init(name: "boxes", count: 1), .init(name: "scheduled work", count: 1),
+            .init(name: "passes", count: 1),
+        ]
+        XCTAssertEqual(
+            kinds.listing, "1 subscription, 1 subject, 2 sinks, 1 entry, 1 box, 1 scheduled work, 1 pass")
     }
 }

@@ -182,9 +182,8 @@ final class SuiteModeTests: XCTestCase {
         // The subscription, its observer and disposables, and the cold observable's two events
         // waiting on a scheduler that never runs.
         XCTAssertEqual(
-            cold.report.leftResources.map { "\($0.count) \($0.name)" },
-            ["1 subscriptions", "2 sinks", "2 disposables", "2 scheduled work"], cold.text)
-        XCTAssertTrue(cold.text.contains("still alive: 7 (1 subscriptions, 2 sinks, 2 disposables, 2 scheduled work)"))
+            cold.report.leftResources.listing, "1 subscription, 2 sinks, 2 disposables, 2 scheduled work", cold.text)
+        XCTAssertTrue(cold.text.contains("still alive: 7 (1 subscription, 2 sinks, 2 disposables, 2 scheduled work)"))
 
         let hot = try XCTUnwrap(records["SuiteModeXCTestSamples.testSubscribesToAHotObservableOfItsOwnLeftWork"])
         XCTAssertEqual(hot.verdict, .leftWork)

@@ -3,9 +3,9 @@
 // installs the engine's callbacks; leak checks switch it on while open.
 #include <stdbool.h>
 
-/// Whether objects of classes defined in the module named `module` are tracked; asked once per class.
-typedef bool (*rxleaks_class_decider)(const char *_Nonnull module);
-/// Told of each new object of a tracked class while a check is open, before its initialiser runs.
+/// Whether objects of the class `metadata`, defined in the module named `module`, are recorded; asked once per class.
+typedef bool (*rxleaks_class_decider)(const char *_Nonnull module, const void *_Nonnull metadata);
+/// Told of each new object of a recorded class while a check is open, before its initialiser runs.
 typedef void (*rxleaks_object_recorder)(void *_Nonnull object);
 
 /// Installs the engine's callbacks.

@@ -12,6 +12,8 @@ struct Judge {
     /// What the check judges as released (see ``TrialRelease``): its
     /// references do not count as holding anything.
     var trial = TrialRelease.none
+    /// The timers made in the check, searched as roots before the globals (``TimerHolders``).
+    var timers: [RootSearch.Root] = []
 
     /// The most objects read, over every graph read for objects made in the check.
     static let madeObjectsNodeBudget = 5_000_000
@@ -71,18 +73,16 @@ struct Judge {
                         root: object.address, graph: analysis.graph, inspector: HeapInspector(closures: closures))
                 else {
                     // A global's path is read reference by reference: it goes before the observer table's word scan.
-                    roots = roots ?? RootSearch(targets: searched, inspector: HeapInspector(closures: closures))
+                    roots =
+                        roots
+                        ?? RootSearch(
+                            targets: searched, inspector: HeapInspector(closures: closures), timers: timers)
                     if let held = roots?.explanation(of: object.address, closures: closures) {
                         guard held.isThroughClosure, let path = held.path else {
                             keptFrom[object.address] = held.root.name
                             return nil
                         }
-                        var leak = Leak(
-                            typeName: object.typeName, kind: .retainedFromOutside, cycle: nil,
-                            pattern: RootSearch.pattern,
-                            trackedAt: object.symbolicatedSite, address: object.address)
-                        leak.causes = [LeakCause(path: path, pattern: RootSearch.pattern)]
-                        return leak
+                        return Self.leak(object, heldFrom: path, held.root)
                     }
                     // A stack word says what refers to it, not whether the thread's closure captured it: kept, named.
                     // It goes before the observer table's scan, whose hits in memory that is no Swift object count.
@@ -113,11 +113,18 @@ struct Judge {
                 return leak
             }
             if cyclesHeldFromOutside.contains(object.address) {
-                roots = roots ?? RootSearch(targets: searched, inspector: HeapInspector(closures: closures))
+                roots =
+                    roots ?? RootSearch(targets: searched, inspector: HeapInspector(closures: closures), timers: timers)
                 // Plain stored data from a global keeps it: breaking its cycle would not free it.
-                if let held = roots?.explanation(of: object.address, closures: closures), !held.isThroughClosure {
-                    keptFrom[object.address] = held.root.name
-                    return nil
+                if let held = roots?.explanation(of: object.address, closures: closures) {
+                    guard held.isThroughClosure else {
+                        keptFrom[object.address] = held.root.name
+                        return nil
+                    }
+                    // A timer's block keeps it whatever its cycle does: the block's capture is the fix.
+                    if held.root.kind == .timer, let path = held.path {
+                        return Self.leak(object, heldFrom: path, held.root)
+                    }
                 }
             }
             let ownCycle = analysis.cycle != nil && analysis.isHeldOnlyByCycle
@@ -160,6 +167,16 @@ struct Judge {
             return leak
         }
         return leaks.filter { $0.heldBy == nil } + leaks.filter { $0.heldBy != nil }
+    }
+
+    /// `object`, retained from outside the check by a closure that `root` (a global, a timer) keeps, along `path`.
+    private static func leak(_ object: TrackedObject, heldFrom path: RetainCycle, _ root: RootSearch.Root) -> Leak {
+        let pattern = root.kind == .timer ? TimerHolders.pattern : RootSearch.pattern
+        var leak = Leak(
+            typeName: object.typeName, kind: .retainedFromOutside, cycle: nil, pattern: pattern,
+            trackedAt: object.symbolicatedSite, address: object.address)
+        leak.causes = [LeakCause(path: path, pattern: pattern)]
+        return leak
     }
 
     /// The strong references to `address` that do not come from the objects of `graphs`.

@@ -28,6 +28,8 @@ public final class LeakScope: @unchecked Sendable {
         /// The tracked count at which objects made in the check that died already are dropped.
         var pruneAt = LeakScope.firstPrune
         var allocationBudgetSpent = false
+        /// The timers made in the check (``TimerHolders``): holders, never judged themselves.
+        var timers: [TrackedObject] = []
 
         mutating func append(_ object: TrackedObject) {
             indexByAddress[object.address] = tracked.count
@@ -196,6 +198,20 @@ public final class LeakScope: @unchecked Sendable {
         }
         dropped.forEach { $0.release() }
     }
+
+    /// Watches a timer made in the check, whose block may hold what the check made (``TimerHolders``).
+    func addTimer(_ timer: AnyObject) {
+        let site = PendingTrackingSite(origin: .allocated, operatorName: nil) {
+            SourceSite(file: "an unknown place", line: 0)
+        }
+        state.withLock { state in
+            guard state.acceptsAllocations, state.timers.count < TimerHolders.budget else { return }
+            state.timers.append(TrackedObject(timer, site: site, backtrace: nil))
+        }
+    }
+
+    /// The timers made in the check; the caller releases them once judged.
+    var timers: [TrackedObject] { state.withLock { $0.timers } }
 
     /// Stops tracking objects made from now on: the check is being judged.
     func stopTrackingAllocations() {

@@ -93,14 +93,15 @@ final class RunningCheck {
         scope.stopTrackingAllocations()
         if tracksAllocations { AllocationTracking.end() }
         let tracked = scope.trackedObjects
-        defer { tracked.forEach { $0.release() } }
+        let timers = scope.timers
+        defer { (tracked + timers).forEach { $0.release() } }
         let afterTeardown = ResourceCounts.Moment.now(sessions: sessions, tracked: tracked)
         let aliveBeforeSettling = Set(tracked.filter(\.isAlive).map(\.address))
         let unsettled = Settler.settle(settle, sessions: sessions)
         func judge(unsettled: [String]) -> LeakReport {
             verdict(
                 tracked: tracked, aliveBeforeSettling: aliveBeforeSettling, afterTeardown: afterTeardown,
-                unsettled: unsettled, thrown: thrown, holder: holder)
+                unsettled: unsettled, thrown: thrown, holder: holder, timers: timers)
         }
         let report = judge(unsettled: unsettled)
         // Only a verdict that is not clean takes a second look: a clean one cannot get cleaner.
@@ -122,7 +123,7 @@ final class RunningCheck {
     /// Judges what is left once pending work has settled.
     private func verdict(
         tracked: [TrackedObject], aliveBeforeSettling: Set<UInt>, afterTeardown: ResourceCounts.Moment,
-        unsettled: [String], thrown: Error?, holder: UInt?
+        unsettled: [String], thrown: Error?, holder: UInt?, timers: [TrackedObject]
     ) -> LeakReport {
         let afterSettling = ResourceCounts.Moment.now(sessions: sessions, tracked: tracked)
         let trial = holder.map { TrialRelease(releasing: $0, inspector: HeapInspector(describes: false)) } ?? .none
@@ -140,7 +141,9 @@ final class RunningCheck {
         var unjudged = 0
         var keptFrom: [UInt: String] = [:]
         let leaks = Judge(
-            workStillAlive: !liveSubscriptions.isEmpty || !leftResources.isEmpty, closures: scope.closures, trial: trial
+            workStillAlive: !liveSubscriptions.isEmpty || !leftResources.isEmpty, closures: scope.closures,
+            trial: trial,
+            timers: TimerHolders.roots(timers)
         )
         .leaks(among: survivors, unjudged: &unjudged, keptFrom: &keptFrom)
         let problems =

@@ -9,13 +9,16 @@ import Probes
 /// and the slots of the code under test's modules (``TrackedModules``) are
 /// the roots. The graph of strong references from each root is then read as
 /// a leak's is, until every object looked for is found or the budget is spent.
+/// Timers made in the check (``TimerHolders``) are searched first, as roots of their own.
 struct RootSearch {
-    /// A global or static holding a heap object.
+    /// A global or static holding a heap object, or a timer.
     struct Root {
         /// As in the source: `ChangeFeed.shared`.
         let name: String
         /// The object it holds.
         let object: UInt
+        /// ``RetainNode/Kind/global``, or ``RetainNode/Kind/timer`` for a timer.
+        var kind = RetainNode.Kind.global
     }
 
     /// The most bytes of writable segments searched.
@@ -35,10 +38,10 @@ struct RootSearch {
     /// Roots met, in the order their graphs were read.
     private(set) var roots: [Root] = []
 
-    /// Searches the roots for `targets`.
-    init(targets: Set<UInt>, inspector: HeapInspector, modules: TrackedModules = .current) {
+    /// Searches `timers`, then the globals, for `targets`.
+    init(targets: Set<UInt>, inspector: HeapInspector, timers: [Root] = [], modules: TrackedModules = .current) {
         guard !targets.isEmpty else { return }
-        roots = Self.roots(modules: modules)
+        roots = timers + Self.roots(modules: modules)
         var budget = Self.nodeBudget
         for root in roots where budget > 0 && found.count < targets.count {
             let graph = RetainGraph(root: root.object, inspector: inspector, budget: budget)
@@ -75,7 +78,7 @@ struct RootSearch {
             return step
         }
         let edges = RetainAnalysis.presented(
-            named, in: graph, closures: closures, rootName: reach.root.name, rootKind: .global)
+            named, in: graph, closures: closures, rootName: reach.root.name, rootKind: reach.root.kind)
         return (
             reach.root, RetainCycle(edges: edges, isVerified: steps.allSatisfy(\.reference.isVerified)),
             isThroughClosure

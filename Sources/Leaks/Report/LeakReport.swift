@@ -162,8 +162,20 @@ public struct ResourceCounts: Sendable, Codable, Equatable {
 }
 
 extension [ResourceCounts.KindCount] {
-    /// `2 subscriptions, 3 sinks`.
+    /// `1 subscription, 3 sinks`: integrations name kinds in the plural, which a count of 1 reads in the singular.
     public var listing: String {
-        map { "\($0.count) \($0.name)" }.joined(separator: ", ")
+        map { "\($0.count) \($0.count == 1 ? ResourceCounts.KindCount.singular(of: $0.name) : $0.name)" }
+            .joined(separator: ", ")
+    }
+}
+
+extension ResourceCounts.KindCount {
+    /// `subscription` for `subscriptions`, `entry` for `entries`, `box` for `boxes`; a name that does not end as
+    /// an English plural (`scheduled work`) as it is.
+    static func singular(of plural: String) -> String {
+        if plural.hasSuffix("ies") { return plural.dropLast(3) + "y" }
+        if ["sses", "ches", "shes", "xes"].contains(where: plural.hasSuffix) { return String(plural.dropLast(2)) }
+        if plural.hasSuffix("s"), !plural.hasSuffix("ss") { return String(plural.dropLast()) }
+        return plural
     }
 }

@@ -49,6 +49,8 @@ public struct RetainNode: Sendable, Codable, Hashable, CustomStringConvertible {
         case task
         /// A `DispatchWorkItem` or the block it runs.
         case dispatchWork
+        /// A Foundation `Timer`, which keeps its block: where a path from the run loop starts.
+        case timer
         /// What a global or static holds, named as in the source (`ChangeFeed.shared`): where a path from outside a check starts.
         case global
         /// Something that could not be read.

@@ -37,9 +37,10 @@ package enum AllocationTracking {
         hook.withLock { $0?(-1) }
     }
 
-    /// Whether classes of `module` are tracked: called by the hook once per class.
-    package static func tracksClasses(ofModule module: UnsafePointer<CChar>) -> Bool {
-        TrackedModules.current.contains(String(cString: module))
+    /// Whether the hook records objects of the class `metadata`, defined in `module`: those of the code
+    /// under test, and timers (``TimerHolders``). Called by the hook once per class.
+    package static func records(classOf metadata: UnsafeRawPointer, inModule module: UnsafePointer<CChar>) -> Bool {
+        TimerHolders.isTimer(metadata) || TrackedModules.current.contains(String(cString: module))
     }
 
     /// How many return addresses are kept per object, enough to reach the
@@ -52,8 +53,12 @@ package enum AllocationTracking {
         guard let scope = LeakScope.current ?? RunningCheck.ambientScope ?? UnscopedWork.resolve()?.scope else {
             return
         }
-        let frames = Backtrace.capture(skip: 0, maxFrames: framesKept + 4)
         let object = Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue()
+        if TimerHolders.isTimer(pointer.load(as: UnsafeRawPointer.self)) {
+            scope.addTimer(object)
+            return
+        }
+        let frames = Backtrace.capture(skip: 0, maxFrames: framesKept + 4)
         scope.addAllocated(object, site: PendingTrackingSite(origin: .allocated, operatorName: nil) { madeAt(frames) })
     }
 

@@ -179,6 +179,47 @@ public final class FixedProfileWatcher {
     }
 }
 
+/// A repeating timer whose block captures its owner: invalidating it in deinit does not help, since deinit
+/// never runs while the block holds the owner (and Linux's Foundation keeps the block even after invalidate()).
+public final class Clock {
+    public private(set) var ticks = 0
+    private var timer: Timer?
+
+    public init() {
+        timer = Timer.scheduledTimer(withTimeInterval: 60, repeats: true) { _ in self.ticks += 1 }
+    }
+
+    deinit { timer?.invalidate() }
+}
+
+public final class FixedClock {
+    public private(set) var ticks = 0
+    private var timer: Timer?
+
+    public init() {
+        timer = Timer.scheduledTimer(withTimeInterval: 60, repeats: true) { [weak self] _ in self?.ticks += 1 }
+    }
+
+    deinit { timer?.invalidate() }
+}
+
+/// A repeating timer not kept anywhere but by the run loop, whose block captures its owner.
+public final class Poller {
+    public private(set) var polls = 0
+
+    public init() {
+        Timer.scheduledTimer(withTimeInterval: 60, repeats: true) { _ in self.polls += 1 }
+    }
+}
+
+public final class FixedPoller {
+    public private(set) var polls = 0
+
+    public init() {
+        Timer.scheduledTimer(withTimeInterval: 60, repeats: true) { [weak self] _ in self?.polls += 1 }
+    }
+}
+
 // MARK: Clean look-alikes
 
 public final class Thumbnail {

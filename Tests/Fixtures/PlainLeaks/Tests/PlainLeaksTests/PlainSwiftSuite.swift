@@ -34,6 +34,24 @@ import Testing
         #expect(oracle != nil, "leaks: its stored work item's block captures it")
     }
 
+    @Test func clockStarts() {
+        weak var oracle: Clock?
+        do {
+            let clock = Clock()
+            oracle = clock
+        }
+        #expect(oracle != nil, "leaks: its timer's block captures it")
+    }
+
+    @Test func fixedClockStarts() {
+        weak var oracle: FixedClock?
+        do {
+            let clock = FixedClock()
+            oracle = clock
+        }
+        #expect(oracle == nil)
+    }
+
     @Test func theCacheKeepsThumbnails() {
         let thumbnail = ThumbnailCache.shared.thumbnail(named: "dog")
         #expect(ThumbnailCache.shared.thumbnail(named: "dog") === thumbnail)

@@ -130,6 +130,46 @@ final class PlainSwiftTests: XCTestCase {
         }
         XCTAssertNil(oracle)
     }
+
+    func testClockStarts() {
+        weak var oracle: Clock?
+        do {
+            let clock = Clock()
+            XCTAssertEqual(clock.ticks, 0)
+            oracle = clock
+        }
+        XCTAssertNotNil(oracle, "leaks: its timer's block captures it")
+    }
+
+    func testFixedClockStarts() {
+        weak var oracle: FixedClock?
+        do {
+            let clock = FixedClock()
+            XCTAssertEqual(clock.ticks, 0)
+            oracle = clock
+        }
+        XCTAssertNil(oracle)
+    }
+
+    func testPollerStarts() {
+        weak var oracle: Poller?
+        do {
+            let poller = Poller()
+            XCTAssertEqual(poller.polls, 0)
+            oracle = poller
+        }
+        XCTAssertNotNil(oracle, "leaks: the run loop keeps its timer, whose block captures it")
+    }
+
+    func testFixedPollerStarts() {
+        weak var oracle: FixedPoller?
+        do {
+            let poller = FixedPoller()
+            XCTAssertEqual(poller.polls, 0)
+            oracle = poller
+        }
+        XCTAssertNil(oracle)
+    }
 }
 
 /// Objects that outlive their test by design or for a moment only: clean.
