@@ -12,18 +12,12 @@ public typealias Completable = PrimitiveSequence<CompletableTrait, Swift.Never>
     case completed
 }
 
+// The site forms below do the work; their public forms, which hand them
+// their caller's site, are generated (Subscribe.generated.swift).
+
 extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swift.Never {
     /// What `create(subscribe:)` hands its closure: call it once with the outcome.
     public typealias CompletableObserver = (CompletableEvent) -> Void
-
-    /// A completable whose subscriptions run `subscribe`, which reports the
-    /// outcome to the observer it is given and returns what cancels the work.
-    @_transparent
-    public static func create(
-        subscribe: @escaping (@escaping CompletableObserver) -> Disposable
-    ) -> Completable {
-        create(subscribe: subscribe, site: .here())
-    }
 
     /// `create` with the site its public form takes from its caller.
     @usableFromInline
@@ -39,15 +33,6 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
         }
     }
 
-    /// Subscribes `observer` for the outcome; the subscription is recorded
-    /// in the ``SubscriptionRegistry``.
-    @_transparent
-    public func subscribe(
-        _ observer: @escaping (CompletableEvent) -> Void
-    ) -> Disposable {
-        subscribe(observer, site: .here())
-    }
-
     /// `subscribe` with the site its public form takes from its caller.
     @usableFromInline
     func subscribe(
@@ -61,17 +46,6 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
             case .completed: observer(.completed)
             }
         }
-    }
-
-    /// Subscribes closures for completion, the error and disposal. Without
-    /// `onError`, an error goes to ``Hooks/defaultErrorHandler``.
-    @_transparent
-    public func subscribe(
-        onCompleted: (() -> Void)? = nil,
-        onError: ((Swift.Error) -> Void)? = nil,
-        onDisposed: (() -> Void)? = nil
-    ) -> Disposable {
-        subscribe(onCompleted: onCompleted, onError: onError, onDisposed: onDisposed, site: .here())
     }
 
     /// `subscribe` with the site its public form takes from its caller.
@@ -92,18 +66,6 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
             case .completed: onCompleted?()
             }
         }
-    }
-
-    /// Subscribes closures that receive `object` along with the outcome,
-    /// holding `object` weakly: once it is gone, the outcome is ignored.
-    @_transparent
-    public func subscribe<Object: AnyObject>(
-        with object: Object,
-        onCompleted: ((Object) -> Void)? = nil,
-        onError: ((Object, Swift.Error) -> Void)? = nil,
-        onDisposed: ((Object) -> Void)? = nil
-    ) -> Disposable {
-        subscribe(with: object, onCompleted: onCompleted, onError: onError, onDisposed: onDisposed, site: .here())
     }
 
     /// `subscribe` with the site its public form takes from its caller.

@@ -14,18 +14,12 @@ public typealias Maybe<Element> = PrimitiveSequence<MaybeTrait, Element>
     case completed
 }
 
+// The site forms below do the work; their public forms, which hand them
+// their caller's site, are generated (Subscribe.generated.swift).
+
 extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// What `create(subscribe:)` hands its closure: call it once with the outcome.
     public typealias MaybeObserver = (MaybeEvent<Element>) -> Void
-
-    /// A maybe whose subscriptions run `subscribe`, which reports the
-    /// outcome to the observer it is given and returns what cancels the work.
-    @_transparent
-    public static func create(
-        subscribe: @escaping (@escaping MaybeObserver) -> Disposable
-    ) -> Maybe<Element> {
-        create(subscribe: subscribe, site: .here())
-    }
 
     /// `create` with the site its public form takes from its caller.
     @usableFromInline
@@ -46,15 +40,6 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         }
     }
 
-    /// Subscribes `observer` for the outcome; the subscription is recorded
-    /// in the ``SubscriptionRegistry``.
-    @_transparent
-    public func subscribe(
-        _ observer: @escaping (MaybeEvent<Element>) -> Void
-    ) -> Disposable {
-        subscribe(observer, site: .here())
-    }
-
     /// `subscribe` with the site its public form takes from its caller.
     @usableFromInline
     func subscribe(
@@ -69,20 +54,6 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
             case .completed: observer(.completed)
             }
         }
-    }
-
-    /// Subscribes closures for the element, the error, completion without an
-    /// element, and disposal. Without `onError`, an error goes to
-    /// ``Hooks/defaultErrorHandler``.
-    @_transparent
-    public func subscribe(
-        onSuccess: ((Element) -> Void)? = nil,
-        onError: ((Swift.Error) -> Void)? = nil,
-        onCompleted: (() -> Void)? = nil,
-        onDisposed: (() -> Void)? = nil
-    ) -> Disposable {
-        subscribe(
-            onSuccess: onSuccess, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed, site: .here())
     }
 
     /// `subscribe` with the site its public form takes from its caller.
@@ -106,21 +77,6 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
             case .completed: onCompleted?()
             }
         }
-    }
-
-    /// Subscribes closures that receive `object` along with the outcome,
-    /// holding `object` weakly: once it is gone, the outcome is ignored.
-    @_transparent
-    public func subscribe<Object: AnyObject>(
-        with object: Object,
-        onSuccess: ((Object, Element) -> Void)? = nil,
-        onError: ((Object, Swift.Error) -> Void)? = nil,
-        onCompleted: ((Object) -> Void)? = nil,
-        onDisposed: ((Object) -> Void)? = nil
-    ) -> Disposable {
-        subscribe(
-            with: object, onSuccess: onSuccess, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed,
-            site: .here())
     }
 
     /// `subscribe` with the site its public form takes from its caller.

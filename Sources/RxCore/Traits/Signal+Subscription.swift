@@ -1,13 +1,7 @@
-extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingStrategy {
-    /// Sends every event to each of `observers`; recorded in the
-    /// ``SubscriptionRegistry`` with the verb `emit`.
-    @_transparent
-    public func emit<Observer: ObserverType>(
-        to observers: Observer...
-    ) -> Disposable where Observer.Element == Element {
-        emit(to: observers, site: .here())
-    }
+// The site forms below do the work; their public forms, which hand them
+// their caller's site, are generated (Subscribe.generated.swift).
 
+extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingStrategy {
     /// `emit` with the site its public form takes from its caller.
     @usableFromInline
     func emit<Observer: ObserverType>(
@@ -15,14 +9,6 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
         site: CallSite
     ) -> Disposable where Observer.Element == Element {
         asObservable().send(to: observers, verb: .emit, site: site)
-    }
-
-    /// Sends every event, with its element made optional, to each of `observers`.
-    @_transparent
-    public func emit<Observer: ObserverType>(
-        to observers: Observer...
-    ) -> Disposable where Observer.Element == Element? {
-        emit(to: observers, site: .here())
     }
 
     /// `emit` with the site its public form takes from its caller.
@@ -35,120 +21,19 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
             .send(to: observers, verb: .emit, site: site)
     }
 
-    /// Makes each of `relays` accept every element as its new value.
-    @_transparent
-    public func emit(
-        to relays: BehaviorRelay<Element>...
-    ) -> Disposable {
-        emit(to: relays, site: .here())
-    }
-
-    /// `emit` with the site its public form takes from its caller.
+    /// `emit` into relays, with the site their public forms take from their caller.
     @usableFromInline
-    func emit(
-        to relays: [BehaviorRelay<Element>],
-        site: CallSite
-    ) -> Disposable {
+    func emit<Relay: AcceptingRelay>(to relays: [Relay], site: CallSite) -> Disposable
+    where Relay.Element == Element {
         asObservable().accept(into: relays, verb: .emit, site: site)
     }
 
-    /// Makes each of `relays` accept every element, made optional, as its new value.
-    @_transparent
-    public func emit(
-        to relays: BehaviorRelay<Element?>...
-    ) -> Disposable {
-        emit(to: relays, site: .here())
-    }
-
-    /// `emit` with the site its public form takes from its caller.
+    /// `emit` into relays of optional elements, with the site their public forms take from their caller.
     @usableFromInline
-    func emit(
-        to relays: [BehaviorRelay<Element?>],
-        site: CallSite
-    ) -> Disposable {
+    func emit<Relay: AcceptingRelay>(to relays: [Relay], site: CallSite) -> Disposable
+    where Relay.Element == Element? {
         asObservable().map({ $0 as Element? }, site: site)
             .accept(into: relays, verb: .emit, site: site)
-    }
-
-    /// Makes each of `relays` accept every element.
-    @_transparent
-    public func emit(
-        to relays: PublishRelay<Element>...
-    ) -> Disposable {
-        emit(to: relays, site: .here())
-    }
-
-    /// `emit` with the site its public form takes from its caller.
-    @usableFromInline
-    func emit(
-        to relays: [PublishRelay<Element>],
-        site: CallSite
-    ) -> Disposable {
-        asObservable().accept(into: relays, verb: .emit, site: site)
-    }
-
-    /// Makes each of `relays` accept every element, made optional.
-    @_transparent
-    public func emit(
-        to relays: PublishRelay<Element?>...
-    ) -> Disposable {
-        emit(to: relays, site: .here())
-    }
-
-    /// `emit` with the site its public form takes from its caller.
-    @usableFromInline
-    func emit(
-        to relays: [PublishRelay<Element?>],
-        site: CallSite
-    ) -> Disposable {
-        asObservable().map({ $0 as Element? }, site: site)
-            .accept(into: relays, verb: .emit, site: site)
-    }
-
-    /// Makes each of `relays` accept and keep every element.
-    @_transparent
-    public func emit(
-        to relays: ReplayRelay<Element>...
-    ) -> Disposable {
-        emit(to: relays, site: .here())
-    }
-
-    /// `emit` with the site its public form takes from its caller.
-    @usableFromInline
-    func emit(
-        to relays: [ReplayRelay<Element>],
-        site: CallSite
-    ) -> Disposable {
-        asObservable().accept(into: relays, verb: .emit, site: site)
-    }
-
-    /// Makes each of `relays` accept and keep every element, made optional.
-    @_transparent
-    public func emit(
-        to relays: ReplayRelay<Element?>...
-    ) -> Disposable {
-        emit(to: relays, site: .here())
-    }
-
-    /// `emit` with the site its public form takes from its caller.
-    @usableFromInline
-    func emit(
-        to relays: [ReplayRelay<Element?>],
-        site: CallSite
-    ) -> Disposable {
-        asObservable().map({ $0 as Element? }, site: site)
-            .accept(into: relays, verb: .emit, site: site)
-    }
-
-    /// Calls the closures for elements, completion and disposal; recorded in
-    /// the ``SubscriptionRegistry`` with the verb `emit`.
-    @_transparent
-    public func emit(
-        onNext: ((Element) -> Void)? = nil,
-        onCompleted: (() -> Void)? = nil,
-        onDisposed: (() -> Void)? = nil
-    ) -> Disposable {
-        emit(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, site: .here())
     }
 
     /// `emit` with the site its public form takes from its caller.
@@ -164,17 +49,6 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
             onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 
-    /// Calls the closures with `object`, held weakly: once it is gone, events are ignored.
-    @_transparent
-    public func emit<Object: AnyObject>(
-        with object: Object,
-        onNext: ((Object, Element) -> Void)? = nil,
-        onCompleted: ((Object) -> Void)? = nil,
-        onDisposed: ((Object) -> Void)? = nil
-    ) -> Disposable {
-        emit(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, site: .here())
-    }
-
     /// `emit` with the site its public form takes from its caller.
     @usableFromInline
     func emit<Object: AnyObject>(
@@ -187,12 +61,6 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
         asObservable().subscribeElements(
             verb: .emit, site: site, with: object,
             onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
-    }
-
-    /// Subscribes without handling anything, to keep the signal's work going.
-    @_transparent
-    public func emit() -> Disposable {
-        emit(site: .here())
     }
 
     /// `emit` with the site its public form takes from its caller.

@@ -7,18 +7,12 @@ public typealias Single<Element> = PrimitiveSequence<SingleTrait, Element>
 /// The outcome of a ``Single``.
 public typealias SingleEvent<Element> = Result<Element, Swift.Error>
 
+// The site forms below do the work; their public forms, which hand them
+// their caller's site, are generated (Subscribe.generated.swift).
+
 extension PrimitiveSequenceType where Trait == SingleTrait {
     /// What `create(subscribe:)` hands its closure: call it once with the outcome.
     public typealias SingleObserver = (SingleEvent<Element>) -> Void
-
-    /// A single whose subscriptions run `subscribe`, which reports the
-    /// outcome to the observer it is given and returns what cancels the work.
-    @_transparent
-    public static func create(
-        subscribe: @escaping (@escaping SingleObserver) -> Disposable
-    ) -> Single<Element> {
-        create(subscribe: subscribe, site: .here())
-    }
 
     /// `create` with the site its public form takes from its caller.
     @usableFromInline
@@ -37,15 +31,6 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         }
     }
 
-    /// Subscribes `observer` for the outcome; the subscription is recorded
-    /// in the ``SubscriptionRegistry``.
-    @_transparent
-    public func subscribe(
-        _ observer: @escaping (SingleEvent<Element>) -> Void
-    ) -> Disposable {
-        subscribe(observer, site: .here())
-    }
-
     /// `subscribe` with the site its public form takes from its caller.
     @usableFromInline
     func subscribe(
@@ -60,17 +45,6 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
             case .completed: break
             }
         }
-    }
-
-    /// Subscribes closures for the element, the error and disposal. Without
-    /// `onFailure`, an error goes to ``Hooks/defaultErrorHandler``.
-    @_transparent
-    public func subscribe(
-        onSuccess: ((Element) -> Void)? = nil,
-        onFailure: ((Swift.Error) -> Void)? = nil,
-        onDisposed: (() -> Void)? = nil
-    ) -> Disposable {
-        subscribe(onSuccess: onSuccess, onFailure: onFailure, onDisposed: onDisposed, site: .here())
     }
 
     /// `subscribe` with the site its public form takes from its caller.
@@ -94,18 +68,6 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         }
     }
 
-    /// RxSwift 5's spelling of ``subscribe(onSuccess:onFailure:onDisposed:)``,
-    /// kept (deprecated) as RxSwift 6 keeps it.
-    @available(*, deprecated, renamed: "subscribe(onSuccess:onFailure:onDisposed:)")
-    @_transparent
-    public func subscribe(
-        onSuccess: ((Element) -> Void)? = nil,
-        onError: @escaping ((Swift.Error) -> Void),
-        onDisposed: (() -> Void)? = nil
-    ) -> Disposable {
-        subscribe(onSuccess: onSuccess, onError: onError, onDisposed: onDisposed, site: .here())
-    }
-
     /// `subscribe` with the site its public form takes from its caller.
     @usableFromInline
     func subscribe(
@@ -115,18 +77,6 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         site: CallSite
     ) -> Disposable {
         subscribe(onSuccess: onSuccess, onFailure: onError, onDisposed: onDisposed, site: site)
-    }
-
-    /// Subscribes closures that receive `object` along with the outcome,
-    /// holding `object` weakly: once it is gone, the outcome is ignored.
-    @_transparent
-    public func subscribe<Object: AnyObject>(
-        with object: Object,
-        onSuccess: ((Object, Element) -> Void)? = nil,
-        onFailure: ((Object, Swift.Error) -> Void)? = nil,
-        onDisposed: ((Object) -> Void)? = nil
-    ) -> Disposable {
-        subscribe(with: object, onSuccess: onSuccess, onFailure: onFailure, onDisposed: onDisposed, site: .here())
     }
 
     /// `subscribe` with the site its public form takes from its caller.
@@ -161,17 +111,6 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 }
 
 extension PrimitiveSequenceType where Trait == SingleTrait {
-    /// Succeeds with `resultSelector` of the elements of every single in
-    /// `collection` once all have succeeded (of an empty array when there
-    /// are none); the first error ends it.
-    @_transparent
-    public static func zip<Collection: Swift.Collection, Result>(
-        _ collection: Collection,
-        resultSelector: @escaping ([Element]) throws -> Result
-    ) -> Single<Result> where Collection.Element == Single<Element> {
-        zip(collection, resultSelector: resultSelector, site: .here())
-    }
-
     /// `zip` with the site its public form takes from its caller.
     @usableFromInline
     static func zip<Collection: Swift.Collection, Result>(
@@ -184,15 +123,6 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         }
         return Single(
             raw: Observable.zip(collection.map { $0.asObservable() }, resultSelector: resultSelector, site: site))
-    }
-
-    /// Succeeds with the elements of every single in `collection` once all
-    /// have succeeded (an empty array when there are none); the first error ends it.
-    @_transparent
-    public static func zip<Collection: Swift.Collection>(
-        _ collection: Collection
-    ) -> Single<[Element]> where Collection.Element == Single<Element> {
-        zip(collection, site: .here())
     }
 
     /// `zip` with the site its public form takes from its caller.

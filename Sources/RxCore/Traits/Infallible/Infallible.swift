@@ -38,19 +38,12 @@ extension InfallibleEvent: EventConvertible {
     }
 }
 
+// The site forms below do the work; their public forms, which hand them
+// their caller's site, are generated (Subscribe.generated.swift).
+
 extension Infallible {
     /// What ``create(subscribe:)`` hands its closure: sends one event.
     public typealias InfallibleObserver = (InfallibleEvent<Element>) -> Void
-
-    /// A sequence whose subscriptions each run `subscribe`, which sends events
-    /// through the function it is given and returns what disposing the
-    /// subscription disposes.
-    @_transparent
-    public static func create(
-        subscribe: @escaping (@escaping InfallibleObserver) -> Disposable
-    ) -> Infallible<Element> {
-        create(subscribe: subscribe, site: .here())
-    }
 
     /// `create` with the site its public form takes from its caller.
     @usableFromInline
@@ -67,17 +60,6 @@ extension Infallible {
 }
 
 extension InfallibleType {
-    /// Subscribes closures for elements, completion and disposal; there is no
-    /// error to handle. Recorded in the ``SubscriptionRegistry`` like any subscription.
-    @_transparent
-    public func subscribe(
-        onNext: ((Element) -> Void)? = nil,
-        onCompleted: (() -> Void)? = nil,
-        onDisposed: (() -> Void)? = nil
-    ) -> Disposable {
-        subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, site: .here())
-    }
-
     /// `subscribe` with the site its public form takes from its caller.
     @usableFromInline
     func subscribe(
@@ -89,18 +71,6 @@ extension InfallibleType {
         asObservable().subscribe(
             onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed,
             site: site)
-    }
-
-    /// Subscribes closures that receive `object` along with each event, holding
-    /// `object` weakly: once it is gone, events are ignored.
-    @_transparent
-    public func subscribe<Object: AnyObject>(
-        with object: Object,
-        onNext: ((Object, Element) -> Void)? = nil,
-        onCompleted: ((Object) -> Void)? = nil,
-        onDisposed: ((Object) -> Void)? = nil
-    ) -> Disposable {
-        subscribe(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, site: .here())
     }
 
     /// `subscribe` with the site its public form takes from its caller.
@@ -115,14 +85,6 @@ extension InfallibleType {
         asObservable().subscribe(
             with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed,
             site: site)
-    }
-
-    /// Subscribes a closure that receives every event.
-    @_transparent
-    public func subscribe(
-        _ on: @escaping (InfallibleEvent<Element>) -> Void
-    ) -> Disposable {
-        subscribe(on, site: .here())
     }
 
     /// `subscribe` with the site its public form takes from its caller.
