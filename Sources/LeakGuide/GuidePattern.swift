@@ -17,11 +17,13 @@ package struct GuidePattern: Sendable, Hashable {
     /// The fix, in one sentence.
     package let fix: String
 
-    package init(id: String, name: String, document: String, section: String, fix: String) {
+    /// A pattern that `place` of the guide explains, with its ``id``, its
+    /// ``name`` and its ``fix``.
+    package init(_ place: (document: String, section: String), _ id: String, _ name: String, fix: String) {
         self.id = id
         self.name = name
-        self.document = document
-        self.section = section
+        self.document = place.document
+        self.section = place.section
         self.fix = fix
     }
 

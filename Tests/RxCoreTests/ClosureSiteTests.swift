@@ -51,6 +51,37 @@ final class ClosureSiteTests: RxTestCase {
             ])
     }
 
+    func testTraitOperatorsReportTheirClosuresAtTheirCallersSites() {
+        let log = ReceiptLog()
+        var lines: [UInt] = []
+        ResourceScope(name: "trait closure sites", observer: log).run {
+            let relay = PublishRelay<Int>()
+            lines.append(#line + 1)
+            _ = relay.asInfallible().map { $0 + 1 }
+            lines.append(#line + 1)
+            _ = Single.just(1).flatMapMaybe { .just($0) }
+            lines.append(#line + 1)
+            _ = Maybe.just(1).do(onNext: { _ in })
+            lines.append(#line + 1)
+            _ = Completable.empty().catch { _ in .empty() }
+            lines.append(#line + 1)
+            _ = relay.asDriver(onErrorJustReturn: 0).filter { $0 > 0 }
+            lines.append(#line + 1)
+            relay.asInfallible().bind(onNext: { _ in }).dispose()
+        }
+
+        XCTAssertEqual(
+            log.all,
+            [
+                "map at ClosureSiteTests.swift:\(lines[0])",
+                "flatMap at ClosureSiteTests.swift:\(lines[1])",
+                "do(onNext:) at ClosureSiteTests.swift:\(lines[2])",
+                "catch at ClosureSiteTests.swift:\(lines[3])",
+                "filter at ClosureSiteTests.swift:\(lines[4])",
+                "bind(onNext:) at ClosureSiteTests.swift:\(lines[5])",
+            ])
+    }
+
     func testOperatorChainsNameTheOperators() {
         let subject = PublishSubject<Int>()
         let other = PublishSubject<String>()

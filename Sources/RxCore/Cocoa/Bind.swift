@@ -1,15 +1,8 @@
-extension ObservableType {
-    /// Sends every event, errors and completion included, to each of `observers`.
-    ///
-    /// The binding is recorded in the ``SubscriptionRegistry`` with the verb `bind`.
-    @_transparent
-    public func bind<Observer: ObserverType>(
-        to observers: Observer...
-    ) -> Disposable where Observer.Element == Element {
-        bind(to: observers, site: .here())
-    }
+// The bindings' work: the public forms, which hand their caller's site to
+// these, are generated (Bind.generated.swift).
 
-    /// `bind` with the site its public form takes from its caller.
+extension ObservableType {
+    /// `bind(to:)` of observers, with the site its public form takes from its caller.
     @usableFromInline
     func bind<Observer: ObserverType>(
         to observers: [Observer],
@@ -18,15 +11,8 @@ extension ObservableType {
         send(to: observers, verb: .bind, site: site)
     }
 
-    /// Sends every event, with its element made optional, to each of `observers`.
-    @_transparent
-    public func bind<Observer: ObserverType>(
-        to observers: Observer...
-    ) -> Disposable where Observer.Element == Element? {
-        bind(to: observers, site: .here())
-    }
-
-    /// `bind` with the site its public form takes from its caller.
+    /// `bind(to:)` of observers of optional elements, with the site its public
+    /// form takes from its caller.
     @usableFromInline
     func bind<Observer: ObserverType>(
         to observers: [Observer],
@@ -36,30 +22,7 @@ extension ObservableType {
             .send(to: observers, verb: .bind, site: site)
     }
 
-    /// Hands this sequence to `binder` and returns what it returns.
-    public func bind<Result>(to binder: (Self) -> Result) -> Result {
-        binder(self)
-    }
-
-    /// Hands this sequence to `binder`, then `curriedArgument` to the function
-    /// it returns, and returns the result.
-    public func bind<R1, R2>(to binder: (Self) -> (R1) -> R2, curriedArgument: R1) -> R2 {
-        binder(self)(curriedArgument)
-    }
-
-    /// Calls `onNext` for every element.
-    ///
-    /// An error is a programming error here: RxSwift stops a debug build,
-    /// RxCore prints `Binding error: …` and records a
-    /// ``Diagnostic/Kind/bindingError``.
-    @_transparent
-    public func bind(
-        onNext: @escaping (Element) -> Void
-    ) -> Disposable {
-        bind(onNext: onNext, site: .here())
-    }
-
-    /// `bind` with the site its public form takes from its caller.
+    /// `bind(onNext:)` with the site its public form takes from its caller.
     @usableFromInline
     func bind(
         onNext: @escaping (Element) -> Void,
@@ -69,18 +32,7 @@ extension ObservableType {
         return bindElements(verb: .bind, site: site, errorMessage: "Binding error", onNext)
     }
 
-    /// Calls `onNext` with `object` for every element, holding `object` weakly:
-    /// once it is gone, elements are ignored. Errors are handled as in
-    /// ``bind(onNext:)``.
-    @_transparent
-    public func bind<Object: AnyObject>(
-        with object: Object,
-        onNext: @escaping (Object, Element) -> Void
-    ) -> Disposable {
-        bind(with: object, onNext: onNext, site: .here())
-    }
-
-    /// `bind` with the site its public form takes from its caller.
+    /// `bind(with:onNext:)` with the site its public form takes from its caller.
     @usableFromInline
     func bind<Object: AnyObject>(
         with object: Object,

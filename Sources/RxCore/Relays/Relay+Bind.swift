@@ -20,109 +20,18 @@ extension ReplayRelay: AcceptingRelay {
 }
 
 extension ObservableType {
-    /// Makes each of `relays` accept every element. Completion ends the
-    /// binding without reaching the relays, which never terminate; an error
-    /// is a programming error (see ``bind(onNext:)``).
-    @_transparent
-    public func bind(
-        to relays: PublishRelay<Element>...
-    ) -> Disposable {
-        bind(to: relays, site: .here())
-    }
-
-    /// `bind` with the site its public form takes from its caller.
+    /// `bind(to:)` of relays, with the site its public form takes from its caller.
     @usableFromInline
-    func bind(
-        to relays: [PublishRelay<Element>],
-        site: CallSite
-    ) -> Disposable {
+    func bind<Relay: AcceptingRelay>(to relays: [Relay], site: CallSite) -> Disposable
+    where Relay.Element == Element {
         accept(into: relays, verb: .bind, site: site)
     }
 
-    /// Makes each of `relays` accept every element, made optional.
-    @_transparent
-    public func bind(
-        to relays: PublishRelay<Element?>...
-    ) -> Disposable {
-        bind(to: relays, site: .here())
-    }
-
-    /// `bind` with the site its public form takes from its caller.
+    /// `bind(to:)` of relays of optional elements, with the site its public form
+    /// takes from its caller.
     @usableFromInline
-    func bind(
-        to relays: [PublishRelay<Element?>],
-        site: CallSite
-    ) -> Disposable {
-        map({ $0 as Element? }, site: site)
-            .accept(into: relays, verb: .bind, site: site)
-    }
-
-    /// Makes each of `relays` accept every element, as their new value.
-    @_transparent
-    public func bind(
-        to relays: BehaviorRelay<Element>...
-    ) -> Disposable {
-        bind(to: relays, site: .here())
-    }
-
-    /// `bind` with the site its public form takes from its caller.
-    @usableFromInline
-    func bind(
-        to relays: [BehaviorRelay<Element>],
-        site: CallSite
-    ) -> Disposable {
-        accept(into: relays, verb: .bind, site: site)
-    }
-
-    /// Makes each of `relays` accept every element, made optional, as their new value.
-    @_transparent
-    public func bind(
-        to relays: BehaviorRelay<Element?>...
-    ) -> Disposable {
-        bind(to: relays, site: .here())
-    }
-
-    /// `bind` with the site its public form takes from its caller.
-    @usableFromInline
-    func bind(
-        to relays: [BehaviorRelay<Element?>],
-        site: CallSite
-    ) -> Disposable {
-        map({ $0 as Element? }, site: site)
-            .accept(into: relays, verb: .bind, site: site)
-    }
-
-    /// Makes each of `relays` accept and keep every element.
-    @_transparent
-    public func bind(
-        to relays: ReplayRelay<Element>...
-    ) -> Disposable {
-        bind(to: relays, site: .here())
-    }
-
-    /// `bind` with the site its public form takes from its caller.
-    @usableFromInline
-    func bind(
-        to relays: [ReplayRelay<Element>],
-        site: CallSite
-    ) -> Disposable {
-        accept(into: relays, verb: .bind, site: site)
-    }
-
-    /// Makes each of `relays` accept and keep every element, made optional.
-    @_transparent
-    public func bind(
-        to relays: ReplayRelay<Element?>...
-    ) -> Disposable {
-        bind(to: relays, site: .here())
-    }
-
-    /// `bind` with the site its public form takes from its caller.
-    @usableFromInline
-    func bind(
-        to relays: [ReplayRelay<Element?>],
-        site: CallSite
-    ) -> Disposable {
+    func bind<Relay: AcceptingRelay>(to relays: [Relay], site: CallSite) -> Disposable
+    where Relay.Element == Element? {
         map({ $0 as Element? }, site: site)
             .accept(into: relays, verb: .bind, site: site)
     }

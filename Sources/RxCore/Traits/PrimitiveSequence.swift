@@ -5,8 +5,12 @@
 /// It wraps an ``Observable`` whose first event is the outcome: a success is
 /// a `next` event followed by completion.
 public struct PrimitiveSequence<Trait, Element> {
-    let source: Observable<Element>
+    /// The underlying sequence. Usable from inlinable code, as ``init(raw:)``:
+    /// the transparent operators that record their caller's site build with them.
+    @usableFromInline let source: Observable<Element>
 
+    /// Wraps `raw`, whose events must fit the trait.
+    @usableFromInline
     init(raw: Observable<Element>) {
         self.source = raw
     }

@@ -9,6 +9,9 @@ public protocol InfallibleType: ObservableConvertibleType {}
 public struct Infallible<Element>: InfallibleType {
     private let source: Observable<Element>
 
+    /// Wraps `source`, which must not fail. Usable from inlinable code: the
+    /// transparent operators that record their caller's site build with it.
+    @usableFromInline
     init(_ source: Observable<Element>) {
         self.source = source
     }
