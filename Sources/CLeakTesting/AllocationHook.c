@@ -23,6 +23,7 @@ static _Atomic(rxleaks_allocate) runtime_allocate;
 static atomic_long open_checks;
 static _Atomic(rxleaks_class_decider) decider;
 static _Atomic(rxleaks_object_recorder) recorder;
+static _Atomic(rxleaks_task_recorder) task_recorder;
 static __thread int inside_hook;
 
 #define DECISION_SLOTS 16384
@@ -105,9 +106,42 @@ void *swift_allocObject(const void *metadata, size_t size, size_t alignment_mask
     return object;
 }
 
-void rxleaks_allocation_hook_install(rxleaks_class_decider decide, rxleaks_object_recorder record) {
+// `swift_task_create` (the runtime's, Swift calling convention) returns the task and its initial context; the
+// closure's context is its last argument. Defined here for the same reason as `swift_allocObject`: a task
+// nothing stores is held by the runtime alone, and its closure is what a check must see.
+typedef struct {
+    void *task;
+    void *context;
+} rxleaks_task_and_context;
+typedef rxleaks_task_and_context (*rxleaks_create_task)(size_t, void *, const void *, void *, void *)
+    __attribute__((swiftcall));
+static _Atomic(rxleaks_create_task) runtime_create_task;
+
+__attribute__((swiftcall)) rxleaks_task_and_context swift_task_create(
+    size_t flags, void *options, const void *result_type, void *entry, void *closure_context) {
+    rxleaks_create_task create = atomic_load_explicit(&runtime_create_task, memory_order_relaxed);
+    if (__builtin_expect(create == NULL, 0)) {
+        create = (rxleaks_create_task)dlsym(RTLD_NEXT, "swift_task_create");
+        atomic_store_explicit(&runtime_create_task, create, memory_order_relaxed);
+    }
+    // Told before the task exists: once made, it may run, end and free its context at once.
+    if (__builtin_expect(atomic_load_explicit(&open_checks, memory_order_relaxed) != 0, 0) && !inside_hook
+        && closure_context != NULL) {
+        rxleaks_task_recorder record = atomic_load_explicit(&task_recorder, memory_order_acquire);
+        if (record) {
+            inside_hook = 1;
+            record(closure_context);
+            inside_hook = 0;
+        }
+    }
+    return create(flags, options, result_type, entry, closure_context);
+}
+
+void rxleaks_allocation_hook_install(
+    rxleaks_class_decider decide, rxleaks_object_recorder record, rxleaks_task_recorder record_task) {
     atomic_store_explicit(&decider, decide, memory_order_release);
     atomic_store_explicit(&recorder, record, memory_order_release);
+    atomic_store_explicit(&task_recorder, record_task, memory_order_release);
 }
 
 void rxleaks_allocation_hook_adjust(long delta) {

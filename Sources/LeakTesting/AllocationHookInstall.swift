@@ -8,6 +8,7 @@ import Leaks
 func installAllocationTracking() {
     rxleaks_allocation_hook_install(
         { module, metadata in AllocationTracking.records(classOf: metadata, inModule: module) },
-        { object in AllocationTracking.allocated(object) })
+        { object in AllocationTracking.allocated(object) },
+        { context in AllocationTracking.makingTask(context: context) })
     AllocationTracking.install { delta in rxleaks_allocation_hook_adjust(delta) }
 }

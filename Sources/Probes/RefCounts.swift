@@ -104,8 +104,12 @@ package final class DeathWatch: Sendable {
     private let watching = Mutex(true)
 
     /// Starts watching `object` (one unowned retain).
-    package init(_ object: AnyObject) {
-        let pointer = Unmanaged.passUnretained(object).toOpaque()
+    package convenience init(_ object: AnyObject) {
+        self.init(objectAt: Unmanaged.passUnretained(object).toOpaque())
+    }
+
+    /// Starts watching the heap object at `pointer`, which need not be a class instance (a closure's context).
+    package init(objectAt pointer: UnsafeMutableRawPointer) {
         _ = crm_unowned_retain(pointer)
         objectAddress = UInt(bitPattern: pointer)
     }

@@ -21,6 +21,9 @@ final class PlainLeaksTestCommandTests: XCTestCase {
         "PlainSwiftTests.testProfileWatcherStarts": (["ProfileWatcher"], "closure given at PlainSwift.swift:"),
         "PlainSwiftTests.testClockStarts": (["Clock"], "closure given at PlainSwift.swift:189 ─captures→ Clock"),
         "PlainSwiftTests.testPollerStarts": (["Poller"], "closure given at PlainSwift.swift:211 ─captures→ Poller"),
+        "PlainSwiftTests.testFeedFollowerFollows": (
+            ["FeedFollower"], "Task made at PlainSwift.swift:236 ─captures→ FeedFollower"
+        ),
         "PlainLeaksTests.PlainSwiftSuite/clockStarts()": (
             ["Clock"], "closure given at PlainSwift.swift:189 ─captures→ Clock"
         ),
@@ -36,6 +39,7 @@ final class PlainLeaksTestCommandTests: XCTestCase {
         "PlainSwiftTests.testFixedThemeObserverCountsChanges", "PlainSwiftTests.testFixedChangeCounterStarts",
         "PlainSwiftTests.testFixedAutoSaverSchedules", "PlainSwiftTests.testFixedProfileWatcherStarts",
         "PlainSwiftTests.testFixedClockStarts", "PlainSwiftTests.testFixedPollerStarts",
+        "PlainSwiftTests.testFixedFeedFollowerFollows",
         "PlainLeaksTests.PlainSwiftSuite/fixedClockStarts()",
         "PlainSwiftLookAlikeTests.testTheCacheKeepsThumbnails",
         "PlainSwiftLookAlikeTests.testSettingsAreMadeOnFirstUse",
@@ -125,6 +129,9 @@ final class PlainLeaksTestCommandTests: XCTestCase {
             "    run loop Timer\n      ─_fire→ closure given at PlainSwift.swift:211\n"
                 + "      ─captures (strong)→ Poller   <- the reference to break\n",
             "fix: capture [weak self] in the timer's block, and invalidate the timer in deinit",
+            "FeedFollower leaked (retained from outside the check)",
+            "    Task made at PlainSwift.swift:236\n      ─captures (strong)→ FeedFollower   <- the reference to break\n",
+            "fix: capture [weak self] in the task's closure",
         ] {
             XCTAssertTrue(run.stdout.contains(fragment), "no \(fragment):\n\(run.stdout)")
         }
@@ -135,8 +142,9 @@ final class PlainLeaksTestCommandTests: XCTestCase {
     /// `rxleaks fix` on a copy of the fixture, whose leaking tests assert with their weak oracle that the
     /// object outlives them. With those assertions dropped, except AutoSaver's, the stored closure, the
     /// delegate, the observer block (its observer removed in deinit), the task, the listener a global registry
-    /// keeps and the timers' blocks are fixed; AutoSaver's fix makes its tests fail, so it is put back and reported. A second `rxleaks test` finds only
-    /// AutoSaver's tests leaking, every test passing or failing as before.
+    /// keeps, the timers' blocks and the task nothing stores are fixed; AutoSaver's fix makes its tests fail,
+    /// so it is put back and reported. A second `rxleaks test` finds only AutoSaver's tests leaking, every
+    /// test passing or failing as before.
     func testPlainSwiftLeaksAreFixedUnlessTheirTestChecksTheObjectOutlivesIt() throws {
         // A copy built in the fixtures' scratch folder: the dependencies are built once for the test process.
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -180,6 +188,7 @@ final class PlainLeaksTestCommandTests: XCTestCase {
                 "PlainSwiftTests.testChartControllerRedraws ChartController: ",
                 "PlainSwiftTests.testChartControllerRedraws ChartView: ",
                 "PlainSwiftTests.testClockStarts Clock: ",
+                "PlainSwiftTests.testFeedFollowerFollows FeedFollower: ",
                 "PlainSwiftTests.testNoteEditorSaves NoteEditor: ",
                 "PlainSwiftTests.testPollerStarts Poller: ",
                 "PlainSwiftTests.testProfileWatcherStarts ProfileWatcher: ",
@@ -203,6 +212,7 @@ final class PlainLeaksTestCommandTests: XCTestCase {
             "        pending = DispatchWorkItem { self.saves += 1 }",
             "        timer = Timer.scheduledTimer(withTimeInterval: 60, repeats: true) { [weak self] _ in guard let self else { return }; self.ticks += 1 }",
             "        Timer.scheduledTimer(withTimeInterval: 60, repeats: true) { [weak self] _ in guard let self else { return }; self.polls += 1 }",
+            "        Task { [weak self] in for await beat in Heartbeat.beats { guard let self else { return }; self.count += beat } }",
         ] {
             XCTAssertTrue(text.contains(line), "not in the fixed file: \(line)")
         }

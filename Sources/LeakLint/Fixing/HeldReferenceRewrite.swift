@@ -29,7 +29,7 @@ package enum HeldReference: Sendable, Hashable {
 /// The fixes for a ``HeldReference``: `weak var` for a back reference the
 /// object is handed (a delegate), `[weak self]` with a `guard` for a closure
 /// that returns nothing, and for a `Task` looping over a stream the `guard`
-/// inside the loop and the task cancelled in `deinit`; for an observer block,
+/// inside the loop and, when the object keeps the task, the task cancelled in `deinit`; for an observer block,
 /// `[weak self]` and the observer removed in `deinit`.
 package enum HeldReferenceRewrite {
     /// The edits that end `reference` in `source`; nil when the file does
@@ -74,7 +74,10 @@ package enum HeldReferenceRewrite {
             else {
                 return .failure(Unfixable("no closure capturing self starts on line \(line) of \(name)"))
             }
-            return .success(CaptureRewrite.weakSelf(in: closure))
+            // A task nothing stores cannot be cancelled in deinit: its capture is the fix.
+            return .success(
+                closure.receivingCall?.calledName == "Task"
+                    ? taskCapture(closure) : CaptureRewrite.weakSelf(in: closure))
         }
     }
 
@@ -120,14 +123,18 @@ package enum HeldReferenceRewrite {
     private static func taskEdits(_ closure: ClosureExprSyntax, storedIn property: String, in type: ClassDeclSyntax)
         -> [SourceEdit]
     {
+        taskCapture(closure) + cancellation(of: property, in: type)
+    }
+
+    /// `[weak self]` in a task's closure, with the `guard` inside its loop (at the top when it has none).
+    private static func taskCapture(_ closure: ClosureExprSyntax) -> [SourceEdit] {
         let loop = closure.statements.lazy.compactMap { item -> CodeBlockSyntax? in
             if let loop = item.item.as(ForStmtSyntax.self) { return loop.body }
             if let loop = item.item.as(WhileStmtSyntax.self) { return loop.body }
             return nil
         }.first
-        let capture =
-            loop.map { CaptureRewrite.weakSelf(in: closure, eachTimeRound: $0) } ?? CaptureRewrite.weakSelf(in: closure)
-        return capture + cancellation(of: property, in: type)
+        return loop.map { CaptureRewrite.weakSelf(in: closure, eachTimeRound: $0) }
+            ?? CaptureRewrite.weakSelf(in: closure)
     }
 
     /// `deinit { task?.cancel() }` before the class's closing brace, unless a `deinit` already cancels it.

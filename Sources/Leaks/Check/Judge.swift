@@ -14,6 +14,8 @@ struct Judge {
     var trial = TrialRelease.none
     /// The timers made in the check, searched as roots before the globals (``TimerHolders``).
     var timers: [RootSearch.Root] = []
+    /// The tasks made in the check, whose closures may hold what it made (``TaskClosures``).
+    var tasks: [TaskClosures.Task] = []
 
     /// The most objects read, over every graph read for objects made in the check.
     static let madeObjectsNodeBudget = 5_000_000
@@ -72,6 +74,13 @@ struct Judge {
                     let hidden = HiddenHolder(
                         root: object.address, graph: analysis.graph, inspector: HeapInspector(closures: closures))
                 else {
+                    // A task's closure is read through its context: it goes before the globals' search.
+                    if let path = TaskClosures.path(
+                        to: analysis.graph.retainNode(object.address), among: tasks,
+                        inspector: HeapInspector(closures: closures))
+                    {
+                        return Self.leak(object, heldFrom: path, pattern: TaskClosures.pattern)
+                    }
                     // A global's path is read reference by reference: it goes before the observer table's word scan.
                     roots =
                         roots
@@ -82,7 +91,7 @@ struct Judge {
                             keptFrom[object.address] = held.root.name
                             return nil
                         }
-                        return Self.leak(object, heldFrom: path, held.root)
+                        return Self.leak(object, heldFrom: path, pattern: Self.pattern(of: held.root))
                     }
                     // A stack word says what refers to it, not whether the thread's closure captured it: kept, named.
                     // It goes before the observer table's scan, whose hits in memory that is no Swift object count.
@@ -123,7 +132,7 @@ struct Judge {
                     }
                     // A timer's block keeps it whatever its cycle does: the block's capture is the fix.
                     if held.root.kind == .timer, let path = held.path {
-                        return Self.leak(object, heldFrom: path, held.root)
+                        return Self.leak(object, heldFrom: path, pattern: Self.pattern(of: held.root))
                     }
                 }
             }
@@ -169,9 +178,13 @@ struct Judge {
         return leaks.filter { $0.heldBy == nil } + leaks.filter { $0.heldBy != nil }
     }
 
-    /// `object`, retained from outside the check by a closure that `root` (a global, a timer) keeps, along `path`.
-    private static func leak(_ object: TrackedObject, heldFrom path: RetainCycle, _ root: RootSearch.Root) -> Leak {
-        let pattern = root.kind == .timer ? TimerHolders.pattern : RootSearch.pattern
+    /// The pattern of an object that a closure `root` keeps holds.
+    private static func pattern(of root: RootSearch.Root) -> LeakPattern {
+        root.kind == .timer ? TimerHolders.pattern : RootSearch.pattern
+    }
+
+    /// `object`, retained from outside the check by a closure that a global, a timer or a task keeps, along `path`.
+    private static func leak(_ object: TrackedObject, heldFrom path: RetainCycle, pattern: LeakPattern) -> Leak {
         var leak = Leak(
             typeName: object.typeName, kind: .retainedFromOutside, cycle: nil, pattern: pattern,
             trackedAt: object.symbolicatedSite, address: object.address)

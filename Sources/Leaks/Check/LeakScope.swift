@@ -1,3 +1,4 @@
+import Probes
 import Synchronization
 
 /// What a leak check's block uses to track objects; it also tracks, by
@@ -30,6 +31,8 @@ public final class LeakScope: @unchecked Sendable {
         var allocationBudgetSpent = false
         /// The timers made in the check (``TimerHolders``): holders, never judged themselves.
         var timers: [TrackedObject] = []
+        /// The tasks made in the check, with their closures' contexts (``TaskClosures``).
+        var tasks: [TaskClosures.Task] = []
 
         mutating func append(_ object: TrackedObject) {
             indexByAddress[object.address] = tracked.count
@@ -209,6 +212,19 @@ public final class LeakScope: @unchecked Sendable {
             state.timers.append(TrackedObject(timer, site: site, backtrace: nil))
         }
     }
+
+    /// Watches the closure's context of a task made in the check (``TaskClosures``).
+    func addTask(context: DeathWatch, madeAt: @escaping @Sendable () -> SourceSite) {
+        let added = state.withLock { state in
+            guard state.acceptsAllocations, state.tasks.count < TaskClosures.budget else { return false }
+            state.tasks.append(TaskClosures.Task(context: context, madeAt: madeAt))
+            return true
+        }
+        if !added { context.release() }
+    }
+
+    /// The tasks made in the check; the caller releases their watches once judged.
+    var tasks: [TaskClosures.Task] { state.withLock { $0.tasks } }
 
     /// The timers made in the check; the caller releases them once judged.
     var timers: [TrackedObject] { state.withLock { $0.timers } }

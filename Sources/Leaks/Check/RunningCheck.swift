@@ -93,22 +93,27 @@ final class RunningCheck {
         scope.stopTrackingAllocations()
         if tracksAllocations { AllocationTracking.end() }
         let tracked = scope.trackedObjects
-        let timers = scope.timers
-        defer { (tracked + timers).forEach { $0.release() } }
+        let timers = scope.timers, tasks = scope.tasks
+        defer {
+            (tracked + timers).forEach { $0.release() }
+            tasks.forEach { $0.context.release() }
+        }
         let afterTeardown = ResourceCounts.Moment.now(sessions: sessions, tracked: tracked)
         let aliveBeforeSettling = Set(tracked.filter(\.isAlive).map(\.address))
         let unsettled = Settler.settle(settle, sessions: sessions)
         func judge(unsettled: [String]) -> LeakReport {
             verdict(
                 tracked: tracked, aliveBeforeSettling: aliveBeforeSettling, afterTeardown: afterTeardown,
-                unsettled: unsettled, thrown: thrown, holder: holder, timers: timers)
+                unsettled: unsettled, thrown: thrown, holder: holder, timers: timers, tasks: tasks)
         }
         let report = judge(unsettled: unsettled)
         // Only a verdict that is not clean takes a second look: a clean one cannot get cleaner.
         guard !report.isClean else { return report }
         let leaked = Set(report.leaks.map(\.address))
         // A task still running may end within the deadline and release what it holds: released late, then.
-        let heldByTasks = report.leaks.contains { $0.pattern?.id == HiddenHolder.Work.task.pattern.id }
+        let heldByTasks = report.leaks.contains {
+            [HiddenHolder.Work.task.pattern.id, TaskClosures.pattern.id].contains($0.pattern?.id)
+        }
         let changed = Settler.secondLook(
             settle, leaked: tracked.filter { leaked.contains($0.address) }, untilDeadline: heldByTasks)
         // Another thread may also have finished while the first verdict was being reached.
@@ -123,7 +128,8 @@ final class RunningCheck {
     /// Judges what is left once pending work has settled.
     private func verdict(
         tracked: [TrackedObject], aliveBeforeSettling: Set<UInt>, afterTeardown: ResourceCounts.Moment,
-        unsettled: [String], thrown: Error?, holder: UInt?, timers: [TrackedObject]
+        unsettled: [String], thrown: Error?, holder: UInt?, timers: [TrackedObject],
+        tasks: [TaskClosures.Task]
     ) -> LeakReport {
         let afterSettling = ResourceCounts.Moment.now(sessions: sessions, tracked: tracked)
         let trial = holder.map { TrialRelease(releasing: $0, inspector: HeapInspector(describes: false)) } ?? .none
@@ -143,7 +149,7 @@ final class RunningCheck {
         let leaks = Judge(
             workStillAlive: !liveSubscriptions.isEmpty || !leftResources.isEmpty, closures: scope.closures,
             trial: trial,
-            timers: TimerHolders.roots(timers)
+            timers: TimerHolders.roots(timers), tasks: tasks
         )
         .leaks(among: survivors, unjudged: &unjudged, keptFrom: &keptFrom)
         let problems =

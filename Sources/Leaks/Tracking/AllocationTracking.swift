@@ -62,13 +62,26 @@ package enum AllocationTracking {
         scope.addAllocated(object, site: PendingTrackingSite(origin: .allocated, operatorName: nil) { madeAt(frames) })
     }
 
-    /// The first frame of the code that made the object: past the hook
-    /// (`swift_allocObject`) and the class's allocating initialiser.
-    private static func madeAt(_ frames: [UInt]) -> SourceSite {
+    /// Called by the hook with the closure's context of a task about to be made while a check is open (the
+    /// caller still holds it: once made, the task may run, end and free it at once). The task's closure holds
+    /// what the context captures until the task ends (``TaskClosures``).
+    /// Not attributed through ``UnscopedWork``, whose resolver opens a check for the running test: every Swift
+    /// Testing test runs in a task of its own, and would get a verdict.
+    package static func makingTask(context: UnsafeMutableRawPointer) {
+        guard let scope = LeakScope.current ?? RunningCheck.ambientScope else { return }
+        let frames = Backtrace.capture(skip: 0, maxFrames: framesKept + 4)
+        scope.addTask(context: DeathWatch(objectAt: context), madeAt: { madeAt(frames, by: "swift_task_create") })
+    }
+
+    /// The first frame of the code that made the object or the task: past the hook (`hook`) and the
+    /// class's allocating initialiser or `Task`'s.
+    private static func madeAt(_ frames: [UInt], by hook: String = "swift_allocObject") -> SourceSite {
         let symbolicated = Backtrace.symbolicate(frames)
-        let afterHook = symbolicated.lastIndex { $0.function == "swift_allocObject" }.map { $0 + 1 } ?? 0
+        let afterHook = symbolicated.lastIndex { $0.function == hook }.map { $0 + 1 } ?? 0
         let caller = symbolicated[afterHook...].first { frame in
-            frame.file != nil && !(frame.function ?? "").contains("__allocating_init")
+            let function = frame.function ?? ""
+            guard let file = frame.file, !file.contains("<compiler-generated>") else { return false }
+            return !function.contains("__allocating_init") && !function.hasPrefix("Task.init")
         }
         guard let caller, let file = caller.file else { return SourceSite(file: "an unknown place", line: 0) }
         return SourceSite(file: file, line: UInt(caller.line ?? 0), function: caller.function ?? "")

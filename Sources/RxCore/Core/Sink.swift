@@ -141,3 +141,23 @@ final class ForwardingSink<Observer: ObserverType>: Sink<Observer>, ObserverType
         forwardEndingOnStop(event)
     }
 }
+
+/// A sink whose work is all in `onNext(_:)`: it ends its sequence with its
+/// source's. ``Sink`` and ``ErasedSink`` provide the two requirements.
+protocol ElementSink: ObserverType {
+    func forwardError(_ error: Swift.Error)
+    func forwardCompleted()
+}
+
+extension ElementSink {
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            onNext(element)
+        case .error(let error):
+            forwardError(error)
+        case .completed:
+            forwardCompleted()
+        }
+    }
+}

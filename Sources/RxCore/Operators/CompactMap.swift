@@ -18,27 +18,19 @@ extension ObservableType {
         site: CallSite
     ) -> Observable<Result> {
         ClosureSites.note(transform, "compactMap", site)
-        return CompactMap(source: asObservable(), transform: transform, site: site)
+        return UnaryProducer(
+            CompactMap(transform: transform, site: site), source: asObservable(), kind: compactMapKind,
+            name: "compactMap")
     }
 }
 
-final class CompactMap<SourceElement, Element>: Producer<Element> {
-    typealias Transform = (SourceElement) throws -> Element?
+struct CompactMap<SourceElement, Element>: UnaryOperator {
+    let transform: (SourceElement) throws -> Element?
+    let site: CallSite
 
-    private let source: Observable<SourceElement>
-    private let transform: Transform
-    private let site: CallSite
-
-    init(source: Observable<SourceElement>, transform: @escaping Transform, site: CallSite) {
-        self.source = source
-        self.transform = transform
-        self.site = site
-        super.init(kind: compactMapKind, chain: OperatorChain.applying("compactMap", to: source.chain))
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Element {
+    func run<Observer: ObserverType>(
+        _ source: Observable<SourceElement>, _ observer: Observer, cancel: Cancelable
+    ) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = CompactMapSink<SourceElement, Element?, Observer>(
             transform: transform, site: site, observer: observer, cancel: cancel)
         return (sink, source.subscribe(sink))
@@ -49,7 +41,7 @@ final class CompactMap<SourceElement, Element>: Producer<Element> {
 /// own: unwrapping a `Result?` in generic code would look up `Optional<Result>`'s
 /// metadata (and `Result` as an associated type) for every element.
 final class CompactMapSink<SourceElement, MaybeResult: OptionalValue, Observer: ObserverType>: Sink<Observer>,
-    ObserverType
+    ElementSink
 where Observer.Element == MaybeResult.Wrapped {
     typealias Transform = (SourceElement) throws -> MaybeResult
 
@@ -61,19 +53,6 @@ where Observer.Element == MaybeResult.Wrapped {
         self.transform = transform
         self.site = site
         super.init(observer: observer, cancel: cancel, kind: compactMapSinkKind)
-    }
-
-    func on(_ event: Event<SourceElement>) {
-        switch event {
-        case .next(let element):
-            onNext(element)
-        case .error(let error):
-            forwardOn(.error(error))
-            dispose()
-        case .completed:
-            forwardOn(.completed)
-            dispose()
-        }
     }
 
     func onNext(_ element: SourceElement) {

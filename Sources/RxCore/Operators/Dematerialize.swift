@@ -18,21 +18,16 @@ extension Event: EventConvertible {
 extension ObservableType where Element: EventConvertible {
     /// The events held by the elements, as real events: the inverse of `materialize`.
     public func dematerialize() -> Observable<Element.Element> {
-        Dematerialize(source: asObservable())
+        UnaryProducer(Dematerialize<Element>(), source: asObservable(), kind: dematerializeKind, name: "dematerialize")
     }
 }
 
-final class Dematerialize<SourceElement: EventConvertible>: Producer<SourceElement.Element> {
-    private let source: Observable<SourceElement>
+struct Dematerialize<SourceElement: EventConvertible>: UnaryOperator {
+    typealias Element = SourceElement.Element
 
-    init(source: Observable<SourceElement>) {
-        self.source = source
-        super.init(kind: dematerializeKind, chain: OperatorChain.applying("dematerialize", to: source.chain))
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == SourceElement.Element {
+    func run<Observer: ObserverType>(
+        _ source: Observable<SourceElement>, _ observer: Observer, cancel: Cancelable
+    ) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = DematerializeSink<SourceElement, Observer>(observer: observer, cancel: cancel)
         return (sink, source.subscribe(sink))
     }

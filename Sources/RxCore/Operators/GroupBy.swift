@@ -21,7 +21,8 @@ extension ObservableType {
         site: CallSite
     ) -> Observable<GroupedObservable<Key, Element>> {
         ClosureSites.note(keySelector, "groupBy", site)
-        return GroupBy(source: asObservable(), keySelector: keySelector, site: site)
+        return UnaryProducer(
+            GroupBy(keySelector: keySelector, site: site), source: asObservable(), kind: groupByKind, name: "groupBy")
     }
 }
 
@@ -45,23 +46,15 @@ public struct GroupedObservable<Key, Element>: ObservableType {
     public func asObservable() -> Observable<Element> { source }
 }
 
-final class GroupBy<Key: Hashable, Element>: Producer<GroupedObservable<Key, Element>> {
-    typealias KeySelector = (Element) throws -> Key
+struct GroupBy<Key: Hashable, SourceElement>: UnaryOperator {
+    typealias Element = GroupedObservable<Key, SourceElement>
 
-    private let source: Observable<Element>
-    private let keySelector: KeySelector
-    private let site: CallSite
+    let keySelector: (SourceElement) throws -> Key
+    let site: CallSite
 
-    init(source: Observable<Element>, keySelector: @escaping KeySelector, site: CallSite) {
-        self.source = source
-        self.keySelector = keySelector
-        self.site = site
-        super.init(kind: groupByKind, chain: OperatorChain.applying("groupBy", to: source.chain))
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == GroupedObservable<Key, Element> {
+    func run<Observer: ObserverType>(
+        _ source: Observable<SourceElement>, _ observer: Observer, cancel: Cancelable
+    ) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = GroupBySink(keySelector: keySelector, site: site, observer: observer, cancel: cancel)
         return (sink, sink.run(source))
     }

@@ -155,10 +155,7 @@ where Observer.Element == SourceSequence.Element {
         case .next(let element):
             onNext(element)
         case .error(let error):
-            lock.performLocked {
-                forwardOn(.error(error))
-                dispose()
-            }
+            lock.performLocked { forwardError(error) }
         case .completed:
             lock.performLocked {
                 stopped = true

@@ -80,10 +80,7 @@ where Observer.Element == SourceSequence.Element {
         case .next(let element):
             onNext(element)
         case .error(let error):
-            lock.performLocked {
-                forwardOn(.error(error))
-                dispose()
-            }
+            lock.performLocked { forwardError(error) }
         case .completed:
             lock.performLocked {
                 if activeCount == 0 {

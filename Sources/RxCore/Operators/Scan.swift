@@ -76,7 +76,7 @@ final class Scan<SourceElement, Accumulate>: Producer<Accumulate> {
 /// `Accumulate` is `Observer.Element` named as a parameter of its own, so the
 /// sink finds its metadata among its generic arguments rather than looking
 /// up an associated type for every element.
-final class ScanSink<SourceElement, Accumulate, Observer: ObserverType>: Sink<Observer>, ObserverType
+final class ScanSink<SourceElement, Accumulate, Observer: ObserverType>: Sink<Observer>, ElementSink
 where Observer.Element == Accumulate {
     typealias Accumulator = (inout Accumulate, SourceElement) throws -> Void
 
@@ -92,19 +92,6 @@ where Observer.Element == Accumulate {
         self.accumulator = accumulator
         self.site = site
         super.init(observer: observer, cancel: cancel, kind: scanSinkKind)
-    }
-
-    func on(_ event: Event<SourceElement>) {
-        switch event {
-        case .next(let element):
-            onNext(element)
-        case .error(let error):
-            forwardOn(.error(error))
-            dispose()
-        case .completed:
-            forwardOn(.completed)
-            dispose()
-        }
     }
 
     func onNext(_ element: SourceElement) {

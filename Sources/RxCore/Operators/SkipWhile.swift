@@ -18,27 +18,19 @@ extension ObservableType {
         site: CallSite
     ) -> Observable<Element> {
         ClosureSites.note(predicate, "skip(while:)", site)
-        return SkipWhile(source: asObservable(), predicate: predicate, site: site)
+        return UnaryProducer(
+            SkipWhile(predicate: predicate, site: site), source: asObservable(), kind: skipWhileKind,
+            name: "skip(while:)")
     }
 }
 
-final class SkipWhile<Element>: Producer<Element> {
-    typealias Predicate = (Element) throws -> Bool
+struct SkipWhile<Element>: UnaryOperator {
+    let predicate: (Element) throws -> Bool
+    let site: CallSite
 
-    private let source: Observable<Element>
-    private let predicate: Predicate
-    private let site: CallSite
-
-    init(source: Observable<Element>, predicate: @escaping Predicate, site: CallSite) {
-        self.source = source
-        self.predicate = predicate
-        self.site = site
-        super.init(kind: skipWhileKind, chain: OperatorChain.applying("skip(while:)", to: source.chain))
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Element {
+    func run<Observer: ObserverType>(
+        _ source: Observable<Element>, _ observer: Observer, cancel: Cancelable
+    ) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = SkipWhileSink(predicate: predicate, site: site, observer: observer, cancel: cancel)
         return (sink, source.subscribe(sink))
     }

@@ -6,21 +6,16 @@ extension ObservableType where Element: ObservableConvertibleType {
     /// sequence disposes the previous one. Completes when the source and the
     /// latest inner sequence have completed.
     public func switchLatest() -> Observable<Element.Element> {
-        Switch(source: asObservable())
+        UnaryProducer(Switch<Element>(), source: asObservable(), kind: switchKind, name: "switchLatest")
     }
 }
 
-final class Switch<SourceSequence: ObservableConvertibleType>: Producer<SourceSequence.Element> {
-    private let source: Observable<SourceSequence>
+struct Switch<SourceSequence: ObservableConvertibleType>: UnaryOperator {
+    typealias Element = SourceSequence.Element
 
-    init(source: Observable<SourceSequence>) {
-        self.source = source
-        super.init(kind: switchKind, chain: OperatorChain.applying("switchLatest", to: source.chain))
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == SourceSequence.Element {
+    func run<Observer: ObserverType>(
+        _ source: Observable<SourceSequence>, _ observer: Observer, cancel: Cancelable
+    ) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = SwitchIdentitySink<SourceSequence, Observer>(observer: observer, cancel: cancel)
         return (sink, sink.run(source))
     }

@@ -6,23 +6,16 @@ extension ObservableType {
     /// sequence completes at once without subscribing to the source.
     public func take(_ count: Int) -> Observable<Element> {
         precondition(count >= 0, "count can't be negative")
-        return TakeCount(source: asObservable(), count: count)
+        return UnaryProducer(TakeCount(count: count), source: asObservable(), kind: takeCountKind, name: "take")
     }
 }
 
-final class TakeCount<Element>: Producer<Element> {
-    private let source: Observable<Element>
-    private let count: Int
+struct TakeCount<Element>: UnaryOperator {
+    let count: Int
 
-    init(source: Observable<Element>, count: Int) {
-        self.source = source
-        self.count = count
-        super.init(kind: takeCountKind, chain: OperatorChain.applying("take", to: source.chain))
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Element {
+    func run<Observer: ObserverType>(
+        _ source: Observable<Element>, _ observer: Observer, cancel: Cancelable
+    ) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = TakeCountSink(remaining: count, observer: observer, cancel: cancel)
         if count == 0 {
             sink.on(.completed)

@@ -5,23 +5,16 @@ extension ObservableType {
     /// The last `count` elements, sent when the source completes, then completion.
     public func takeLast(_ count: Int) -> Observable<Element> {
         precondition(count >= 0, "count can't be negative")
-        return TakeLast(source: asObservable(), count: count)
+        return UnaryProducer(TakeLast(count: count), source: asObservable(), kind: takeLastKind, name: "takeLast")
     }
 }
 
-final class TakeLast<Element>: Producer<Element> {
-    private let source: Observable<Element>
-    private let count: Int
+struct TakeLast<Element>: UnaryOperator {
+    let count: Int
 
-    init(source: Observable<Element>, count: Int) {
-        self.source = source
-        self.count = count
-        super.init(kind: takeLastKind, chain: OperatorChain.applying("takeLast", to: source.chain))
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Element {
+    func run<Observer: ObserverType>(
+        _ source: Observable<Element>, _ observer: Observer, cancel: Cancelable
+    ) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = TakeLastSink(count: count, observer: observer, cancel: cancel)
         return (sink, source.subscribe(sink))
     }

@@ -27,9 +27,7 @@ extension ObservableType {
         behavior: TakeBehavior = .exclusive,
         site: CallSite
     ) -> Observable<Element> {
-        ClosureSites.note(predicate, "take(until:)", site)
-        return TakeUntilPredicate(
-            source: asObservable(), predicate: predicate, stopsOn: true, behavior: behavior, site: site)
+        take(predicate, stopsOn: true, behavior: behavior, site: site)
     }
 
     /// The elements while `predicate` is true for them, then completion; with
@@ -49,41 +47,34 @@ extension ObservableType {
         behavior: TakeBehavior = .exclusive,
         site: CallSite
     ) -> Observable<Element> {
-        ClosureSites.note(predicate, "take(while:)", site)
-        return TakeUntilPredicate(
-            source: asObservable(), predicate: predicate, stopsOn: false, behavior: behavior, site: site)
+        take(predicate, stopsOn: false, behavior: behavior, site: site)
     }
 }
 
-/// `take(until:)` and `take(while:)`: the user's predicate is kept as given
-/// (RxSwift wraps `while` in a negating closure), so the leak engine sees the
-/// closure the user wrote; `stopsOn` is the predicate result that ends the sequence.
-final class TakeUntilPredicate<Element>: Producer<Element> {
-    typealias Predicate = (Element) throws -> Bool
-
-    private let source: Observable<Element>
-    private let predicate: Predicate
-    private let stopsOn: Bool
-    private let behavior: TakeBehavior
-    private let site: CallSite
-
-    init(
-        source: Observable<Element>, predicate: @escaping Predicate, stopsOn: Bool, behavior: TakeBehavior,
-        site: CallSite
-    ) {
-        self.source = source
-        self.predicate = predicate
-        self.stopsOn = stopsOn
-        self.behavior = behavior
-        self.site = site
-        super.init(
-            kind: takeUntilPredicateKind,
-            chain: OperatorChain.applying(stopsOn ? "take(until:)" : "take(while:)", to: source.chain))
+extension ObservableType {
+    /// `take(until:)` and `take(while:)`: the user's predicate is kept as given
+    /// (RxSwift wraps `while` in a negating closure), so the leak engine sees the
+    /// closure the user wrote; `stopsOn` is the predicate result that ends the sequence.
+    private func take(
+        _ predicate: @escaping (Element) throws -> Bool, stopsOn: Bool, behavior: TakeBehavior, site: CallSite
+    ) -> Observable<Element> {
+        let name = stopsOn ? "take(until:)" : "take(while:)"
+        ClosureSites.note(predicate, name, site)
+        return UnaryProducer(
+            TakeUntilPredicate(predicate: predicate, stopsOn: stopsOn, behavior: behavior, site: site),
+            source: asObservable(), kind: takeUntilPredicateKind, name: name)
     }
+}
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Element {
+struct TakeUntilPredicate<Element>: UnaryOperator {
+    let predicate: (Element) throws -> Bool
+    let stopsOn: Bool
+    let behavior: TakeBehavior
+    let site: CallSite
+
+    func run<Observer: ObserverType>(
+        _ source: Observable<Element>, _ observer: Observer, cancel: Cancelable
+    ) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = TakeUntilPredicateSink(
             predicate: predicate, site: site, stopsOn: stopsOn, behavior: behavior, observer: observer, cancel: cancel)
         return (sink, source.subscribe(sink))

@@ -183,7 +183,8 @@ struct FixPlan {
                 type: reference.from.name.split(separator: ".").last.map(String.init) ?? reference.from.name,
                 name: name)
         }
-        if reference.from.kind == .closure, let site {
+        // A closure written at a known site, or the closure of a task made there (one nothing stores).
+        if reference.from.kind == .closure || reference.from.kind == .task, let site {
             return .closureAt(type: leaked, file: site.file, line: site.line)
         }
         if let first = (cause?.cycle ?? leak.cycle)?.edges.first, let name = propertyName(first.label) {

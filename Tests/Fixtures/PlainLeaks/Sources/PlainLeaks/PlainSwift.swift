@@ -220,6 +220,37 @@ public final class FixedPoller {
     }
 }
 
+/// The app's heartbeat, for as long as the app runs. A stream of its own: a task that iterates a stream and is
+/// cancelled ends the stream for every task iterating it (as ChangeCounter's deinit does with ChangeFeed's).
+public enum Heartbeat {
+    private static let stream = AsyncStream<Int>.makeStream()
+    public static var beats: AsyncStream<Int> { stream.stream }
+}
+
+/// A task nothing stores, looping over the heartbeat with `self`: the runtime keeps the task, which keeps `self`.
+public final class FeedFollower {
+    public private(set) var count = 0
+    public init() {}
+
+    public func follow() {
+        Task { for await beat in Heartbeat.beats { self.count += beat } }
+    }
+}
+
+public final class FixedFeedFollower {
+    public private(set) var count = 0
+    public init() {}
+
+    public func follow() {
+        Task { [weak self] in
+            for await beat in Heartbeat.beats {
+                guard let self else { return }
+                self.count += beat
+            }
+        }
+    }
+}
+
 // MARK: Clean look-alikes
 
 public final class Thumbnail {

@@ -170,6 +170,26 @@ final class PlainSwiftTests: XCTestCase {
         }
         XCTAssertNil(oracle)
     }
+
+    func testFeedFollowerFollows() {
+        weak var oracle: FeedFollower?
+        do {
+            let follower = FeedFollower()
+            follower.follow()
+            oracle = follower
+        }
+        XCTAssertNotNil(oracle, "leaks: the task it does not keep loops forever with it")
+    }
+
+    func testFixedFeedFollowerFollows() {
+        weak var oracle: FixedFeedFollower?
+        do {
+            let follower = FixedFeedFollower()
+            follower.follow()
+            oracle = follower
+        }
+        XCTAssertNil(oracle)
+    }
 }
 
 /// Objects that outlive their test by design or for a moment only: clean.
