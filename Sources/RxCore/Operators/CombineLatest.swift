@@ -15,27 +15,3 @@ struct LatestElement<Element>: ElementBuffer {
 
     func take() -> Element { latest.unsafelyUnwrapped.element }
 }
-
-extension ObservableType {
-    /// `combineLatest` with the site its public form takes from its caller.
-    @usableFromInline
-    static func combineLatest<Collection: Swift.Collection>(
-        _ collection: Collection,
-        resultSelector: @escaping ([Collection.Element.Element]) throws -> Element,
-        site: CallSite
-    ) -> Observable<Element> where Collection.Element: ObservableType {
-        ClosureSites.note(resultSelector, "combineLatest", site)
-        return CombiningCollection(
-            .combineLatest, sources: collection.map { $0.asObservable() }, resultSelector: resultSelector, site: site)
-    }
-
-    /// `combineLatest` with the site its public form takes from its caller.
-    @usableFromInline
-    static func combineLatest<Collection: Swift.Collection>(
-        _ collection: Collection,
-        site: CallSite
-    ) -> Observable<[Element]> where Collection.Element: ObservableType, Collection.Element.Element == Element {
-        CombiningCollection(
-            .combineLatest, sources: collection.map { $0.asObservable() }, resultSelector: { $0 }, site: site)
-    }
-}

@@ -34,25 +34,6 @@ extension ObservableType {
         catchErrorJustReturn(element, site: .here())
     }
 
-    /// Once every source has sent an element, sends `resultSelector` of the
-    /// latest element of each whenever any of them sends one. Completes when
-    /// all have completed, or when the others have completed and one never
-    /// sent an element; fails with the first error of any.
-    @_transparent
-    public static func combineLatest<Collection: Swift.Collection>(
-        _ collection: Collection, resultSelector: @escaping ([Collection.Element.Element]) throws -> Element
-    ) -> Observable<Element> where Collection.Element: ObservableType {
-        combineLatest(collection, resultSelector: resultSelector, site: .here())
-    }
-
-    /// Once every source has sent an element, sends the array of the latest
-    /// element of each whenever any of them sends one.
-    @_transparent
-    public static func combineLatest<Collection: Swift.Collection>(_ collection: Collection) -> Observable<[Element]>
-    where Collection.Element: ObservableType, Collection.Element.Element == Element {
-        combineLatest(collection, site: .here())
-    }
-
     /// Transforms each element with `transform` and passes on the results that
     /// are not `nil`; an error it throws ends the sequence with that error.
     @_transparent
@@ -357,25 +338,6 @@ extension ObservableType {
         _ obj: Object, resultSelector: @escaping (Object, Element) -> Out
     ) -> Observable<Out> {
         withUnretained(obj, resultSelector: resultSelector, site: .here())
-    }
-
-    /// Pairs the sources' elements by position: sends `resultSelector` of
-    /// every source's n-th element once all have sent their n-th, queueing the
-    /// elements of faster sources. Completes when all have completed; fails
-    /// with the first error of any.
-    @_transparent
-    public static func zip<Collection: Swift.Collection>(
-        _ collection: Collection, resultSelector: @escaping ([Collection.Element.Element]) throws -> Element
-    ) -> Observable<Element> where Collection.Element: ObservableType {
-        zip(collection, resultSelector: resultSelector, site: .here())
-    }
-
-    /// Pairs the sources' elements by position: sends the array of every
-    /// source's n-th element once all have sent their n-th.
-    @_transparent
-    public static func zip<Collection: Swift.Collection>(_ collection: Collection) -> Observable<[Element]>
-    where Collection.Element: ObservableType, Collection.Element.Element == Element {
-        zip(collection, site: .here())
     }
 
 }
