@@ -12,18 +12,6 @@ struct QueuedElements<Element>: ElementBuffer {
 }
 
 extension ObservableType {
-    /// Pairs the sources' elements by position: sends `resultSelector` of
-    /// every source's n-th element once all have sent their n-th, queueing the
-    /// elements of faster sources. Completes when all have completed; fails
-    /// with the first error of any.
-    @_transparent
-    public static func zip<Collection: Swift.Collection>(
-        _ collection: Collection,
-        resultSelector: @escaping ([Collection.Element.Element]) throws -> Element
-    ) -> Observable<Element> where Collection.Element: ObservableType {
-        zip(collection, resultSelector: resultSelector, site: .here())
-    }
-
     /// `zip` with the site its public form takes from its caller.
     @usableFromInline
     static func zip<Collection: Swift.Collection>(
@@ -34,15 +22,6 @@ extension ObservableType {
         ClosureSites.note(resultSelector, "zip", site)
         return CombiningCollection(
             .zip, sources: collection.map { $0.asObservable() }, resultSelector: resultSelector, site: site)
-    }
-
-    /// Pairs the sources' elements by position: sends the array of every
-    /// source's n-th element once all have sent their n-th.
-    @_transparent
-    public static func zip<Collection: Swift.Collection>(
-        _ collection: Collection
-    ) -> Observable<[Element]> where Collection.Element: ObservableType, Collection.Element.Element == Element {
-        zip(collection, site: .here())
     }
 
     /// `zip` with the site its public form takes from its caller.
