@@ -95,8 +95,7 @@ final class CatchSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
                 let continuation = try handler(error)
                 subscription.disposable = continuation.subscribe(SinkForward(self))
             } catch {
-                forwardOn(.error(error))
-                dispose()
+                forwardError(error)
             }
         }
     }

@@ -168,11 +168,6 @@ class CombiningSink<Observer: ObserverType>: Sink<Observer> {
         }
     }
 
-    fileprivate func fail(_ error: Swift.Error) {
-        forwardOn(.error(error))
-        dispose()
-    }
-
     /// A source completed for the first time.
     fileprivate func done() {
         completedSources += 1
@@ -234,7 +229,7 @@ final class CombiningObserver<Element, Observer: ObserverType>: ObserverType {
         case .error(let error):
             parent.lock.lock()
             parent.end(index)
-            parent.fail(error)
+            parent.forwardError(error)
             parent.lock.unlock()
         case .completed:
             onCompleted()

@@ -137,8 +137,7 @@ final class DoSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
             }
             if event.isStopEvent { dispose() }
         } catch {
-            forwardOn(.error(error))
-            dispose()
+            forwardError(error)
         }
     }
 }

@@ -85,12 +85,10 @@ final class ReduceSink<SourceElement, Accumulate, Observer: ObserverType>: Sink<
             do {
                 accumulation = try accumulator(accumulation, element)
             } catch {
-                forwardOn(.error(error))
-                dispose()
+                forwardError(error)
             }
         case .error(let error):
-            forwardOn(.error(error))
-            dispose()
+            forwardError(error)
         case .completed:
             do {
                 let result = try mapResult(accumulation)
@@ -98,8 +96,7 @@ final class ReduceSink<SourceElement, Accumulate, Observer: ObserverType>: Sink<
                 forwardOn(.completed)
                 dispose()
             } catch {
-                forwardOn(.error(error))
-                dispose()
+                forwardError(error)
             }
         }
     }

@@ -159,8 +159,7 @@ final class RetryTriggerSink<Failure: Swift.Error, TriggerObservable: Observable
         case .next:
             sink.retry()
         case .error(let error):
-            sink.forwardOn(.error(error))
-            sink.dispose()
+            sink.forwardError(error)
         case .completed:
             sink.forwardOn(.completed)
             sink.dispose()

@@ -49,8 +49,7 @@ final class SkipWhileSink<Observer: ObserverType>: Sink<Observer>, ObserverType 
                 do {
                     running = try !predicate(element)
                 } catch {
-                    forwardOn(.error(error))
-                    dispose()
+                    forwardError(error)
                     return
                 }
             }

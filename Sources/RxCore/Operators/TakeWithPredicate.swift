@@ -90,8 +90,7 @@ final class TakeUntilPredicateSink<Observer: ObserverType>: Sink<Observer>, Obse
             do {
                 running = try predicate(element) != stopsOn
             } catch {
-                forwardOn(.error(error))
-                dispose()
+                forwardError(error)
                 return
             }
             if running {

@@ -85,15 +85,13 @@ final class WithLatestFromSink<FirstElement, SecondElement, Observer: ObserverTy
                 do {
                     forwardOn(.next(try resultSelector(element, latest)))
                 } catch {
-                    forwardOn(.error(error))
-                    dispose()
+                    forwardError(error)
                 }
             case .completed:
                 forwardOn(.completed)
                 dispose()
             case .error(let error):
-                forwardOn(.error(error))
-                dispose()
+                forwardError(error)
             }
         }
     }
@@ -106,8 +104,7 @@ final class WithLatestFromSink<FirstElement, SecondElement, Observer: ObserverTy
             case .completed:
                 subscription.dispose()
             case .error(let error):
-                forwardOn(.error(error))
-                dispose()
+                forwardError(error)
             }
         }
     }
