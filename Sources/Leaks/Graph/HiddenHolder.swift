@@ -151,8 +151,7 @@ struct HiddenHolder {
             }
             return false
         case .workItemBlock:
-            var budget = blockBudget
-            return blockHolds(root, block: address, inspector: inspector, budget: &budget)
+            return blockHolds(root, block: address, inspector: inspector)
         }
     }
 
@@ -163,6 +162,12 @@ struct HiddenHolder {
         let words = Int((header & ~7) / 8) - 1
         guard words > 2, words <= wordBudget else { return nil }
         return Memory.readWords(address, count: words)
+    }
+
+    /// Whether the block at `block`'s captures, or the blocks and closure contexts they hold, refer to `root`.
+    static func blockHolds(_ root: UInt, block: UInt, inspector: HeapInspector) -> Bool {
+        var budget = blockBudget
+        return blockHolds(root, block: block, inspector: inspector, budget: &budget)
     }
 
     /// Whether a block's captures, or the blocks and closure contexts they
