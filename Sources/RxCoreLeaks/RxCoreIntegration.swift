@@ -67,6 +67,21 @@ public final class RxCoreIntegration: LeakIntegration {
         return "subscription #\(id) (\(record.chain), \(record.site))"
     }
 
+    /// The classes several operators share (`UnaryProducer`, the sink of
+    /// `skip` and `take` until a moment): each object records its operator's resource kind.
+    public func namesEachObject(of type: Any.Type) -> Bool {
+        type is any NamedByResourceKind.Type
+    }
+
+    /// `SkipWhile`, `TakeUntilSink`: the resource kind the object's `token` records.
+    public func name(ofObjectAt address: UInt) -> String? {
+        guard let layout = ReflectionProbe.shared.layout(ofInstanceAt: address),
+            let tokenField = layout.fields.first(where: { $0.name == "token" }),
+            let word = Memory.readWord(address &+ UInt(tokenField.offset))
+        else { return nil }
+        return ResourceKind.name(recordedBy: word)
+    }
+
     public var closureSiteTypeName: String? { "RxCore.CallSite" }
 
     /// `File.swift:42` from a `CallSite` in memory: one word, a return address

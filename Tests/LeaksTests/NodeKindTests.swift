@@ -31,24 +31,70 @@ private final class Counter {
     func followPresses() { _ = presses.subscribe(onNext: { self.count += $0 }) }
 }
 
+// RxCore operators that share one producer or sink class read by their own
+// names, as each object records them, never by the shared class's.
+
+private final class ScratchHolder {
+    let ticks = PublishSubject<Int>()
+    let stop = PublishSubject<Void>()
+    var stored: Observable<Int>?
+    var subscription: Disposable?
+    var count = 0
+
+    func storeSkipWhile() { stored = ticks.skip(while: { $0 < self.count }) }
+    func subscribeTakeUntil() { subscription = ticks.take(until: stop).subscribe(onNext: { self.count = $0 }) }
+}
+
 final class NodeKindTests: XCTestCase {
-    private func leakedCycle(of body: (ProfileScreen) -> Void) throws -> (RetainCycle, LeakReport) {
-        weak var leaked: ProfileScreen?
+    /// The cycle that leaks the object `make` returns once `body` ran on it,
+    /// which a closure capturing it strongly closes; `release` breaks it after.
+    private func leakedCycle<Object: AnyObject>(
+        _ make: () -> Object, _ body: (Object) -> Void, release: (Object) -> Void
+    ) throws -> (RetainCycle, LeakReport) {
+        weak var leaked: Object?
         let report = LeakCheck.run { scope in
-            let screen = ProfileScreen()
-            scope.track(screen)
-            body(screen)
-            leaked = screen
+            let object = make()
+            scope.track(object)
+            body(object)
+            leaked = object
         }
-        XCTAssertNotNil(leaked, "the screen really leaks")
-        defer { leaked?.profile.onChange = nil; leaked?.relay.relayed = nil }
+        XCTAssertNotNil(leaked, "the object really leaks")
+        defer { leaked.map(release) }
         let leak = try XCTUnwrap(report.leaks.first, report.description)
         XCTAssertEqual(leak.pattern?.id, "closure-strong-self", report.description)
         return (try XCTUnwrap(leak.cycle, report.description), report)
     }
 
+    private func leakedCycle(of body: (ProfileScreen) -> Void) throws -> (RetainCycle, LeakReport) {
+        try leakedCycle(ProfileScreen.init, body) {
+            $0.profile.onChange = nil; $0.relay.relayed = nil
+        }
+    }
+
+    private func leakedCycle(of body: (ScratchHolder) -> Void) throws -> (RetainCycle, LeakReport) {
+        try leakedCycle(ScratchHolder.init, body) {
+            $0.stored = nil; $0.subscription?.dispose()
+        }
+    }
+
+    func testAStoredSkipWhileReadsAsSkipWhileNotAsItsSharedProducerClass() throws {
+        let (cycle, report) = try leakedCycle { (holder: ScratchHolder) in holder.storeSkipWhile() }
+        XCTAssertEqual(cycle.nodes.map(\.name).dropFirst().first, "SkipWhile", report.description)
+        // The closure is one of the operator's parameters, which the shared producer keeps together.
+        XCTAssertEqual(cycle.edges.map(\.label), ["stored", "SkipWhile.parameters", "captures"], report.description)
+        XCTAssertFalse(report.description.contains("UnaryProducer"), report.description)
+    }
+
+    func testASubscribedTakeUntilReadsAsTakeUntilSinkNotAsItsSharedSinkClass() throws {
+        let (cycle, report) = try leakedCycle { (holder: ScratchHolder) in holder.subscribeTakeUntil() }
+        let sink = try XCTUnwrap(cycle.edges.first { $0.from.name == "TakeUntilSink" }, report.description)
+        XCTAssertEqual(sink.label, "TakeUntilSink.observer", report.description)
+        XCTAssertEqual(cycle.edges.first { $0.to.name == "TakeUntilSink" }?.label, "upstream", report.description)
+        XCTAssertFalse(report.description.contains(" UntilSink"), report.description)
+    }
+
     func testAUserClassNamedLikeASubjectIsAUserObject() throws {
-        let (cycle, report) = try leakedCycle { $0.bindProfile() }
+        let (cycle, report) = try leakedCycle { (screen: ProfileScreen) in screen.bindProfile() }
         // A closure whose only capture is the screen has the screen as its context: its edge goes straight back.
         XCTAssertEqual(cycle.edges.map(\.label), ["profile", "onChange"], report.description)
         XCTAssertEqual(cycle.nodes.map(\.kind), [.object, .object], report.description)
@@ -56,7 +102,7 @@ final class NodeKindTests: XCTestCase {
     }
 
     func testAUserClassNamedLikeARelayIsAUserObject() throws {
-        let (cycle, report) = try leakedCycle { $0.bindRelay() }
+        let (cycle, report) = try leakedCycle { (screen: ProfileScreen) in screen.bindRelay() }
         XCTAssertEqual(cycle.edges.map(\.label), ["relay", "relayed"], report.description)
         XCTAssertEqual(cycle.nodes.map(\.kind), [.object, .object], report.description)
     }

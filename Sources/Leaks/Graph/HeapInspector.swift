@@ -36,11 +36,14 @@ struct HeapInspector {
             let description: Int32
             /// The library role of its instances, which integrations are asked to name.
             let role: LibraryObjectRole?
+            /// Whether an integration names each of its instances.
+            let namesEachObject: Bool
 
-            init(plan: FieldPlan, description: Int32, role: LibraryObjectRole?) {
+            init(plan: FieldPlan, description: Int32, role: LibraryObjectRole?, namesEachObject: Bool) {
                 self.plan = plan
                 self.description = description
                 self.role = role
+                self.namesEachObject = namesEachObject
             }
         }
 
@@ -72,6 +75,8 @@ struct HeapInspector {
         let kind: RetainNode.Kind
         let isLibrary: Bool
         let shortName: String
+        /// Whether an integration names each instance (``LeakIntegration/namesEachObject(of:)``).
+        var namesEachObject = false
     }
 
     /// The node for the heap object at `address`, or nil when it cannot be
@@ -95,8 +100,7 @@ struct HeapInspector {
                 RefCounts.snapshot(bits: $0, ofObjectAt: address)?.strong
             }
             let name =
-                describes
-                ? planned.role.flatMap { role in vocabulary.first { $0.name(ofObjectAt: address, role: role) } } : nil
+                describes ? ownName(ofObjectAt: address, role: planned.role, namesEach: planned.namesEachObject) : nil
             if nodes.appendPlanned(
                 at: address, plan: planned.plan, words: words, description: planned.description, name: name,
                 strongCount: strongCount)
@@ -134,10 +138,14 @@ struct HeapInspector {
             nodes.types.entries[layout.metadata]
             ?? {
                 let name = layout.typeName ?? "object"
-                let owner = Owner(
+                var owner = Owner(
                     name: name, kind: kind(of: layout),
                     isLibrary: layout.typeName != nil && vocabulary.isLibraryType(name),
                     shortName: HeapNames.shortTypeName(name))
+                if owner.isLibrary, layout.kind == .classInstance {
+                    let type = unsafeBitCast(layout.metadata, to: Any.Type.self)
+                    owner.namesEachObject = vocabulary.integrations.contains { $0.namesEachObject(of: type) }
+                }
                 let isArrayStorage =
                     name.hasPrefix("Swift._ContiguousArrayStorage<") || name == "Swift.__EmptyArrayStorage"
                 let isHashedStorage =
@@ -155,7 +163,7 @@ struct HeapInspector {
                             HeapNodes.Description(
                                 name: owner.shortName, typeName: layout.typeName, kind: owner.kind,
                                 isLibrary: owner.isLibrary, closure: nil)),
-                        role: owner.kind.role)
+                        role: owner.kind.role, namesEachObject: owner.namesEachObject)
                 }
                 let entry = TypeFacts.Entry(
                     owner: owner, isArrayStorage: isArrayStorage, isHashedStorage: isHashedStorage, planned: planned)
@@ -342,9 +350,8 @@ struct HeapInspector {
         let shortName = owner.shortName
         switch layout.kind {
         case .classInstance:
-            return owner.kind.role.flatMap { role in
-                vocabulary.first { $0.name(ofObjectAt: layout.address, role: role) }
-            } ?? shortName
+            return ownName(ofObjectAt: layout.address, role: owner.kind.role, namesEach: owner.namesEachObject)
+                ?? shortName
         case .closureContext, .genericBox:
             if let entry = closures?.entry(for: layout.address) {
                 return "closure given to \(entry.operatorName) at \(entry.site)"
@@ -353,6 +360,13 @@ struct HeapInspector {
         case .other:
             return layout.typeName == nil ? "object" : shortName
         }
+    }
+
+    /// What an integration calls the library object at `address`, by its role
+    /// or, for a class whose objects each say what they are, by itself; nil for its short type name.
+    private func ownName(ofObjectAt address: UInt, role: LibraryObjectRole?, namesEach: Bool) -> String? {
+        if let role { return vocabulary.first { $0.name(ofObjectAt: address, role: role) } }
+        return namesEach ? vocabulary.first { $0.name(ofObjectAt: address) } : nil
     }
 
     /// Whether the word at `address` points at a box holding only weak or

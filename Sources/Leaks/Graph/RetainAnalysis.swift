@@ -123,6 +123,7 @@ struct RetainAnalysis {
         let from = graph.retainNode(step.from)
         let to = graph.retainNode(step.reference.target)
         let reference = step.reference
+        let label = graph.label(of: reference, heldBy: step.from)
         let entry = closures?.entry(for: reference.target, heldBy: holder)
         let isContext = graph.nodes[reference.target]?.closure != nil
         // From the context of a closure given to an operator (a thunk around
@@ -136,24 +137,36 @@ struct RetainAnalysis {
             let closure = RetainNode(
                 address: reference.target, name: name, kind: site == nil ? .closureContext : .closure)
             return [
-                RetainEdge(from: from, to: closure, label: reference.label, kind: .strong, site: site),
+                RetainEdge(from: from, to: closure, label: label, kind: .strong, site: site),
                 RetainEdge(from: closure, to: to, label: "captures", kind: .strong, site: site),
             ]
         }
         // A closure context nothing else names is named by the site its holder recorded.
         if reference.function != nil, isContext, entry == nil, to.kind == .closureContext, let site = reference.site {
             let closure = RetainNode(address: to.address, name: "closure given at \(site)", kind: .closure)
-            return [RetainEdge(from: from, to: closure, label: reference.label, kind: reference.kind, site: site)]
+            return [RetainEdge(from: from, to: closure, label: label, kind: reference.kind, site: site)]
         }
         return [
             RetainEdge(
-                from: from, to: to, label: reference.label, kind: reference.kind,
+                from: from, to: to, label: label, kind: reference.kind,
                 site: entry?.site.description ?? reference.site)
         ]
     }
 }
 
 extension RetainGraph {
+    /// A reference's label as its holder is named: the field walk labels a
+    /// library object's fields by its class (`UnaryProducer.parameters`), an
+    /// integration may name the object itself (`SkipWhile`), and the label follows.
+    func label(of reference: HeapReference, heldBy holder: UInt) -> String {
+        guard let node = nodes[holder], node.isLibrary, node.kind == .object, let typeName = node.typeName else {
+            return reference.label
+        }
+        let shortName = HeapNames.shortTypeName(typeName)
+        guard node.name != shortName, reference.label.hasPrefix(shortName + ".") else { return reference.label }
+        return node.name + reference.label.dropFirst(shortName.count)
+    }
+
     func retainNode(_ address: UInt) -> RetainNode {
         let node = nodes[address]
         return RetainNode(

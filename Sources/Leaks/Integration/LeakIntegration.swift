@@ -27,6 +27,17 @@ public protocol LeakIntegration: AnyObject, Sendable {
     /// its short type name (`subscription #3 (…)` for a subscription), or nil.
     func name(ofObjectAt address: UInt, role: LibraryObjectRole) -> String?
 
+    /// Whether each object of the library class `type` says what it is better
+    /// than the class's short name: a class several operators share, each
+    /// object recording its own operator. Asked once per class, by type;
+    /// such an object is named by ``name(ofObjectAt:)``, and so are its fields' labels.
+    func namesEachObject(of type: Any.Type) -> Bool
+
+    /// The name of the object at `address`, of a class ``namesEachObject(of:)``
+    /// accepted (`SkipWhile` for a producer class every single-source operator
+    /// shares), or nil for its short type name.
+    func name(ofObjectAt address: UInt) -> String?
+
     /// The full type name of a value the library stores beside a closure it
     /// took, in a field named `site`, recording where the closure was handed
     /// over; nil when it stores none. A library object holding closures
@@ -76,6 +87,8 @@ extension LeakIntegration {
     public func isLibraryType(_ fullTypeName: String) -> Bool { false }
     public func role(of type: Any.Type) -> LibraryObjectRole? { nil }
     public func name(ofObjectAt address: UInt, role: LibraryObjectRole) -> String? { nil }
+    public func namesEachObject(of type: Any.Type) -> Bool { false }
+    public func name(ofObjectAt address: UInt) -> String? { nil }
     public var closureSiteTypeName: String? { nil }
     public func closureSite(at address: UInt) -> String? { nil }
     public func pattern(for shape: LeakShape) -> LeakPattern? { nil }

@@ -85,6 +85,11 @@ final class ResourceKindTable: Sendable {
         }
     }
 
+    /// The name of the kind at `index`, if one has it.
+    func name(at index: Int) -> String? {
+        kinds.withLock { $0.indices.contains(index) ? $0[index].name : nil }
+    }
+
     /// Every kind used so far, in index order.
     var kindsSoFar: [(name: String, family: ResourceKind.Family)] { kinds.withLock { $0 } }
 

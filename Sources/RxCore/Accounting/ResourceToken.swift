@@ -21,7 +21,7 @@ struct ResourceToken: ~Copyable {
     private let bits: UInt64
     /// Addresses stay below 2^52 on every 64-bit platform Swift runs on; the
     /// 12 bits above hold any index below `CRXCORE_KIND_CAPACITY` (512).
-    private static let indexShift: UInt64 = 52
+    fileprivate static let indexShift: UInt64 = 52
     private static let addressMask: UInt64 = 1 << indexShift - 1
 
     @inline(__always)
@@ -50,6 +50,24 @@ struct ResourceToken: ~Copyable {
     init(_ kind: borrowing ResourceKind) {}
     #endif
 }
+
+extension ResourceKind {
+    /// The name of the kind a ``ResourceToken`` stored as `word` records (read
+    /// from an object's `token` field, as a leak report does): nil without
+    /// accounting, or when the word records no kind used so far.
+    package static func name(recordedBy word: UInt) -> String? {
+        #if !RXCORE_NO_ACCOUNTING
+        ResourceKindTable.shared.name(at: Int(truncatingIfNeeded: UInt64(word) >> ResourceToken.indexShift))
+        #else
+        nil
+        #endif
+    }
+}
+
+/// A class several operators share, each object recording the resource kind
+/// of the operator it serves: a leak report names the object by that kind
+/// (`SkipWhile`, `TakeUntilSink`) rather than by the shared class.
+package protocol NamedByResourceKind: AnyObject {}
 
 #if !RXCORE_NO_ACCOUNTING
 /// The per-kind count of a resource that keeps no token: a subscription's

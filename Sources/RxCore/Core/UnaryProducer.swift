@@ -12,7 +12,7 @@ protocol UnaryOperator {
 /// The producer of an operator with one source: it keeps the source and the
 /// operator's parameters, and records the operator under its own resource
 /// kind and chain name.
-final class UnaryProducer<Operator: UnaryOperator>: Producer<Operator.Element> {
+final class UnaryProducer<Operator: UnaryOperator>: Producer<Operator.Element>, NamedByResourceKind {
     private let source: Observable<Operator.SourceElement>
     private let parameters: Operator
 

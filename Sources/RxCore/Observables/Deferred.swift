@@ -63,8 +63,7 @@ final class DeferredSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
         do {
             return try observableFactory.take().unsafelyUnwrapped().subscribe(self)
         } catch {
-            forwardOn(.error(error))
-            dispose()
+            forwardError(error)
             return Disposables.create()
         }
     }

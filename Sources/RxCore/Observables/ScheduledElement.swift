@@ -11,7 +11,7 @@ enum Repetition {
 }
 
 /// `just(_:scheduler:)` and `repeatElement(_:scheduler:)`: one element sent on a scheduler.
-final class ScheduledElement<Element>: Producer<Element> {
+final class ScheduledElement<Element>: Producer<Element>, NamedByResourceKind {
     private let element: Element
     private let scheduler: ImmediateSchedulerType
     private let repetition: Repetition
@@ -42,7 +42,7 @@ final class ScheduledElement<Element>: Producer<Element> {
     }
 }
 
-final class ScheduledElementSink<Observer: ObserverType>: Sink<Observer> {
+final class ScheduledElementSink<Observer: ObserverType>: Sink<Observer>, NamedByResourceKind {
     func sendOnce(_ element: Observer.Element, on scheduler: ImmediateSchedulerType) -> Disposable {
         scheduler.schedule(element) { element in
             self.forwardNext(element)

@@ -2,15 +2,6 @@ private let catchKind = ResourceKind("Catch", .observable)
 private let catchSinkKind = ResourceKind("CatchSink", .sink)
 
 extension ObservableType {
-    /// On an error, continues with the sequence `handler` returns for it; an
-    /// error `handler` throws is passed on.
-    @_transparent
-    public func `catch`(
-        _ handler: @escaping (Swift.Error) throws -> Observable<Element>
-    ) -> Observable<Element> {
-        `catch`(handler, site: .here())
-    }
-
     /// ``catch`` with the site its public form takes from its caller.
     @usableFromInline
     func `catch`(
@@ -33,14 +24,6 @@ extension ObservableType {
     public static func catchError<Sequence: Swift.Sequence>(_ sequence: Sequence) -> Observable<Element>
     where Sequence.Element == Observable<Element> {
         `catch`(sequence: sequence)
-    }
-
-    /// On an error, sends `element` and completes.
-    @_transparent
-    public func catchAndReturn(
-        _ element: Element
-    ) -> Observable<Element> {
-        catchAndReturn(element, site: .here())
     }
 
     /// `catchAndReturn` with the site its public form takes from its caller.
@@ -112,23 +95,13 @@ final class CatchSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
                 let continuation = try handler(error)
                 subscription.disposable = continuation.subscribe(SinkForward(self))
             } catch {
-                forwardOn(.error(error))
-                dispose()
+                forwardError(error)
             }
         }
     }
 }
 
 extension ObservableType {
-    /// RxSwift 5's name for ``catch(_:)``.
-    @available(*, deprecated, renamed: "catch(_:)")
-    @_transparent
-    public func catchError(
-        _ handler: @escaping (Swift.Error) throws -> Observable<Element>
-    ) -> Observable<Element> {
-        catchError(handler, site: .here())
-    }
-
     /// `catchError` with the site its public form takes from its caller.
     @usableFromInline
     func catchError(
@@ -136,13 +109,6 @@ extension ObservableType {
         site: CallSite
     ) -> Observable<Element> {
         self.catch(handler, site: site)
-    }
-
-    /// RxSwift 5's name for ``catchAndReturn(_:)``.
-    @available(*, deprecated, renamed: "catchAndReturn(_:)")
-    @_transparent
-    public func catchErrorJustReturn(_ element: Element) -> Observable<Element> {
-        catchErrorJustReturn(element, site: .here())
     }
 
     /// `catchErrorJustReturn` with the site its public form takes from its caller.

@@ -2,15 +2,6 @@ private let compactMapKind = ResourceKind("CompactMap", .observable)
 private let compactMapSinkKind = ResourceKind("CompactMapSink", .sink)
 
 extension ObservableType {
-    /// Transforms each element with `transform` and passes on the results that
-    /// are not `nil`; an error it throws ends the sequence with that error.
-    @_transparent
-    public func compactMap<Result>(
-        _ transform: @escaping (Element) throws -> Result?
-    ) -> Observable<Result> {
-        compactMap(transform, site: .here())
-    }
-
     /// `compactMap` with the site its public form takes from its caller.
     @usableFromInline
     func compactMap<Result>(

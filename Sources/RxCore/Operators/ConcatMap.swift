@@ -1,16 +1,6 @@
 private let concatMapSinkKind = ResourceKind("ConcatMapSink", .sink)
 
 extension ObservableType {
-    /// Maps each element to an inner sequence with `selector` and passes on
-    /// the inner sequences' elements one sequence after the other: each is
-    /// subscribed only once the previous one has completed.
-    @_transparent
-    public func concatMap<Source: ObservableConvertibleType>(
-        _ selector: @escaping (Element) throws -> Source
-    ) -> Observable<Source.Element> {
-        concatMap(selector, site: .here())
-    }
-
     /// `concatMap` with the site its public form takes from its caller.
     @usableFromInline
     func concatMap<Source: ObservableConvertibleType>(

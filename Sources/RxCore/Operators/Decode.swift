@@ -1,16 +1,6 @@
 import Foundation
 
 extension ObservableType where Element == Data {
-    /// Each element decoded as `type` by `decoder`; a decoding error ends the
-    /// sequence with that error.
-    @_transparent
-    public func decode<Item: Decodable>(
-        type: Item.Type,
-        decoder: some DataDecoder
-    ) -> Observable<Item> {
-        decode(type: type, decoder: decoder, site: .here())
-    }
-
     /// `decode` with the site its public form takes from its caller.
     @usableFromInline
     func decode<Item: Decodable>(

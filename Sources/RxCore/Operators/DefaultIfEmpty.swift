@@ -5,23 +5,18 @@ extension ObservableType {
     /// The source's events; if it completes without an element, `default`
     /// first.
     public func ifEmpty(default: Element) -> Observable<Element> {
-        DefaultIfEmpty(source: asObservable(), default: `default`)
+        UnaryProducer(
+            DefaultIfEmpty(defaultElement: `default`), source: asObservable(), kind: defaultIfEmptyKind,
+            name: "ifEmpty(default:)")
     }
 }
 
-final class DefaultIfEmpty<Element>: Producer<Element> {
-    private let source: Observable<Element>
-    private let defaultElement: Element
+struct DefaultIfEmpty<Element>: UnaryOperator {
+    let defaultElement: Element
 
-    init(source: Observable<Element>, default defaultElement: Element) {
-        self.source = source
-        self.defaultElement = defaultElement
-        super.init(kind: defaultIfEmptyKind, chain: OperatorChain.applying("ifEmpty(default:)", to: source.chain))
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Element {
+    func run<Observer: ObserverType>(
+        _ source: Observable<Element>, _ observer: Observer, cancel: Cancelable
+    ) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = DefaultIfEmptySink(default: defaultElement, observer: observer, cancel: cancel)
         return (sink, source.subscribe(sink))
     }

@@ -45,8 +45,7 @@ where Observer.Element == SourceElement.Element {
             forwardOn(element.event)
             if element.event.isStopEvent { dispose() }
         case .error(let error):
-            forwardOn(.error(error))
-            dispose()
+            forwardError(error)
         case .completed:
             forwardOn(.completed)
             dispose()

@@ -2,12 +2,6 @@ private let distinctUntilChangedKind = ResourceKind("DistinctUntilChanged", .obs
 private let distinctUntilChangedSinkKind = ResourceKind("DistinctUntilChangedSink", .sink)
 
 extension ObservableType where Element: Equatable {
-    /// Drops each element equal to the one passed on before it.
-    @_transparent
-    public func distinctUntilChanged() -> Observable<Element> {
-        distinctUntilChanged(site: .here())
-    }
-
     /// `distinctUntilChanged` with the site its public form takes from its caller.
     @usableFromInline
     func distinctUntilChanged(site: CallSite) -> Observable<Element> {
@@ -29,15 +23,6 @@ private func keySelector<Element, Property>(at keyPath: KeyPath<Element, Propert
 }
 
 extension ObservableType {
-    /// Drops each element whose key, given by `keySelector`, equals the key
-    /// of the element passed on before it.
-    @_transparent
-    public func distinctUntilChanged<Key: Equatable>(
-        _ keySelector: @escaping (Element) throws -> Key
-    ) -> Observable<Element> {
-        distinctUntilChanged(keySelector, site: .here())
-    }
-
     /// `distinctUntilChanged` with the site its public form takes from its caller.
     @usableFromInline
     func distinctUntilChanged<Key: Equatable>(
@@ -46,15 +31,6 @@ extension ObservableType {
     ) -> Observable<Element> {
         ClosureSites.note(keySelector, "distinctUntilChanged", site)
         return DistinctUntilChanged(source: asObservable(), keySelector: keySelector, comparer: keysEqual, site: site)
-    }
-
-    /// Drops each element that `comparer` finds equal to the element passed on
-    /// before it.
-    @_transparent
-    public func distinctUntilChanged(
-        _ comparer: @escaping (Element, Element) throws -> Bool
-    ) -> Observable<Element> {
-        distinctUntilChanged(comparer, site: .here())
     }
 
     /// `distinctUntilChanged` with the site its public form takes from its caller.
@@ -67,16 +43,6 @@ extension ObservableType {
         return DistinctUntilChanged(source: asObservable(), keySelector: { $0 }, comparer: comparer, site: site)
     }
 
-    /// Drops each element whose key, given by `keySelector`, `comparer` finds
-    /// equal to the key of the element passed on before it.
-    @_transparent
-    public func distinctUntilChanged<Key>(
-        _ keySelector: @escaping (Element) throws -> Key,
-        comparer: @escaping (Key, Key) throws -> Bool
-    ) -> Observable<Element> {
-        distinctUntilChanged(keySelector, comparer: comparer, site: .here())
-    }
-
     /// `distinctUntilChanged` with the site its public form takes from its caller.
     @usableFromInline
     func distinctUntilChanged<Key>(
@@ -87,15 +53,6 @@ extension ObservableType {
         ClosureSites.note(keySelector, "distinctUntilChanged", site)
         ClosureSites.note(comparer, "distinctUntilChanged(comparer:)", site)
         return DistinctUntilChanged(source: asObservable(), keySelector: keySelector, comparer: comparer, site: site)
-    }
-
-    /// Drops each element whose property at `keyPath` equals that of the
-    /// element passed on before it.
-    @_transparent
-    public func distinctUntilChanged<Property: Equatable>(
-        at keyPath: KeyPath<Element, Property>
-    ) -> Observable<Element> {
-        distinctUntilChanged(at: keyPath, site: .here())
     }
 
     /// `distinctUntilChanged` with the site its public form takes from its caller.

@@ -2,31 +2,6 @@ private let doKind = ResourceKind("Do", .observable)
 private let doSinkKind = ResourceKind("DoSink", .sink)
 
 extension ObservableType {
-    /// Runs side effects around the events and the lifetime of each
-    /// subscription, passing the events through unchanged.
-    ///
-    /// `onNext`, `onError` and `onCompleted` run before the event is passed on,
-    /// the `after` closures after it; an error one of them throws is passed on
-    /// instead. `onSubscribe` runs before subscribing to the source,
-    /// `onSubscribed` after, `onDispose` after the source's subscription is disposed.
-    @_transparent
-    public func `do`(
-        onNext: ((Element) throws -> Void)? = nil,
-        afterNext: ((Element) throws -> Void)? = nil,
-        onError: ((Swift.Error) throws -> Void)? = nil,
-        afterError: ((Swift.Error) throws -> Void)? = nil,
-        onCompleted: (() throws -> Void)? = nil,
-        afterCompleted: (() throws -> Void)? = nil,
-        onSubscribe: (() -> Void)? = nil,
-        onSubscribed: (() -> Void)? = nil,
-        onDispose: (() -> Void)? = nil
-    ) -> Observable<Element> {
-        `do`(
-            onNext: onNext, afterNext: afterNext, onError: onError, afterError: afterError, onCompleted: onCompleted,
-            afterCompleted: afterCompleted, onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose,
-            site: .here())
-    }
-
     /// ``do`` with the site its public form takes from its caller.
     @usableFromInline
     func `do`(
@@ -162,8 +137,7 @@ final class DoSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
             }
             if event.isStopEvent { dispose() }
         } catch {
-            forwardOn(.error(error))
-            dispose()
+            forwardError(error)
         }
     }
 }

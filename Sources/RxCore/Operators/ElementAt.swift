@@ -5,7 +5,8 @@ extension ObservableType {
     /// The element at `index` (counted from 0), then completion; fails with
     /// ``RxError/argumentOutOfRange`` if the source completes before it.
     public func element(at index: Int) -> Observable<Element> {
-        ElementAt(source: asObservable(), index: index)
+        precondition(index >= 0, "index can't be negative")
+        return UnaryProducer(ElementAt(index: index), source: asObservable(), kind: elementAtKind, name: "element(at:)")
     }
 
     /// RxSwift 5's name for ``element(at:)``.
@@ -15,20 +16,12 @@ extension ObservableType {
     }
 }
 
-final class ElementAt<Element>: Producer<Element> {
-    private let source: Observable<Element>
-    private let index: Int
+struct ElementAt<Element>: UnaryOperator {
+    let index: Int
 
-    init(source: Observable<Element>, index: Int) {
-        precondition(index >= 0, "index can't be negative")
-        self.source = source
-        self.index = index
-        super.init(kind: elementAtKind, chain: OperatorChain.applying("element(at:)", to: source.chain))
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Element {
+    func run<Observer: ObserverType>(
+        _ source: Observable<Element>, _ observer: Observer, cancel: Cancelable
+    ) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = ElementAtSink(index: index, observer: observer, cancel: cancel)
         return (sink, source.subscribe(sink))
     }

@@ -4,21 +4,16 @@ private let enumeratedSinkKind = ResourceKind("EnumeratedSink", .sink)
 extension ObservableType {
     /// Each element paired with its index, counted from 0.
     public func enumerated() -> Observable<(index: Int, element: Element)> {
-        Enumerated(source: asObservable())
+        UnaryProducer(Enumerated(), source: asObservable(), kind: enumeratedKind, name: "enumerated")
     }
 }
 
-final class Enumerated<SourceElement>: Producer<(index: Int, element: SourceElement)> {
-    private let source: Observable<SourceElement>
+struct Enumerated<SourceElement>: UnaryOperator {
+    typealias Element = (index: Int, element: SourceElement)
 
-    init(source: Observable<SourceElement>) {
-        self.source = source
-        super.init(kind: enumeratedKind, chain: OperatorChain.applying("enumerated", to: source.chain))
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == (index: Int, element: SourceElement) {
+    func run<Observer: ObserverType>(
+        _ source: Observable<SourceElement>, _ observer: Observer, cancel: Cancelable
+    ) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = EnumeratedSink(observer: observer, cancel: cancel)
         return (sink, source.subscribe(sink))
     }

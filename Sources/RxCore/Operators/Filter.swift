@@ -2,17 +2,6 @@ private let filterKind = ResourceKind("Filter", .observable)
 private let filterSinkKind = ResourceKind("FilterSink", .sink)
 
 extension ObservableType {
-    /// Passes on only the elements for which `predicate` is true.
-    ///
-    /// Inlined into the caller, as `map`: the caller names `Filter`'s metadata and compiles
-    /// the function that subscribes its sink at its own type.
-    @_transparent
-    public func filter(
-        _ predicate: @escaping (Element) throws -> Bool
-    ) -> Observable<Element> {
-        filter(predicate, site: .here())
-    }
-
     /// `filter` with the site its public form takes from its caller.
     @inlinable
     func filter(

@@ -6,16 +6,6 @@ private let flatMapLatestKind = ResourceKind("FlatMapLatest", .observable)
 private let concatMapKind = ResourceKind("ConcatMap", .observable)
 
 extension ObservableType {
-    /// Maps each element to an inner sequence with `selector`, subscribes to
-    /// all of them and passes on their elements as they come; completes when
-    /// the source and every inner sequence have completed.
-    @_transparent
-    public func flatMap<Source: ObservableConvertibleType>(
-        _ selector: @escaping (Element) throws -> Source
-    ) -> Observable<Source.Element> {
-        flatMap(selector, site: .here())
-    }
-
     /// `flatMap` with the site its public form takes from its caller.
     @usableFromInline
     func flatMap<Source: ObservableConvertibleType>(

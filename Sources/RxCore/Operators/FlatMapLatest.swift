@@ -1,17 +1,6 @@
 private let flatMapLatestSinkKind = ResourceKind("FlatMapLatestSink", .sink)
 
 extension ObservableType {
-    /// Maps each element to an inner sequence with `selector` and passes on
-    /// the elements of the latest one only: a new inner sequence disposes the
-    /// previous one. Completes when the source and the latest inner sequence
-    /// have completed.
-    @_transparent
-    public func flatMapLatest<Source: ObservableConvertibleType>(
-        _ selector: @escaping (Element) throws -> Source
-    ) -> Observable<Source.Element> {
-        flatMapLatest(selector, site: .here())
-    }
-
     /// `flatMapLatest` with the site its public form takes from its caller.
     @usableFromInline
     func flatMapLatest<Source: ObservableConvertibleType>(

@@ -3,17 +3,6 @@ private let groupBySinkKind = ResourceKind("GroupBySink", .sink)
 private let groupKind = ResourceKind("Group", .observable)
 
 extension ObservableType {
-    /// A group per key `keySelector` gives, sent when its first element
-    /// arrives, each sending the elements of its key. The source stays
-    /// subscribed while this sequence or any group is; its end, or an error
-    /// `keySelector` throws, ends every group and this sequence.
-    @_transparent
-    public func groupBy<Key: Hashable>(
-        keySelector: @escaping (Element) throws -> Key
-    ) -> Observable<GroupedObservable<Key, Element>> {
-        groupBy(keySelector: keySelector, site: .here())
-    }
-
     /// `groupBy` with the site its public form takes from its caller.
     @usableFromInline
     func groupBy<Key: Hashable>(

@@ -4,21 +4,16 @@ private let ignoreElementsSinkKind = ResourceKind("IgnoreElementsSink", .sink)
 extension ObservableType {
     /// Only the termination of the sequence: its error or completion.
     public func ignoreElements() -> Observable<Never> {
-        IgnoreElements(source: asObservable())
+        UnaryProducer(IgnoreElements(), source: asObservable(), kind: ignoreElementsKind, name: "ignoreElements")
     }
 }
 
-final class IgnoreElements<SourceElement>: Producer<Never> {
-    private let source: Observable<SourceElement>
+struct IgnoreElements<SourceElement>: UnaryOperator {
+    typealias Element = Never
 
-    init(source: Observable<SourceElement>) {
-        self.source = source
-        super.init(kind: ignoreElementsKind, chain: OperatorChain.applying("ignoreElements", to: source.chain))
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Never {
+    func run<Observer: ObserverType>(
+        _ source: Observable<SourceElement>, _ observer: Observer, cancel: Cancelable
+    ) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = IgnoreElementsSink<SourceElement, Observer>(observer: observer, cancel: cancel)
         return (sink, source.subscribe(sink))
     }
@@ -35,8 +30,7 @@ where Observer.Element == Never {
         case .next:
             break
         case .error(let error):
-            forwardOn(.error(error))
-            dispose()
+            forwardError(error)
         case .completed:
             forwardOn(.completed)
             dispose()

@@ -2,20 +2,6 @@ private let mapKind = ResourceKind("Map", .observable)
 private let mapSinkKind = ResourceKind("MapSink", .sink)
 
 extension ObservableType {
-    /// Transforms each element with `transform`; an error it throws ends the
-    /// sequence with that error.
-    ///
-    /// Inlined into the caller (which is how it records the caller's site),
-    /// so the caller names `Map`'s metadata at its own types rather than RxCore
-    /// looking it up for every call, and compiles the function that subscribes
-    /// its sink (see `ErasedSink`).
-    @_transparent
-    public func map<Result>(
-        _ transform: @escaping (Element) throws -> Result
-    ) -> Observable<Result> {
-        map(transform, site: .here())
-    }
-
     /// `map` with the site its public form takes from its caller.
     @inlinable
     func map<Result>(

@@ -5,21 +5,16 @@ extension ObservableType {
     /// Each event of the source as an element, followed by completion once
     /// the source has terminated.
     public func materialize() -> Observable<Event<Element>> {
-        Materialize(source: asObservable())
+        UnaryProducer(Materialize(), source: asObservable(), kind: materializeKind, name: "materialize")
     }
 }
 
-final class Materialize<SourceElement>: Producer<Event<SourceElement>> {
-    private let source: Observable<SourceElement>
+struct Materialize<SourceElement>: UnaryOperator {
+    typealias Element = Event<SourceElement>
 
-    init(source: Observable<SourceElement>) {
-        self.source = source
-        super.init(kind: materializeKind, chain: OperatorChain.applying("materialize", to: source.chain))
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Event<SourceElement> {
+    func run<Observer: ObserverType>(
+        _ source: Observable<SourceElement>, _ observer: Observer, cancel: Cancelable
+    ) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = MaterializeSink(observer: observer, cancel: cancel)
         return (sink, source.subscribe(sink))
     }

@@ -27,15 +27,6 @@ extension ObservableType {
         ConnectableObservableAdapter(source: asObservable(), makeSubject: { subject }, name: "multicast", site: nil)
     }
 
-    /// A connectable sequence that sends the source's events through a subject
-    /// made by `makeSubject` for each connection.
-    @_transparent
-    public func multicast<Subject: SubjectType>(
-        makeSubject: @escaping () -> Subject
-    ) -> ConnectableObservable<Subject.Element> where Subject.Observer.Element == Element {
-        multicast(makeSubject: makeSubject, site: .here())
-    }
-
     /// `multicast` with the site its public form takes from its caller.
     @usableFromInline
     func multicast<Subject: SubjectType>(

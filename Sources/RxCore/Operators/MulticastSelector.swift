@@ -2,17 +2,6 @@ private let multicastSelectorKind = ResourceKind("MulticastSelector", .observabl
 private let multicastSelectorSinkKind = ResourceKind("MulticastSelectorSink", .sink)
 
 extension ObservableType {
-    /// For each subscription: a subject from `subjectSelector`, the source
-    /// connected to it, and the events of the sequence `selector` makes of
-    /// that subject. An error either closure throws is sent instead.
-    @_transparent
-    public func multicast<Subject: SubjectType, Result>(
-        _ subjectSelector: @escaping () throws -> Subject,
-        selector: @escaping (Observable<Subject.Element>) throws -> Observable<Result>
-    ) -> Observable<Result> where Subject.Observer.Element == Element {
-        multicast(subjectSelector, selector: selector, site: .here())
-    }
-
     /// `multicast` with the site its public form takes from its caller.
     @usableFromInline
     func multicast<Subject: SubjectType, Result>(

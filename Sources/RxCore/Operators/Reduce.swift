@@ -2,17 +2,6 @@ private let reduceKind = ResourceKind("Reduce", .observable)
 private let reduceSinkKind = ResourceKind("ReduceSink", .sink)
 
 extension ObservableType {
-    /// Folds the elements into `seed` with `accumulator` and, on completion,
-    /// sends `mapResult` of the final value followed by completion.
-    @_transparent
-    public func reduce<A, Result>(
-        _ seed: A,
-        accumulator: @escaping (A, Element) throws -> A,
-        mapResult: @escaping (A) throws -> Result
-    ) -> Observable<Result> {
-        reduce(seed, accumulator: accumulator, mapResult: mapResult, site: .here())
-    }
-
     /// `reduce` with the site its public form takes from its caller.
     @usableFromInline
     func reduce<A, Result>(
@@ -24,16 +13,6 @@ extension ObservableType {
         ClosureSites.note(accumulator, "reduce", site)
         ClosureSites.note(mapResult, "reduce(mapResult:)", site)
         return Reduce(source: asObservable(), seed: seed, accumulator: accumulator, mapResult: mapResult, site: site)
-    }
-
-    /// Folds the elements into `seed` with `accumulator` and, on completion,
-    /// sends the final value followed by completion.
-    @_transparent
-    public func reduce<A>(
-        _ seed: A,
-        accumulator: @escaping (A, Element) throws -> A
-    ) -> Observable<A> {
-        reduce(seed, accumulator: accumulator, site: .here())
     }
 
     /// `reduce` with the site its public form takes from its caller.
@@ -106,12 +85,10 @@ final class ReduceSink<SourceElement, Accumulate, Observer: ObserverType>: Sink<
             do {
                 accumulation = try accumulator(accumulation, element)
             } catch {
-                forwardOn(.error(error))
-                dispose()
+                forwardError(error)
             }
         case .error(let error):
-            forwardOn(.error(error))
-            dispose()
+            forwardError(error)
         case .completed:
             do {
                 let result = try mapResult(accumulation)
@@ -119,8 +96,7 @@ final class ReduceSink<SourceElement, Accumulate, Observer: ObserverType>: Sink<
                 forwardOn(.completed)
                 dispose()
             } catch {
-                forwardOn(.error(error))
-                dispose()
+                forwardError(error)
             }
         }
     }

@@ -4,17 +4,6 @@ private let retryWhenAttemptKind = ResourceKind("RetryWhenAttempt", .sink)
 private let retryTriggerKind = ResourceKind("RetryTriggerSink", .sink)
 
 extension ObservableType {
-    /// Resubscribes to the source after an error of type `Failure` each time
-    /// the sequence `notificationHandler` makes from those errors sends an
-    /// element; that sequence failing or completing ends this one the same way.
-    /// An error of another type is passed on.
-    @_transparent
-    public func retry<TriggerObservable: ObservableType, Failure: Swift.Error>(
-        when notificationHandler: @escaping (Observable<Failure>) -> TriggerObservable
-    ) -> Observable<Element> {
-        retry(when: notificationHandler, site: .here())
-    }
-
     /// `retry` with the site its public form takes from its caller.
     @usableFromInline
     func retry<TriggerObservable: ObservableType, Failure: Swift.Error>(
@@ -23,16 +12,6 @@ extension ObservableType {
     ) -> Observable<Element> {
         ClosureSites.note(notificationHandler, "retry(when:)", site)
         return RetryWhen(source: asObservable(), notificationHandler: notificationHandler, site: site)
-    }
-
-    /// Resubscribes to the source after an error each time the sequence
-    /// `notificationHandler` makes from the errors sends an element; that
-    /// sequence failing or completing ends this one the same way.
-    @_transparent
-    public func retry<TriggerObservable: ObservableType>(
-        when notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable
-    ) -> Observable<Element> {
-        retry(when: notificationHandler, site: .here())
     }
 
     /// `retry` with the site its public form takes from its caller.
@@ -180,8 +159,7 @@ final class RetryTriggerSink<Failure: Swift.Error, TriggerObservable: Observable
         case .next:
             sink.retry()
         case .error(let error):
-            sink.forwardOn(.error(error))
-            sink.dispose()
+            sink.forwardError(error)
         case .completed:
             sink.forwardOn(.completed)
             sink.dispose()
@@ -190,15 +168,6 @@ final class RetryTriggerSink<Failure: Swift.Error, TriggerObservable: Observable
 }
 
 extension ObservableType {
-    /// RxSwift 5's name for `retry(when:)`.
-    @available(*, deprecated, renamed: "retry(when:)")
-    @_transparent
-    public func retryWhen<TriggerObservable: ObservableType, Failure: Swift.Error>(
-        _ notificationHandler: @escaping (Observable<Failure>) -> TriggerObservable
-    ) -> Observable<Element> {
-        retryWhen(notificationHandler, site: .here())
-    }
-
     /// `retryWhen` with the site its public form takes from its caller.
     @usableFromInline
     func retryWhen<TriggerObservable: ObservableType, Failure: Swift.Error>(
@@ -206,15 +175,6 @@ extension ObservableType {
         site: CallSite
     ) -> Observable<Element> {
         retry(when: notificationHandler, site: site)
-    }
-
-    /// RxSwift 5's name for `retry(when:)`.
-    @available(*, deprecated, renamed: "retry(when:)")
-    @_transparent
-    public func retryWhen<TriggerObservable: ObservableType>(
-        _ notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable
-    ) -> Observable<Element> {
-        retryWhen(notificationHandler, site: .here())
     }
 
     /// `retryWhen` with the site its public form takes from its caller.

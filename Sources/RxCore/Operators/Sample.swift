@@ -92,8 +92,7 @@ final class SamplerSink<Tick, Observer: ObserverType>: ObserverType {
                     sink.dispose()
                 }
             case .error(let error):
-                sink.forwardOn(.error(error))
-                sink.dispose()
+                sink.forwardError(error)
             }
         }
     }

@@ -2,16 +2,6 @@ private let scanKind = ResourceKind("Scan", .observable)
 private let scanSinkKind = ResourceKind("ScanSink", .sink)
 
 extension ObservableType {
-    /// Passes on each intermediate result of updating `seed` in place with
-    /// `accumulator` for every element; an error it throws ends the sequence.
-    @_transparent
-    public func scan<A>(
-        into seed: A,
-        accumulator: @escaping (inout A, Element) throws -> Void
-    ) -> Observable<A> {
-        scan(into: seed, accumulator: accumulator, site: .here())
-    }
-
     /// `scan` with the site its public form takes from its caller.
     @usableFromInline
     func scan<A>(
@@ -21,16 +11,6 @@ extension ObservableType {
     ) -> Observable<A> {
         ClosureSites.note(accumulator, "scan", site)
         return Scan(source: asObservable(), seed: seed, accumulator: accumulator, site: site)
-    }
-
-    /// Passes on each intermediate result of folding the elements into `seed`
-    /// with `accumulator`; an error it throws ends the sequence.
-    @_transparent
-    public func scan<A>(
-        _ seed: A,
-        accumulator: @escaping (A, Element) throws -> A
-    ) -> Observable<A> {
-        scan(seed, accumulator: accumulator, site: .here())
     }
 
     /// `scan` with the site its public form takes from its caller.

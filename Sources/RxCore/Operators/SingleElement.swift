@@ -9,16 +9,6 @@ extension ObservableType {
         SingleElement(source: asObservable(), predicate: nil)
     }
 
-    /// The source's only element that satisfies `predicate`, with the errors
-    /// of ``single()`` counted over the matching elements; an error thrown by
-    /// `predicate` fails the sequence.
-    @_transparent
-    public func single(
-        _ predicate: @escaping (Element) throws -> Bool
-    ) -> Observable<Element> {
-        single(predicate, site: .here())
-    }
-
     /// `single` with the site its public form takes from its caller.
     @usableFromInline
     func single(

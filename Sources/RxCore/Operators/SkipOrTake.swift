@@ -7,7 +7,7 @@ enum SkipOrTake {
 
 /// The sink of `skip` or `take` until a moment: the source's elements pass a
 /// gate that is open from the start for `take` and opens at the moment for `skip`.
-class GateSink<Observer: ObserverType>: Sink<Observer> {
+class GateSink<Observer: ObserverType>: Sink<Observer>, NamedByResourceKind {
     final let role: SkipOrTake
     /// Serializes the source's events with the moment, and guards `isOpen`.
     final let lock = RecursiveLock()

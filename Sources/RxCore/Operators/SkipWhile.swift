@@ -2,15 +2,6 @@ private let skipWhileKind = ResourceKind("SkipWhile", .observable)
 private let skipWhileSinkKind = ResourceKind("SkipWhileSink", .sink)
 
 extension ObservableType {
-    /// Drops elements while `predicate` is true for them, then passes on the
-    /// first element it rejects and every element after it.
-    @_transparent
-    public func skip(
-        while predicate: @escaping (Element) throws -> Bool
-    ) -> Observable<Element> {
-        skip(while: predicate, site: .here())
-    }
-
     /// `skip` with the site its public form takes from its caller.
     @usableFromInline
     func skip(
@@ -58,8 +49,7 @@ final class SkipWhileSink<Observer: ObserverType>: Sink<Observer>, ObserverType 
                 do {
                     running = try !predicate(element)
                 } catch {
-                    forwardOn(.error(error))
-                    dispose()
+                    forwardError(error)
                     return
                 }
             }
@@ -72,15 +62,6 @@ final class SkipWhileSink<Observer: ObserverType>: Sink<Observer>, ObserverType 
 }
 
 extension ObservableType {
-    /// RxSwift 5's name for ``skip(while:)``.
-    @available(*, deprecated, renamed: "skip(while:)")
-    @_transparent
-    public func skipWhile(
-        _ predicate: @escaping (Element) throws -> Bool
-    ) -> Observable<Element> {
-        skipWhile(predicate, site: .here())
-    }
-
     /// `skipWhile` with the site its public form takes from its caller.
     @usableFromInline
     func skipWhile(

@@ -12,16 +12,6 @@ extension ObservableType {
         take(until: other)
     }
 
-    /// RxSwift 5's name for ``take(until:behavior:)``.
-    @available(*, deprecated, renamed: "take(until:behavior:)")
-    @_transparent
-    public func takeUntil(
-        _ behavior: TakeBehavior,
-        predicate: @escaping (Element) throws -> Bool
-    ) -> Observable<Element> {
-        takeUntil(behavior, predicate: predicate, site: .here())
-    }
-
     /// `takeUntil` with the site its public form takes from its caller.
     @usableFromInline
     func takeUntil(

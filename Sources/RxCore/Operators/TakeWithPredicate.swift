@@ -10,16 +10,6 @@ public enum TakeBehavior: Sendable {
 }
 
 extension ObservableType {
-    /// The elements until `predicate` is true for one, then completion; with
-    /// `.inclusive` that element is passed on too.
-    @_transparent
-    public func take(
-        until predicate: @escaping (Element) throws -> Bool,
-        behavior: TakeBehavior = .exclusive
-    ) -> Observable<Element> {
-        take(until: predicate, behavior: behavior, site: .here())
-    }
-
     /// `take` with the site its public form takes from its caller.
     @usableFromInline
     func take(
@@ -28,16 +18,6 @@ extension ObservableType {
         site: CallSite
     ) -> Observable<Element> {
         take(predicate, stopsOn: true, behavior: behavior, site: site)
-    }
-
-    /// The elements while `predicate` is true for them, then completion; with
-    /// `.inclusive` the first element it rejects is passed on too.
-    @_transparent
-    public func take(
-        while predicate: @escaping (Element) throws -> Bool,
-        behavior: TakeBehavior = .exclusive
-    ) -> Observable<Element> {
-        take(while: predicate, behavior: behavior, site: .here())
     }
 
     /// `take` with the site its public form takes from its caller.
@@ -110,8 +90,7 @@ final class TakeUntilPredicateSink<Observer: ObserverType>: Sink<Observer>, Obse
             do {
                 running = try predicate(element) != stopsOn
             } catch {
-                forwardOn(.error(error))
-                dispose()
+                forwardError(error)
                 return
             }
             if running {
@@ -129,15 +108,6 @@ final class TakeUntilPredicateSink<Observer: ObserverType>: Sink<Observer>, Obse
 }
 
 extension ObservableType {
-    /// RxSwift 5's name for ``take(while:behavior:)``.
-    @available(*, deprecated, renamed: "take(while:)")
-    @_transparent
-    public func takeWhile(
-        _ predicate: @escaping (Element) throws -> Bool
-    ) -> Observable<Element> {
-        takeWhile(predicate, site: .here())
-    }
-
     /// `takeWhile` with the site its public form takes from its caller.
     @usableFromInline
     func takeWhile(

@@ -4,21 +4,16 @@ private let toArraySinkKind = ResourceKind("ToArraySink", .sink)
 extension ObservableType {
     /// Collects every element and, on completion, succeeds with them as one array.
     public func toArray() -> Single<[Element]> {
-        Single(raw: ToArray(source: asObservable()))
+        Single(raw: UnaryProducer(ToArray(), source: asObservable(), kind: toArrayKind, name: "toArray"))
     }
 }
 
-final class ToArray<SourceElement>: Producer<[SourceElement]> {
-    private let source: Observable<SourceElement>
+struct ToArray<SourceElement>: UnaryOperator {
+    typealias Element = [SourceElement]
 
-    init(source: Observable<SourceElement>) {
-        self.source = source
-        super.init(kind: toArrayKind, chain: OperatorChain.applying("toArray", to: source.chain))
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == [SourceElement] {
+    func run<Observer: ObserverType>(
+        _ source: Observable<SourceElement>, _ observer: Observer, cancel: Cancelable
+    ) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = ToArraySink(observer: observer, cancel: cancel)
         return (sink, source.subscribe(sink))
     }
@@ -37,8 +32,7 @@ where Observer.Element == [SourceElement] {
         case .next(let element):
             elements.append(element)
         case .error(let error):
-            forwardOn(.error(error))
-            dispose()
+            forwardError(error)
         case .completed:
             forwardOn(.next(elements))
             forwardOn(.completed)

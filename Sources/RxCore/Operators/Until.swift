@@ -8,7 +8,7 @@ private let takeUntilOtherKind = ResourceKind("TakeUntilSinkOther", .sink)
 /// `skip(until:)` and `take(until:)`: the source's elements pass a gate that
 /// `other`'s first element opens (`skip`) or that is open until it completes
 /// the sequence (`take`).
-final class Until<Element, Other>: Producer<Element> {
+final class Until<Element, Other>: Producer<Element>, NamedByResourceKind {
     private let source: Observable<Element>
     private let other: Observable<Other>
     private let role: SkipOrTake
@@ -72,7 +72,7 @@ final class UntilSink<Other, Observer: ObserverType>: GateSink<Observer>, Observ
 }
 
 /// Listens to `other` for an ``UntilSink``.
-final class UntilSinkOther<Other, Observer: ObserverType>: ObserverType {
+final class UntilSinkOther<Other, Observer: ObserverType>: ObserverType, NamedByResourceKind {
     private let token: ResourceToken
     private let sink: UntilSink<Other, Observer>
     let subscription = SingleAssignmentDisposable()

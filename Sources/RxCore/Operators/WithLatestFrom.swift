@@ -2,17 +2,6 @@ private let withLatestFromKind = ResourceKind("WithLatestFrom", .observable)
 private let withLatestFromSinkKind = ResourceKind("WithLatestFromSink", .sink)
 
 extension ObservableType {
-    /// For each element of this sequence, sends `resultSelector` of it and the
-    /// latest element of `second`; elements arriving before `second` has sent
-    /// one are dropped. Completes with this sequence; fails with an error of either.
-    @_transparent
-    public func withLatestFrom<Source: ObservableConvertibleType, ResultType>(
-        _ second: Source,
-        resultSelector: @escaping (Element, Source.Element) throws -> ResultType
-    ) -> Observable<ResultType> {
-        withLatestFrom(second, resultSelector: resultSelector, site: .here())
-    }
-
     /// `withLatestFrom` with the site its public form takes from its caller.
     @usableFromInline
     func withLatestFrom<Source: ObservableConvertibleType, ResultType>(
@@ -23,15 +12,6 @@ extension ObservableType {
         ClosureSites.note(resultSelector, "withLatestFrom", site)
         return WithLatestFrom(
             first: asObservable(), second: second.asObservable(), resultSelector: resultSelector, site: site)
-    }
-
-    /// For each element of this sequence, sends the latest element of
-    /// `second`; elements arriving before `second` has sent one are dropped.
-    @_transparent
-    public func withLatestFrom<Source: ObservableConvertibleType>(
-        _ second: Source
-    ) -> Observable<Source.Element> {
-        withLatestFrom(second, site: .here())
     }
 
     /// `withLatestFrom` with the site its public form takes from its caller.
@@ -105,15 +85,13 @@ final class WithLatestFromSink<FirstElement, SecondElement, Observer: ObserverTy
                 do {
                     forwardOn(.next(try resultSelector(element, latest)))
                 } catch {
-                    forwardOn(.error(error))
-                    dispose()
+                    forwardError(error)
                 }
             case .completed:
                 forwardOn(.completed)
                 dispose()
             case .error(let error):
-                forwardOn(.error(error))
-                dispose()
+                forwardError(error)
             }
         }
     }
@@ -126,8 +104,7 @@ final class WithLatestFromSink<FirstElement, SecondElement, Observer: ObserverTy
             case .completed:
                 subscription.dispose()
             case .error(let error):
-                forwardOn(.error(error))
-                dispose()
+                forwardError(error)
             }
         }
     }

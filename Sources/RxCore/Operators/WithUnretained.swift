@@ -2,17 +2,6 @@ private let withUnretainedKind = ResourceKind("WithUnretained", .observable)
 private let withUnretainedSinkKind = ResourceKind("WithUnretainedSink", .sink)
 
 extension ObservableType {
-    /// Each element combined by `resultSelector` with `obj`, which is held
-    /// weakly: once `obj` is gone, the next element completes the sequence
-    /// instead. The usual way to reach `self` in an operator without a cycle.
-    @_transparent
-    public func withUnretained<Object: AnyObject, Out>(
-        _ obj: Object,
-        resultSelector: @escaping (Object, Element) -> Out
-    ) -> Observable<Out> {
-        withUnretained(obj, resultSelector: resultSelector, site: .here())
-    }
-
     /// `withUnretained` with the site its public form takes from its caller.
     @usableFromInline
     func withUnretained<Object: AnyObject, Out>(
