@@ -156,13 +156,9 @@ struct HiddenHolder {
         }
     }
 
-    /// The words of the heap allocation at `address`, sized by the allocator's header before it; nil when that
-    /// header does not read as one.
+    /// The words of the heap allocation at `address` (``HeapAllocation``); nil when it starts none.
     static func chunkWords(at address: UInt) -> [UInt]? {
-        guard let header = Memory.readWord(address &- 8) else { return nil }
-        let words = Int((header & ~7) / 8) - 1
-        guard words > 2, words <= wordBudget else { return nil }
-        return Memory.readWords(address, count: words)
+        HeapAllocation.words(at: address, limit: wordBudget)
     }
 
     /// Whether a block's captures, or the blocks and closure contexts they

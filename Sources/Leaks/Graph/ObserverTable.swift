@@ -3,7 +3,7 @@ import Probes
 
 /// The objects that `NotificationCenter.default`'s observer blocks refer to:
 /// its table cannot be read by reflection, so its memory is searched word by
-/// word, each allocation sized by the allocator's header before it, a few
+/// word, each allocation sized by the allocator (``HeapAllocation``), a few
 /// levels deep and within a budget. A word is only a candidate (a scan this
 /// wide also reads the check's own objects): see ``holds(_:inspector:)``.
 struct ObserverTable {
