@@ -5,25 +5,19 @@ extension ObservableType {
     /// Passes on an element only once `dueTime` has passed without another
     /// one; completion passes on the pending element first, an error drops it.
     public func debounce(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
-        Debounce(source: asObservable(), dueTime: dueTime, scheduler: scheduler)
+        UnaryProducer(
+            Debounce(dueTime: dueTime, scheduler: scheduler), source: asObservable(), kind: debounceKind,
+            name: "debounce")
     }
 }
 
-final class Debounce<Element>: Producer<Element> {
-    private let source: Observable<Element>
-    private let dueTime: RxTimeInterval
-    private let scheduler: SchedulerType
+struct Debounce<Element>: UnaryOperator {
+    let dueTime: RxTimeInterval
+    let scheduler: SchedulerType
 
-    init(source: Observable<Element>, dueTime: RxTimeInterval, scheduler: SchedulerType) {
-        self.source = source
-        self.dueTime = dueTime
-        self.scheduler = scheduler
-        super.init(kind: debounceKind, chain: OperatorChain.applying("debounce", to: source.chain))
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Element {
+    func run<Observer: ObserverType>(
+        _ source: Observable<Element>, _ observer: Observer, cancel: Cancelable
+    ) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = DebounceSink(dueTime: dueTime, scheduler: scheduler, observer: observer, cancel: cancel)
         return (sink, sink.run(source: source))
     }

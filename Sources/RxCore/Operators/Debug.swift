@@ -13,25 +13,18 @@ extension ObservableType {
         file: String = #file, line: UInt = #line, function: String = #function
     ) -> Observable<Element> {
         let name = identifier ?? "\(file.split(separator: "/").last.map(String.init) ?? file):\(line) (\(function))"
-        return Debug(source: asObservable(), identifier: name, trimOutput: trimOutput)
+        return UnaryProducer(
+            Debug(identifier: name, trimOutput: trimOutput), source: asObservable(), kind: debugKind, name: "debug")
     }
 }
 
-final class Debug<Element>: Producer<Element> {
-    private let source: Observable<Element>
-    private let identifier: String
-    private let trimOutput: Bool
+struct Debug<Element>: UnaryOperator {
+    let identifier: String
+    let trimOutput: Bool
 
-    init(source: Observable<Element>, identifier: String, trimOutput: Bool) {
-        self.source = source
-        self.identifier = identifier
-        self.trimOutput = trimOutput
-        super.init(kind: debugKind, chain: OperatorChain.applying("debug", to: source.chain))
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Element {
+    func run<Observer: ObserverType>(
+        _ source: Observable<Element>, _ observer: Observer, cancel: Cancelable
+    ) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = DebugSink(identifier: identifier, trimOutput: trimOutput, observer: observer, cancel: cancel)
         return (sink, source.subscribe(sink))
     }

@@ -5,25 +5,18 @@ extension ObservableType {
     /// Passes on each element and the completion `dueTime` after it arrived;
     /// an error is passed on at once.
     public func delay(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
-        Delay(source: asObservable(), dueTime: dueTime, scheduler: scheduler)
+        UnaryProducer(
+            Delay(dueTime: dueTime, scheduler: scheduler), source: asObservable(), kind: delayKind, name: "delay")
     }
 }
 
-final class Delay<Element>: Producer<Element> {
-    private let source: Observable<Element>
-    private let dueTime: RxTimeInterval
-    private let scheduler: SchedulerType
+struct Delay<Element>: UnaryOperator {
+    let dueTime: RxTimeInterval
+    let scheduler: SchedulerType
 
-    init(source: Observable<Element>, dueTime: RxTimeInterval, scheduler: SchedulerType) {
-        self.source = source
-        self.dueTime = dueTime
-        self.scheduler = scheduler
-        super.init(kind: delayKind, chain: OperatorChain.applying("delay", to: source.chain))
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Element {
+    func run<Observer: ObserverType>(
+        _ source: Observable<Element>, _ observer: Observer, cancel: Cancelable
+    ) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = DelaySink(dueTime: dueTime, scheduler: scheduler, observer: observer, cancel: cancel)
         return (sink, sink.run(source: source))
     }

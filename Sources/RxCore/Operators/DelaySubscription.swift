@@ -4,27 +4,20 @@ private let delaySubscriptionSinkKind = ResourceKind("DelaySubscriptionSink", .s
 extension ObservableType {
     /// Subscribes to the source `dueTime` after subscription, on `scheduler`.
     public func delaySubscription(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
-        DelaySubscription(source: asObservable(), dueTime: dueTime, scheduler: scheduler)
+        UnaryProducer(
+            DelaySubscription(dueTime: dueTime, scheduler: scheduler), source: asObservable(),
+            kind: delaySubscriptionKind, name: "delaySubscription")
     }
 }
 
-final class DelaySubscription<Element>: Producer<Element> {
-    private let source: Observable<Element>
-    private let dueTime: RxTimeInterval
-    private let scheduler: SchedulerType
+struct DelaySubscription<Element>: UnaryOperator {
+    let dueTime: RxTimeInterval
+    let scheduler: SchedulerType
 
-    init(source: Observable<Element>, dueTime: RxTimeInterval, scheduler: SchedulerType) {
-        self.source = source
-        self.dueTime = dueTime
-        self.scheduler = scheduler
-        super.init(kind: delaySubscriptionKind, chain: OperatorChain.applying("delaySubscription", to: source.chain))
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Element {
+    func run<Observer: ObserverType>(
+        _ source: Observable<Element>, _ observer: Observer, cancel: Cancelable
+    ) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = ForwardingSink(observer: observer, cancel: cancel, kind: delaySubscriptionSinkKind)
-        let source = source
         return (sink, scheduler.scheduleRelative((), dueTime: dueTime) { source.subscribe(sink) })
     }
 }
