@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 import Leaks
 import LeakTesting
 import XCTest
@@ -49,6 +50,23 @@ final class DispatchBlockTests: XCTestCase {
         XCTAssertTrue(report.isClean, report.description)
         XCTAssertEqual(report.releasedLate, ["Saver"], report.description)
         XCTAssertNil(oracle, "the block ran and released the saver")
+    }
+
+    /// While a check is open the hook runs a work item given to asyncAfter itself: the item's own
+    /// rules still hold (one cancelled never runs; one that runs signals its notify block).
+    func testAWorkItemGivenToAsyncAfterInACheckKeepsItsCancelAndNotify() {
+        let ran = Mutex([String]())
+        let done = DispatchSemaphore(value: 0)
+        _ = LeakCheck.run("work items given to asyncAfter") { _ in
+            let cancelled = DispatchWorkItem { ran.withLock { $0.append("cancelled") } }
+            let kept = DispatchWorkItem { ran.withLock { $0.append("kept") } }
+            kept.notify(queue: .global()) { done.signal() }
+            DispatchQueue.global().asyncAfter(deadline: .now() + 0.05, execute: cancelled)
+            DispatchQueue.global().asyncAfter(deadline: .now() + 0.1, execute: kept)
+            cancelled.cancel()
+        }
+        XCTAssertEqual(done.wait(timeout: .now() + 10), .success, "the kept item's notify block ran")
+        XCTAssertEqual(ran.withLock { $0 }, ["kept"])
     }
 }
 
