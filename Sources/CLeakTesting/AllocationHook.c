@@ -15,6 +15,8 @@
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stddef.h>
+#include <stdlib.h>
+#include <stdbool.h>
 #include "AllocationHook.h"
 
 typedef void *(*rxleaks_allocate)(const void *, size_t, size_t);
@@ -24,6 +26,7 @@ static atomic_long open_checks;
 static _Atomic(rxleaks_class_decider) decider;
 static _Atomic(rxleaks_object_recorder) recorder;
 static _Atomic(rxleaks_task_recorder) task_recorder;
+static _Atomic(rxleaks_pending_block_recorder) pending_block_recorder;
 static __thread int inside_hook;
 
 #define DECISION_SLOTS 16384
@@ -137,8 +140,9 @@ __attribute__((swiftcall)) rxleaks_task_and_context swift_task_create(
     return create(flags, options, result_type, entry, closure_context);
 }
 
-void rxleaks_allocation_hook_install(
-    rxleaks_class_decider decide, rxleaks_object_recorder record, rxleaks_task_recorder record_task) {
+void rxleaks_allocation_hook_install(rxleaks_class_decider decide, rxleaks_object_recorder record,
+    rxleaks_task_recorder record_task, rxleaks_pending_block_recorder record_pending_block) {
+    atomic_store_explicit(&pending_block_recorder, record_pending_block, memory_order_release);
     atomic_store_explicit(&decider, decide, memory_order_release);
     atomic_store_explicit(&recorder, record, memory_order_release);
     atomic_store_explicit(&task_recorder, record_task, memory_order_release);
@@ -153,3 +157,111 @@ void rxleaks_allocation_hook_forget_decisions(void) {
         atomic_store_explicit(&decisions[slot], 0, memory_order_relaxed);
     }
 }
+
+// `dispatch_after`, which Swift's `DispatchQueue.asyncAfter` calls: libdispatch alone holds a block pending on a
+// queue, and what it captures, until it runs. While a check is open the block is copied into a record and
+// submitted as a function that runs it, then notes it ran; the Swift side reads the block's captures while it
+// is pending. The block is released by the last of the function and the readers; the record by the last of
+// the function and the Swift side.
+struct rxleaks_pending_block {
+    void *block;
+    atomic_int pending;
+    atomic_int block_holds;
+    atomic_int owners;
+};
+/// The Block ABI's header: the function that runs a block takes the block.
+typedef struct {
+    void *isa;
+    int flags;
+    int reserved;
+    void (*invoke)(void *);
+} rxleaks_block_header;
+typedef void (*rxleaks_dispatch_after)(uint64_t, void *, void *);
+typedef void (*rxleaks_dispatch_after_f)(uint64_t, void *, void *, void (*)(void *));
+typedef void *(*rxleaks_block_copy)(const void *);
+typedef void (*rxleaks_block_release)(const void *);
+static _Atomic(rxleaks_dispatch_after) runtime_dispatch_after;
+static _Atomic(rxleaks_dispatch_after_f) runtime_dispatch_after_f;
+static _Atomic(rxleaks_block_copy) runtime_block_copy;
+static _Atomic(rxleaks_block_release) runtime_block_release;
+
+static void *resolved(_Atomic(void *) *slot, void *handle, const char *name) {
+    void *found = atomic_load_explicit(slot, memory_order_relaxed);
+    if (__builtin_expect(found == NULL, 0)) {
+        found = dlsym(handle, name);
+        atomic_store_explicit(slot, found, memory_order_relaxed);
+    }
+    return found;
+}
+// The function `name` resolved once into `slot`, typed as the slot is.
+#define RESOLVED(slot, handle, name) ((__typeof__(atomic_load(&slot)))resolved((_Atomic(void *) *)&slot, handle, name))
+
+static void release_pending_record(rxleaks_pending_block *record) {
+    if (atomic_fetch_sub_explicit(&record->owners, 1, memory_order_acq_rel) == 1) free(record);
+}
+
+static void drop_block_hold(rxleaks_pending_block *record) {
+    if (atomic_fetch_sub_explicit(&record->block_holds, 1, memory_order_acq_rel) == 1) {
+        RESOLVED(runtime_block_release, RTLD_DEFAULT, "_Block_release")(record->block);
+    }
+}
+
+static void run_pending_block(void *context) {
+    rxleaks_pending_block *record = context;
+    ((rxleaks_block_header *)record->block)->invoke(record->block);
+    atomic_store_explicit(&record->pending, 0, memory_order_release);
+    drop_block_hold(record);
+    release_pending_record(record);
+}
+
+void dispatch_after(uint64_t when, void *queue, void *block) {
+    rxleaks_dispatch_after pass = RESOLVED(runtime_dispatch_after, RTLD_NEXT, "dispatch_after");
+    rxleaks_pending_block_recorder record = atomic_load_explicit(&pending_block_recorder, memory_order_acquire);
+    if (__builtin_expect(atomic_load_explicit(&open_checks, memory_order_relaxed) == 0, 1) || inside_hook
+        || record == NULL || block == NULL) {
+        pass(when, queue, block);
+        return;
+    }
+    rxleaks_dispatch_after_f submit = RESOLVED(runtime_dispatch_after_f, RTLD_DEFAULT, "dispatch_after_f");
+    rxleaks_block_copy copy = RESOLVED(runtime_block_copy, RTLD_DEFAULT, "_Block_copy");
+    rxleaks_pending_block *pending = NULL;
+    if (submit && copy && RESOLVED(runtime_block_release, RTLD_DEFAULT, "_Block_release")) {
+        pending = malloc(sizeof *pending);
+    }
+    if (pending == NULL) {
+        pass(when, queue, block);
+        return;
+    }
+    pending->block = copy(block);
+    atomic_init(&pending->pending, 1);
+    atomic_init(&pending->block_holds, 1);
+    atomic_init(&pending->owners, 2);
+    inside_hook = 1;
+    bool kept = record(pending);
+    inside_hook = 0;
+    if (!kept) {
+        // No check's: the block goes to libdispatch as given.
+        RESOLVED(runtime_block_release, RTLD_DEFAULT, "_Block_release")(pending->block);
+        free(pending);
+        pass(when, queue, block);
+        return;
+    }
+    submit(when, queue, pending, run_pending_block);
+}
+
+void *rxleaks_pending_block_read(rxleaks_pending_block *record) {
+    int holds = atomic_load_explicit(&record->block_holds, memory_order_acquire);
+    while (holds > 0) {
+        if (atomic_compare_exchange_weak_explicit(
+                &record->block_holds, &holds, holds + 1, memory_order_acq_rel, memory_order_acquire)) {
+            if (atomic_load_explicit(&record->pending, memory_order_acquire)) return record->block;
+            drop_block_hold(record);
+            return NULL;
+        }
+    }
+    return NULL;
+}
+
+void rxleaks_pending_block_end_reading(rxleaks_pending_block *record) { drop_block_hold(record); }
+
+void rxleaks_pending_block_forget(rxleaks_pending_block *record) { release_pending_record(record); }

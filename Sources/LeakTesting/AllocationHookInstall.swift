@@ -9,6 +9,12 @@ func installAllocationTracking() {
     rxleaks_allocation_hook_install(
         { module, metadata in AllocationTracking.records(classOf: metadata, inModule: module) },
         { object in AllocationTracking.allocated(object) },
-        { context in AllocationTracking.makingTask(context: context) })
-    AllocationTracking.install { delta in rxleaks_allocation_hook_adjust(delta) }
+        { context in AllocationTracking.makingTask(context: context) },
+        { record in AllocationTracking.pendingBlock(UnsafeMutableRawPointer(record)) })
+    AllocationTracking.install(
+        switch: { delta in rxleaks_allocation_hook_adjust(delta) },
+        pendingBlocks: DispatchBlocks.Access(
+            read: { record in rxleaks_pending_block_read(OpaquePointer(record)).map { UInt(bitPattern: $0) } },
+            endReading: { record in rxleaks_pending_block_end_reading(OpaquePointer(record)) },
+            forget: { record in rxleaks_pending_block_forget(OpaquePointer(record)) }))
 }

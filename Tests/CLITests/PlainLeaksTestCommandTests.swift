@@ -24,6 +24,9 @@ final class PlainLeaksTestCommandTests: XCTestCase {
         "PlainSwiftTests.testFeedFollowerFollows": (
             ["FeedFollower"], "Task made at PlainSwift.swift:236 ─captures→ FeedFollower"
         ),
+        "PlainSwiftTests.testDelayedSaverSaves": (
+            ["DelayedSaver"], "block given to asyncAfter at PlainSwift.swift:261 ─captures→ DelayedSaver"
+        ),
         "PlainLeaksTests.PlainSwiftSuite/clockStarts()": (
             ["Clock"], "closure given at PlainSwift.swift:189 ─captures→ Clock"
         ),
@@ -39,7 +42,7 @@ final class PlainLeaksTestCommandTests: XCTestCase {
         "PlainSwiftTests.testFixedThemeObserverCountsChanges", "PlainSwiftTests.testFixedChangeCounterStarts",
         "PlainSwiftTests.testFixedAutoSaverSchedules", "PlainSwiftTests.testFixedProfileWatcherStarts",
         "PlainSwiftTests.testFixedClockStarts", "PlainSwiftTests.testFixedPollerStarts",
-        "PlainSwiftTests.testFixedFeedFollowerFollows",
+        "PlainSwiftTests.testFixedFeedFollowerFollows", "PlainSwiftTests.testFixedDelayedSaverSaves",
         "PlainLeaksTests.PlainSwiftSuite/fixedClockStarts()",
         "PlainSwiftLookAlikeTests.testTheCacheKeepsThumbnails",
         "PlainSwiftLookAlikeTests.testSettingsAreMadeOnFirstUse",
@@ -132,6 +135,10 @@ final class PlainLeaksTestCommandTests: XCTestCase {
             "FeedFollower leaked (retained from outside the check)",
             "    Task made at PlainSwift.swift:236\n      ─captures (strong)→ FeedFollower   <- the reference to break\n",
             "fix: capture [weak self] in the task's closure",
+            "DelayedSaver leaked (retained from outside the check)",
+            "    block given to asyncAfter at PlainSwift.swift:261\n"
+                + "      ─captures (strong)→ DelayedSaver   <- the reference to break\n",
+            "fix: capture [weak self] in the block (or give the queue a DispatchWorkItem and cancel it in deinit)",
         ] {
             XCTAssertTrue(run.stdout.contains(fragment), "no \(fragment):\n\(run.stdout)")
         }
@@ -142,7 +149,7 @@ final class PlainLeaksTestCommandTests: XCTestCase {
     /// `rxleaks fix` on a copy of the fixture, whose leaking tests assert with their weak oracle that the
     /// object outlives them. With those assertions dropped, except AutoSaver's, the stored closure, the
     /// delegate, the observer block (its observer removed in deinit), the task, the listener a global registry
-    /// keeps, the timers' blocks and the task nothing stores are fixed; AutoSaver's fix makes its tests fail,
+    /// keeps, the timers' blocks, the task nothing stores and the block pending on a dispatch queue are fixed; AutoSaver's fix makes its tests fail,
     /// so it is put back and reported. A second `rxleaks test` finds only AutoSaver's tests leaking, every
     /// test passing or failing as before.
     func testPlainSwiftLeaksAreFixedUnlessTheirTestChecksTheObjectOutlivesIt() throws {
@@ -188,6 +195,7 @@ final class PlainLeaksTestCommandTests: XCTestCase {
                 "PlainSwiftTests.testChartControllerRedraws ChartController: ",
                 "PlainSwiftTests.testChartControllerRedraws ChartView: ",
                 "PlainSwiftTests.testClockStarts Clock: ",
+                "PlainSwiftTests.testDelayedSaverSaves DelayedSaver: ",
                 "PlainSwiftTests.testFeedFollowerFollows FeedFollower: ",
                 "PlainSwiftTests.testNoteEditorSaves NoteEditor: ",
                 "PlainSwiftTests.testPollerStarts Poller: ",
@@ -213,6 +221,7 @@ final class PlainLeaksTestCommandTests: XCTestCase {
             "        timer = Timer.scheduledTimer(withTimeInterval: 60, repeats: true) { [weak self] _ in guard let self else { return }; self.ticks += 1 }",
             "        Timer.scheduledTimer(withTimeInterval: 60, repeats: true) { [weak self] _ in guard let self else { return }; self.polls += 1 }",
             "        Task { [weak self] in for await beat in Heartbeat.beats { guard let self else { return }; self.count += beat } }",
+            "        DispatchQueue.global().asyncAfter(deadline: .now() + 3600) { [weak self] in guard let self else { return }; self.saves += 1 }",
         ] {
             XCTAssertTrue(text.contains(line), "not in the fixed file: \(line)")
         }

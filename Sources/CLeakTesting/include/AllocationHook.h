@@ -11,10 +11,21 @@ typedef void (*rxleaks_object_recorder)(void *_Nonnull object);
 /// Told of the closure's context of each task about to be made while a check is open (not of one without captures).
 typedef void (*rxleaks_task_recorder)(void *_Nonnull context);
 
+/// A block given to `dispatch_after` while a check is open, submitted so that the hook knows when it has run.
+typedef struct rxleaks_pending_block rxleaks_pending_block;
+/// Told of each such block before it is submitted; true when it keeps the record (then forgets it once done).
+typedef bool (*rxleaks_pending_block_recorder)(rxleaks_pending_block *_Nonnull record);
+
 /// Installs the engine's callbacks.
 void rxleaks_allocation_hook_install(
     rxleaks_class_decider _Nullable decide, rxleaks_object_recorder _Nullable record,
-    rxleaks_task_recorder _Nullable recordTask);
+    rxleaks_task_recorder _Nullable recordTask, rxleaks_pending_block_recorder _Nullable recordPendingBlock);
+/// The block of `record` while it has not run, kept alive until `rxleaks_pending_block_end_reading`; NULL once it ran.
+void *_Nullable rxleaks_pending_block_read(rxleaks_pending_block *_Nonnull record);
+/// Ends what a non-NULL `rxleaks_pending_block_read` began.
+void rxleaks_pending_block_end_reading(rxleaks_pending_block *_Nonnull record);
+/// Gives up a record kept by the recorder.
+void rxleaks_pending_block_forget(rxleaks_pending_block *_Nonnull record);
 /// Adds `delta` to the number of open checks; the hook records while it is not 0.
 void rxleaks_allocation_hook_adjust(long delta);
 /// Forgets every class's decision (after the tracked modules change).

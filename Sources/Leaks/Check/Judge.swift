@@ -16,6 +16,8 @@ struct Judge {
     var timers: [RootSearch.Root] = []
     /// The tasks made in the check, whose closures may hold what it made (``TaskClosures``).
     var tasks: [TaskClosures.Task] = []
+    /// The blocks given to `asyncAfter` in the check, whose captures may hold what it made (``DispatchBlocks``).
+    var blocks: [DispatchBlocks.Block] = []
 
     /// The most objects read, over every graph read for objects made in the check.
     static let madeObjectsNodeBudget = 5_000_000
@@ -80,6 +82,12 @@ struct Judge {
                         inspector: HeapInspector(closures: closures))
                     {
                         return Self.leak(object, heldFrom: path, pattern: TaskClosures.pattern)
+                    }
+                    if let path = DispatchBlocks.path(
+                        to: analysis.graph.retainNode(object.address), among: blocks,
+                        inspector: HeapInspector(closures: closures))
+                    {
+                        return Self.leak(object, heldFrom: path, pattern: DispatchBlocks.pattern)
                     }
                     // A global's path is read reference by reference: it goes before the observer table's word scan.
                     roots =

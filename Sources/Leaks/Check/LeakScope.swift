@@ -33,6 +33,8 @@ public final class LeakScope: @unchecked Sendable {
         var timers: [TrackedObject] = []
         /// The tasks made in the check, with their closures' contexts (``TaskClosures``).
         var tasks: [TaskClosures.Task] = []
+        /// The blocks given to `asyncAfter` in the check (``DispatchBlocks``).
+        var pendingBlocks: [DispatchBlocks.Block] = []
 
         mutating func append(_ object: TrackedObject) {
             indexByAddress[object.address] = tracked.count
@@ -222,6 +224,18 @@ public final class LeakScope: @unchecked Sendable {
         }
         if !added { context.release() }
     }
+
+    /// Keeps the record of a block given to `asyncAfter` in the check (``DispatchBlocks``); false when it does not.
+    func addPendingBlock(_ block: DispatchBlocks.Block) -> Bool {
+        state.withLock { state in
+            guard state.acceptsAllocations, state.pendingBlocks.count < DispatchBlocks.budget else { return false }
+            state.pendingBlocks.append(block)
+            return true
+        }
+    }
+
+    /// The blocks given to `asyncAfter` in the check; the caller forgets them once judged.
+    var pendingBlocks: [DispatchBlocks.Block] { state.withLock { $0.pendingBlocks } }
 
     /// The tasks made in the check; the caller releases their watches once judged.
     var tasks: [TaskClosures.Task] { state.withLock { $0.tasks } }

@@ -93,10 +93,11 @@ final class RunningCheck {
         scope.stopTrackingAllocations()
         if tracksAllocations { AllocationTracking.end() }
         let tracked = scope.trackedObjects
-        let timers = scope.timers, tasks = scope.tasks
+        let timers = scope.timers, tasks = scope.tasks, blocks = scope.pendingBlocks
         defer {
             (tracked + timers).forEach { $0.release() }
             tasks.forEach { $0.context.release() }
+            blocks.forEach { $0.forget() }
         }
         let afterTeardown = ResourceCounts.Moment.now(sessions: sessions, tracked: tracked)
         let aliveBeforeSettling = Set(tracked.filter(\.isAlive).map(\.address))
@@ -104,15 +105,18 @@ final class RunningCheck {
         func judge(unsettled: [String]) -> LeakReport {
             verdict(
                 tracked: tracked, aliveBeforeSettling: aliveBeforeSettling, afterTeardown: afterTeardown,
-                unsettled: unsettled, thrown: thrown, holder: holder, timers: timers, tasks: tasks)
+                unsettled: unsettled, thrown: thrown, holder: holder, timers: timers, tasks: tasks,
+                blocks: blocks)
         }
         let report = judge(unsettled: unsettled)
         // Only a verdict that is not clean takes a second look: a clean one cannot get cleaner.
         guard !report.isClean else { return report }
         let leaked = Set(report.leaks.map(\.address))
-        // A task still running may end within the deadline and release what it holds: released late, then.
+        // A task still running, or a block still pending, may end within the deadline and release what it
+        // holds: released late, then.
         let heldByTasks = report.leaks.contains {
-            [HiddenHolder.Work.task.pattern.id, TaskClosures.pattern.id].contains($0.pattern?.id)
+            [HiddenHolder.Work.task.pattern.id, TaskClosures.pattern.id, DispatchBlocks.pattern.id].contains(
+                $0.pattern?.id)
         }
         let changed = Settler.secondLook(
             settle, leaked: tracked.filter { leaked.contains($0.address) }, untilDeadline: heldByTasks)
@@ -129,7 +133,7 @@ final class RunningCheck {
     private func verdict(
         tracked: [TrackedObject], aliveBeforeSettling: Set<UInt>, afterTeardown: ResourceCounts.Moment,
         unsettled: [String], thrown: Error?, holder: UInt?, timers: [TrackedObject],
-        tasks: [TaskClosures.Task]
+        tasks: [TaskClosures.Task], blocks: [DispatchBlocks.Block]
     ) -> LeakReport {
         let afterSettling = ResourceCounts.Moment.now(sessions: sessions, tracked: tracked)
         let trial = holder.map { TrialRelease(releasing: $0, inspector: HeapInspector(describes: false)) } ?? .none
@@ -149,7 +153,7 @@ final class RunningCheck {
         let leaks = Judge(
             workStillAlive: !liveSubscriptions.isEmpty || !leftResources.isEmpty, closures: scope.closures,
             trial: trial,
-            timers: TimerHolders.roots(timers), tasks: tasks
+            timers: TimerHolders.roots(timers), tasks: tasks, blocks: blocks
         )
         .leaks(among: survivors, unjudged: &unjudged, keptFrom: &keptFrom)
         let problems =

@@ -151,14 +151,19 @@ struct HiddenHolder {
             }
             return false
         case .workItemBlock:
-            var budget = blockBudget
-            return blockHolds(root, block: address, inspector: inspector, budget: &budget)
+            return blockHolds(root, block: address, inspector: inspector)
         }
     }
 
     /// The words of the heap allocation at `address` (``HeapAllocation``); nil when it starts none.
     static func chunkWords(at address: UInt) -> [UInt]? {
         HeapAllocation.words(at: address, limit: wordBudget)
+    }
+
+    /// Whether the block at `block`'s captures, or the blocks and closure contexts they hold, refer to `root`.
+    static func blockHolds(_ root: UInt, block: UInt, inspector: HeapInspector) -> Bool {
+        var budget = blockBudget
+        return blockHolds(root, block: block, inspector: inspector, budget: &budget)
     }
 
     /// Whether a block's captures, or the blocks and closure contexts they

@@ -48,25 +48,28 @@ struct ObserverTable {
     /// instance of a class is that object's field, which the check reads itself; one from a
     /// context that holds it weakly or unowned is no hold. Its last edge, the block's capture,
     /// is the one to break; the block is named where it was written when debug info says.
+    /// Of several holding containers, one whose block's site is found is preferred: stale memory the
+    /// scan also read may hold the object's address beside no function.
     func path(to object: RetainNode, inspector: HeapInspector) -> RetainCycle? {
-        for container in containers[object.address] ?? [] {
-            if let node = inspector.node(at: container) {
-                guard node.closure != nil || node.kind == .closure || node.kind == .closureContext,
-                    node.references.contains(where: { $0.target == object.address && $0.kind == .strong })
-                else { continue }
-            }
-            let site = site(ofBlockHolding: object.address, from: container, inspector: inspector)
-            let center = RetainNode(address: Self.centerAddress, name: "NotificationCenter.default", kind: .global)
-            let block = RetainNode(
-                address: container, name: "closure given to addObserver" + (site.map { " at \($0)" } ?? ""),
-                kind: .closure)
-            return RetainCycle(
-                edges: [
-                    RetainEdge(from: center, to: block, label: "observers", kind: .strong, site: nil),
-                    RetainEdge(from: block, to: object, label: "captures", kind: .strong, site: site),
-                ], isVerified: false)
+        let holders = (containers[object.address] ?? []).filter { container in
+            guard let node = inspector.node(at: container) else { return true }
+            return (node.closure != nil || node.kind == .closure || node.kind == .closureContext)
+                && node.references.contains(where: { $0.target == object.address && $0.kind == .strong })
         }
-        return nil
+        guard let first = holders.first else { return nil }
+        let (container, site) =
+            holders.lazy.compactMap { container in
+                self.site(ofBlockHolding: object.address, from: container, inspector: inspector).map { (container, $0) }
+            }.first ?? (first, nil)
+        let center = RetainNode(address: Self.centerAddress, name: "NotificationCenter.default", kind: .global)
+        let block = RetainNode(
+            address: container, name: "closure given to addObserver" + (site.map { " at \($0)" } ?? ""),
+            kind: .closure)
+        return RetainCycle(
+            edges: [
+                RetainEdge(from: center, to: block, label: "observers", kind: .strong, site: nil),
+                RetainEdge(from: block, to: object, label: "captures", kind: .strong, site: site),
+            ], isVerified: false)
     }
 
     /// Where the block holding `object` from `context` was written. A closure is stored as its

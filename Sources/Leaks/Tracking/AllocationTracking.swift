@@ -18,8 +18,14 @@ package enum AllocationTracking {
     /// Switches the hook: adds to its count of open checks.
     private static let hook = Mutex<(@Sendable (Int) -> Void)?>(nil)
 
-    /// Installs the switch of a process's allocation hook.
-    package static func install(switch adjust: @escaping @Sendable (Int) -> Void) {
+    /// Reads the records of blocks the hook submits to dispatch queues (``DispatchBlocks``).
+    private static let blockAccess = Mutex<DispatchBlocks.Access?>(nil)
+
+    /// Installs the switch of a process's allocation hook, and how its records of pending blocks are read.
+    package static func install(
+        switch adjust: @escaping @Sendable (Int) -> Void, pendingBlocks access: DispatchBlocks.Access
+    ) {
+        blockAccess.withLock { $0 = access }
         hook.withLock { $0 = adjust }
     }
 
@@ -71,6 +77,17 @@ package enum AllocationTracking {
         guard let scope = LeakScope.current ?? RunningCheck.ambientScope else { return }
         let frames = Backtrace.capture(skip: 0, maxFrames: framesKept + 4)
         scope.addTask(context: DeathWatch(objectAt: context), madeAt: { madeAt(frames, by: "swift_task_create") })
+    }
+
+    /// Called by the hook with the record of a block given to `dispatch_after` while a check is open; true
+    /// when a check keeps it (``DispatchBlocks``), to give it up once judged.
+    package static func pendingBlock(_ record: UnsafeMutableRawPointer) -> Bool {
+        guard let access = blockAccess.withLock({ $0 }),
+            let scope = LeakScope.current ?? RunningCheck.ambientScope ?? UnscopedWork.resolve()?.scope
+        else { return false }
+        let frames = Backtrace.capture(skip: 0, maxFrames: framesKept + 4)
+        return scope.addPendingBlock(
+            DispatchBlocks.Block(record: record, access: access) { madeAt(frames, by: "dispatch_after") })
     }
 
     /// The first frame of the code that made the object or the task: past the hook (`hook`) and the

@@ -183,8 +183,9 @@ struct FixPlan {
                 type: reference.from.name.split(separator: ".").last.map(String.init) ?? reference.from.name,
                 name: name)
         }
-        // A closure written at a known site, or the closure of a task made there (one nothing stores).
-        if reference.from.kind == .closure || reference.from.kind == .task, let site {
+        // A closure written at a known site, the closure of a task made there (one nothing stores), or a block
+        // given there to a dispatch queue.
+        if [.closure, .task, .dispatchWork].contains(reference.from.kind), let site {
             return .closureAt(type: leaked, file: site.file, line: site.line)
         }
         if let first = (cause?.cycle ?? leak.cycle)?.edges.first, let name = propertyName(first.label) {

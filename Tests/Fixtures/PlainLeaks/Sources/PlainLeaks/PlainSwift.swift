@@ -251,6 +251,26 @@ public final class FixedFeedFollower {
     }
 }
 
+/// A save a block pending on a dispatch queue makes an hour later, with `self`: libdispatch keeps the block,
+/// which keeps `self`, and nothing keeps a work item to cancel.
+public final class DelayedSaver {
+    public private(set) var saves = 0
+    public init() {}
+
+    public func saveLater() {
+        DispatchQueue.global().asyncAfter(deadline: .now() + 3600) { self.saves += 1 }
+    }
+}
+
+public final class FixedDelayedSaver {
+    public private(set) var saves = 0
+    public init() {}
+
+    public func saveLater() {
+        DispatchQueue.global().asyncAfter(deadline: .now() + 3600) { [weak self] in self?.saves += 1 }
+    }
+}
+
 // MARK: Clean look-alikes
 
 public final class Thumbnail {

@@ -190,6 +190,26 @@ final class PlainSwiftTests: XCTestCase {
         }
         XCTAssertNil(oracle)
     }
+
+    func testDelayedSaverSaves() {
+        weak var oracle: DelayedSaver?
+        do {
+            let saver = DelayedSaver()
+            saver.saveLater()
+            oracle = saver
+        }
+        XCTAssertNotNil(oracle, "leaks: its block pending on a dispatch queue for an hour captures it")
+    }
+
+    func testFixedDelayedSaverSaves() {
+        weak var oracle: FixedDelayedSaver?
+        do {
+            let saver = FixedDelayedSaver()
+            saver.saveLater()
+            oracle = saver
+        }
+        XCTAssertNil(oracle)
+    }
 }
 
 /// Objects that outlive their test by design or for a moment only: clean.
