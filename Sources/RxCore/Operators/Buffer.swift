@@ -6,27 +6,22 @@ extension ObservableType {
     /// `timeSpan` after the previous array was sent, whichever comes first
     /// (so an array may be empty); on completion the last array, even empty.
     public func buffer(timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType) -> Observable<[Element]> {
-        Buffer(source: asObservable(), timeSpan: timeSpan, count: count, scheduler: scheduler)
+        UnaryProducer(
+            Buffer(timeSpan: timeSpan, count: count, scheduler: scheduler), source: asObservable(), kind: bufferKind,
+            name: "buffer")
     }
 }
 
-final class Buffer<SourceElement>: Producer<[SourceElement]> {
-    private let source: Observable<SourceElement>
-    private let timeSpan: RxTimeInterval
-    private let count: Int
-    private let scheduler: SchedulerType
+struct Buffer<SourceElement>: UnaryOperator {
+    typealias Element = [SourceElement]
 
-    init(source: Observable<SourceElement>, timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType) {
-        self.source = source
-        self.timeSpan = timeSpan
-        self.count = count
-        self.scheduler = scheduler
-        super.init(kind: bufferKind, chain: OperatorChain.applying("buffer", to: source.chain))
-    }
+    let timeSpan: RxTimeInterval
+    let count: Int
+    let scheduler: SchedulerType
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == [SourceElement] {
+    func run<Observer: ObserverType>(
+        _ source: Observable<SourceElement>, _ observer: Observer, cancel: Cancelable
+    ) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = BufferSink(
             timeSpan: timeSpan, count: count, scheduler: scheduler, observer: observer, cancel: cancel)
         return (sink, sink.run(source))

@@ -8,27 +8,20 @@ extension ObservableType {
     public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true, scheduler: SchedulerType) -> Observable<
         Element
     > {
-        Throttle(source: asObservable(), dueTime: dueTime, latest: latest, scheduler: scheduler)
+        UnaryProducer(
+            Throttle(dueTime: dueTime, latest: latest, scheduler: scheduler), source: asObservable(),
+            kind: throttleKind, name: "throttle")
     }
 }
 
-final class Throttle<Element>: Producer<Element> {
-    private let source: Observable<Element>
-    private let dueTime: RxTimeInterval
-    private let latest: Bool
-    private let scheduler: SchedulerType
+struct Throttle<Element>: UnaryOperator {
+    let dueTime: RxTimeInterval
+    let latest: Bool
+    let scheduler: SchedulerType
 
-    init(source: Observable<Element>, dueTime: RxTimeInterval, latest: Bool, scheduler: SchedulerType) {
-        self.source = source
-        self.dueTime = dueTime
-        self.latest = latest
-        self.scheduler = scheduler
-        super.init(kind: throttleKind, chain: OperatorChain.applying("throttle", to: source.chain))
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Element {
+    func run<Observer: ObserverType>(
+        _ source: Observable<Element>, _ observer: Observer, cancel: Cancelable
+    ) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = ThrottleSink(
             dueTime: dueTime, latest: latest, scheduler: scheduler, observer: observer, cancel: cancel)
         return (sink, sink.run(source: source))

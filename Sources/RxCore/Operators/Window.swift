@@ -11,27 +11,22 @@ extension ObservableType {
     public func window(timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType) -> Observable<
         Observable<Element>
     > {
-        Window(source: asObservable(), timeSpan: timeSpan, count: count, scheduler: scheduler)
+        UnaryProducer(
+            Window(timeSpan: timeSpan, count: count, scheduler: scheduler), source: asObservable(), kind: windowKind,
+            name: "window")
     }
 }
 
-final class Window<Element>: Producer<Observable<Element>> {
-    private let source: Observable<Element>
-    private let timeSpan: RxTimeInterval
-    private let count: Int
-    private let scheduler: SchedulerType
+struct Window<SourceElement>: UnaryOperator {
+    typealias Element = Observable<SourceElement>
 
-    init(source: Observable<Element>, timeSpan: RxTimeInterval, count: Int, scheduler: SchedulerType) {
-        self.source = source
-        self.timeSpan = timeSpan
-        self.count = count
-        self.scheduler = scheduler
-        super.init(kind: windowKind, chain: OperatorChain.applying("window", to: source.chain))
-    }
+    let timeSpan: RxTimeInterval
+    let count: Int
+    let scheduler: SchedulerType
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Observable<Element> {
+    func run<Observer: ObserverType>(
+        _ source: Observable<SourceElement>, _ observer: Observer, cancel: Cancelable
+    ) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = WindowSink(
             timeSpan: timeSpan, count: count, scheduler: scheduler, observer: observer, cancel: cancel)
         return (sink, sink.run(source))
