@@ -72,28 +72,19 @@ struct Judge {
             // cycle is blamed only on work it keeps that holds it; otherwise
             // it may be kept by design (a cache, a singleton).
             if object.origin == .allocated, analysis.cycle == nil, unexplained.contains(object.address) {
-                guard
-                    let hidden = HiddenHolder(
-                        root: object.address, graph: analysis.graph, inspector: HeapInspector(closures: closures))
+                let inspector = HeapInspector(closures: closures)
+                guard let hidden = HiddenHolder(root: object.address, graph: analysis.graph, inspector: inspector)
                 else {
+                    let node = analysis.graph.retainNode(object.address)
                     // A task's closure is read through its context: it goes before the globals' search.
-                    if let path = TaskClosures.path(
-                        to: analysis.graph.retainNode(object.address), among: tasks,
-                        inspector: HeapInspector(closures: closures))
-                    {
+                    if let path = TaskClosures.path(to: node, among: tasks, inspector: inspector) {
                         return Self.leak(object, heldFrom: path, pattern: TaskClosures.pattern)
                     }
-                    if let path = DispatchBlocks.path(
-                        to: analysis.graph.retainNode(object.address), among: blocks,
-                        inspector: HeapInspector(closures: closures))
-                    {
+                    if let path = DispatchBlocks.path(to: node, among: blocks, inspector: inspector) {
                         return Self.leak(object, heldFrom: path, pattern: DispatchBlocks.pattern)
                     }
                     // A global's path is read reference by reference: it goes before the observer table's word scan.
-                    roots =
-                        roots
-                        ?? RootSearch(
-                            targets: searched, inspector: HeapInspector(closures: closures), timers: timers)
+                    roots = roots ?? RootSearch(targets: searched, inspector: inspector, timers: timers)
                     if let held = roots?.explanation(of: object.address, closures: closures) {
                         guard held.isThroughClosure, let path = held.path else {
                             keptFrom[object.address] = held.root.name
@@ -109,16 +100,8 @@ struct Judge {
                         return nil
                     }
                     observers = observers ?? ObserverTable()
-                    guard
-                        let path = observers?.path(
-                            to: analysis.graph.retainNode(object.address), inspector: HeapInspector(closures: closures))
-                    else { return nil }
-                    var leak = Leak(
-                        typeName: object.typeName, kind: .retainedFromOutside, cycle: nil,
-                        pattern: ObserverTable.pattern,
-                        trackedAt: object.symbolicatedSite, address: object.address)
-                    leak.causes = [LeakCause(path: path, pattern: ObserverTable.pattern)]
-                    return leak
+                    guard let path = observers?.path(to: node, inspector: inspector) else { return nil }
+                    return Self.leak(object, heldFrom: path, pattern: ObserverTable.pattern)
                 }
                 // A running task is also held by the runtime; a work item's block only by its owner.
                 let kind: LeakKind = hidden.work == .task ? .retainedFromOutside : .cycle
@@ -191,7 +174,8 @@ struct Judge {
         root.kind == .timer ? TimerHolders.pattern : RootSearch.pattern
     }
 
-    /// `object`, retained from outside the check by a closure that a global, a timer or a task keeps, along `path`.
+    /// `object`, retained from outside the check along `path`: by a closure that a global, a timer, a task, a pending
+    /// block or the notification center keeps.
     private static func leak(_ object: TrackedObject, heldFrom path: RetainCycle, pattern: LeakPattern) -> Leak {
         var leak = Leak(
             typeName: object.typeName, kind: .retainedFromOutside, cycle: nil, pattern: pattern,
