@@ -1,10 +1,11 @@
-/// A sink that holds its observer as a class-bound existential rather than as
-/// a generic parameter, so that its class depends on element types only.
+/// The sink of a ``ClosureProducer`` (`map`, `filter`): it holds its observer
+/// as a class-bound existential rather than as a generic parameter, so that
+/// its class depends on element types only.
 ///
 /// An operator's inlinable function can then hand its producer a function that
-/// makes and subscribes the sink, compiled at the caller's own element types:
-/// subscribing asks the runtime for no generic metadata and no witness table,
-/// which for a generic sink is a hashed lookup of each per subscription.
+/// makes the sink, compiled at the caller's own element types: subscribing
+/// asks the runtime for no generic metadata and no witness table, which for a
+/// generic sink is a hashed lookup of each per subscription.
 ///
 /// Its forwarding mirrors ``Sink``'s rather than deriving from
 /// `Sink<SomeWrapper<Element>>`: the generic base class would initialise,
@@ -16,18 +17,14 @@ class ErasedSink<Element>: AnySink {
     typealias Observer = any ObserverType<Element> & AnyObject
 
     final let observer: Observer
-
-    /// For a producer's `run`, whose observer may be a value: such an
-    /// observer is kept in an ``ObserverBox``.
-    init<Downstream: ObserverType>(observer: Downstream, cancel: Cancelable, kind: borrowing ResourceKind)
-    where Downstream.Element == Element {
-        self.observer = observer._objectObserver ?? ObserverBox(observer)
-        super.init(cancel: cancel, kind: kind)
-    }
+    /// Where the operator's user closure was handed over: a leak report
+    /// reads it to place that closure.
+    final let site: CallSite
 
     /// A sink whose upstream subscription comes later, through ``AnySink/attach(_:)``.
-    init(observer: Observer, kind: borrowing ResourceKind) {
+    init(site: CallSite, observer: consuming Observer, kind: borrowing ResourceKind) {
         self.observer = consume observer
+        self.site = site
         super.init(kind: kind)
     }
 
@@ -46,17 +43,22 @@ class ErasedSink<Element>: AnySink {
     }
 
     /// Sends `error` to the observer, then disposes; out of line, as in ``Sink``.
-    @inline(never)
+    @usableFromInline @inline(never)
     final func forwardError(_ error: Swift.Error) {
         forwardOn(.error(error))
         dispose()
     }
 
     /// Sends completion to the observer, then disposes.
+    @usableFromInline
     final func forwardCompleted() {
         if !isDisposed { observer.onCompleted() }
         dispose()
     }
+
+    /// The sinks' ``ObserverType/onCompleted()``, which builds no `Event`.
+    @usableFromInline
+    final func onCompleted() { forwardCompleted() }
 }
 
 /// A value observer (``AnyObserver``, a `Binder`) kept by an ``ErasedSink``.

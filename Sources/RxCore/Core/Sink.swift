@@ -144,12 +144,14 @@ final class ForwardingSink<Observer: ObserverType>: Sink<Observer>, ObserverType
 
 /// A sink whose work is all in `onNext(_:)`: it ends its sequence with its
 /// source's. ``Sink`` and ``ErasedSink`` provide the two requirements.
+@usableFromInline
 protocol ElementSink: ObserverType {
     func forwardError(_ error: Swift.Error)
     func forwardCompleted()
 }
 
 extension ElementSink {
+    @usableFromInline
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):

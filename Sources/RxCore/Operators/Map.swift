@@ -8,59 +8,27 @@ extension ObservableType {
         _ transform: @escaping (Element) throws -> Result,
         site: CallSite
     ) -> Observable<Result> {
-        Map(
-            source: asObservable(), transform: transform, site: site,
-            subscribeSink: Map.subscribeSink)
+        Map(source: asObservable(), transform: transform, site: site) { map, observer in
+            MapSink(transform: unsafeDowncast(map, to: Map.self).transform, site: map.site, observer: observer)
+        }
     }
 }
 
 @usableFromInline
-final class Map<SourceElement, Element>: Producer<Element> {
-    @usableFromInline
-    typealias Transform = (SourceElement) throws -> Element
-    @usableFromInline
-    typealias SinkSubscriber = (Map, ErasedSink<Element>.Observer) -> Disposable
-
-    @usableFromInline let source: Observable<SourceElement>
-    @usableFromInline let transform: Transform
-    @usableFromInline let site: CallSite
-    private let subscribeSink: SinkSubscriber
+final class Map<SourceElement, Element>: ClosureProducer<SourceElement, Element> {
+    @usableFromInline let transform: (SourceElement) throws -> Element
 
     /// Notes the closure here rather than in `map`, which is inlined into the
     /// caller: `ClosureSites` stays internal.
     // Inlined into the allocating initialiser: one call less per operator built.
     @usableFromInline @inline(__always)
     init(
-        source: Observable<SourceElement>, transform: @escaping Transform, site: CallSite,
-        subscribeSink: @escaping SinkSubscriber
+        source: Observable<SourceElement>, transform: @escaping (SourceElement) throws -> Element, site: CallSite,
+        makeSink: @escaping SinkMaker
     ) {
         ClosureSites.note(transform, "map", site)
-        let chain = OperatorChain.applying("map", to: source.chain)
-        // Moved, not copied: a copy and the argument's release would be two
-        // atomic operations each.
-        self.source = consume source
         self.transform = consume transform
-        self.site = site
-        self.subscribeSink = consume subscribeSink
-        super.init(kind: mapKind, chain: chain)
-    }
-
-    /// Makes the sink for `observer` and subscribes it to the source.
-    @inlinable
-    static func subscribeSink(_ map: Map, _ observer: ErasedSink<Element>.Observer) -> Disposable {
-        let sink = MapSink<SourceElement, Element>(transform: map.transform, site: map.site, observer: observer)
-        return sink.attach(map.source.subscribe(holder: sink))
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Element {
-        let sink = MapSink(transform: transform, site: site, observer: observer, cancel: cancel)
-        return (sink, source.subscribe(holder: sink))
-    }
-
-    override func subscribe(holder observer: ErasedSink<Element>.Observer) -> Disposable {
-        CurrentThreadScheduler.trampoline { subscribeImmediately(observer) ?? subscribeSink(self, observer) }
+        super.init(source: source, site: site, makeSink: makeSink, kind: mapKind, name: "map")
     }
 
     override func forEachImmediate(_ body: (Element) throws -> Void) throws -> Bool {
@@ -69,45 +37,15 @@ final class Map<SourceElement, Element>: Producer<Element> {
 }
 
 @usableFromInline
-final class MapSink<SourceElement, Result>: ErasedSink<Result>, ObserverType {
+final class MapSink<SourceElement, Result>: ErasedSink<Result>, ElementSink {
+    /// The user's closure.
+    let transform: (SourceElement) throws -> Result
+
     @usableFromInline
-    typealias Transform = (SourceElement) throws -> Result
-
-    /// The user's closure, and where it was handed to `map`.
-    let transform: Transform
-    let site: CallSite
-
-    init<Downstream: ObserverType>(
-        transform: @escaping Transform, site: CallSite, observer: Downstream, cancel: Cancelable
-    ) where Downstream.Element == Result {
-        self.transform = transform
-        self.site = site
-        super.init(observer: observer, cancel: cancel, kind: mapSinkKind)
-    }
-
-    /// A sink for ``Observable/subscribe(holder:)``, attached to its upstream later.
-    @usableFromInline
-    init(transform: @escaping Transform, site: CallSite, observer: Observer) {
+    init(transform: @escaping (SourceElement) throws -> Result, site: CallSite, observer: Observer) {
         self.transform = consume transform
-        self.site = site
-        super.init(observer: consume observer, kind: mapSinkKind)
+        super.init(site: site, observer: consume observer, kind: mapSinkKind)
     }
-
-    @usableFromInline
-    func on(_ event: Event<SourceElement>) {
-        switch event {
-        case .next(let element):
-            onNext(element)
-        case .error(let error):
-            forwardOn(.error(error))
-            dispose()
-        case .completed:
-            forwardCompleted()
-        }
-    }
-
-    @usableFromInline
-    func onCompleted() { forwardCompleted() }
 
     @usableFromInline
     func onNext(_ element: SourceElement) {
