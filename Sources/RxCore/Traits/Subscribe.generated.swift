@@ -94,18 +94,6 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         subscribe(onSuccess: onSuccess, onError: onError, onDisposed: onDisposed, site: .here())
     }
 
-    /// Subscribes closures that receive `object` along with the outcome,
-    /// holding `object` weakly: once it is gone, the outcome is ignored.
-    @_transparent
-    public func subscribe<Object: AnyObject>(
-        with object: Object,
-        onSuccess: ((Object, Element) -> Void)? = nil,
-        onFailure: ((Object, Swift.Error) -> Void)? = nil,
-        onDisposed: ((Object) -> Void)? = nil
-    ) -> Disposable {
-        subscribe(with: object, onSuccess: onSuccess, onFailure: onFailure, onDisposed: onDisposed, site: .here())
-    }
-
     /// Succeeds with `resultSelector` of the elements of every single in
     /// `collection` once all have succeeded (of an empty array when there
     /// are none); the first error ends it.
@@ -124,6 +112,20 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         _ collection: Collection
     ) -> Single<[Element]> where Collection.Element == Single<Element> {
         zip(collection, site: .here())
+    }
+
+    /// Subscribes closures that receive `object` along with the outcome,
+    /// holding `object` weakly: once it is gone, the outcome is ignored.
+    @_transparent
+    public func subscribe<Object: AnyObject>(
+        with object: Object,
+        onSuccess: ((Object, Element) -> Void)? = nil,
+        onFailure: ((Object, Swift.Error) -> Void)? = nil,
+        onDisposed: ((Object) -> Void)? = nil
+    ) -> Disposable {
+        subscribe(
+            onSuccess: weakly(object, onSuccess), onFailure: weakly(object, onFailure),
+            onDisposed: weakly(object, onDisposed), site: .here())
     }
 
 }
@@ -172,8 +174,8 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         onDisposed: ((Object) -> Void)? = nil
     ) -> Disposable {
         subscribe(
-            with: object, onSuccess: onSuccess, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed,
-            site: .here())
+            onSuccess: weakly(object, onSuccess), onError: weakly(object, onError),
+            onCompleted: weakly(object, onCompleted), onDisposed: weakly(object, onDisposed), site: .here())
     }
 
 }
@@ -217,7 +219,9 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
         onError: ((Object, Swift.Error) -> Void)? = nil,
         onDisposed: ((Object) -> Void)? = nil
     ) -> Disposable {
-        subscribe(with: object, onCompleted: onCompleted, onError: onError, onDisposed: onDisposed, site: .here())
+        subscribe(
+            onCompleted: weakly(object, onCompleted), onError: weakly(object, onError),
+            onDisposed: weakly(object, onDisposed), site: .here())
     }
 
 }
