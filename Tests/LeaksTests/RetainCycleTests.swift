@@ -212,6 +212,32 @@ final class RetainCycleTests: XCTestCase {
             leak.pattern?.description ?? "no pattern")
     }
 
+    /// `concatMap` and `flatMapLatest` run on the sinks of `merge(maxConcurrent:)`
+    /// and `switchLatest()`: the report still names each sink by its operator,
+    /// with the site where the closure was handed over.
+    func testConcatMapAndFlatMapLatestSinksAreNamedByTheirOperator() throws {
+        let line = #line
+        let operators: [(sink: String, operator: String, apply: (Presenter) -> Observable<Int>)] = [
+            ("ConcatMapSink", "concatMap", { $0.interactor.events.concatMap($0.doWork(model:)) }),
+            ("FlatMapLatestSink", "flatMapLatest", { $0.interactor.events.flatMapLatest($0.doWork(model:)) }),
+        ]
+        for (offset, entry) in operators.enumerated() {
+            let leak = try leakOf { scope in
+                let presenter = Presenter()
+                scope.track(presenter)
+                entry.apply(presenter).subscribe().disposed(by: presenter.disposeBag)
+                breakCycleAfterTest(through: presenter.interactor.events)
+            }
+            assertCycle(
+                leak,
+                passesThrough: [
+                    "─upstream→ \(entry.sink)",
+                    "\(entry.sink).selector→ closure given to \(entry.operator) at RetainCycleTests.swift:\(line + 2 + offset)",
+                    "captures (strong)→ Presenter",
+                ])
+        }
+    }
+
     func testStaticFunctionIsClean() {
         let report = LeakCheck.run { scope in
             let presenter = Presenter()
