@@ -6,32 +6,29 @@ private let observeOnSinkKind = ResourceKind("ObserveOnSink", .sink)
 extension ObservableType {
     /// Delivers the events on `scheduler`, in the order they arrived.
     public func observe(on scheduler: ImmediateSchedulerType) -> Observable<Element> {
-        ObserveOn(source: asObservable(), scheduler: scheduler)
+        let observeOn = ObserveOn<Element>(scheduler: scheduler)
+        if observeOn.serialScheduler != nil {
+            return UnaryProducer(
+                observeOn, source: asObservable(), kind: observeOnSerialDispatchQueueKind, name: "observe(on:)")
+        }
+        return UnaryProducer(observeOn, source: asObservable(), kind: observeOnKind, name: "observe(on:)")
     }
 }
 
-final class ObserveOn<Element>: Producer<Element> {
-    private let source: Observable<Element>
-    private let scheduler: ImmediateSchedulerType
+struct ObserveOn<Element>: UnaryOperator {
+    let scheduler: ImmediateSchedulerType
     /// The scheduler when it runs work on a serial dispatch queue, which keeps
     /// events in order by itself.
-    private let serialScheduler: SerialDispatchQueueScheduler?
+    let serialScheduler: SerialDispatchQueueScheduler?
 
-    init(source: Observable<Element>, scheduler: ImmediateSchedulerType) {
-        self.source = source
+    init(scheduler: ImmediateSchedulerType) {
         self.scheduler = scheduler
         serialScheduler = scheduler as? SerialDispatchQueueScheduler
-        let chain = OperatorChain.applying("observe(on:)", to: source.chain)
-        if serialScheduler != nil {
-            super.init(kind: observeOnSerialDispatchQueueKind, chain: chain)
-        } else {
-            super.init(kind: observeOnKind, chain: chain)
-        }
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Element {
+    func run<Observer: ObserverType>(
+        _ source: Observable<Element>, _ observer: Observer, cancel: Cancelable
+    ) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         if let serialScheduler {
             let sink = ObserveOnSerialDispatchQueueSink<Element, Observer>(
                 scheduler: serialScheduler, observer: observer, cancel: cancel)
