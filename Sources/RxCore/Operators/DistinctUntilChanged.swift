@@ -74,19 +74,20 @@ extension ObservableType {
     }
 }
 
-struct DistinctUntilChanged<Element, Key>: UnaryOperator {
+struct DistinctUntilChanged<Element, Key>: SinkOperator {
+    typealias SourceElement = Element
+
     /// The user's closures (or the built-in equality), and where they were
     /// handed to `distinctUntilChanged`.
     let keySelector: (Element) throws -> Key
     let comparer: (Key, Key) throws -> Bool
     let site: CallSite
 
-    func run<Observer: ObserverType>(
-        _ source: Observable<Element>, _ observer: Observer, cancel: Cancelable
-    ) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = DistinctUntilChangedSink(
+    func makeSink<Observer: ObserverType>(
+        _ observer: Observer, cancel: Cancelable
+    ) -> any Sink<Observer> & ObserverType<SourceElement> where Observer.Element == Element {
+        DistinctUntilChangedSink(
             keySelector: keySelector, comparer: comparer, site: site, observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
     }
 }
 

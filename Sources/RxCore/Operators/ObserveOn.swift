@@ -15,7 +15,9 @@ extension ObservableType {
     }
 }
 
-struct ObserveOn<Element>: UnaryOperator {
+struct ObserveOn<Element>: SinkOperator {
+    typealias SourceElement = Element
+
     let scheduler: ImmediateSchedulerType
     /// The scheduler when it runs work on a serial dispatch queue, which keeps
     /// events in order by itself.
@@ -26,16 +28,14 @@ struct ObserveOn<Element>: UnaryOperator {
         serialScheduler = scheduler as? SerialDispatchQueueScheduler
     }
 
-    func run<Observer: ObserverType>(
-        _ source: Observable<Element>, _ observer: Observer, cancel: Cancelable
-    ) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
+    func makeSink<Observer: ObserverType>(
+        _ observer: Observer, cancel: Cancelable
+    ) -> any Sink<Observer> & ObserverType<Element> where Observer.Element == Element {
         if let serialScheduler {
-            let sink = ObserveOnSerialDispatchQueueSink<Element, Observer>(
+            return ObserveOnSerialDispatchQueueSink<Element, Observer>(
                 scheduler: serialScheduler, observer: observer, cancel: cancel)
-            return (sink, source.subscribe(sink))
         }
-        let sink = ObserveOnSink(scheduler: scheduler, observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
+        return ObserveOnSink(scheduler: scheduler, observer: observer, cancel: cancel)
     }
 }
 

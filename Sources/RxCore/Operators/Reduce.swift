@@ -31,19 +31,18 @@ extension ObservableType {
     }
 }
 
-struct Reduce<SourceElement, Accumulate, Element>: UnaryOperator {
+struct Reduce<SourceElement, Accumulate, Element>: SinkOperator {
     let seed: Accumulate
     /// The user's closures, and where they were handed to `reduce`.
     let accumulator: (Accumulate, SourceElement) throws -> Accumulate
     let mapResult: (Accumulate) throws -> Element
     let site: CallSite
 
-    func run<Observer: ObserverType>(
-        _ source: Observable<SourceElement>, _ observer: Observer, cancel: Cancelable
-    ) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = ReduceSink(
+    func makeSink<Observer: ObserverType>(
+        _ observer: Observer, cancel: Cancelable
+    ) -> any Sink<Observer> & ObserverType<SourceElement> where Observer.Element == Element {
+        ReduceSink(
             seed: seed, accumulator: accumulator, mapResult: mapResult, site: site, observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
     }
 }
 

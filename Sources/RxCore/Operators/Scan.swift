@@ -32,17 +32,16 @@ extension ObservableType {
     }
 }
 
-struct Scan<SourceElement, Element>: UnaryOperator {
+struct Scan<SourceElement, Element>: SinkOperator {
     let seed: Element
     /// The user's closure, and where it was handed to `scan`.
     let accumulator: (inout Element, SourceElement) throws -> Void
     let site: CallSite
 
-    func run<Observer: ObserverType>(
-        _ source: Observable<SourceElement>, _ observer: Observer, cancel: Cancelable
-    ) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = ScanSink(seed: seed, accumulator: accumulator, site: site, observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
+    func makeSink<Observer: ObserverType>(
+        _ observer: Observer, cancel: Cancelable
+    ) -> any Sink<Observer> & ObserverType<SourceElement> where Observer.Element == Element {
+        ScanSink(seed: seed, accumulator: accumulator, site: site, observer: observer, cancel: cancel)
     }
 }
 
