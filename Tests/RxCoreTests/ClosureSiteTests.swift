@@ -109,7 +109,8 @@ final class ClosureSiteTests: RxTestCase {
             .observe(on: MainScheduler.instance)
             .timeout(.seconds(1), other: PublishSubject<Int>(), scheduler: MainScheduler.instance)
         let reduced = subject.single().retry(when: { errors in errors }).withUnretained(self).reduce(0) { $0 + $1.1 }
-        for pipeline in [logged, timed, reduced] { pipeline.subscribe().disposed(by: bag) }
+        let merged = PublishSubject<Observable<Int>>().merge()
+        for pipeline in [logged, timed, reduced, merged] { pipeline.subscribe().disposed(by: bag) }
 
         XCTAssertEqual(
             liveSubscriptionsOfThisTest.map(\.chain),
@@ -118,14 +119,17 @@ final class ClosureSiteTests: RxTestCase {
                 "timeout(PublishSubject<Int> → scan → distinctUntilChanged → startWith → observe(on:), PublishSubject<Int>)"
                     + " → subscribe",
                 "PublishSubject<Int> → single → retry(when:) → withUnretained → reduce → subscribe",
+                "PublishSubject<Observable<Int>> → merge → subscribe",
             ])
         // Each pipeline's last observable holds the ones before it, as the subscriptions hold the sinks.
-        let live = withExtendedLifetime([logged, timed, reduced]) { Resources.snapshot().difference(from: before) }
+        let live = withExtendedLifetime([logged, timed, reduced, merged]) {
+            Resources.snapshot().difference(from: before)
+        }
         let kinds = [
             "Do", "DoSink", "Catch", "CatchSink", "Retry", "RetrySink", "Scan", "ScanSink", "DistinctUntilChanged",
             "DistinctUntilChangedSink", "StartWith", "ObserveOnSerialDispatchQueue", "ObserveOnSink", "Timeout",
             "TimeoutSink", "SingleElement", "SingleElementSink", "RetryWhen", "RetryWhenSink", "WithUnretained",
-            "WithUnretainedSink", "Reduce", "ReduceSink",
+            "WithUnretainedSink", "Reduce", "ReduceSink", "Merge", "MergeSink",
         ]
         XCTAssertEqual(kinds.map { "\($0) \(live[$0] ?? 0)" }, kinds.map { "\($0) 1" })
     }

@@ -9,7 +9,7 @@ extension ObservableType where Element: ObservableConvertibleType {
     /// elements of all of them; completes when the source and every inner
     /// sequence have completed, fails with the first error of any.
     public func merge() -> Observable<Element.Element> {
-        Merge(source: asObservable())
+        UnaryProducer(Merge<Element>(), source: asObservable(), kind: mergeKind, name: "merge")
     }
 }
 
@@ -34,17 +34,13 @@ extension ObservableType {
     }
 }
 
-final class Merge<SourceSequence: ObservableConvertibleType>: Producer<SourceSequence.Element> {
-    private let source: Observable<SourceSequence>
+struct Merge<SourceSequence: ObservableConvertibleType>: UnaryOperator {
+    typealias SourceElement = SourceSequence
+    typealias Element = SourceSequence.Element
 
-    init(source: Observable<SourceSequence>) {
-        self.source = source
-        super.init(kind: mergeKind, chain: OperatorChain.applying("merge", to: source.chain))
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == SourceSequence.Element {
+    func run<Observer: ObserverType>(
+        _ source: Observable<SourceSequence>, _ observer: Observer, cancel: Cancelable
+    ) -> (sink: Disposable, subscription: Disposable) where Observer.Element == SourceSequence.Element {
         let sink = MergeSink<SourceSequence, SourceSequence, Observer>(
             selector: { $0 }, site: .none, observer: observer, cancel: cancel, kind: mergeSinkKind)
         return (sink, sink.run(source))
