@@ -67,7 +67,7 @@ public final class RxCoreIntegration: LeakIntegration {
         return "subscription #\(id) (\(record.chain), \(record.site))"
     }
 
-    /// The classes several operators share (`UnaryProducer`, the sink of
+    /// The classes several operators share (`UnaryProducer`, `BinaryProducer`, the sink of
     /// `skip` and `take` until a moment): each object records its operator's resource kind.
     public func namesEachObject(of type: Any.Type) -> Bool {
         type is any NamedByResourceKind.Type

@@ -163,6 +163,23 @@ final class RetainCycleTests: XCTestCase {
         XCTAssertTrue(callbackEdges.allSatisfy { $0.site == nil }, leak.description)
     }
 
+    /// A producer shared by several operators keeps an operator's closures and
+    /// site in one struct (`UnaryProducer.parameters`): a closure handed over
+    /// before the check began is named by the site kept beside it there.
+    func testAnOperatorsClosureHandedOverBeforeTheCheckIsNamedByTheSiteItsProducerKeeps() throws {
+        final class Holder {
+            var logged: Observable<Int>?
+        }
+        let holder = Holder()
+        let line = #line + 1
+        holder.logged = PublishSubject<Int>().do(onNext: { _ in _ = holder })
+        addTeardownBlock { holder.logged = nil }
+        let leak = try leakOf { scope in scope.track(holder) }
+        let producerEdges = leak.cycle?.edges.filter { $0.label.hasPrefix("Do.") } ?? []
+        XCTAssertFalse(producerEdges.isEmpty, leak.description)
+        XCTAssertTrue(producerEdges.allSatisfy { $0.site == "RetainCycleTests.swift:\(line)" }, leak.description)
+    }
+
     func testMethodValueCapturesSelf() throws {
         let leak = try leakOf { scope in
             let presenter = Presenter()
@@ -193,6 +210,32 @@ final class RetainCycleTests: XCTestCase {
         XCTAssertTrue(
             leak.pattern?.detail?.contains("flatMapMethodReference()") ?? false,
             leak.pattern?.description ?? "no pattern")
+    }
+
+    /// `concatMap` and `flatMapLatest` run on the sinks of `merge(maxConcurrent:)`
+    /// and `switchLatest()`: the report still names each sink by its operator,
+    /// with the site where the closure was handed over.
+    func testConcatMapAndFlatMapLatestSinksAreNamedByTheirOperator() throws {
+        let line = #line
+        let operators: [(sink: String, operator: String, apply: (Presenter) -> Observable<Int>)] = [
+            ("ConcatMapSink", "concatMap", { $0.interactor.events.concatMap($0.doWork(model:)) }),
+            ("FlatMapLatestSink", "flatMapLatest", { $0.interactor.events.flatMapLatest($0.doWork(model:)) }),
+        ]
+        for (offset, entry) in operators.enumerated() {
+            let leak = try leakOf { scope in
+                let presenter = Presenter()
+                scope.track(presenter)
+                entry.apply(presenter).subscribe().disposed(by: presenter.disposeBag)
+                breakCycleAfterTest(through: presenter.interactor.events)
+            }
+            assertCycle(
+                leak,
+                passesThrough: [
+                    "─upstream→ \(entry.sink)",
+                    "\(entry.sink).selector→ closure given to \(entry.operator) at RetainCycleTests.swift:\(line + 2 + offset)",
+                    "captures (strong)→ Presenter",
+                ])
+        }
     }
 
     func testStaticFunctionIsClean() {

@@ -106,6 +106,25 @@ final class SingleTests: RxTestCase {
         subscription.dispose()
     }
 
+    func testSubscribeWithOfEachTraitPassesTheObjectAndRecordsTheCallersSite() {
+        final class Owner { var log: [String] = [] }
+        var owner: Owner? = Owner()
+        weak let watched = owner
+        let subject = PublishSubject<Int>()
+        let line: UInt = #line + 1
+        let single = subject.asSingle().subscribe(with: owner!, onSuccess: { $0.log.append("single \($1)") })
+        let maybe = subject.asMaybe().subscribe(with: owner!, onSuccess: { $0.log.append("maybe \($1)") })
+        let completable = subject.ignoreElements().asCompletable().subscribe(
+            with: owner!, onCompleted: { $0.log.append("completed") })
+        XCTAssertEqual(liveSubscriptionsOfThisTest.map(\.site.line), [line, line + 1, line + 2])
+        subject.onNext(1)
+        subject.onCompleted()
+        XCTAssertEqual(owner?.log, ["single 1", "maybe 1", "completed"])
+        owner = nil
+        XCTAssertNil(watched, "the subscriptions do not keep the object alive")
+        for subscription in [single, maybe, completable] { subscription.dispose() }
+    }
+
     func testFilterAndCompactMapMakeAMaybe() {
         var log: [String] = []
         _ = Single.just(3).filter { $0 > 5 }.subscribe(

@@ -30,6 +30,10 @@ public struct CallSite: Hashable, Sendable, CustomStringConvertible {
         CallSite(bits: UInt(crxcore_return_address()))
     }
 
+    /// No site: what a sink keeps beside a closure RxCore made itself (the
+    /// identity of `merge()`), which a report must not place anywhere.
+    static let none = CallSite(bits: 0)
+
     /// The first of `sites` whose location lies outside the library, or the
     /// last: a class's initialiser is reached through its allocating entry
     /// point, which is a frame of its own in some builds and none in others.

@@ -3,6 +3,7 @@
 /// their closures in it, so they hold `object` weakly as RxSwift's do; like
 /// RxSwift's, the wrapper exists even when `body` is `nil` (an error then
 /// goes nowhere rather than to ``Hooks/defaultErrorHandler``).
+@usableFromInline
 func weakly<Object: AnyObject, Value>(_ object: Object, _ body: ((Object, Value) -> Void)?) -> (Value) -> Void {
     { [weak object] value in
         guard let object else { return }
@@ -11,6 +12,7 @@ func weakly<Object: AnyObject, Value>(_ object: Object, _ body: ((Object, Value)
 }
 
 /// ``weakly(_:_:)`` for closures that receive only `object`.
+@usableFromInline
 func weakly<Object: AnyObject>(_ object: Object, _ body: ((Object) -> Void)?) -> () -> Void {
     { [weak object] in
         guard let object else { return }

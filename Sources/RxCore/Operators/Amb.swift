@@ -12,23 +12,14 @@ extension ObservableType {
     /// The events of this sequence or of `right`, whichever sends first;
     /// the other is disposed then.
     public func amb<Right: ObservableType>(_ right: Right) -> Observable<Element> where Right.Element == Element {
-        Amb(left: asObservable(), right: right.asObservable())
+        BinaryProducer(Amb<Element>(), asObservable(), right.asObservable(), kind: ambKind, name: "amb")
     }
 }
 
-final class Amb<Element>: Producer<Element> {
-    private let left: Observable<Element>
-    private let right: Observable<Element>
-
-    init(left: Observable<Element>, right: Observable<Element>) {
-        self.left = left
-        self.right = right
-        super.init(kind: ambKind, chain: OperatorChain("amb", left.chain, right.chain))
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Element {
+struct Amb<Element>: BinaryOperator {
+    func run<Observer: ObserverType>(
+        _ left: Observable<Element>, _ right: Observable<Element>, _ observer: Observer, cancel: Cancelable
+    ) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = AmbSink(observer: observer, cancel: cancel)
         return (sink, sink.run(left, right))
     }

@@ -15,16 +15,15 @@ extension ObservableType {
     }
 }
 
-struct CompactMap<SourceElement, Element>: UnaryOperator {
+struct CompactMap<SourceElement, Element>: SinkOperator {
     let transform: (SourceElement) throws -> Element?
     let site: CallSite
 
-    func run<Observer: ObserverType>(
-        _ source: Observable<SourceElement>, _ observer: Observer, cancel: Cancelable
-    ) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = CompactMapSink<SourceElement, Element?, Observer>(
+    func makeSink<Observer: ObserverType>(
+        _ observer: Observer, cancel: Cancelable
+    ) -> any Sink<Observer> & ObserverType<SourceElement> where Observer.Element == Element {
+        CompactMapSink<SourceElement, Element?, Observer>(
             transform: transform, site: site, observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
     }
 }
 

@@ -18,15 +18,16 @@ extension ObservableType {
     }
 }
 
-struct Debug<Element>: UnaryOperator {
+struct Debug<Element>: SinkOperator {
+    typealias SourceElement = Element
+
     let identifier: String
     let trimOutput: Bool
 
-    func run<Observer: ObserverType>(
-        _ source: Observable<Element>, _ observer: Observer, cancel: Cancelable
-    ) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = DebugSink(identifier: identifier, trimOutput: trimOutput, observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
+    func makeSink<Observer: ObserverType>(
+        _ observer: Observer, cancel: Cancelable
+    ) -> any Sink<Observer> & ObserverType<Element> where Observer.Element == Element {
+        DebugSink(identifier: identifier, trimOutput: trimOutput, observer: observer, cancel: cancel)
     }
 }
 

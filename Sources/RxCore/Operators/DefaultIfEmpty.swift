@@ -11,14 +11,15 @@ extension ObservableType {
     }
 }
 
-struct DefaultIfEmpty<Element>: UnaryOperator {
+struct DefaultIfEmpty<Element>: SinkOperator {
+    typealias SourceElement = Element
+
     let defaultElement: Element
 
-    func run<Observer: ObserverType>(
-        _ source: Observable<Element>, _ observer: Observer, cancel: Cancelable
-    ) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = DefaultIfEmptySink(default: defaultElement, observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
+    func makeSink<Observer: ObserverType>(
+        _ observer: Observer, cancel: Cancelable
+    ) -> any Sink<Observer> & ObserverType<Element> where Observer.Element == Element {
+        DefaultIfEmptySink(default: defaultElement, observer: observer, cancel: cancel)
     }
 }
 

@@ -22,14 +22,13 @@ extension ObservableType where Element: EventConvertible {
     }
 }
 
-struct Dematerialize<SourceElement: EventConvertible>: UnaryOperator {
+struct Dematerialize<SourceElement: EventConvertible>: SinkOperator {
     typealias Element = SourceElement.Element
 
-    func run<Observer: ObserverType>(
-        _ source: Observable<SourceElement>, _ observer: Observer, cancel: Cancelable
-    ) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = DematerializeSink<SourceElement, Observer>(observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
+    func makeSink<Observer: ObserverType>(
+        _ observer: Observer, cancel: Cancelable
+    ) -> any Sink<Observer> & ObserverType<SourceElement> where Observer.Element == Element {
+        DematerializeSink<SourceElement, Observer>(observer: observer, cancel: cancel)
     }
 }
 

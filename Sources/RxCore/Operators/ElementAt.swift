@@ -16,14 +16,15 @@ extension ObservableType {
     }
 }
 
-struct ElementAt<Element>: UnaryOperator {
+struct ElementAt<Element>: SinkOperator {
+    typealias SourceElement = Element
+
     let index: Int
 
-    func run<Observer: ObserverType>(
-        _ source: Observable<Element>, _ observer: Observer, cancel: Cancelable
-    ) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = ElementAtSink(index: index, observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
+    func makeSink<Observer: ObserverType>(
+        _ observer: Observer, cancel: Cancelable
+    ) -> any Sink<Observer> & ObserverType<Element> where Observer.Element == Element {
+        ElementAtSink(index: index, observer: observer, cancel: cancel)
     }
 }
 

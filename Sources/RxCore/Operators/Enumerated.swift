@@ -8,14 +8,13 @@ extension ObservableType {
     }
 }
 
-struct Enumerated<SourceElement>: UnaryOperator {
+struct Enumerated<SourceElement>: SinkOperator {
     typealias Element = (index: Int, element: SourceElement)
 
-    func run<Observer: ObserverType>(
-        _ source: Observable<SourceElement>, _ observer: Observer, cancel: Cancelable
-    ) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = EnumeratedSink(observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
+    func makeSink<Observer: ObserverType>(
+        _ observer: Observer, cancel: Cancelable
+    ) -> any Sink<Observer> & ObserverType<SourceElement> where Observer.Element == Element {
+        EnumeratedSink(observer: observer, cancel: cancel)
     }
 }
 

@@ -3,7 +3,9 @@ private let flatMapSinkKind = ResourceKind("FlatMapSink", .sink)
 private let flatMapFirstKind = ResourceKind("FlatMapFirst", .observable)
 private let flatMapFirstSinkKind = ResourceKind("FlatMapFirstSink", .sink)
 private let flatMapLatestKind = ResourceKind("FlatMapLatest", .observable)
+private let flatMapLatestSinkKind = ResourceKind("FlatMapLatestSink", .sink)
 private let concatMapKind = ResourceKind("ConcatMap", .observable)
+private let concatMapSinkKind = ResourceKind("ConcatMapSink", .sink)
 
 extension ObservableType {
     /// `flatMap` with the site its public form takes from its caller.
@@ -62,41 +64,24 @@ final class FlatMap<SourceElement, SourceSequence: ObservableConvertibleType>: P
         sink: Disposable, subscription: Disposable
     ) where Observer.Element == SourceSequence.Element {
         switch strategy {
-        case .every, .firstOnly:
-            let sink = FlatMapSink(
-                selector: selector, site: site, firstOnly: strategy == .firstOnly, observer: observer, cancel: cancel)
+        case .every:
+            let sink = MergeSink(
+                selector: selector, site: site, observer: observer, cancel: cancel, kind: flatMapSinkKind)
+            return (sink, sink.run(source))
+        case .firstOnly:
+            let sink = MergeSink(
+                selector: selector, site: site, observer: observer, cancel: cancel, kind: flatMapFirstSinkKind,
+                dropsWhileActive: true)
             return (sink, sink.run(source))
         case .latest:
-            let sink = FlatMapLatestSink(selector: selector, site: site, observer: observer, cancel: cancel)
+            let sink = SwitchSink(
+                selector: selector, site: site, observer: observer, cancel: cancel, kind: flatMapLatestSinkKind)
             return (sink, sink.run(source))
         case .concat:
-            let sink = ConcatMapSink(selector: selector, site: site, observer: observer, cancel: cancel)
+            let sink = MergeLimitedSink(
+                maxConcurrent: 1, selector: selector, site: site, observer: observer, cancel: cancel,
+                kind: concatMapSinkKind)
             return (sink, sink.run(source))
         }
-    }
-}
-
-final class FlatMapSink<SourceElement, SourceSequence: ObservableConvertibleType, Observer: ObserverType>: MergeSink<
-    SourceElement, SourceSequence, Observer
->
-where Observer.Element == SourceSequence.Element {
-    typealias Selector = (SourceElement) throws -> SourceSequence
-
-    /// The user's closure, and where it was handed to `flatMap` or `flatMapFirst`.
-    let selector: Selector
-    let site: CallSite
-
-    init(selector: @escaping Selector, site: CallSite, firstOnly: Bool, observer: Observer, cancel: Cancelable) {
-        self.selector = selector
-        self.site = site
-        if firstOnly {
-            super.init(observer: observer, cancel: cancel, kind: flatMapFirstSinkKind, dropsWhileActive: true)
-        } else {
-            super.init(observer: observer, cancel: cancel, kind: flatMapSinkKind)
-        }
-    }
-
-    override func performMap(_ element: SourceElement) throws -> SourceSequence {
-        try selector(element)
     }
 }

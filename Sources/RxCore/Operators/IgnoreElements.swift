@@ -8,14 +8,13 @@ extension ObservableType {
     }
 }
 
-struct IgnoreElements<SourceElement>: UnaryOperator {
+struct IgnoreElements<SourceElement>: SinkOperator {
     typealias Element = Never
 
-    func run<Observer: ObserverType>(
-        _ source: Observable<SourceElement>, _ observer: Observer, cancel: Cancelable
-    ) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = IgnoreElementsSink<SourceElement, Observer>(observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
+    func makeSink<Observer: ObserverType>(
+        _ observer: Observer, cancel: Cancelable
+    ) -> any Sink<Observer> & ObserverType<SourceElement> where Observer.Element == Element {
+        IgnoreElementsSink<SourceElement, Observer>(observer: observer, cancel: cancel)
     }
 }
 

@@ -9,14 +9,13 @@ extension ObservableType {
     }
 }
 
-struct Materialize<SourceElement>: UnaryOperator {
+struct Materialize<SourceElement>: SinkOperator {
     typealias Element = Event<SourceElement>
 
-    func run<Observer: ObserverType>(
-        _ source: Observable<SourceElement>, _ observer: Observer, cancel: Cancelable
-    ) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = MaterializeSink(observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
+    func makeSink<Observer: ObserverType>(
+        _ observer: Observer, cancel: Cancelable
+    ) -> any Sink<Observer> & ObserverType<SourceElement> where Observer.Element == Element {
+        MaterializeSink(observer: observer, cancel: cancel)
     }
 }
 

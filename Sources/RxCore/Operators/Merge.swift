@@ -9,7 +9,7 @@ extension ObservableType where Element: ObservableConvertibleType {
     /// elements of all of them; completes when the source and every inner
     /// sequence have completed, fails with the first error of any.
     public func merge() -> Observable<Element.Element> {
-        Merge(source: asObservable())
+        UnaryProducer(Merge<Element>(), source: asObservable(), kind: mergeKind, name: "merge")
     }
 }
 
@@ -34,18 +34,15 @@ extension ObservableType {
     }
 }
 
-final class Merge<SourceSequence: ObservableConvertibleType>: Producer<SourceSequence.Element> {
-    private let source: Observable<SourceSequence>
+struct Merge<SourceSequence: ObservableConvertibleType>: UnaryOperator {
+    typealias SourceElement = SourceSequence
+    typealias Element = SourceSequence.Element
 
-    init(source: Observable<SourceSequence>) {
-        self.source = source
-        super.init(kind: mergeKind, chain: OperatorChain.applying("merge", to: source.chain))
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == SourceSequence.Element {
-        let sink = MergeBasicSink<SourceSequence, Observer>(observer: observer, cancel: cancel)
+    func run<Observer: ObserverType>(
+        _ source: Observable<SourceSequence>, _ observer: Observer, cancel: Cancelable
+    ) -> (sink: Disposable, subscription: Disposable) where Observer.Element == SourceSequence.Element {
+        let sink = MergeSink<SourceSequence, SourceSequence, Observer>(
+            selector: { $0 }, site: .none, observer: observer, cancel: cancel, kind: mergeSinkKind)
         return (sink, sink.run(source))
     }
 }
@@ -61,29 +58,25 @@ final class MergeArray<Element>: Producer<Element> {
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
         sink: Disposable, subscription: Disposable
     ) where Observer.Element == Element {
-        let sink = MergeBasicSink<Observable<Element>, Observer>(observer: observer, cancel: cancel)
+        let sink = MergeSink<Observable<Element>, Observable<Element>, Observer>(
+            selector: { $0 }, site: .none, observer: observer, cancel: cancel, kind: mergeSinkKind)
         return (sink, sink.run(sources))
     }
 }
 
-/// The sink of `merge()`: each element of the source is itself the inner sequence.
-final class MergeBasicSink<SourceSequence: ObservableConvertibleType, Observer: ObserverType>: MergeSink<
-    SourceSequence, SourceSequence, Observer
->
-where Observer.Element == SourceSequence.Element {
-    init(observer: Observer, cancel: Cancelable) {
-        super.init(observer: observer, cancel: cancel, kind: mergeSinkKind)
-    }
-
-    override func performMap(_ element: SourceSequence) throws -> SourceSequence { element }
-}
-
-/// What `merge`, `flatMap` and `flatMapFirst` share: a source whose elements
+/// The sink of `merge`, `flatMap` and `flatMapFirst`: a source whose elements
 /// are mapped to inner sequences that are all subscribed at once, with one
 /// lock over the source's and every inner sequence's events.
-class MergeSink<SourceElement, SourceSequence: ObservableConvertibleType, Observer: ObserverType>: Sink<Observer>,
-    ObserverType, InnerSequenceOwner
+final class MergeSink<SourceElement, SourceSequence: ObservableConvertibleType, Observer: ObserverType>: Sink<
+    Observer
+>, ObserverType, InnerSequenceOwner, NamedByResourceKind
 where Observer.Element == SourceSequence.Element {
+    typealias Selector = (SourceElement) throws -> SourceSequence
+
+    /// The user's closure (`flatMap`, `flatMapFirst`) or the identity
+    /// (`merge()`), and where it was handed over.
+    let selector: Selector
+    let site: CallSite
     /// Whether an element arriving while an inner sequence is active is
     /// dropped (`flatMapFirst`) rather than mapped and subscribed.
     private let dropsWhileActive: Bool
@@ -100,14 +93,14 @@ where Observer.Element == SourceSequence.Element {
     private var activeCount = 0
     private var stopped = false
 
-    init(observer: Observer, cancel: Cancelable, kind: borrowing ResourceKind, dropsWhileActive: Bool = false) {
+    init(
+        selector: @escaping Selector, site: CallSite, observer: Observer, cancel: Cancelable,
+        kind: borrowing ResourceKind, dropsWhileActive: Bool = false
+    ) {
+        self.selector = selector
+        self.site = site
         self.dropsWhileActive = dropsWhileActive
         super.init(observer: observer, cancel: cancel, kind: kind)
-    }
-
-    /// The inner sequence for `element`; subclasses call the user's selector.
-    func performMap(_ element: SourceElement) throws -> SourceSequence {
-        fatalError("MergeSink.performMap must be overridden by \(type(of: self))")
     }
 
     func run(_ source: Observable<SourceElement>) -> Disposable {
@@ -173,7 +166,7 @@ where Observer.Element == SourceSequence.Element {
         if dropsWhileActive && activeCount > 0 { return lock.unlock() }
         let inner: SourceSequence
         do {
-            inner = try performMap(element)
+            inner = try selector(element)
         } catch {
             forwardError(error)
             return lock.unlock()

@@ -24,32 +24,25 @@ final class MergeLimited<SourceSequence: ObservableConvertibleType>: Producer<So
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
         sink: Disposable, subscription: Disposable
     ) where Observer.Element == SourceSequence.Element {
-        let sink = MergeLimitedBasicSink<SourceSequence, Observer>(
-            maxConcurrent: maxConcurrent, observer: observer, cancel: cancel)
+        let sink = MergeLimitedSink<SourceSequence, SourceSequence, Observer>(
+            maxConcurrent: maxConcurrent, selector: { $0 }, site: .none, observer: observer, cancel: cancel,
+            kind: mergeLimitedSinkKind)
         return (sink, sink.run(source))
     }
 }
 
-/// The sink of `merge(maxConcurrent:)`: each element of the source is itself
-/// the inner sequence.
-final class MergeLimitedBasicSink<SourceSequence: ObservableConvertibleType, Observer: ObserverType>: MergeLimitedSink<
-    SourceSequence, SourceSequence, Observer
->
+/// The sink of `merge(maxConcurrent:)` and `concatMap`: elements are mapped
+/// to inner sequences as they arrive, but only `maxConcurrent` of those are
+/// subscribed at a time and the rest queue up.
+final class MergeLimitedSink<SourceElement, SourceSequence: ObservableConvertibleType, Observer: ObserverType>:
+    Sink<Observer>, ObserverType, InnerSequenceOwner, NamedByResourceKind
 where Observer.Element == SourceSequence.Element {
-    init(maxConcurrent: Int, observer: Observer, cancel: Cancelable) {
-        super.init(maxConcurrent: maxConcurrent, observer: observer, cancel: cancel, kind: mergeLimitedSinkKind)
-    }
+    typealias Selector = (SourceElement) throws -> SourceSequence
 
-    override func performMap(_ element: SourceSequence) throws -> SourceSequence { element }
-}
-
-/// What `merge(maxConcurrent:)`, `concat()` and `concatMap` share: elements
-/// are mapped to inner sequences as they arrive, but only `maxConcurrent` of
-/// those are subscribed at a time and the rest queue up.
-class MergeLimitedSink<SourceElement, SourceSequence: ObservableConvertibleType, Observer: ObserverType>: Sink<
-    Observer
->, ObserverType, InnerSequenceOwner
-where Observer.Element == SourceSequence.Element {
+    /// The user's closure (`concatMap`) or the identity (`merge(maxConcurrent:)`),
+    /// and where it was handed over.
+    let selector: Selector
+    let site: CallSite
     private let maxConcurrent: Int
     private let lock = RecursiveLock()
     private let sourceSubscription = SingleAssignmentDisposable()
@@ -59,14 +52,14 @@ where Observer.Element == SourceSequence.Element {
     private var activeCount = 0
     private var waiting = Queue<SourceSequence>()
 
-    init(maxConcurrent: Int, observer: Observer, cancel: Cancelable, kind: borrowing ResourceKind) {
+    init(
+        maxConcurrent: Int, selector: @escaping Selector, site: CallSite, observer: Observer, cancel: Cancelable,
+        kind: borrowing ResourceKind
+    ) {
         self.maxConcurrent = maxConcurrent
+        self.selector = selector
+        self.site = site
         super.init(observer: observer, cancel: cancel, kind: kind)
-    }
-
-    /// The inner sequence for `element`; subclasses call the user's selector.
-    func performMap(_ element: SourceElement) throws -> SourceSequence {
-        fatalError("MergeLimitedSink.performMap must be overridden by \(type(of: self))")
     }
 
     func run(_ source: Observable<SourceElement>) -> Disposable {
@@ -107,7 +100,7 @@ where Observer.Element == SourceSequence.Element {
             let hasRoom = activeCount < maxConcurrent
             if hasRoom { activeCount += 1 }
             do {
-                let inner = try performMap(element)
+                let inner = try selector(element)
                 if hasRoom { return inner }
                 waiting.enqueue(inner)
             } catch {

@@ -10,20 +10,26 @@ extension ObservableType {
     /// On an error, continues with the sequence `handler` returns for it; an
     /// error `handler` throws is passed on.
     @_transparent
-    public func `catch`(_ handler: @escaping (Swift.Error) throws -> Observable<Element>) -> Observable<Element> {
+    public func `catch`(
+        _ handler: @escaping (Swift.Error) throws -> Observable<Element>
+    ) -> Observable<Element> {
         `catch`(handler, site: .here())
     }
 
     /// On an error, sends `element` and completes.
     @_transparent
-    public func catchAndReturn(_ element: Element) -> Observable<Element> {
+    public func catchAndReturn(
+        _ element: Element
+    ) -> Observable<Element> {
         catchAndReturn(element, site: .here())
     }
 
     /// RxSwift 5's name for ``catch(_:)``.
     @available(*, deprecated, renamed: "catch(_:)")
     @_transparent
-    public func catchError(_ handler: @escaping (Swift.Error) throws -> Observable<Element>) -> Observable<Element> {
+    public func catchError(
+        _ handler: @escaping (Swift.Error) throws -> Observable<Element>
+    ) -> Observable<Element> {
         catchError(handler, site: .here())
     }
 
@@ -37,7 +43,9 @@ extension ObservableType {
     /// Transforms each element with `transform` and passes on the results that
     /// are not `nil`; an error it throws ends the sequence with that error.
     @_transparent
-    public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Observable<Result> {
+    public func compactMap<Result>(
+        _ transform: @escaping (Element) throws -> Result?
+    ) -> Observable<Result> {
         compactMap(transform, site: .here())
     }
 
@@ -45,25 +53,27 @@ extension ObservableType {
     /// the inner sequences' elements one sequence after the other: each is
     /// subscribed only once the previous one has completed.
     @_transparent
-    public func concatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source)
-        -> Observable<Source.Element>
-    {
+    public func concatMap<Source: ObservableConvertibleType>(
+        _ selector: @escaping (Element) throws -> Source
+    ) -> Observable<Source.Element> {
         concatMap(selector, site: .here())
     }
 
     /// Drops each element whose key, given by `keySelector`, equals the key
     /// of the element passed on before it.
     @_transparent
-    public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) throws -> Key) -> Observable<
-        Element
-    > {
+    public func distinctUntilChanged<Key: Equatable>(
+        _ keySelector: @escaping (Element) throws -> Key
+    ) -> Observable<Element> {
         distinctUntilChanged(keySelector, site: .here())
     }
 
     /// Drops each element that `comparer` finds equal to the element passed on
     /// before it.
     @_transparent
-    public func distinctUntilChanged(_ comparer: @escaping (Element, Element) throws -> Bool) -> Observable<Element> {
+    public func distinctUntilChanged(
+        _ comparer: @escaping (Element, Element) throws -> Bool
+    ) -> Observable<Element> {
         distinctUntilChanged(comparer, site: .here())
     }
 
@@ -71,7 +81,8 @@ extension ObservableType {
     /// equal to the key of the element passed on before it.
     @_transparent
     public func distinctUntilChanged<Key>(
-        _ keySelector: @escaping (Element) throws -> Key, comparer: @escaping (Key, Key) throws -> Bool
+        _ keySelector: @escaping (Element) throws -> Key,
+        comparer: @escaping (Key, Key) throws -> Bool
     ) -> Observable<Element> {
         distinctUntilChanged(keySelector, comparer: comparer, site: .here())
     }
@@ -79,8 +90,9 @@ extension ObservableType {
     /// Drops each element whose property at `keyPath` equals that of the
     /// element passed on before it.
     @_transparent
-    public func distinctUntilChanged<Property: Equatable>(at keyPath: KeyPath<Element, Property>) -> Observable<Element>
-    {
+    public func distinctUntilChanged<Property: Equatable>(
+        at keyPath: KeyPath<Element, Property>
+    ) -> Observable<Element> {
         distinctUntilChanged(at: keyPath, site: .here())
     }
 
@@ -93,10 +105,15 @@ extension ObservableType {
     /// `onSubscribed` after, `onDispose` after the source's subscription is disposed.
     @_transparent
     public func `do`(
-        onNext: ((Element) throws -> Void)? = nil, afterNext: ((Element) throws -> Void)? = nil,
-        onError: ((Swift.Error) throws -> Void)? = nil, afterError: ((Swift.Error) throws -> Void)? = nil,
-        onCompleted: (() throws -> Void)? = nil, afterCompleted: (() throws -> Void)? = nil,
-        onSubscribe: (() -> Void)? = nil, onSubscribed: (() -> Void)? = nil, onDispose: (() -> Void)? = nil
+        onNext: ((Element) throws -> Void)? = nil,
+        afterNext: ((Element) throws -> Void)? = nil,
+        onError: ((Swift.Error) throws -> Void)? = nil,
+        afterError: ((Swift.Error) throws -> Void)? = nil,
+        onCompleted: (() throws -> Void)? = nil,
+        afterCompleted: (() throws -> Void)? = nil,
+        onSubscribe: (() -> Void)? = nil,
+        onSubscribed: (() -> Void)? = nil,
+        onDispose: (() -> Void)? = nil
     ) -> Observable<Element> {
         `do`(
             onNext: onNext, afterNext: afterNext, onError: onError, afterError: afterError, onCompleted: onCompleted,
@@ -109,7 +126,9 @@ extension ObservableType {
     /// Inlined into the caller, as `map`: the caller names `Filter`'s metadata and compiles
     /// the function that subscribes its sink at its own type.
     @_transparent
-    public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
+    public func filter(
+        _ predicate: @escaping (Element) throws -> Bool
+    ) -> Observable<Element> {
         filter(predicate, site: .here())
     }
 
@@ -117,9 +136,9 @@ extension ObservableType {
     /// all of them and passes on their elements as they come; completes when
     /// the source and every inner sequence have completed.
     @_transparent
-    public func flatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source)
-        -> Observable<Source.Element>
-    {
+    public func flatMap<Source: ObservableConvertibleType>(
+        _ selector: @escaping (Element) throws -> Source
+    ) -> Observable<Source.Element> {
         flatMap(selector, site: .here())
     }
 
@@ -128,9 +147,9 @@ extension ObservableType {
     /// sequence is active; completes when the source and the active inner
     /// sequence have completed.
     @_transparent
-    public func flatMapFirst<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source)
-        -> Observable<Source.Element>
-    {
+    public func flatMapFirst<Source: ObservableConvertibleType>(
+        _ selector: @escaping (Element) throws -> Source
+    ) -> Observable<Source.Element> {
         flatMapFirst(selector, site: .here())
     }
 
@@ -139,9 +158,9 @@ extension ObservableType {
     /// previous one. Completes when the source and the latest inner sequence
     /// have completed.
     @_transparent
-    public func flatMapLatest<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source)
-        -> Observable<Source.Element>
-    {
+    public func flatMapLatest<Source: ObservableConvertibleType>(
+        _ selector: @escaping (Element) throws -> Source
+    ) -> Observable<Source.Element> {
         flatMapLatest(selector, site: .here())
     }
 
@@ -150,9 +169,9 @@ extension ObservableType {
     /// subscribed while this sequence or any group is; its end, or an error
     /// `keySelector` throws, ends every group and this sequence.
     @_transparent
-    public func groupBy<Key: Hashable>(keySelector: @escaping (Element) throws -> Key) -> Observable<
-        GroupedObservable<Key, Element>
-    > {
+    public func groupBy<Key: Hashable>(
+        keySelector: @escaping (Element) throws -> Key
+    ) -> Observable<GroupedObservable<Key, Element>> {
         groupBy(keySelector: keySelector, site: .here())
     }
 
@@ -164,16 +183,18 @@ extension ObservableType {
     /// looking it up for every call, and compiles the function that subscribes
     /// its sink (see `ErasedSink`).
     @_transparent
-    public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Observable<Result> {
+    public func map<Result>(
+        _ transform: @escaping (Element) throws -> Result
+    ) -> Observable<Result> {
         map(transform, site: .here())
     }
 
     /// A connectable sequence that sends the source's events through a subject
     /// made by `makeSubject` for each connection.
     @_transparent
-    public func multicast<Subject: SubjectType>(makeSubject: @escaping () -> Subject) -> ConnectableObservable<
-        Subject.Element
-    > where Subject.Observer.Element == Element {
+    public func multicast<Subject: SubjectType>(
+        makeSubject: @escaping () -> Subject
+    ) -> ConnectableObservable<Subject.Element> where Subject.Observer.Element == Element {
         multicast(makeSubject: makeSubject, site: .here())
     }
 
@@ -192,7 +213,9 @@ extension ObservableType {
     /// sends `mapResult` of the final value followed by completion.
     @_transparent
     public func reduce<A, Result>(
-        _ seed: A, accumulator: @escaping (A, Element) throws -> A, mapResult: @escaping (A) throws -> Result
+        _ seed: A,
+        accumulator: @escaping (A, Element) throws -> A,
+        mapResult: @escaping (A) throws -> Result
     ) -> Observable<Result> {
         reduce(seed, accumulator: accumulator, mapResult: mapResult, site: .here())
     }
@@ -200,7 +223,10 @@ extension ObservableType {
     /// Folds the elements into `seed` with `accumulator` and, on completion,
     /// sends the final value followed by completion.
     @_transparent
-    public func reduce<A>(_ seed: A, accumulator: @escaping (A, Element) throws -> A) -> Observable<A> {
+    public func reduce<A>(
+        _ seed: A,
+        accumulator: @escaping (A, Element) throws -> A
+    ) -> Observable<A> {
         reduce(seed, accumulator: accumulator, site: .here())
     }
 
@@ -246,14 +272,20 @@ extension ObservableType {
     /// Passes on each intermediate result of updating `seed` in place with
     /// `accumulator` for every element; an error it throws ends the sequence.
     @_transparent
-    public func scan<A>(into seed: A, accumulator: @escaping (inout A, Element) throws -> Void) -> Observable<A> {
+    public func scan<A>(
+        into seed: A,
+        accumulator: @escaping (inout A, Element) throws -> Void
+    ) -> Observable<A> {
         scan(into: seed, accumulator: accumulator, site: .here())
     }
 
     /// Passes on each intermediate result of folding the elements into `seed`
     /// with `accumulator`; an error it throws ends the sequence.
     @_transparent
-    public func scan<A>(_ seed: A, accumulator: @escaping (A, Element) throws -> A) -> Observable<A> {
+    public func scan<A>(
+        _ seed: A,
+        accumulator: @escaping (A, Element) throws -> A
+    ) -> Observable<A> {
         scan(seed, accumulator: accumulator, site: .here())
     }
 
@@ -261,55 +293,66 @@ extension ObservableType {
     /// of ``single()`` counted over the matching elements; an error thrown by
     /// `predicate` fails the sequence.
     @_transparent
-    public func single(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
+    public func single(
+        _ predicate: @escaping (Element) throws -> Bool
+    ) -> Observable<Element> {
         single(predicate, site: .here())
     }
 
     /// Drops elements while `predicate` is true for them, then passes on the
     /// first element it rejects and every element after it.
     @_transparent
-    public func skip(while predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
+    public func skip(
+        while predicate: @escaping (Element) throws -> Bool
+    ) -> Observable<Element> {
         skip(while: predicate, site: .here())
     }
 
     /// RxSwift 5's name for ``skip(while:)``.
     @available(*, deprecated, renamed: "skip(while:)")
     @_transparent
-    public func skipWhile(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
+    public func skipWhile(
+        _ predicate: @escaping (Element) throws -> Bool
+    ) -> Observable<Element> {
         skipWhile(predicate, site: .here())
     }
 
     /// RxSwift 5's name for ``take(until:behavior:)``.
     @available(*, deprecated, renamed: "take(until:behavior:)")
     @_transparent
-    public func takeUntil(_ behavior: TakeBehavior, predicate: @escaping (Element) throws -> Bool) -> Observable<
-        Element
-    > {
+    public func takeUntil(
+        _ behavior: TakeBehavior,
+        predicate: @escaping (Element) throws -> Bool
+    ) -> Observable<Element> {
         takeUntil(behavior, predicate: predicate, site: .here())
     }
 
     /// The elements until `predicate` is true for one, then completion; with
     /// `.inclusive` that element is passed on too.
     @_transparent
-    public func take(until predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive)
-        -> Observable<Element>
-    {
+    public func take(
+        until predicate: @escaping (Element) throws -> Bool,
+        behavior: TakeBehavior = .exclusive
+    ) -> Observable<Element> {
         take(until: predicate, behavior: behavior, site: .here())
     }
 
     /// The elements while `predicate` is true for them, then completion; with
     /// `.inclusive` the first element it rejects is passed on too.
     @_transparent
-    public func take(while predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive)
-        -> Observable<Element>
-    {
+    public func take(
+        while predicate: @escaping (Element) throws -> Bool,
+        behavior: TakeBehavior = .exclusive
+    ) -> Observable<Element> {
         take(while: predicate, behavior: behavior, site: .here())
     }
 
     /// RxSwift 5's name for ``take(while:behavior:)``.
     @available(*, deprecated, renamed: "take(while:)")
     @_transparent
-    public func takeWhile(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
+    public func takeWhile(
+        _ predicate: @escaping (Element) throws -> Bool
+    ) -> Observable<Element> {
         takeWhile(predicate, site: .here())
     }
 
@@ -318,7 +361,8 @@ extension ObservableType {
     /// one are dropped. Completes with this sequence; fails with an error of either.
     @_transparent
     public func withLatestFrom<Source: ObservableConvertibleType, ResultType>(
-        _ second: Source, resultSelector: @escaping (Element, Source.Element) throws -> ResultType
+        _ second: Source,
+        resultSelector: @escaping (Element, Source.Element) throws -> ResultType
     ) -> Observable<ResultType> {
         withLatestFrom(second, resultSelector: resultSelector, site: .here())
     }
@@ -326,7 +370,9 @@ extension ObservableType {
     /// For each element of this sequence, sends the latest element of
     /// `second`; elements arriving before `second` has sent one are dropped.
     @_transparent
-    public func withLatestFrom<Source: ObservableConvertibleType>(_ second: Source) -> Observable<Source.Element> {
+    public func withLatestFrom<Source: ObservableConvertibleType>(
+        _ second: Source
+    ) -> Observable<Source.Element> {
         withLatestFrom(second, site: .here())
     }
 
@@ -335,7 +381,8 @@ extension ObservableType {
     /// instead. The usual way to reach `self` in an operator without a cycle.
     @_transparent
     public func withUnretained<Object: AnyObject, Out>(
-        _ obj: Object, resultSelector: @escaping (Object, Element) -> Out
+        _ obj: Object,
+        resultSelector: @escaping (Object, Element) -> Out
     ) -> Observable<Out> {
         withUnretained(obj, resultSelector: resultSelector, site: .here())
     }
@@ -346,7 +393,10 @@ extension ObservableType where Element == Data {
     /// Each element decoded as `type` by `decoder`; a decoding error ends the
     /// sequence with that error.
     @_transparent
-    public func decode<Item: Decodable>(type: Item.Type, decoder: some DataDecoder) -> Observable<Item> {
+    public func decode<Item: Decodable>(
+        type: Item.Type,
+        decoder: some DataDecoder
+    ) -> Observable<Item> {
         decode(type: type, decoder: decoder, site: .here())
     }
 

@@ -9,25 +9,18 @@ extension ObservableType {
     /// The sequence completes at the first sampler tick after the source
     /// completed; an error from either fails it.
     public func sample<Source: ObservableType>(_ sampler: Source, defaultValue: Element? = nil) -> Observable<Element> {
-        Sample(source: asObservable(), sampler: sampler.asObservable(), defaultValue: defaultValue)
+        BinaryProducer(
+            Sample<Element, Source.Element>(defaultValue: defaultValue), asObservable(), sampler.asObservable(),
+            kind: sampleKind, name: "sample")
     }
 }
 
-final class Sample<Element, Tick>: Producer<Element> {
-    private let source: Observable<Element>
-    private let sampler: Observable<Tick>
-    private let defaultValue: Element?
+struct Sample<Element, Tick>: BinaryOperator {
+    let defaultValue: Element?
 
-    init(source: Observable<Element>, sampler: Observable<Tick>, defaultValue: Element?) {
-        self.source = source
-        self.sampler = sampler
-        self.defaultValue = defaultValue
-        super.init(kind: sampleKind, chain: OperatorChain("sample", source.chain, sampler.chain))
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Element {
+    func run<Observer: ObserverType>(
+        _ source: Observable<Element>, _ sampler: Observable<Tick>, _ observer: Observer, cancel: Cancelable
+    ) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = SampleSink<Tick, Observer>(defaultValue: defaultValue, observer: observer, cancel: cancel)
         return (sink, sink.run(source: source, sampler: sampler))
     }

@@ -8,14 +8,15 @@ extension ObservableType {
     }
 }
 
-struct SkipCount<Element>: UnaryOperator {
+struct SkipCount<Element>: SinkOperator {
+    typealias SourceElement = Element
+
     let count: Int
 
-    func run<Observer: ObserverType>(
-        _ source: Observable<Element>, _ observer: Observer, cancel: Cancelable
-    ) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = SkipCountSink(remaining: count, observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
+    func makeSink<Observer: ObserverType>(
+        _ observer: Observer, cancel: Cancelable
+    ) -> any Sink<Observer> & ObserverType<Element> where Observer.Element == Element {
+        SkipCountSink(remaining: count, observer: observer, cancel: cancel)
     }
 }
 

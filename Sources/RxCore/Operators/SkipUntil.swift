@@ -5,7 +5,7 @@ extension ObservableType {
     /// As in RxSwift, the source completing before `other` has sent an element
     /// ends the subscription without passing the completion on.
     public func skip<Source: ObservableType>(until other: Source) -> Observable<Element> {
-        Until(.skip, source: asObservable(), other: other.asObservable())
+        until(.skip, other.asObservable())
     }
 
     /// RxSwift 5's name for ``skip(until:)``.

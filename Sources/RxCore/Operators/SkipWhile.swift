@@ -15,15 +15,16 @@ extension ObservableType {
     }
 }
 
-struct SkipWhile<Element>: UnaryOperator {
+struct SkipWhile<Element>: SinkOperator {
+    typealias SourceElement = Element
+
     let predicate: (Element) throws -> Bool
     let site: CallSite
 
-    func run<Observer: ObserverType>(
-        _ source: Observable<Element>, _ observer: Observer, cancel: Cancelable
-    ) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = SkipWhileSink(predicate: predicate, site: site, observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
+    func makeSink<Observer: ObserverType>(
+        _ observer: Observer, cancel: Cancelable
+    ) -> any Sink<Observer> & ObserverType<Element> where Observer.Element == Element {
+        SkipWhileSink(predicate: predicate, site: site, observer: observer, cancel: cancel)
     }
 }
 

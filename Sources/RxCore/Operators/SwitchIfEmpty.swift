@@ -5,23 +5,15 @@ extension ObservableType {
     /// The source's events; if it completes without an element, the events
     /// of `other` instead of the completion.
     public func ifEmpty(switchTo other: Observable<Element>) -> Observable<Element> {
-        SwitchIfEmpty(source: asObservable(), other: other)
+        BinaryProducer(
+            SwitchIfEmpty<Element>(), asObservable(), other, kind: switchIfEmptyKind, name: "ifEmpty(switchTo:)")
     }
 }
 
-final class SwitchIfEmpty<Element>: Producer<Element> {
-    private let source: Observable<Element>
-    private let other: Observable<Element>
-
-    init(source: Observable<Element>, other: Observable<Element>) {
-        self.source = source
-        self.other = other
-        super.init(kind: switchIfEmptyKind, chain: OperatorChain("ifEmpty(switchTo:)", source.chain, other.chain))
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Element {
+struct SwitchIfEmpty<Element>: BinaryOperator {
+    func run<Observer: ObserverType>(
+        _ source: Observable<Element>, _ other: Observable<Element>, _ observer: Observer, cancel: Cancelable
+    ) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = SwitchIfEmptySink(other: other, observer: observer, cancel: cancel)
         return (sink, sink.run(source: source))
     }

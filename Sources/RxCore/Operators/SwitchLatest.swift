@@ -16,24 +16,13 @@ struct Switch<SourceSequence: ObservableConvertibleType>: UnaryOperator {
     func run<Observer: ObserverType>(
         _ source: Observable<SourceSequence>, _ observer: Observer, cancel: Cancelable
     ) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = SwitchIdentitySink<SourceSequence, Observer>(observer: observer, cancel: cancel)
+        let sink = SwitchSink<SourceSequence, SourceSequence, Observer>(
+            selector: { $0 }, site: .none, observer: observer, cancel: cancel, kind: switchSinkKind)
         return (sink, sink.run(source))
     }
 }
 
-/// The sink of `switchLatest()`: each element of the source is itself the inner sequence.
-final class SwitchIdentitySink<SourceSequence: ObservableConvertibleType, Observer: ObserverType>: SwitchSink<
-    SourceSequence, SourceSequence, Observer
->
-where Observer.Element == SourceSequence.Element {
-    init(observer: Observer, cancel: Cancelable) {
-        super.init(observer: observer, cancel: cancel, kind: switchSinkKind)
-    }
-
-    override func performMap(_ element: SourceSequence) throws -> SourceSequence { element }
-}
-
-/// What `switchLatest` and `flatMapLatest` share: each source element is
+/// The sink of `switchLatest` and `flatMapLatest`: each source element is
 /// mapped to an inner sequence that replaces the previous one. Inner
 /// sequences are numbered so that a late event of a replaced one is ignored.
 ///
@@ -43,11 +32,17 @@ where Observer.Element == SourceSequence.Element {
 /// for all: per element, the inner observer is the one object made. That
 /// lock is never held while calling out, so disposal never waits for an
 /// event passing under the sink's `lock`, as in RxSwift.
-class SwitchSink<SourceElement, SourceSequence: ObservableConvertibleType, Observer: ObserverType>: Sink<Observer>,
-    ObserverType
+final class SwitchSink<SourceElement, SourceSequence: ObservableConvertibleType, Observer: ObserverType>: Sink<
+    Observer
+>, ObserverType, NamedByResourceKind
 where Observer.Element == SourceSequence.Element {
+    typealias Selector = (SourceElement) throws -> SourceSequence
     typealias InnerObserver = SwitchSinkIter<SourceElement, SourceSequence, Observer>
 
+    /// The user's closure (`flatMapLatest`) or the identity (`switchLatest()`),
+    /// and where it was handed over.
+    let selector: Selector
+    let site: CallSite
     fileprivate let lock = RecursiveLock()
     /// Looked up once: naming the generic type per inner sequence would look up its metadata each time.
     private let innerObserverType = InnerObserver.self
@@ -70,9 +65,13 @@ where Observer.Element == SourceSequence.Element {
     /// Disposed: every subscription arriving now is disposed at once.
     @exclusivity(unchecked) private var closed = false
 
-    /// The inner sequence for `element`; subclasses call the user's selector.
-    func performMap(_ element: SourceElement) throws -> SourceSequence {
-        fatalError("SwitchSink.performMap must be overridden by \(type(of: self))")
+    init(
+        selector: @escaping Selector, site: CallSite, observer: Observer, cancel: Cancelable,
+        kind: borrowing ResourceKind
+    ) {
+        self.selector = selector
+        self.site = site
+        super.init(observer: observer, cancel: cancel, kind: kind)
     }
 
     /// Subscribes the source. The sink disposes its subscriptions itself, so
@@ -122,7 +121,7 @@ where Observer.Element == SourceSequence.Element {
         lock.lock()
         let inner: Observable<Observer.Element>
         do {
-            inner = try performMap(element).asObservable()
+            inner = try selector(element).asObservable()
         } catch {
             forwardError(error)
             return lock.unlock()

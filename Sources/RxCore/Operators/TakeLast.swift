@@ -9,14 +9,15 @@ extension ObservableType {
     }
 }
 
-struct TakeLast<Element>: UnaryOperator {
+struct TakeLast<Element>: SinkOperator {
+    typealias SourceElement = Element
+
     let count: Int
 
-    func run<Observer: ObserverType>(
-        _ source: Observable<Element>, _ observer: Observer, cancel: Cancelable
-    ) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = TakeLastSink(count: count, observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
+    func makeSink<Observer: ObserverType>(
+        _ observer: Observer, cancel: Cancelable
+    ) -> any Sink<Observer> & ObserverType<Element> where Observer.Element == Element {
+        TakeLastSink(count: count, observer: observer, cancel: cancel)
     }
 }
 

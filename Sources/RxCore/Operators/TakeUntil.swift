@@ -3,7 +3,7 @@ extension ObservableType {
     /// sequence, or an error, which it passes on; `other` completing changes
     /// nothing. `other` is subscribed first.
     public func take<Source: ObservableType>(until other: Source) -> Observable<Element> {
-        Until(.take, source: asObservable(), other: other.asObservable())
+        until(.take, other.asObservable())
     }
 
     /// RxSwift 5's name for ``take(until:)``.

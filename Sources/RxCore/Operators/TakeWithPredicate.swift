@@ -46,18 +46,19 @@ extension ObservableType {
     }
 }
 
-struct TakeUntilPredicate<Element>: UnaryOperator {
+struct TakeUntilPredicate<Element>: SinkOperator {
+    typealias SourceElement = Element
+
     let predicate: (Element) throws -> Bool
     let stopsOn: Bool
     let behavior: TakeBehavior
     let site: CallSite
 
-    func run<Observer: ObserverType>(
-        _ source: Observable<Element>, _ observer: Observer, cancel: Cancelable
-    ) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = TakeUntilPredicateSink(
+    func makeSink<Observer: ObserverType>(
+        _ observer: Observer, cancel: Cancelable
+    ) -> any Sink<Observer> & ObserverType<Element> where Observer.Element == Element {
+        TakeUntilPredicateSink(
             predicate: predicate, site: site, stopsOn: stopsOn, behavior: behavior, observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
     }
 }
 

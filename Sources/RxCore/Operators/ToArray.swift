@@ -8,14 +8,13 @@ extension ObservableType {
     }
 }
 
-struct ToArray<SourceElement>: UnaryOperator {
+struct ToArray<SourceElement>: SinkOperator {
     typealias Element = [SourceElement]
 
-    func run<Observer: ObserverType>(
-        _ source: Observable<SourceElement>, _ observer: Observer, cancel: Cancelable
-    ) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
-        let sink = ToArraySink(observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
+    func makeSink<Observer: ObserverType>(
+        _ observer: Observer, cancel: Cancelable
+    ) -> any Sink<Observer> & ObserverType<SourceElement> where Observer.Element == Element {
+        ToArraySink(observer: observer, cancel: cancel)
     }
 }
 

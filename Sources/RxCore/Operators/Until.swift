@@ -5,29 +5,26 @@ private let takeUntilKind = ResourceKind("TakeUntil", .observable)
 private let takeUntilSinkKind = ResourceKind("TakeUntilSink", .sink)
 private let takeUntilOtherKind = ResourceKind("TakeUntilSinkOther", .sink)
 
-/// `skip(until:)` and `take(until:)`: the source's elements pass a gate that
-/// `other`'s first element opens (`skip`) or that is open until it completes
-/// the sequence (`take`).
-final class Until<Element, Other>: Producer<Element>, NamedByResourceKind {
-    private let source: Observable<Element>
-    private let other: Observable<Other>
-    private let role: SkipOrTake
-
-    init(_ role: SkipOrTake, source: Observable<Element>, other: Observable<Other>) {
-        self.source = source
-        self.other = other
-        self.role = role
+extension ObservableType {
+    /// `skip(until:)` and `take(until:)`: the source's elements pass a gate
+    /// that `other`'s first element opens (`skip`) or that is open until it
+    /// completes the sequence (`take`).
+    func until<Other>(_ role: SkipOrTake, _ other: Observable<Other>) -> Observable<Element> {
         switch role {
         case .skip:
-            super.init(kind: skipUntilKind, chain: OperatorChain("skip(until:)", source.chain, other.chain))
+            BinaryProducer(Until(role: role), asObservable(), other, kind: skipUntilKind, name: "skip(until:)")
         case .take:
-            super.init(kind: takeUntilKind, chain: OperatorChain("take(until:)", source.chain, other.chain))
+            BinaryProducer(Until(role: role), asObservable(), other, kind: takeUntilKind, name: "take(until:)")
         }
     }
+}
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Element {
+struct Until<Element, Other>: BinaryOperator {
+    let role: SkipOrTake
+
+    func run<Observer: ObserverType>(
+        _ source: Observable<Element>, _ other: Observable<Other>, _ observer: Observer, cancel: Cancelable
+    ) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = UntilSink<Other, Observer>(role, observer: observer, cancel: cancel)
         return (sink, sink.run(source: source, other: other))
     }

@@ -10,8 +10,9 @@ extension ObservableType {
         site: CallSite
     ) -> Observable<ResultType> {
         ClosureSites.note(resultSelector, "withLatestFrom", site)
-        return WithLatestFrom(
-            first: asObservable(), second: second.asObservable(), resultSelector: resultSelector, site: site)
+        return BinaryProducer(
+            WithLatestFrom(resultSelector: resultSelector, site: site), asObservable(), second.asObservable(),
+            kind: withLatestFromKind, name: "withLatestFrom")
     }
 
     /// `withLatestFrom` with the site its public form takes from its caller.
@@ -20,32 +21,20 @@ extension ObservableType {
         _ second: Source,
         site: CallSite
     ) -> Observable<Source.Element> {
-        WithLatestFrom(first: asObservable(), second: second.asObservable(), resultSelector: { $1 }, site: site)
+        BinaryProducer(
+            WithLatestFrom(resultSelector: { $1 }, site: site), asObservable(), second.asObservable(),
+            kind: withLatestFromKind, name: "withLatestFrom")
     }
 }
 
-final class WithLatestFrom<FirstElement, SecondElement, Element>: Producer<Element> {
-    typealias ResultSelector = (FirstElement, SecondElement) throws -> Element
+struct WithLatestFrom<FirstElement, SecondElement, Element>: BinaryOperator {
+    let resultSelector: (FirstElement, SecondElement) throws -> Element
+    let site: CallSite
 
-    private let first: Observable<FirstElement>
-    private let second: Observable<SecondElement>
-    private let resultSelector: ResultSelector
-    private let site: CallSite
-
-    init(
-        first: Observable<FirstElement>, second: Observable<SecondElement>, resultSelector: @escaping ResultSelector,
-        site: CallSite
-    ) {
-        self.first = first
-        self.second = second
-        self.resultSelector = resultSelector
-        self.site = site
-        super.init(kind: withLatestFromKind, chain: OperatorChain("withLatestFrom", first.chain, second.chain))
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Element {
+    func run<Observer: ObserverType>(
+        _ first: Observable<FirstElement>, _ second: Observable<SecondElement>, _ observer: Observer,
+        cancel: Cancelable
+    ) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = WithLatestFromSink(resultSelector: resultSelector, site: site, observer: observer, cancel: cancel)
         return (sink, sink.run(first: first, second: second))
     }

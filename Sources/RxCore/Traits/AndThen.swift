@@ -5,38 +5,29 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     /// Once this completes, subscribes to `second` and ends as it does; an
     /// error from this ends the result without subscribing to `second`.
     public func andThen<Element>(_ second: Single<Element>) -> Single<Element> {
-        Single(raw: AndThen(completable: primitiveSequence.source, second: second.source))
+        Single(raw: andThen(second.source))
     }
 
     /// Once this completes, subscribes to `second` and ends as it does.
     public func andThen<Element>(_ second: Maybe<Element>) -> Maybe<Element> {
-        Maybe(raw: AndThen(completable: primitiveSequence.source, second: second.source))
+        Maybe(raw: andThen(second.source))
     }
 
     /// Once this completes, subscribes to `second` and ends as it does.
     public func andThen(_ second: Completable) -> Completable {
-        Completable(raw: AndThen(completable: primitiveSequence.source, second: second.source))
+        Completable(raw: andThen(second.source))
     }
 
     /// Once this completes, subscribes to `second` and passes on its events.
     public func andThen<Element>(_ second: Observable<Element>) -> Observable<Element> {
-        AndThen(completable: primitiveSequence.source, second: second)
+        BinaryProducer(AndThen<Element>(), primitiveSequence.source, second, kind: andThenKind, name: "andThen")
     }
 }
 
-final class AndThen<Element>: Producer<Element> {
-    private let completable: Observable<Never>
-    private let second: Observable<Element>
-
-    init(completable: Observable<Never>, second: Observable<Element>) {
-        self.completable = completable
-        self.second = second
-        super.init(kind: andThenKind, chain: OperatorChain("andThen", completable.chain, second.chain))
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Element {
+struct AndThen<Element>: BinaryOperator {
+    func run<Observer: ObserverType>(
+        _ completable: Observable<Never>, _ second: Observable<Element>, _ observer: Observer, cancel: Cancelable
+    ) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = AndThenSink(second: second, observer: observer, cancel: cancel)
         return (sink, sink.run(completable))
     }

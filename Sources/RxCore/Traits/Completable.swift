@@ -68,21 +68,6 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
         }
     }
 
-    /// `subscribe` with the site its public form takes from its caller.
-    @usableFromInline
-    func subscribe<Object: AnyObject>(
-        with object: Object,
-        onCompleted: ((Object) -> Void)? = nil,
-        onError: ((Object, Swift.Error) -> Void)? = nil,
-        onDisposed: ((Object) -> Void)? = nil,
-        site: CallSite
-    ) -> Disposable {
-        subscribe(
-            onCompleted: weakly(object, onCompleted), onError: weakly(object, onError),
-            onDisposed: weakly(object, onDisposed),
-            site: site)
-    }
-
     /// A completable that completes at once.
     public static func empty() -> Completable {
         Completable(raw: Observable.empty())

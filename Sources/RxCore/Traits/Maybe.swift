@@ -79,22 +79,6 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         }
     }
 
-    /// `subscribe` with the site its public form takes from its caller.
-    @usableFromInline
-    func subscribe<Object: AnyObject>(
-        with object: Object,
-        onSuccess: ((Object, Element) -> Void)? = nil,
-        onError: ((Object, Swift.Error) -> Void)? = nil,
-        onCompleted: ((Object) -> Void)? = nil,
-        onDisposed: ((Object) -> Void)? = nil,
-        site: CallSite
-    ) -> Disposable {
-        subscribe(
-            onSuccess: weakly(object, onSuccess), onError: weakly(object, onError),
-            onCompleted: weakly(object, onCompleted), onDisposed: weakly(object, onDisposed),
-            site: site)
-    }
-
     /// A maybe that succeeds with `element`.
     public static func just(_ element: Element) -> Maybe<Element> {
         Maybe(raw: Observable.just(element))

@@ -60,8 +60,8 @@ extension PrimitiveSequence {
     /// Prints every subscription, outcome and disposal, as
     /// ``ObservableType/debug(_:trimOutput:file:line:function:)`` does.
     public func debug(
-        _ identifier: String? = nil, trimOutput: Bool = false, file: String = #file, line: UInt = #line,
-        function: String = #function
+        _ identifier: String? = nil, trimOutput: Bool = false,
+        file: String = #file, line: UInt = #line, function: String = #function
     ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(
             raw: source.debug(identifier, trimOutput: trimOutput, file: file, line: line, function: function))
@@ -238,10 +238,15 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// outcome through unchanged; an error a closure throws becomes the failure.
     @_transparent
     public func `do`(
-        onNext: ((Element) throws -> Void)? = nil, afterNext: ((Element) throws -> Void)? = nil,
-        onError: ((Swift.Error) throws -> Void)? = nil, afterError: ((Swift.Error) throws -> Void)? = nil,
-        onCompleted: (() throws -> Void)? = nil, afterCompleted: (() throws -> Void)? = nil,
-        onSubscribe: (() -> Void)? = nil, onSubscribed: (() -> Void)? = nil, onDispose: (() -> Void)? = nil
+        onNext: ((Element) throws -> Void)? = nil,
+        afterNext: ((Element) throws -> Void)? = nil,
+        onError: ((Swift.Error) throws -> Void)? = nil,
+        afterError: ((Swift.Error) throws -> Void)? = nil,
+        onCompleted: (() throws -> Void)? = nil,
+        afterCompleted: (() throws -> Void)? = nil,
+        onSubscribe: (() -> Void)? = nil,
+        onSubscribed: (() -> Void)? = nil,
+        onDispose: (() -> Void)? = nil
     ) -> Maybe<Element> {
         Maybe(
             raw: primitiveSequence.source.`do`(
@@ -257,9 +262,13 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     /// outcome through unchanged; an error a closure throws becomes the failure.
     @_transparent
     public func `do`(
-        onError: ((Swift.Error) throws -> Void)? = nil, afterError: ((Swift.Error) throws -> Void)? = nil,
-        onCompleted: (() throws -> Void)? = nil, afterCompleted: (() throws -> Void)? = nil,
-        onSubscribe: (() -> Void)? = nil, onSubscribed: (() -> Void)? = nil, onDispose: (() -> Void)? = nil
+        onError: ((Swift.Error) throws -> Void)? = nil,
+        afterError: ((Swift.Error) throws -> Void)? = nil,
+        onCompleted: (() throws -> Void)? = nil,
+        afterCompleted: (() throws -> Void)? = nil,
+        onSubscribe: (() -> Void)? = nil,
+        onSubscribed: (() -> Void)? = nil,
+        onDispose: (() -> Void)? = nil
     ) -> Completable {
         Completable(
             raw: primitiveSequence.source.`do`(

@@ -56,8 +56,12 @@ extension SharedSequenceConvertibleType {
     /// events through unchanged.
     @_transparent
     public func `do`(
-        onNext: ((Element) -> Void)? = nil, afterNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil,
-        afterCompleted: (() -> Void)? = nil, onSubscribe: (() -> Void)? = nil, onSubscribed: (() -> Void)? = nil,
+        onNext: ((Element) -> Void)? = nil,
+        afterNext: ((Element) -> Void)? = nil,
+        onCompleted: (() -> Void)? = nil,
+        afterCompleted: (() -> Void)? = nil,
+        onSubscribe: (() -> Void)? = nil,
+        onSubscribed: (() -> Void)? = nil,
         onDispose: (() -> Void)? = nil
     ) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(
@@ -68,17 +72,17 @@ extension SharedSequenceConvertibleType {
 
     /// Passes on an element only when the key `keySelector` gives differs from the previous one.
     @_transparent
-    public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) -> Key) -> SharedSequence<
-        SharingStrategy, Element
-    > {
+    public func distinctUntilChanged<Key: Equatable>(_ keySelector: @escaping (Element) -> Key)
+        -> SharedSequence<SharingStrategy, Element>
+    {
         SharedSequence(asObservable().distinctUntilChanged(keySelector, site: .here()))
     }
 
     /// Passes on an element only when `comparer` says it differs from the previous one.
     @_transparent
-    public func distinctUntilChanged(_ comparer: @escaping (Element, Element) -> Bool) -> SharedSequence<
-        SharingStrategy, Element
-    > {
+    public func distinctUntilChanged(_ comparer: @escaping (Element, Element) -> Bool)
+        -> SharedSequence<SharingStrategy, Element>
+    {
         SharedSequence(asObservable().distinctUntilChanged(comparer, site: .here()))
     }
 
@@ -86,7 +90,9 @@ extension SharedSequenceConvertibleType {
     @_transparent
     public func distinctUntilChanged<Key>(
         _ keySelector: @escaping (Element) -> Key, comparer: @escaping (Key, Key) -> Bool
-    ) -> SharedSequence<SharingStrategy, Element> {
+    )
+        -> SharedSequence<SharingStrategy, Element>
+    {
         SharedSequence(asObservable().distinctUntilChanged(keySelector, comparer: comparer, site: .here()))
     }
 
@@ -128,9 +134,9 @@ extension SharedSequenceConvertibleType {
 
     /// For each element, the latest element of `second`.
     @_transparent
-    public func withLatestFrom<Second: SharedSequenceConvertibleType>(_ second: Second) -> SharedSequence<
-        SharingStrategy, Second.Element
-    > where Second.SharingStrategy == SharingStrategy {
+    public func withLatestFrom<Second: SharedSequenceConvertibleType>(_ second: Second)
+        -> SharedSequence<SharingStrategy, Second.Element> where Second.SharingStrategy == SharingStrategy
+    {
         SharedSequence(asObservable().withLatestFrom(second.asObservable(), site: .here()))
     }
 
@@ -160,7 +166,8 @@ extension SharedSequence {
     /// The elements of all `sources` as they come.
     public static func merge<Collection: Swift.Collection>(_ sources: Collection) -> SharedSequence<
         SharingStrategy, Element
-    > where Collection.Element == SharedSequence<SharingStrategy, Element> {
+    >
+    where Collection.Element == SharedSequence<SharingStrategy, Element> {
         SharedSequence(Observable.merge(sources.map { $0.asObservable() }))
     }
 
@@ -172,9 +179,9 @@ extension SharedSequence {
     }
 
     /// The elements of all `sources` as they come.
-    public static func merge(_ sources: SharedSequence<SharingStrategy, Element>...) -> SharedSequence<
-        SharingStrategy, Element
-    > {
+    public static func merge(_ sources: SharedSequence<SharingStrategy, Element>...)
+        -> SharedSequence<SharingStrategy, Element>
+    {
         SharedSequence(Observable.merge(sources.map { $0.asObservable() }))
     }
 
@@ -190,9 +197,9 @@ extension SharedSequence {
 
     /// The latest elements of all `collection`'s sequences, whenever one sends.
     @_transparent
-    public static func combineLatest<Collection: Swift.Collection>(_ collection: Collection) -> SharedSequence<
-        SharingStrategy, [Element]
-    > where Collection.Element == SharedSequence<SharingStrategy, Element> {
+    public static func combineLatest<Collection: Swift.Collection>(_ collection: Collection)
+        -> SharedSequence<SharingStrategy, [Element]>
+    where Collection.Element == SharedSequence<SharingStrategy, Element> {
         SharedSequence<SharingStrategy, [Element]>(
             Observable.combineLatest(collection.map { $0.asObservable() }, site: .here()))
     }
@@ -208,9 +215,9 @@ extension SharedSequence {
 
     /// The n-th elements of all `collection`'s sequences.
     @_transparent
-    public static func zip<Collection: Swift.Collection>(_ collection: Collection) -> SharedSequence<
-        SharingStrategy, [Element]
-    > where Collection.Element == SharedSequence<SharingStrategy, Element> {
+    public static func zip<Collection: Swift.Collection>(_ collection: Collection)
+        -> SharedSequence<SharingStrategy, [Element]>
+    where Collection.Element == SharedSequence<SharingStrategy, Element> {
         SharedSequence<SharingStrategy, [Element]>(Observable.zip(collection.map { $0.asObservable() }, site: .here()))
     }
 

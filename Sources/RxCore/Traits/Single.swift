@@ -79,21 +79,6 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         subscribe(onSuccess: onSuccess, onFailure: onError, onDisposed: onDisposed, site: site)
     }
 
-    /// `subscribe` with the site its public form takes from its caller.
-    @usableFromInline
-    func subscribe<Object: AnyObject>(
-        with object: Object,
-        onSuccess: ((Object, Element) -> Void)? = nil,
-        onFailure: ((Object, Swift.Error) -> Void)? = nil,
-        onDisposed: ((Object) -> Void)? = nil,
-        site: CallSite
-    ) -> Disposable {
-        subscribe(
-            onSuccess: weakly(object, onSuccess), onFailure: weakly(object, onFailure),
-            onDisposed: weakly(object, onDisposed),
-            site: site)
-    }
-
     /// A single that succeeds with `element`.
     public static func just(_ element: Element) -> Single<Element> {
         Single(raw: Observable.just(element))

@@ -10,8 +10,9 @@ extension Infallible {
     /// through the function it is given and returns what disposing the
     /// subscription disposes.
     @_transparent
-    public static func create(subscribe: @escaping (@escaping InfallibleObserver) -> Disposable) -> Infallible<Element>
-    {
+    public static func create(
+        subscribe: @escaping (@escaping InfallibleObserver) -> Disposable
+    ) -> Infallible<Element> {
         create(subscribe: subscribe, site: .here())
     }
 
@@ -22,7 +23,9 @@ extension InfallibleType {
     /// error to handle. Recorded in the ``SubscriptionRegistry`` like any subscription.
     @_transparent
     public func subscribe(
-        onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil
+        onNext: ((Element) -> Void)? = nil,
+        onCompleted: (() -> Void)? = nil,
+        onDisposed: (() -> Void)? = nil
     ) -> Disposable {
         subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, site: .here())
     }
@@ -31,7 +34,9 @@ extension InfallibleType {
     /// `object` weakly: once it is gone, events are ignored.
     @_transparent
     public func subscribe<Object: AnyObject>(
-        with object: Object, onNext: ((Object, Element) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil,
+        with object: Object,
+        onNext: ((Object, Element) -> Void)? = nil,
+        onCompleted: ((Object) -> Void)? = nil,
         onDisposed: ((Object) -> Void)? = nil
     ) -> Disposable {
         subscribe(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, site: .here())
@@ -39,7 +44,9 @@ extension InfallibleType {
 
     /// Subscribes a closure that receives every event.
     @_transparent
-    public func subscribe(_ on: @escaping (InfallibleEvent<Element>) -> Void) -> Disposable {
+    public func subscribe(
+        _ on: @escaping (InfallibleEvent<Element>) -> Void
+    ) -> Disposable {
         subscribe(on, site: .here())
     }
 
@@ -49,14 +56,18 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// A single whose subscriptions run `subscribe`, which reports the
     /// outcome to the observer it is given and returns what cancels the work.
     @_transparent
-    public static func create(subscribe: @escaping (@escaping SingleObserver) -> Disposable) -> Single<Element> {
+    public static func create(
+        subscribe: @escaping (@escaping SingleObserver) -> Disposable
+    ) -> Single<Element> {
         create(subscribe: subscribe, site: .here())
     }
 
     /// Subscribes `observer` for the outcome; the subscription is recorded
     /// in the ``SubscriptionRegistry``.
     @_transparent
-    public func subscribe(_ observer: @escaping (SingleEvent<Element>) -> Void) -> Disposable {
+    public func subscribe(
+        _ observer: @escaping (SingleEvent<Element>) -> Void
+    ) -> Disposable {
         subscribe(observer, site: .here())
     }
 
@@ -64,7 +75,8 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// `onFailure`, an error goes to ``Hooks/defaultErrorHandler``.
     @_transparent
     public func subscribe(
-        onSuccess: ((Element) -> Void)? = nil, onFailure: ((Swift.Error) -> Void)? = nil,
+        onSuccess: ((Element) -> Void)? = nil,
+        onFailure: ((Swift.Error) -> Void)? = nil,
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
         subscribe(onSuccess: onSuccess, onFailure: onFailure, onDisposed: onDisposed, site: .here())
@@ -75,20 +87,11 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     @available(*, deprecated, renamed: "subscribe(onSuccess:onFailure:onDisposed:)")
     @_transparent
     public func subscribe(
-        onSuccess: ((Element) -> Void)? = nil, onError: @escaping ((Swift.Error) -> Void),
+        onSuccess: ((Element) -> Void)? = nil,
+        onError: @escaping ((Swift.Error) -> Void),
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
         subscribe(onSuccess: onSuccess, onError: onError, onDisposed: onDisposed, site: .here())
-    }
-
-    /// Subscribes closures that receive `object` along with the outcome,
-    /// holding `object` weakly: once it is gone, the outcome is ignored.
-    @_transparent
-    public func subscribe<Object: AnyObject>(
-        with object: Object, onSuccess: ((Object, Element) -> Void)? = nil,
-        onFailure: ((Object, Swift.Error) -> Void)? = nil, onDisposed: ((Object) -> Void)? = nil
-    ) -> Disposable {
-        subscribe(with: object, onSuccess: onSuccess, onFailure: onFailure, onDisposed: onDisposed, site: .here())
     }
 
     /// Succeeds with `resultSelector` of the elements of every single in
@@ -96,7 +99,8 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// are none); the first error ends it.
     @_transparent
     public static func zip<Collection: Swift.Collection, Result>(
-        _ collection: Collection, resultSelector: @escaping ([Element]) throws -> Result
+        _ collection: Collection,
+        resultSelector: @escaping ([Element]) throws -> Result
     ) -> Single<Result> where Collection.Element == Single<Element> {
         zip(collection, resultSelector: resultSelector, site: .here())
     }
@@ -104,9 +108,24 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// Succeeds with the elements of every single in `collection` once all
     /// have succeeded (an empty array when there are none); the first error ends it.
     @_transparent
-    public static func zip<Collection: Swift.Collection>(_ collection: Collection) -> Single<[Element]>
-    where Collection.Element == Single<Element> {
+    public static func zip<Collection: Swift.Collection>(
+        _ collection: Collection
+    ) -> Single<[Element]> where Collection.Element == Single<Element> {
         zip(collection, site: .here())
+    }
+
+    /// Subscribes closures that receive `object` along with the outcome,
+    /// holding `object` weakly: once it is gone, the outcome is ignored.
+    @_transparent
+    public func subscribe<Object: AnyObject>(
+        with object: Object,
+        onSuccess: ((Object, Element) -> Void)? = nil,
+        onFailure: ((Object, Swift.Error) -> Void)? = nil,
+        onDisposed: ((Object) -> Void)? = nil
+    ) -> Disposable {
+        subscribe(
+            onSuccess: weakly(object, onSuccess), onFailure: weakly(object, onFailure),
+            onDisposed: weakly(object, onDisposed), site: .here())
     }
 
 }
@@ -115,14 +134,18 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// A maybe whose subscriptions run `subscribe`, which reports the
     /// outcome to the observer it is given and returns what cancels the work.
     @_transparent
-    public static func create(subscribe: @escaping (@escaping MaybeObserver) -> Disposable) -> Maybe<Element> {
+    public static func create(
+        subscribe: @escaping (@escaping MaybeObserver) -> Disposable
+    ) -> Maybe<Element> {
         create(subscribe: subscribe, site: .here())
     }
 
     /// Subscribes `observer` for the outcome; the subscription is recorded
     /// in the ``SubscriptionRegistry``.
     @_transparent
-    public func subscribe(_ observer: @escaping (MaybeEvent<Element>) -> Void) -> Disposable {
+    public func subscribe(
+        _ observer: @escaping (MaybeEvent<Element>) -> Void
+    ) -> Disposable {
         subscribe(observer, site: .here())
     }
 
@@ -131,8 +154,10 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// ``Hooks/defaultErrorHandler``.
     @_transparent
     public func subscribe(
-        onSuccess: ((Element) -> Void)? = nil, onError: ((Swift.Error) -> Void)? = nil,
-        onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil
+        onSuccess: ((Element) -> Void)? = nil,
+        onError: ((Swift.Error) -> Void)? = nil,
+        onCompleted: (() -> Void)? = nil,
+        onDisposed: (() -> Void)? = nil
     ) -> Disposable {
         subscribe(
             onSuccess: onSuccess, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed, site: .here())
@@ -142,13 +167,15 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// holding `object` weakly: once it is gone, the outcome is ignored.
     @_transparent
     public func subscribe<Object: AnyObject>(
-        with object: Object, onSuccess: ((Object, Element) -> Void)? = nil,
-        onError: ((Object, Swift.Error) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil,
+        with object: Object,
+        onSuccess: ((Object, Element) -> Void)? = nil,
+        onError: ((Object, Swift.Error) -> Void)? = nil,
+        onCompleted: ((Object) -> Void)? = nil,
         onDisposed: ((Object) -> Void)? = nil
     ) -> Disposable {
         subscribe(
-            with: object, onSuccess: onSuccess, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed,
-            site: .here())
+            onSuccess: weakly(object, onSuccess), onError: weakly(object, onError),
+            onCompleted: weakly(object, onCompleted), onDisposed: weakly(object, onDisposed), site: .here())
     }
 
 }
@@ -157,14 +184,18 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     /// A completable whose subscriptions run `subscribe`, which reports the
     /// outcome to the observer it is given and returns what cancels the work.
     @_transparent
-    public static func create(subscribe: @escaping (@escaping CompletableObserver) -> Disposable) -> Completable {
+    public static func create(
+        subscribe: @escaping (@escaping CompletableObserver) -> Disposable
+    ) -> Completable {
         create(subscribe: subscribe, site: .here())
     }
 
     /// Subscribes `observer` for the outcome; the subscription is recorded
     /// in the ``SubscriptionRegistry``.
     @_transparent
-    public func subscribe(_ observer: @escaping (CompletableEvent) -> Void) -> Disposable {
+    public func subscribe(
+        _ observer: @escaping (CompletableEvent) -> Void
+    ) -> Disposable {
         subscribe(observer, site: .here())
     }
 
@@ -172,7 +203,9 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     /// `onError`, an error goes to ``Hooks/defaultErrorHandler``.
     @_transparent
     public func subscribe(
-        onCompleted: (() -> Void)? = nil, onError: ((Swift.Error) -> Void)? = nil, onDisposed: (() -> Void)? = nil
+        onCompleted: (() -> Void)? = nil,
+        onError: ((Swift.Error) -> Void)? = nil,
+        onDisposed: (() -> Void)? = nil
     ) -> Disposable {
         subscribe(onCompleted: onCompleted, onError: onError, onDisposed: onDisposed, site: .here())
     }
@@ -181,10 +214,14 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     /// holding `object` weakly: once it is gone, the outcome is ignored.
     @_transparent
     public func subscribe<Object: AnyObject>(
-        with object: Object, onCompleted: ((Object) -> Void)? = nil, onError: ((Object, Swift.Error) -> Void)? = nil,
+        with object: Object,
+        onCompleted: ((Object) -> Void)? = nil,
+        onError: ((Object, Swift.Error) -> Void)? = nil,
         onDisposed: ((Object) -> Void)? = nil
     ) -> Disposable {
-        subscribe(with: object, onCompleted: onCompleted, onError: onError, onDisposed: onDisposed, site: .here())
+        subscribe(
+            onCompleted: weakly(object, onCompleted), onError: weakly(object, onError),
+            onDisposed: weakly(object, onDisposed), site: .here())
     }
 
 }
@@ -195,52 +232,67 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     ///
     /// Call it on the main thread, so the replayed element arrives there.
     @_transparent
-    public func drive<Observer: ObserverType>(_ observers: Observer...) -> Disposable
-    where Observer.Element == Element {
+    public func drive<Observer: ObserverType>(
+        _ observers: Observer...
+    ) -> Disposable where Observer.Element == Element {
         drive(observers, site: .here())
     }
 
     /// Sends every event, with its element made optional, to each of `observers`.
     @_transparent
-    public func drive<Observer: ObserverType>(_ observers: Observer...) -> Disposable
-    where Observer.Element == Element? {
+    public func drive<Observer: ObserverType>(
+        _ observers: Observer...
+    ) -> Disposable where Observer.Element == Element? {
         drive(observers, site: .here())
     }
 
     /// Makes each of `relays` accept every element as its new value.
     @_transparent
-    public func drive(_ relays: BehaviorRelay<Element>...) -> Disposable {
+    public func drive(
+        _ relays: BehaviorRelay<Element>...
+    ) -> Disposable {
         drive(relays, site: .here())
     }
 
     /// Makes each of `relays` accept every element, made optional, as its new value.
     @_transparent
-    public func drive(_ relays: BehaviorRelay<Element?>...) -> Disposable {
+    public func drive(
+        _ relays: BehaviorRelay<Element?>...
+    ) -> Disposable {
         drive(relays, site: .here())
     }
 
     /// Makes each of `relays` accept and keep every element.
     @_transparent
-    public func drive(_ relays: ReplayRelay<Element>...) -> Disposable {
+    public func drive(
+        _ relays: ReplayRelay<Element>...
+    ) -> Disposable {
         drive(relays, site: .here())
     }
 
     /// Makes each of `relays` accept and keep every element, made optional.
     @_transparent
-    public func drive(_ relays: ReplayRelay<Element?>...) -> Disposable {
+    public func drive(
+        _ relays: ReplayRelay<Element?>...
+    ) -> Disposable {
         drive(relays, site: .here())
     }
 
     /// Hands the underlying sequence to `transformation` and returns what it returns.
     @_transparent
-    public func drive<Result>(_ transformation: (Observable<Element>) -> Result) -> Result {
+    public func drive<Result>(
+        _ transformation: (Observable<Element>) -> Result
+    ) -> Result {
         drive(transformation, site: .here())
     }
 
     /// Hands the underlying sequence to `with`, then `curriedArgument` to the
     /// function it returns, and returns the result.
     @_transparent
-    public func drive<R1, R2>(_ with: (Observable<Element>) -> (R1) -> R2, curriedArgument: R1) -> R2 {
+    public func drive<R1, R2>(
+        _ with: (Observable<Element>) -> (R1) -> R2,
+        curriedArgument: R1
+    ) -> R2 {
         drive(with, curriedArgument: curriedArgument, site: .here())
     }
 
@@ -248,7 +300,9 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     /// the ``SubscriptionRegistry`` with the verb `drive`.
     @_transparent
     public func drive(
-        onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil
+        onNext: ((Element) -> Void)? = nil,
+        onCompleted: (() -> Void)? = nil,
+        onDisposed: (() -> Void)? = nil
     ) -> Disposable {
         drive(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, site: .here())
     }
@@ -256,7 +310,9 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     /// Calls the closures with `object`, held weakly: once it is gone, events are ignored.
     @_transparent
     public func drive<Object: AnyObject>(
-        with object: Object, onNext: ((Object, Element) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil,
+        with object: Object,
+        onNext: ((Object, Element) -> Void)? = nil,
+        onCompleted: ((Object) -> Void)? = nil,
         onDisposed: ((Object) -> Void)? = nil
     ) -> Disposable {
         drive(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, site: .here())
@@ -274,51 +330,65 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     /// Sends every event to each of `observers`; recorded in the
     /// ``SubscriptionRegistry`` with the verb `emit`.
     @_transparent
-    public func emit<Observer: ObserverType>(to observers: Observer...) -> Disposable
-    where Observer.Element == Element {
+    public func emit<Observer: ObserverType>(
+        to observers: Observer...
+    ) -> Disposable where Observer.Element == Element {
         emit(to: observers, site: .here())
     }
 
     /// Sends every event, with its element made optional, to each of `observers`.
     @_transparent
-    public func emit<Observer: ObserverType>(to observers: Observer...) -> Disposable
-    where Observer.Element == Element? {
+    public func emit<Observer: ObserverType>(
+        to observers: Observer...
+    ) -> Disposable where Observer.Element == Element? {
         emit(to: observers, site: .here())
     }
 
     /// Makes each of `relays` accept every element as its new value.
     @_transparent
-    public func emit(to relays: BehaviorRelay<Element>...) -> Disposable {
+    public func emit(
+        to relays: BehaviorRelay<Element>...
+    ) -> Disposable {
         emit(to: relays, site: .here())
     }
 
     /// Makes each of `relays` accept every element, made optional, as its new value.
     @_transparent
-    public func emit(to relays: BehaviorRelay<Element?>...) -> Disposable {
+    public func emit(
+        to relays: BehaviorRelay<Element?>...
+    ) -> Disposable {
         emit(to: relays, site: .here())
     }
 
     /// Makes each of `relays` accept every element.
     @_transparent
-    public func emit(to relays: PublishRelay<Element>...) -> Disposable {
+    public func emit(
+        to relays: PublishRelay<Element>...
+    ) -> Disposable {
         emit(to: relays, site: .here())
     }
 
     /// Makes each of `relays` accept every element, made optional.
     @_transparent
-    public func emit(to relays: PublishRelay<Element?>...) -> Disposable {
+    public func emit(
+        to relays: PublishRelay<Element?>...
+    ) -> Disposable {
         emit(to: relays, site: .here())
     }
 
     /// Makes each of `relays` accept and keep every element.
     @_transparent
-    public func emit(to relays: ReplayRelay<Element>...) -> Disposable {
+    public func emit(
+        to relays: ReplayRelay<Element>...
+    ) -> Disposable {
         emit(to: relays, site: .here())
     }
 
     /// Makes each of `relays` accept and keep every element, made optional.
     @_transparent
-    public func emit(to relays: ReplayRelay<Element?>...) -> Disposable {
+    public func emit(
+        to relays: ReplayRelay<Element?>...
+    ) -> Disposable {
         emit(to: relays, site: .here())
     }
 
@@ -326,7 +396,9 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     /// the ``SubscriptionRegistry`` with the verb `emit`.
     @_transparent
     public func emit(
-        onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil
+        onNext: ((Element) -> Void)? = nil,
+        onCompleted: (() -> Void)? = nil,
+        onDisposed: (() -> Void)? = nil
     ) -> Disposable {
         emit(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, site: .here())
     }
@@ -334,7 +406,9 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     /// Calls the closures with `object`, held weakly: once it is gone, events are ignored.
     @_transparent
     public func emit<Object: AnyObject>(
-        with object: Object, onNext: ((Object, Element) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil,
+        with object: Object,
+        onNext: ((Object, Element) -> Void)? = nil,
+        onCompleted: ((Object) -> Void)? = nil,
         onDisposed: ((Object) -> Void)? = nil
     ) -> Disposable {
         emit(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, site: .here())

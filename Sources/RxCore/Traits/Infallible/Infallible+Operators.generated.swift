@@ -89,9 +89,9 @@ extension InfallibleType {
 
     /// Maps each element to a sequence and merges them all.
     @_transparent
-    public func flatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source) -> Infallible<
-        Source.Element
-    > {
+    public func flatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source)
+        -> Infallible<Source.Element>
+    {
         Infallible(asObservable().flatMap(selector, site: .here()))
     }
 
@@ -114,9 +114,9 @@ extension InfallibleType {
 
     /// Maps each element to a sequence and sends them one after another.
     @_transparent
-    public func concatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source) -> Infallible<
-        Source.Element
-    > {
+    public func concatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source)
+        -> Infallible<Source.Element>
+    {
         Infallible(asObservable().concatMap(selector, site: .here()))
     }
 
@@ -175,7 +175,9 @@ extension InfallibleType {
     @_transparent
     public func withUnretained<Object: AnyObject, Out>(
         _ obj: Object, resultSelector: @escaping (Object, Element) -> Out
-    ) -> Infallible<Out> {
+    )
+        -> Infallible<Out>
+    {
         Infallible(asObservable().withUnretained(obj, resultSelector: resultSelector, site: .here()))
     }
 
@@ -260,9 +262,13 @@ extension Infallible {
     /// events through unchanged.
     @_transparent
     public func `do`(
-        onNext: ((Element) throws -> Void)? = nil, afterNext: ((Element) throws -> Void)? = nil,
-        onCompleted: (() throws -> Void)? = nil, afterCompleted: (() throws -> Void)? = nil,
-        onSubscribe: (() -> Void)? = nil, onSubscribed: (() -> Void)? = nil, onDispose: (() -> Void)? = nil
+        onNext: ((Element) throws -> Void)? = nil,
+        afterNext: ((Element) throws -> Void)? = nil,
+        onCompleted: (() throws -> Void)? = nil,
+        afterCompleted: (() throws -> Void)? = nil,
+        onSubscribe: (() -> Void)? = nil,
+        onSubscribed: (() -> Void)? = nil,
+        onDispose: (() -> Void)? = nil
     ) -> Infallible<Element> {
         Infallible(
             asObservable().`do`(
@@ -275,9 +281,9 @@ extension Infallible {
 extension ObservableType {
     /// Maps each element to an infallible sequence and follows only the latest one.
     @_transparent
-    public func flatMapLatest<Source: InfallibleType>(_ selector: @escaping (Element) throws -> Source) -> Infallible<
-        Source.Element
-    > {
+    public func flatMapLatest<Source: InfallibleType>(_ selector: @escaping (Element) throws -> Source)
+        -> Infallible<Source.Element>
+    {
         Infallible(flatMapLatest(selector, site: .here()))
     }
 
