@@ -81,7 +81,7 @@ final class NodeKindTests: XCTestCase {
         let (cycle, report) = try leakedCycle { (holder: ScratchHolder) in holder.storeSkipWhile() }
         XCTAssertEqual(cycle.nodes.map(\.name).dropFirst().first, "SkipWhile", report.description)
         // The closure is one of the operator's parameters, which the shared producer keeps together.
-        XCTAssertEqual(cycle.edges.map(\.label), ["stored", "SkipWhile.parameters", "captures"], report.description)
+        XCTAssertEqual(cycle.edges.map(\.label), ["stored", "SkipWhile.predicate", "captures"], report.description)
         XCTAssertFalse(report.description.contains("UnaryProducer"), report.description)
     }
 

@@ -47,7 +47,12 @@ enum CyclePresentation {
         let index =
             edge.label.hasSuffix("]") ? edge.label[(edge.label.lastIndex(of: "[") ?? edge.label.endIndex)...] : ""
         let parts = edge.label.split(separator: ".")
-        if parts.count >= 2, parts[0].first?.isUppercase == true { return "\(parts[0]).\(parts[1])" }
+        if parts.count >= 2, parts[0].first?.isUppercase == true {
+            // The innermost named field through the library's own structs: a closure kept in an operator's
+            // parameters reads `Do.onNext`, not `Do.parameters`. Underscored fields are a container's storage.
+            let named = parts.dropFirst().last { $0.first?.isLowercase == true } ?? parts[1]
+            return "\(parts[0]).\(named.prefix { $0 != "[" })"
+        }
         let property = parts.first.map(String.init) ?? edge.label
         return property.hasSuffix("]") ? property : property + index
     }
