@@ -163,6 +163,23 @@ final class RetainCycleTests: XCTestCase {
         XCTAssertTrue(callbackEdges.allSatisfy { $0.site == nil }, leak.description)
     }
 
+    /// A producer shared by several operators keeps an operator's closures and
+    /// site in one struct (`UnaryProducer.parameters`): a closure handed over
+    /// before the check began is named by the site kept beside it there.
+    func testAnOperatorsClosureHandedOverBeforeTheCheckIsNamedByTheSiteItsProducerKeeps() throws {
+        final class Holder {
+            var logged: Observable<Int>?
+        }
+        let holder = Holder()
+        let line = #line + 1
+        holder.logged = PublishSubject<Int>().do(onNext: { _ in _ = holder })
+        addTeardownBlock { holder.logged = nil }
+        let leak = try leakOf { scope in scope.track(holder) }
+        let producerEdges = leak.cycle?.edges.filter { $0.label.hasPrefix("Do.") } ?? []
+        XCTAssertFalse(producerEdges.isEmpty, leak.description)
+        XCTAssertTrue(producerEdges.allSatisfy { $0.site == "RetainCycleTests.swift:\(line)" }, leak.description)
+    }
+
     func testMethodValueCapturesSelf() throws {
         let leak = try leakOf { scope in
             let presenter = Presenter()

@@ -99,6 +99,37 @@ final class ClosureSiteTests: RxTestCase {
             ])
     }
 
+    /// Operators that share `UnaryProducer` still count under their own kinds and name themselves in chains.
+    func testOperatorsSharingAProducerKeepTheirKindsAndChainNames() {
+        let before = Resources.snapshot()
+        let subject = PublishSubject<Int>()
+        let bag = DisposeBag()
+        let logged = subject.do(onNext: { _ in }).catchAndReturn(0).retry(2)
+        let timed = subject.scan(0, accumulator: +).distinctUntilChanged().startWith(0)
+            .observe(on: MainScheduler.instance)
+            .timeout(.seconds(1), other: PublishSubject<Int>(), scheduler: MainScheduler.instance)
+        let reduced = subject.single().retry(when: { errors in errors }).withUnretained(self).reduce(0) { $0 + $1.1 }
+        for pipeline in [logged, timed, reduced] { pipeline.subscribe().disposed(by: bag) }
+
+        XCTAssertEqual(
+            liveSubscriptionsOfThisTest.map(\.chain),
+            [
+                "PublishSubject<Int> → do → catchAndReturn → retry → subscribe",
+                "timeout(PublishSubject<Int> → scan → distinctUntilChanged → startWith → observe(on:), PublishSubject<Int>)"
+                    + " → subscribe",
+                "PublishSubject<Int> → single → retry(when:) → withUnretained → reduce → subscribe",
+            ])
+        // Each pipeline's last observable holds the ones before it, as the subscriptions hold the sinks.
+        let live = withExtendedLifetime([logged, timed, reduced]) { Resources.snapshot().difference(from: before) }
+        let kinds = [
+            "Do", "DoSink", "Catch", "CatchSink", "Retry", "RetrySink", "Scan", "ScanSink", "DistinctUntilChanged",
+            "DistinctUntilChangedSink", "StartWith", "ObserveOnSerialDispatchQueue", "ObserveOnSink", "Timeout",
+            "TimeoutSink", "SingleElement", "SingleElementSink", "RetryWhen", "RetryWhenSink", "WithUnretained",
+            "WithUnretainedSink", "Reduce", "ReduceSink",
+        ]
+        XCTAssertEqual(kinds.map { "\($0) \(live[$0] ?? 0)" }, kinds.map { "\($0) 1" })
+    }
+
     @available(*, deprecated, message: "exercises RxSwift 5's deprecated names")
     func testRxSwift5NamesBuildTheRxSwift6Operators() {
         let subject = PublishSubject<Int>()

@@ -16,13 +16,22 @@ final class UnaryProducer<Operator: UnaryOperator>: Producer<Operator.Element>, 
     private let source: Observable<Operator.SourceElement>
     private let parameters: Operator
 
-    init(
+    convenience init(
         _ parameters: Operator, source: Observable<Operator.SourceElement>, kind: borrowing ResourceKind,
         name: String
     ) {
+        self.init(parameters, source: source, kind: kind, chain: OperatorChain.applying(name, to: source.chain))
+    }
+
+    /// For an operator whose chain names more than its source, such as
+    /// `timeout`'s with the sequence it switches to.
+    init(
+        _ parameters: Operator, source: Observable<Operator.SourceElement>, kind: borrowing ResourceKind,
+        chain: OperatorChain
+    ) {
         self.source = source
         self.parameters = parameters
-        super.init(kind: kind, chain: OperatorChain.applying(name, to: source.chain))
+        super.init(kind: kind, chain: chain)
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (

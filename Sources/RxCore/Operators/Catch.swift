@@ -9,7 +9,8 @@ extension ObservableType {
         site: CallSite
     ) -> Observable<Element> {
         ClosureSites.note(handler, "catch", site)
-        return Catch(source: asObservable(), handler: handler, name: "catch", site: site)
+        return UnaryProducer(
+            Catch(handler: handler, site: site), source: asObservable(), kind: catchKind, name: "catch")
     }
 
     /// The elements of the first sequence of `sequence`; on its error, those
@@ -32,29 +33,19 @@ extension ObservableType {
         _ element: Element,
         site: CallSite
     ) -> Observable<Element> {
-        Catch(
-            source: asObservable(), handler: { _ in Observable.just(element) },
-            name: "catchAndReturn", site: site)
+        UnaryProducer(
+            Catch(handler: { _ in Observable.just(element) }, site: site), source: asObservable(), kind: catchKind,
+            name: "catchAndReturn")
     }
 }
 
-final class Catch<Element>: Producer<Element> {
-    typealias Handler = (Swift.Error) throws -> Observable<Element>
+struct Catch<Element>: UnaryOperator {
+    let handler: (Swift.Error) throws -> Observable<Element>
+    let site: CallSite
 
-    private let source: Observable<Element>
-    private let handler: Handler
-    private let site: CallSite
-
-    init(source: Observable<Element>, handler: @escaping Handler, name: String, site: CallSite) {
-        self.source = source
-        self.handler = handler
-        self.site = site
-        super.init(kind: catchKind, chain: OperatorChain.applying(name, to: source.chain))
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Element {
+    func run<Observer: ObserverType>(
+        _ source: Observable<Element>, _ observer: Observer, cancel: Cancelable
+    ) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = CatchSink(handler: handler, site: site, observer: observer, cancel: cancel)
         return (sink, sink.run(source: source))
     }

@@ -5,9 +5,7 @@ extension ObservableType where Element: Equatable {
     /// `distinctUntilChanged` with the site its public form takes from its caller.
     @usableFromInline
     func distinctUntilChanged(site: CallSite) -> Observable<Element> {
-        DistinctUntilChanged(
-            source: asObservable(), keySelector: elementAsKey, comparer: keysEqual,
-            site: site)
+        distinctUntilChanged(keySelector: elementAsKey, comparer: keysEqual, site: site)
     }
 }
 
@@ -30,7 +28,7 @@ extension ObservableType {
         site: CallSite
     ) -> Observable<Element> {
         ClosureSites.note(keySelector, "distinctUntilChanged", site)
-        return DistinctUntilChanged(source: asObservable(), keySelector: keySelector, comparer: keysEqual, site: site)
+        return distinctUntilChanged(keySelector: keySelector, comparer: keysEqual, site: site)
     }
 
     /// `distinctUntilChanged` with the site its public form takes from its caller.
@@ -40,7 +38,7 @@ extension ObservableType {
         site: CallSite
     ) -> Observable<Element> {
         ClosureSites.note(comparer, "distinctUntilChanged", site)
-        return DistinctUntilChanged(source: asObservable(), keySelector: { $0 }, comparer: comparer, site: site)
+        return distinctUntilChanged(keySelector: { $0 }, comparer: comparer, site: site)
     }
 
     /// `distinctUntilChanged` with the site its public form takes from its caller.
@@ -52,7 +50,7 @@ extension ObservableType {
     ) -> Observable<Element> {
         ClosureSites.note(keySelector, "distinctUntilChanged", site)
         ClosureSites.note(comparer, "distinctUntilChanged(comparer:)", site)
-        return DistinctUntilChanged(source: asObservable(), keySelector: keySelector, comparer: comparer, site: site)
+        return distinctUntilChanged(keySelector: keySelector, comparer: comparer, site: site)
     }
 
     /// `distinctUntilChanged` with the site its public form takes from its caller.
@@ -61,37 +59,35 @@ extension ObservableType {
         at keyPath: KeyPath<Element, Property>,
         site: CallSite
     ) -> Observable<Element> {
-        DistinctUntilChanged(
-            source: asObservable(), keySelector: keySelector(at: keyPath), comparer: keysEqual,
-            site: site)
+        distinctUntilChanged(keySelector: keySelector(at: keyPath), comparer: keysEqual, site: site)
     }
 }
 
-final class DistinctUntilChanged<Element, Key>: Producer<Element> {
-    typealias KeySelector = (Element) throws -> Key
-    typealias Comparer = (Key, Key) throws -> Bool
-
-    private let source: Observable<Element>
-    private let keySelector: KeySelector
-    private let comparer: Comparer
-    private let site: CallSite
-
-    init(source: Observable<Element>, keySelector: @escaping KeySelector, comparer: @escaping Comparer, site: CallSite)
-    {
-        self.source = source
-        self.keySelector = keySelector
-        self.comparer = comparer
-        self.site = site
-        super.init(
-            kind: distinctUntilChangedKind, chain: OperatorChain.applying("distinctUntilChanged", to: source.chain))
+extension ObservableType {
+    /// The producer every form above builds: they differ only in the key and comparer they give it.
+    fileprivate func distinctUntilChanged<Key>(
+        keySelector: @escaping (Element) throws -> Key, comparer: @escaping (Key, Key) throws -> Bool, site: CallSite
+    ) -> Observable<Element> {
+        UnaryProducer(
+            DistinctUntilChanged(keySelector: keySelector, comparer: comparer, site: site), source: asObservable(),
+            kind: distinctUntilChangedKind, name: "distinctUntilChanged")
     }
+}
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Element {
-        let sink = DistinctUntilChangedSink(
+struct DistinctUntilChanged<Element, Key>: SinkOperator {
+    typealias SourceElement = Element
+
+    /// The user's closures (or the built-in equality), and where they were
+    /// handed to `distinctUntilChanged`.
+    let keySelector: (Element) throws -> Key
+    let comparer: (Key, Key) throws -> Bool
+    let site: CallSite
+
+    func makeSink<Observer: ObserverType>(
+        _ observer: Observer, cancel: Cancelable
+    ) -> any Sink<Observer> & ObserverType<SourceElement> where Observer.Element == Element {
+        DistinctUntilChangedSink(
             keySelector: keySelector, comparer: comparer, site: site, observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
     }
 }
 

@@ -25,55 +25,35 @@ extension ObservableType {
         if let onSubscribe { ClosureSites.note(onSubscribe, "do(onSubscribe:)", site) }
         if let onSubscribed { ClosureSites.note(onSubscribed, "do(onSubscribed:)", site) }
         if let onDispose { ClosureSites.note(onDispose, "do(onDispose:)", site) }
-        return Do(
-            source: asObservable(),
-            onNext: onNext, afterNext: afterNext, onError: onError, afterError: afterError,
-            onCompleted: onCompleted, afterCompleted: afterCompleted,
-            onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose, site: site)
+        return UnaryProducer(
+            Do(
+                onNext: onNext, afterNext: afterNext, onError: onError, afterError: afterError,
+                onCompleted: onCompleted, afterCompleted: afterCompleted,
+                onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose, site: site),
+            source: asObservable(), kind: doKind, name: "do")
     }
 }
 
-final class Do<Element>: Producer<Element> {
+struct Do<Element>: UnaryOperator {
     typealias ElementHandler = (Element) throws -> Void
     typealias ErrorHandler = (Swift.Error) throws -> Void
     typealias CompletionHandler = () throws -> Void
 
-    private let source: Observable<Element>
     /// The user's closures, and where they were handed to `do`.
-    private let onNext: ElementHandler?
-    private let afterNext: ElementHandler?
-    private let onError: ErrorHandler?
-    private let afterError: ErrorHandler?
-    private let onCompleted: CompletionHandler?
-    private let afterCompleted: CompletionHandler?
-    private let onSubscribe: (() -> Void)?
-    private let onSubscribed: (() -> Void)?
-    private let onDispose: (() -> Void)?
-    private let site: CallSite
+    let onNext: ElementHandler?
+    let afterNext: ElementHandler?
+    let onError: ErrorHandler?
+    let afterError: ErrorHandler?
+    let onCompleted: CompletionHandler?
+    let afterCompleted: CompletionHandler?
+    let onSubscribe: (() -> Void)?
+    let onSubscribed: (() -> Void)?
+    let onDispose: (() -> Void)?
+    let site: CallSite
 
-    init(
-        source: Observable<Element>,
-        onNext: ElementHandler?, afterNext: ElementHandler?, onError: ErrorHandler?, afterError: ErrorHandler?,
-        onCompleted: CompletionHandler?, afterCompleted: CompletionHandler?,
-        onSubscribe: (() -> Void)?, onSubscribed: (() -> Void)?, onDispose: (() -> Void)?, site: CallSite
-    ) {
-        self.source = source
-        self.onNext = onNext
-        self.afterNext = afterNext
-        self.onError = onError
-        self.afterError = afterError
-        self.onCompleted = onCompleted
-        self.afterCompleted = afterCompleted
-        self.onSubscribe = onSubscribe
-        self.onSubscribed = onSubscribed
-        self.onDispose = onDispose
-        self.site = site
-        super.init(kind: doKind, chain: OperatorChain.applying("do", to: source.chain))
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Element {
+    func run<Observer: ObserverType>(
+        _ source: Observable<Element>, _ observer: Observer, cancel: Cancelable
+    ) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         onSubscribe?()
         let sink = DoSink(
             onNext: onNext, afterNext: afterNext, onError: onError, afterError: afterError,

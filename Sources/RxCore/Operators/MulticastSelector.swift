@@ -11,34 +11,22 @@ extension ObservableType {
     ) -> Observable<Result> where Subject.Observer.Element == Element {
         ClosureSites.note(subjectSelector, "multicast", site)
         ClosureSites.note(selector, "multicast", site)
-        return MulticastSelector(
-            source: asObservable(), subjectSelector: subjectSelector, selector: selector, site: site)
+        return UnaryProducer(
+            MulticastSelector(subjectSelector: subjectSelector, selector: selector, site: site), source: asObservable(),
+            kind: multicastSelectorKind, name: "multicast")
     }
 }
 
-final class MulticastSelector<Subject: SubjectType, Result>: Producer<Result> {
-    typealias SubjectSelector = () throws -> Subject
-    typealias Selector = (Observable<Subject.Element>) throws -> Observable<Result>
+struct MulticastSelector<Subject: SubjectType, Element>: UnaryOperator {
+    typealias SourceElement = Subject.Observer.Element
 
-    private let source: Observable<Subject.Observer.Element>
-    private let subjectSelector: SubjectSelector
-    private let selector: Selector
-    private let site: CallSite
+    let subjectSelector: () throws -> Subject
+    let selector: (Observable<Subject.Element>) throws -> Observable<Element>
+    let site: CallSite
 
-    init(
-        source: Observable<Subject.Observer.Element>, subjectSelector: @escaping SubjectSelector,
-        selector: @escaping Selector, site: CallSite
-    ) {
-        self.source = source
-        self.subjectSelector = subjectSelector
-        self.selector = selector
-        self.site = site
-        super.init(kind: multicastSelectorKind, chain: OperatorChain.applying("multicast", to: source.chain))
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Result {
+    func run<Observer: ObserverType>(
+        _ source: Observable<SourceElement>, _ observer: Observer, cancel: Cancelable
+    ) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = MulticastSelectorSink(
             subjectSelector: subjectSelector, selector: selector, site: site, observer: observer, cancel: cancel)
         return (sink, sink.run(source))

@@ -6,39 +6,36 @@ private let observeOnSinkKind = ResourceKind("ObserveOnSink", .sink)
 extension ObservableType {
     /// Delivers the events on `scheduler`, in the order they arrived.
     public func observe(on scheduler: ImmediateSchedulerType) -> Observable<Element> {
-        ObserveOn(source: asObservable(), scheduler: scheduler)
+        let observeOn = ObserveOn<Element>(scheduler: scheduler)
+        if observeOn.serialScheduler != nil {
+            return UnaryProducer(
+                observeOn, source: asObservable(), kind: observeOnSerialDispatchQueueKind, name: "observe(on:)")
+        }
+        return UnaryProducer(observeOn, source: asObservable(), kind: observeOnKind, name: "observe(on:)")
     }
 }
 
-final class ObserveOn<Element>: Producer<Element> {
-    private let source: Observable<Element>
-    private let scheduler: ImmediateSchedulerType
+struct ObserveOn<Element>: SinkOperator {
+    typealias SourceElement = Element
+
+    let scheduler: ImmediateSchedulerType
     /// The scheduler when it runs work on a serial dispatch queue, which keeps
     /// events in order by itself.
-    private let serialScheduler: SerialDispatchQueueScheduler?
+    let serialScheduler: SerialDispatchQueueScheduler?
 
-    init(source: Observable<Element>, scheduler: ImmediateSchedulerType) {
-        self.source = source
+    init(scheduler: ImmediateSchedulerType) {
         self.scheduler = scheduler
         serialScheduler = scheduler as? SerialDispatchQueueScheduler
-        let chain = OperatorChain.applying("observe(on:)", to: source.chain)
-        if serialScheduler != nil {
-            super.init(kind: observeOnSerialDispatchQueueKind, chain: chain)
-        } else {
-            super.init(kind: observeOnKind, chain: chain)
-        }
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Element {
+    func makeSink<Observer: ObserverType>(
+        _ observer: Observer, cancel: Cancelable
+    ) -> any Sink<Observer> & ObserverType<Element> where Observer.Element == Element {
         if let serialScheduler {
-            let sink = ObserveOnSerialDispatchQueueSink<Element, Observer>(
+            return ObserveOnSerialDispatchQueueSink<Element, Observer>(
                 scheduler: serialScheduler, observer: observer, cancel: cancel)
-            return (sink, source.subscribe(sink))
         }
-        let sink = ObserveOnSink(scheduler: scheduler, observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
+        return ObserveOnSink(scheduler: scheduler, observer: observer, cancel: cancel)
     }
 }
 

@@ -12,7 +12,9 @@ extension ObservableType {
     ) -> Observable<Result> {
         ClosureSites.note(accumulator, "reduce", site)
         ClosureSites.note(mapResult, "reduce(mapResult:)", site)
-        return Reduce(source: asObservable(), seed: seed, accumulator: accumulator, mapResult: mapResult, site: site)
+        return UnaryProducer(
+            Reduce(seed: seed, accumulator: accumulator, mapResult: mapResult, site: site), source: asObservable(),
+            kind: reduceKind, name: "reduce")
     }
 
     /// `reduce` with the site its public form takes from its caller.
@@ -23,38 +25,24 @@ extension ObservableType {
         site: CallSite
     ) -> Observable<A> {
         ClosureSites.note(accumulator, "reduce", site)
-        return Reduce(source: asObservable(), seed: seed, accumulator: accumulator, mapResult: { $0 }, site: site)
+        return UnaryProducer(
+            Reduce(seed: seed, accumulator: accumulator, mapResult: { $0 }, site: site), source: asObservable(),
+            kind: reduceKind, name: "reduce")
     }
 }
 
-final class Reduce<SourceElement, Accumulate, Element>: Producer<Element> {
-    typealias Accumulator = (Accumulate, SourceElement) throws -> Accumulate
-    typealias ResultSelector = (Accumulate) throws -> Element
+struct Reduce<SourceElement, Accumulate, Element>: SinkOperator {
+    let seed: Accumulate
+    /// The user's closures, and where they were handed to `reduce`.
+    let accumulator: (Accumulate, SourceElement) throws -> Accumulate
+    let mapResult: (Accumulate) throws -> Element
+    let site: CallSite
 
-    private let source: Observable<SourceElement>
-    private let seed: Accumulate
-    private let accumulator: Accumulator
-    private let mapResult: ResultSelector
-    private let site: CallSite
-
-    init(
-        source: Observable<SourceElement>, seed: Accumulate, accumulator: @escaping Accumulator,
-        mapResult: @escaping ResultSelector, site: CallSite
-    ) {
-        self.source = source
-        self.seed = seed
-        self.accumulator = accumulator
-        self.mapResult = mapResult
-        self.site = site
-        super.init(kind: reduceKind, chain: OperatorChain.applying("reduce", to: source.chain))
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Element {
-        let sink = ReduceSink(
+    func makeSink<Observer: ObserverType>(
+        _ observer: Observer, cancel: Cancelable
+    ) -> any Sink<Observer> & ObserverType<SourceElement> where Observer.Element == Element {
+        ReduceSink(
             seed: seed, accumulator: accumulator, mapResult: mapResult, site: site, observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
     }
 }
 

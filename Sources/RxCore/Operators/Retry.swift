@@ -4,30 +4,24 @@ private let retrySinkKind = ResourceKind("RetrySink", .sink)
 extension ObservableType {
     /// Resubscribes to the source after every error, until it completes.
     public func retry() -> Observable<Element> {
-        Retry(source: asObservable(), maxAttemptCount: nil)
+        UnaryProducer(Retry(maxAttemptCount: nil), source: asObservable(), kind: retryKind, name: "retry")
     }
 
     /// Subscribes to the source up to `maxAttemptCount` times in all, resubscribing
     /// after each error; the last attempt's error is passed on. With 0 the
     /// sequence completes at once without subscribing.
     public func retry(_ maxAttemptCount: Int) -> Observable<Element> {
-        Retry(source: asObservable(), maxAttemptCount: maxAttemptCount)
+        UnaryProducer(Retry(maxAttemptCount: maxAttemptCount), source: asObservable(), kind: retryKind, name: "retry")
     }
 }
 
-final class Retry<Element>: Producer<Element> {
-    private let source: Observable<Element>
-    private let maxAttemptCount: Int?
+struct Retry<Element>: UnaryOperator {
+    /// `nil`: unlimited.
+    let maxAttemptCount: Int?
 
-    init(source: Observable<Element>, maxAttemptCount: Int?) {
-        self.source = source
-        self.maxAttemptCount = maxAttemptCount
-        super.init(kind: retryKind, chain: OperatorChain.applying("retry", to: source.chain))
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Element {
+    func run<Observer: ObserverType>(
+        _ source: Observable<Element>, _ observer: Observer, cancel: Cancelable
+    ) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = RetrySink(source: source, attempts: maxAttemptCount, observer: observer, cancel: cancel)
         return (sink, sink.run())
     }

@@ -11,7 +11,9 @@ extension ObservableType {
         site: CallSite
     ) -> Observable<Element> {
         ClosureSites.note(notificationHandler, "retry(when:)", site)
-        return RetryWhen(source: asObservable(), notificationHandler: notificationHandler, site: site)
+        return UnaryProducer(
+            RetryWhen(notificationHandler: notificationHandler, site: site), source: asObservable(),
+            kind: retryWhenKind, name: "retry(when:)")
     }
 
     /// `retry` with the site its public form takes from its caller.
@@ -21,27 +23,19 @@ extension ObservableType {
         site: CallSite
     ) -> Observable<Element> {
         ClosureSites.note(notificationHandler, "retry(when:)", site)
-        return RetryWhen(source: asObservable(), notificationHandler: notificationHandler, site: site)
+        return UnaryProducer(
+            RetryWhen(notificationHandler: notificationHandler, site: site), source: asObservable(),
+            kind: retryWhenKind, name: "retry(when:)")
     }
 }
 
-final class RetryWhen<Element, Failure: Swift.Error, TriggerObservable: ObservableType>: Producer<Element> {
-    typealias NotificationHandler = (Observable<Failure>) -> TriggerObservable
+struct RetryWhen<Element, Failure: Swift.Error, TriggerObservable: ObservableType>: UnaryOperator {
+    let notificationHandler: (Observable<Failure>) -> TriggerObservable
+    let site: CallSite
 
-    private let source: Observable<Element>
-    private let notificationHandler: NotificationHandler
-    private let site: CallSite
-
-    init(source: Observable<Element>, notificationHandler: @escaping NotificationHandler, site: CallSite) {
-        self.source = source
-        self.notificationHandler = notificationHandler
-        self.site = site
-        super.init(kind: retryWhenKind, chain: OperatorChain.applying("retry(when:)", to: source.chain))
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Element {
+    func run<Observer: ObserverType>(
+        _ source: Observable<Element>, _ observer: Observer, cancel: Cancelable
+    ) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = RetryWhenSink<Failure, TriggerObservable, Observer>(
             source: source, notificationHandler: notificationHandler, site: site, observer: observer, cancel: cancel)
         return (sink, sink.run())

@@ -10,7 +10,9 @@ extension ObservableType {
         site: CallSite
     ) -> Observable<A> {
         ClosureSites.note(accumulator, "scan", site)
-        return Scan(source: asObservable(), seed: seed, accumulator: accumulator, site: site)
+        return UnaryProducer(
+            Scan(seed: seed, accumulator: accumulator, site: site), source: asObservable(), kind: scanKind, name: "scan"
+        )
     }
 
     /// `scan` with the site its public form takes from its caller.
@@ -21,35 +23,25 @@ extension ObservableType {
         site: CallSite
     ) -> Observable<A> {
         ClosureSites.note(accumulator, "scan", site)
-        return Scan(
-            source: asObservable(), seed: seed,
-            accumulator: { accumulate, element in
-                accumulate = try accumulator(accumulate, element)
-            }, site: site)
+        let accumulateInPlace: (inout A, Element) throws -> Void = { accumulate, element in
+            accumulate = try accumulator(accumulate, element)
+        }
+        return UnaryProducer(
+            Scan(seed: seed, accumulator: accumulateInPlace, site: site), source: asObservable(), kind: scanKind,
+            name: "scan")
     }
 }
 
-final class Scan<SourceElement, Accumulate>: Producer<Accumulate> {
-    typealias Accumulator = (inout Accumulate, SourceElement) throws -> Void
+struct Scan<SourceElement, Element>: SinkOperator {
+    let seed: Element
+    /// The user's closure, and where it was handed to `scan`.
+    let accumulator: (inout Element, SourceElement) throws -> Void
+    let site: CallSite
 
-    private let source: Observable<SourceElement>
-    private let seed: Accumulate
-    private let accumulator: Accumulator
-    private let site: CallSite
-
-    init(source: Observable<SourceElement>, seed: Accumulate, accumulator: @escaping Accumulator, site: CallSite) {
-        self.source = source
-        self.seed = seed
-        self.accumulator = accumulator
-        self.site = site
-        super.init(kind: scanKind, chain: OperatorChain.applying("scan", to: source.chain))
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Accumulate {
-        let sink = ScanSink(seed: seed, accumulator: accumulator, site: site, observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
+    func makeSink<Observer: ObserverType>(
+        _ observer: Observer, cancel: Cancelable
+    ) -> any Sink<Observer> & ObserverType<SourceElement> where Observer.Element == Element {
+        ScanSink(seed: seed, accumulator: accumulator, site: site, observer: observer, cancel: cancel)
     }
 }
 

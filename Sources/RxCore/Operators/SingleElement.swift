@@ -6,7 +6,7 @@ extension ObservableType {
     /// fails with ``RxError/moreThanOneElement`` at a second element and with
     /// ``RxError/noElements`` when the source completes without one.
     public func single() -> Observable<Element> {
-        SingleElement(source: asObservable(), predicate: nil)
+        UnaryProducer(SingleElement(predicate: nil), source: asObservable(), kind: singleElementKind, name: "single")
     }
 
     /// `single` with the site its public form takes from its caller.
@@ -16,25 +16,20 @@ extension ObservableType {
         site: CallSite
     ) -> Observable<Element> {
         ClosureSites.note(predicate, "single", site)
-        return SingleElement(source: asObservable(), predicate: predicate)
+        return UnaryProducer(
+            SingleElement(predicate: predicate), source: asObservable(), kind: singleElementKind, name: "single")
     }
 }
 
-final class SingleElement<Element>: Producer<Element> {
-    private let source: Observable<Element>
-    private let predicate: ((Element) throws -> Bool)?
+struct SingleElement<Element>: SinkOperator {
+    typealias SourceElement = Element
 
-    init(source: Observable<Element>, predicate: ((Element) throws -> Bool)?) {
-        self.source = source
-        self.predicate = predicate
-        super.init(kind: singleElementKind, chain: OperatorChain.applying("single", to: source.chain))
-    }
+    let predicate: ((Element) throws -> Bool)?
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Element {
-        let sink = SingleElementSink(predicate: predicate, observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
+    func makeSink<Observer: ObserverType>(
+        _ observer: Observer, cancel: Cancelable
+    ) -> any Sink<Observer> & ObserverType<SourceElement> where Observer.Element == Element {
+        SingleElementSink(predicate: predicate, observer: observer, cancel: cancel)
     }
 }
 

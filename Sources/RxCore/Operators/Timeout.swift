@@ -5,7 +5,9 @@ extension ObservableType {
     /// Fails with ``RxError/timeout`` when `dueTime` passes after the
     /// subscription or after an element without the next event arriving.
     public func timeout(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> Observable<Element> {
-        Timeout(source: asObservable(), dueTime: dueTime, other: nil, scheduler: scheduler)
+        UnaryProducer(
+            Timeout(dueTime: dueTime, other: nil, scheduler: scheduler), source: asObservable(), kind: timeoutKind,
+            name: "timeout")
     }
 
     /// Switches to `other` when `dueTime` passes after the subscription or
@@ -13,32 +15,23 @@ extension ObservableType {
     public func timeout<Source: ObservableConvertibleType>(
         _ dueTime: RxTimeInterval, other: Source, scheduler: SchedulerType
     ) -> Observable<Element> where Element == Source.Element {
-        Timeout(source: asObservable(), dueTime: dueTime, other: other.asObservable(), scheduler: scheduler)
+        let source = asObservable(), other = other.asObservable()
+        return UnaryProducer(
+            Timeout(dueTime: dueTime, other: other, scheduler: scheduler), source: source, kind: timeoutKind,
+            chain: OperatorChain("timeout", source.chain, other.chain))
     }
 }
 
 /// `other` is `nil` for the failing form: the sink then ends with the error
 /// itself, in the order RxSwift's subscription to `Observable.error` gives.
-final class Timeout<Element>: Producer<Element> {
-    private let source: Observable<Element>
-    private let dueTime: RxTimeInterval
-    private let other: Observable<Element>?
-    private let scheduler: SchedulerType
+struct Timeout<Element>: UnaryOperator {
+    let dueTime: RxTimeInterval
+    let other: Observable<Element>?
+    let scheduler: SchedulerType
 
-    init(source: Observable<Element>, dueTime: RxTimeInterval, other: Observable<Element>?, scheduler: SchedulerType) {
-        self.source = source
-        self.dueTime = dueTime
-        self.other = other
-        self.scheduler = scheduler
-        let chain =
-            other.map { OperatorChain("timeout", source.chain, $0.chain) }
-            ?? OperatorChain.applying("timeout", to: source.chain)
-        super.init(kind: timeoutKind, chain: chain)
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Element {
+    func run<Observer: ObserverType>(
+        _ source: Observable<Element>, _ observer: Observer, cancel: Cancelable
+    ) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = TimeoutSink(dueTime: dueTime, other: other, scheduler: scheduler, observer: observer, cancel: cancel)
         return (sink, sink.run(source: source))
     }

@@ -10,36 +10,28 @@ extension ObservableType {
         site: CallSite
     ) -> Observable<Out> {
         ClosureSites.note(resultSelector, "withUnretained", site)
-        return WithUnretained(source: asObservable(), object: obj, resultSelector: resultSelector)
+        return UnaryProducer(
+            WithUnretained(object: obj, resultSelector: resultSelector), source: asObservable(),
+            kind: withUnretainedKind, name: "withUnretained")
     }
 
     /// Each element paired with `obj`, held weakly as in
     /// ``withUnretained(_:resultSelector:)``.
     public func withUnretained<Object: AnyObject>(_ obj: Object) -> Observable<(Object, Element)> {
-        WithUnretained(source: asObservable(), object: obj) { ($0, $1) }
+        UnaryProducer(
+            WithUnretained(object: obj) { ($0, $1) }, source: asObservable(), kind: withUnretainedKind,
+            name: "withUnretained")
     }
 }
 
-final class WithUnretained<Object: AnyObject, SourceElement, Element>: Producer<Element> {
-    typealias ResultSelector = (Object, SourceElement) -> Element
+struct WithUnretained<Object: AnyObject, SourceElement, Element>: SinkOperator {
+    weak var object: Object?
+    let resultSelector: (Object, SourceElement) -> Element
 
-    private let source: Observable<SourceElement>
-    private weak var object: Object?
-    private let resultSelector: ResultSelector
-
-    init(source: Observable<SourceElement>, object: Object, resultSelector: @escaping ResultSelector) {
-        self.source = source
-        self.object = object
-        self.resultSelector = resultSelector
-        super.init(kind: withUnretainedKind, chain: OperatorChain.applying("withUnretained", to: source.chain))
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Element {
-        let sink = WithUnretainedSink(
-            object: object, resultSelector: resultSelector, observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
+    func makeSink<Observer: ObserverType>(
+        _ observer: Observer, cancel: Cancelable
+    ) -> any Sink<Observer> & ObserverType<SourceElement> where Observer.Element == Element {
+        WithUnretainedSink(object: object, resultSelector: resultSelector, observer: observer, cancel: cancel)
     }
 }
 

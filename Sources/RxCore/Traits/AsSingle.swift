@@ -5,34 +5,30 @@ extension ObservableType {
     /// The only element as a ``Single``: no element fails with
     /// ``RxError/noElements``, a second one with ``RxError/moreThanOneElement``.
     public func asSingle() -> Single<Element> {
-        Single(raw: AsSingle(source: asObservable(), requiresElement: true))
+        Single(
+            raw: UnaryProducer(
+                AsSingle(requiresElement: true), source: asObservable(), kind: asSingleKind, name: "asSingle"))
     }
 
     /// The only element, if any, as a ``Maybe``: a second one fails with
     /// ``RxError/moreThanOneElement``.
     public func asMaybe() -> Maybe<Element> {
-        Maybe(raw: AsSingle(source: asObservable(), requiresElement: false))
+        Maybe(
+            raw: UnaryProducer(
+                AsSingle(requiresElement: false), source: asObservable(), kind: asSingleKind, name: "asMaybe"))
     }
 }
 
 /// `asSingle` and `asMaybe`, which differ only in what completion without an element means.
-final class AsSingle<Element>: Producer<Element> {
-    private let source: Observable<Element>
-    private let requiresElement: Bool
+struct AsSingle<Element>: SinkOperator {
+    typealias SourceElement = Element
 
-    init(source: Observable<Element>, requiresElement: Bool) {
-        self.source = source
-        self.requiresElement = requiresElement
-        super.init(
-            kind: asSingleKind,
-            chain: OperatorChain.applying(requiresElement ? "asSingle" : "asMaybe", to: source.chain))
-    }
+    let requiresElement: Bool
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Element {
-        let sink = AsSingleSink(requiresElement: requiresElement, observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
+    func makeSink<Observer: ObserverType>(
+        _ observer: Observer, cancel: Cancelable
+    ) -> any Sink<Observer> & ObserverType<SourceElement> where Observer.Element == Element {
+        AsSingleSink(requiresElement: requiresElement, observer: observer, cancel: cancel)
     }
 }
 

@@ -5,23 +5,17 @@ extension ObservableType {
     /// The first element, or `nil` when the sequence completes without one,
     /// as a ``Single``; the source's subscription ends with the first element.
     public func first() -> Single<Element?> {
-        Single(raw: First(source: asObservable()))
+        Single(raw: UnaryProducer(First(), source: asObservable(), kind: firstKind, name: "first"))
     }
 }
 
-final class First<Element>: Producer<Element?> {
-    private let source: Observable<Element>
+struct First<SourceElement>: SinkOperator {
+    typealias Element = SourceElement?
 
-    init(source: Observable<Element>) {
-        self.source = source
-        super.init(kind: firstKind, chain: OperatorChain.applying("first", to: source.chain))
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
-        sink: Disposable, subscription: Disposable
-    ) where Observer.Element == Element? {
-        let sink = FirstSink<Element, Observer>(observer: observer, cancel: cancel)
-        return (sink, source.subscribe(sink))
+    func makeSink<Observer: ObserverType>(
+        _ observer: Observer, cancel: Cancelable
+    ) -> any Sink<Observer> & ObserverType<SourceElement> where Observer.Element == Element {
+        FirstSink<SourceElement, Observer>(observer: observer, cancel: cancel)
     }
 }
 
