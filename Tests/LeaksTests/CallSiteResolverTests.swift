@@ -27,6 +27,11 @@ final class CallSiteResolverTests: XCTestCase {
         XCTAssertEqual(closure.qualifiedFunction, "Binding.scenario")
     }
 
+    /// The site RxCore's sinks keep beside a closure of their own (`CallSite.unrecorded`, address 0).
+    func testAddressZeroHasNoLocation() {
+        XCTAssertNil(CallSiteResolver.location(of: 0))
+    }
+
     func testAnExtensionNamesItsModule() {
         let name = FunctionName(
             "(extension in RxCore):RxCore.ObservableType.map<A>((A.Element) throws -> A1) -> RxCore.Observable<A1>")

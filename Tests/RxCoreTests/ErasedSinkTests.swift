@@ -39,6 +39,34 @@ final class ErasedSinkTests: RxTestCase {
         XCTAssertEqual(recorder.events, [.next(11), .next(13)])
     }
 
+    /// An observer subscribed as it is (not through `subscribe(onNext:)`) is let go once the
+    /// sequence ends, while the subscription is still held: the sinks end the whole subscription.
+    func testMapAndFilterLetGoOfAnObserverSubscribedAsItIsWhenTheSequenceEnds() {
+        let subject = PublishSubject<Int>()
+        var recorder: Recorder? = Recorder()
+        weak var observer = recorder
+        let subscription = subject.map { $0 + 1 }.filter { $0 > 1 }.subscribe(recorder!)
+        recorder = nil
+        subject.onNext(1)
+        XCTAssertEqual(observer?.events, [.next(2)])
+        subject.onCompleted()
+        XCTAssertNil(observer)
+        subscription.dispose()
+    }
+
+    /// The producers and sinks `map` and `filter` share count under their own kinds.
+    func testMapAndFilterCountUnderTheirOwnKinds() {
+        let before = Resources.snapshot()
+        let subject = PublishSubject<Int>()
+        let pipeline = subject.map { $0 + 1 }.filter { $0 > 1 }
+        let subscriptions = [pipeline.subscribe(onNext: { _ in }), pipeline.subscribe(Recorder())]
+        let live = withExtendedLifetime(pipeline) { Resources.snapshot().difference(from: before) }
+        XCTAssertEqual(
+            ["Map", "Filter", "MapSink", "FilterSink"].map { "\($0) \(live[$0] ?? 0)" },
+            ["Map 1", "Filter 1", "MapSink 2", "FilterSink 2"])
+        subscriptions.forEach { $0.dispose() }
+    }
+
     func testAThrowingTransformEndsTheSequenceWithItsError() {
         var events: [Event<Int>] = []
         _ = Observable.of(1, 2, 3)

@@ -31,8 +31,9 @@ public struct CallSite: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// No site: what a sink keeps beside a closure RxCore made itself (the
-    /// identity of `merge()`), which a report must not place anywhere.
-    static let none = CallSite(bits: 0)
+    /// identity of `merge()`). Address 0 has no location, so a report places
+    /// no closure there.
+    static let unrecorded = CallSite(bits: 0)
 
     /// The first of `sites` whose location lies outside the library, or the
     /// last: a class's initialiser is reached through its allocating entry

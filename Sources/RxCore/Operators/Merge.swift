@@ -42,7 +42,7 @@ struct Merge<SourceSequence: ObservableConvertibleType>: UnaryOperator {
         _ source: Observable<SourceSequence>, _ observer: Observer, cancel: Cancelable
     ) -> (sink: Disposable, subscription: Disposable) where Observer.Element == SourceSequence.Element {
         let sink = MergeSink<SourceSequence, SourceSequence, Observer>(
-            selector: { $0 }, site: .none, observer: observer, cancel: cancel, kind: mergeSinkKind)
+            selector: { $0 }, site: .unrecorded, observer: observer, cancel: cancel, kind: mergeSinkKind)
         return (sink, sink.run(source))
     }
 }
@@ -59,7 +59,7 @@ final class MergeArray<Element>: Producer<Element> {
         sink: Disposable, subscription: Disposable
     ) where Observer.Element == Element {
         let sink = MergeSink<Observable<Element>, Observable<Element>, Observer>(
-            selector: { $0 }, site: .none, observer: observer, cancel: cancel, kind: mergeSinkKind)
+            selector: { $0 }, site: .unrecorded, observer: observer, cancel: cancel, kind: mergeSinkKind)
         return (sink, sink.run(sources))
     }
 }

@@ -25,7 +25,7 @@ final class MergeLimited<SourceSequence: ObservableConvertibleType>: Producer<So
         sink: Disposable, subscription: Disposable
     ) where Observer.Element == SourceSequence.Element {
         let sink = MergeLimitedSink<SourceSequence, SourceSequence, Observer>(
-            maxConcurrent: maxConcurrent, selector: { $0 }, site: .none, observer: observer, cancel: cancel,
+            maxConcurrent: maxConcurrent, selector: { $0 }, site: .unrecorded, observer: observer, cancel: cancel,
             kind: mergeLimitedSinkKind)
         return (sink, sink.run(source))
     }

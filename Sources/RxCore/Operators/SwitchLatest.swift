@@ -17,7 +17,7 @@ struct Switch<SourceSequence: ObservableConvertibleType>: UnaryOperator {
         _ source: Observable<SourceSequence>, _ observer: Observer, cancel: Cancelable
     ) -> (sink: Disposable, subscription: Disposable) where Observer.Element == Element {
         let sink = SwitchSink<SourceSequence, SourceSequence, Observer>(
-            selector: { $0 }, site: .none, observer: observer, cancel: cancel, kind: switchSinkKind)
+            selector: { $0 }, site: .unrecorded, observer: observer, cancel: cancel, kind: switchSinkKind)
         return (sink, sink.run(source))
     }
 }

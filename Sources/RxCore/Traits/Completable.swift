@@ -19,35 +19,6 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     /// What `create(subscribe:)` hands its closure: call it once with the outcome.
     public typealias CompletableObserver = (CompletableEvent) -> Void
 
-    /// `create` with the site its public form takes from its caller.
-    @usableFromInline
-    static func create(
-        subscribe: @escaping (@escaping CompletableObserver) -> Disposable,
-        site: CallSite
-    ) -> Completable {
-        Completable.create(subscribe, name: "Completable.create", site: site) { outcome, observer in
-            switch outcome {
-            case .error(let error): observer.on(.error(error))
-            case .completed: observer.on(.completed)
-            }
-        }
-    }
-
-    /// `subscribe` with the site its public form takes from its caller.
-    @usableFromInline
-    func subscribe(
-        _ observer: @escaping (CompletableEvent) -> Void,
-        site: CallSite
-    ) -> Disposable {
-        ClosureSites.note(observer, "subscribe", site)
-        return subscribeOutcome(site: site, onDisposed: nil) { event in
-            switch event {
-            case .error(let error): observer(.error(error))
-            case .completed: observer(.completed)
-            }
-        }
-    }
-
     /// `subscribe` with the site its public form takes from its caller.
     @usableFromInline
     func subscribe(

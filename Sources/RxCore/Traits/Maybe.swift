@@ -21,41 +21,6 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// What `create(subscribe:)` hands its closure: call it once with the outcome.
     public typealias MaybeObserver = (MaybeEvent<Element>) -> Void
 
-    /// `create` with the site its public form takes from its caller.
-    @usableFromInline
-    static func create(
-        subscribe: @escaping (@escaping MaybeObserver) -> Disposable,
-        site: CallSite
-    ) -> Maybe<Element> {
-        Maybe.create(subscribe, name: "Maybe.create", site: site) { outcome, observer in
-            switch outcome {
-            case .success(let element):
-                observer.on(.next(element))
-                observer.on(.completed)
-            case .error(let error):
-                observer.on(.error(error))
-            case .completed:
-                observer.on(.completed)
-            }
-        }
-    }
-
-    /// `subscribe` with the site its public form takes from its caller.
-    @usableFromInline
-    func subscribe(
-        _ observer: @escaping (MaybeEvent<Element>) -> Void,
-        site: CallSite
-    ) -> Disposable {
-        ClosureSites.note(observer, "subscribe", site)
-        return subscribeOutcome(site: site, onDisposed: nil) { event in
-            switch event {
-            case .next(let element): observer(.success(element))
-            case .error(let error): observer(.error(error))
-            case .completed: observer(.completed)
-            }
-        }
-    }
-
     /// `subscribe` with the site its public form takes from its caller.
     @usableFromInline
     func subscribe(

@@ -39,6 +39,18 @@ extension PrimitiveSequence: ObservableConvertibleType {
 }
 
 extension PrimitiveSequenceType {
+    /// Subscribes `observer` for the trait's outcome: what `subscribe(_:)` of
+    /// `Single`, `Maybe` and `Completable` does.
+    @usableFromInline
+    func subscribe<Outcome: PrimitiveOutcome>(outcomes observer: @escaping (Outcome) -> Void, site: CallSite)
+        -> Disposable
+    where Outcome.Element == Element {
+        ClosureSites.note(observer, "subscribe", site)
+        return subscribeOutcome(site: site, onDisposed: nil) { event in
+            if let outcome = Outcome(event) { observer(outcome) }
+        }
+    }
+
     /// Subscribes `onOutcome` for the first event of the underlying sequence,
     /// which is the trait's outcome; what follows a success (its completion)
     /// is not passed on. The subscription is recorded as `subscribe` at `site`.
@@ -57,18 +69,18 @@ extension PrimitiveSequenceType {
 
 extension PrimitiveSequence {
     /// A sequence whose subscriptions run `subscribe` with an observer of the
-    /// trait's outcomes; `send` turns an outcome into the underlying events.
-    /// What `Single.create`, `Maybe.create` and `Completable.create` share.
-    static func create<Outcome>(
+    /// trait's outcomes, each sent on as the underlying events: what
+    /// `Single.create`, `Maybe.create` and `Completable.create` do.
+    @usableFromInline
+    static func create<Outcome: PrimitiveOutcome>(
         _ subscribe: @escaping (@escaping (Outcome) -> Void) -> Disposable,
-        name: String, site: CallSite,
-        send: @escaping (Outcome, AnyObserver<Element>) -> Void
-    ) -> PrimitiveSequence<Trait, Element> {
+        name: String, site: CallSite
+    ) -> PrimitiveSequence<Trait, Element> where Outcome.Element == Element {
         ClosureSites.note(subscribe, name, site)
         return PrimitiveSequence(
             raw: Observable.create(
                 { observer in
-                    subscribe { outcome in send(outcome, observer) }
+                    subscribe { outcome in outcome.send(to: observer) }
                 }, site: site))
     }
 

@@ -14,39 +14,6 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// What `create(subscribe:)` hands its closure: call it once with the outcome.
     public typealias SingleObserver = (SingleEvent<Element>) -> Void
 
-    /// `create` with the site its public form takes from its caller.
-    @usableFromInline
-    static func create(
-        subscribe: @escaping (@escaping SingleObserver) -> Disposable,
-        site: CallSite
-    ) -> Single<Element> {
-        Single.create(subscribe, name: "Single.create", site: site) { outcome, observer in
-            switch outcome {
-            case .success(let element):
-                observer.on(.next(element))
-                observer.on(.completed)
-            case .failure(let error):
-                observer.on(.error(error))
-            }
-        }
-    }
-
-    /// `subscribe` with the site its public form takes from its caller.
-    @usableFromInline
-    func subscribe(
-        _ observer: @escaping (SingleEvent<Element>) -> Void,
-        site: CallSite
-    ) -> Disposable {
-        ClosureSites.note(observer, "subscribe", site)
-        return subscribeOutcome(site: site, onDisposed: nil) { event in
-            switch event {
-            case .next(let element): observer(.success(element))
-            case .error(let error): observer(.failure(error))
-            case .completed: break
-            }
-        }
-    }
-
     /// `subscribe` with the site its public form takes from its caller.
     @usableFromInline
     func subscribe(

@@ -59,7 +59,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     public static func create(
         subscribe: @escaping (@escaping SingleObserver) -> Disposable
     ) -> Single<Element> {
-        create(subscribe: subscribe, site: .here())
+        Single.create(subscribe, name: "Single.create", site: .here())
     }
 
     /// Subscribes `observer` for the outcome; the subscription is recorded
@@ -68,7 +68,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     public func subscribe(
         _ observer: @escaping (SingleEvent<Element>) -> Void
     ) -> Disposable {
-        subscribe(observer, site: .here())
+        subscribe(outcomes: observer, site: .here())
     }
 
     /// Subscribes closures for the element, the error and disposal. Without
@@ -137,7 +137,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     public static func create(
         subscribe: @escaping (@escaping MaybeObserver) -> Disposable
     ) -> Maybe<Element> {
-        create(subscribe: subscribe, site: .here())
+        Maybe.create(subscribe, name: "Maybe.create", site: .here())
     }
 
     /// Subscribes `observer` for the outcome; the subscription is recorded
@@ -146,7 +146,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     public func subscribe(
         _ observer: @escaping (MaybeEvent<Element>) -> Void
     ) -> Disposable {
-        subscribe(observer, site: .here())
+        subscribe(outcomes: observer, site: .here())
     }
 
     /// Subscribes closures for the element, the error, completion without an
@@ -187,7 +187,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     public static func create(
         subscribe: @escaping (@escaping CompletableObserver) -> Disposable
     ) -> Completable {
-        create(subscribe: subscribe, site: .here())
+        Completable.create(subscribe, name: "Completable.create", site: .here())
     }
 
     /// Subscribes `observer` for the outcome; the subscription is recorded
@@ -196,7 +196,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     public func subscribe(
         _ observer: @escaping (CompletableEvent) -> Void
     ) -> Disposable {
-        subscribe(observer, site: .here())
+        subscribe(outcomes: observer, site: .here())
     }
 
     /// Subscribes closures for completion, the error and disposal. Without
