@@ -164,20 +164,37 @@ final class RetainCycleTests: XCTestCase {
     }
 
     /// A producer shared by several operators keeps an operator's closures and
-    /// site in one struct (`UnaryProducer.parameters`): a closure handed over
-    /// before the check began is named by the site kept beside it there.
+    /// site in one struct (`UnaryProducer.parameters`, `BinaryProducer.parameters`):
+    /// a closure handed over before the check began is named by the site kept beside it there.
     func testAnOperatorsClosureHandedOverBeforeTheCheckIsNamedByTheSiteItsProducerKeeps() throws {
+        let line = #line + 2
+        try assertProducerEdges(named: "Do.", haveSiteAt: line) { holder in
+            PublishSubject<Int>().do(onNext: { _ in _ = holder })
+        }
+        let pairLine = #line + 2
+        try assertProducerEdges(named: "WithLatestFrom.", haveSiteAt: pairLine) { holder in
+            PublishSubject<Int>().withLatestFrom(PublishSubject<Int>()) { first, _ in
+                _ = holder; return first
+            }
+        }
+    }
+
+    private func assertProducerEdges(
+        named prefix: String, haveSiteAt line: Int, file: StaticString = #filePath, sourceLine: UInt = #line,
+        _ make: (AnyObject) -> Observable<Int>
+    ) throws {
         final class Holder {
-            var logged: Observable<Int>?
+            var kept: Observable<Int>?
         }
         let holder = Holder()
-        let line = #line + 1
-        holder.logged = PublishSubject<Int>().do(onNext: { _ in _ = holder })
-        addTeardownBlock { holder.logged = nil }
+        holder.kept = make(holder)
+        defer { holder.kept = nil }
         let leak = try leakOf { scope in scope.track(holder) }
-        let producerEdges = leak.cycle?.edges.filter { $0.label.hasPrefix("Do.") } ?? []
-        XCTAssertFalse(producerEdges.isEmpty, leak.description)
-        XCTAssertTrue(producerEdges.allSatisfy { $0.site == "RetainCycleTests.swift:\(line)" }, leak.description)
+        let producerEdges = leak.cycle?.edges.filter { $0.label.hasPrefix(prefix) } ?? []
+        XCTAssertFalse(producerEdges.isEmpty, leak.description, file: file, line: sourceLine)
+        XCTAssertTrue(
+            producerEdges.allSatisfy { $0.site == "RetainCycleTests.swift:\(line)" }, leak.description, file: file,
+            line: sourceLine)
     }
 
     func testMethodValueCapturesSelf() throws {

@@ -44,7 +44,7 @@ final class ErasedSinkTests: RxTestCase {
     func testMapAndFilterLetGoOfAnObserverSubscribedAsItIsWhenTheSequenceEnds() {
         let subject = PublishSubject<Int>()
         var recorder: Recorder? = Recorder()
-        weak var observer = recorder
+        weak let observer = recorder
         let subscription = subject.map { $0 + 1 }.filter { $0 > 1 }.subscribe(recorder!)
         recorder = nil
         subject.onNext(1)
