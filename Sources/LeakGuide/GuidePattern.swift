@@ -17,13 +17,12 @@ package struct GuidePattern: Sendable, Hashable {
     /// The fix, in one sentence.
     package let fix: String
 
-    /// A pattern that `place` of the guide explains, with its ``id``, its
-    /// ``name`` and its ``fix``.
-    package init(_ place: (document: String, section: String), _ id: String, _ name: String, fix: String) {
+    /// A pattern that `section` of guide `document` explains.
+    package init(id: String, name: String, document: String, section: String, fix: String) {
         self.id = id
         self.name = name
-        self.document = place.document
-        self.section = place.section
+        self.document = document
+        self.section = section
         self.fix = fix
     }
 
