@@ -34,6 +34,12 @@ final class PlainLeaksTestCommandTests: XCTestCase {
         "PlainLeaksTests.PlainSwiftSuite/autoSaverSchedules()": (
             ["AutoSaver"], "block of DispatchWorkItem ─captures→ AutoSaver"
         ),
+        "PlainLeaksTests.PlainSwiftSuite/pollerStarts()": (
+            ["Poller"], "closure given at PlainSwift.swift:211 ─captures→ Poller"
+        ),
+        "PlainLeaksTests.PlainSwiftSuite/delayedSaverSaves()": (
+            ["DelayedSaver"], "block given to asyncAfter at PlainSwift.swift:261 ─captures→ DelayedSaver"
+        ),
     ]
 
     /// Every other test: clean (the fixed twins and the look-alikes).
@@ -50,6 +56,8 @@ final class PlainLeaksTestCommandTests: XCTestCase {
         "PlainSwiftLookAlikeTests.testNotesAreAddedToTheStoreMadeInSetUp",
         "PlainLeaksTests.PlainSwiftSuite/fixedNoteEditorSaves()",
         "PlainLeaksTests.PlainSwiftSuite/theCacheKeepsThumbnails()",
+        "PlainLeaksTests.PlainSwiftSuite/fixedPollerStarts()",
+        "PlainLeaksTests.PlainSwiftSuite/fixedDelayedSaverSaves()",
         // Fails (a `failed` row) unless rxleaks test passed the package's own modules.
         "PlainLeaksTests.PlainSwiftSuite/theCodeUnderTestIsThePackagesOwnModules()",
     ]
@@ -190,7 +198,9 @@ final class PlainLeaksTestCommandTests: XCTestCase {
             leaks(fixed["fixed"]),
             [
                 "PlainLeaksTests.PlainSwiftSuite/clockStarts() Clock: ",
+                "PlainLeaksTests.PlainSwiftSuite/delayedSaverSaves() DelayedSaver: ",
                 "PlainLeaksTests.PlainSwiftSuite/noteEditorSaves() NoteEditor: ",
+                "PlainLeaksTests.PlainSwiftSuite/pollerStarts() Poller: ",
                 "PlainSwiftTests.testChangeCounterStarts ChangeCounter: ",
                 "PlainSwiftTests.testChartControllerRedraws ChartController: ",
                 "PlainSwiftTests.testChartControllerRedraws ChartView: ",

@@ -64,4 +64,42 @@ import Testing
         let modules = Set((environment["RXLEAKS_TRACK_MODULES"] ?? "").split(separator: ",").map(String.init))
         #expect(modules == ["PlainLeaks", "PlainLeaksTests"])
     }
+
+    @Test func pollerStarts() {
+        weak var oracle: Poller?
+        do {
+            let poller = Poller()
+            oracle = poller
+        }
+        #expect(oracle != nil, "leaks: the run loop keeps its timer, whose block captures it")
+    }
+
+    @Test func fixedPollerStarts() {
+        weak var oracle: FixedPoller?
+        do {
+            let poller = FixedPoller()
+            oracle = poller
+        }
+        #expect(oracle == nil)
+    }
+
+    @Test func delayedSaverSaves() {
+        weak var oracle: DelayedSaver?
+        do {
+            let saver = DelayedSaver()
+            saver.saveLater()
+            oracle = saver
+        }
+        #expect(oracle != nil, "leaks: its block pending on a dispatch queue for an hour captures it")
+    }
+
+    @Test func fixedDelayedSaverSaves() {
+        weak var oracle: FixedDelayedSaver?
+        do {
+            let saver = FixedDelayedSaver()
+            saver.saveLater()
+            oracle = saver
+        }
+        #expect(oracle == nil)
+    }
 }
