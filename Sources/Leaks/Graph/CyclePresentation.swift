@@ -49,9 +49,10 @@ enum CyclePresentation {
         let parts = edge.label.split(separator: ".")
         if parts.count >= 2, parts[0].first?.isUppercase == true {
             // The innermost named field through the library's own structs: a closure kept in an operator's
-            // parameters reads `Do.onNext`, not `Do.parameters`. Underscored fields are a container's storage.
+            // parameters reads `Do.onNext`, not `Do.parameters`. Underscored fields are a container's storage;
+            // an index the field itself carries (`observers[1]`) stays.
             let named = parts.dropFirst().last { $0.first?.isLowercase == true } ?? parts[1]
-            return "\(parts[0]).\(named.prefix { $0 != "[" })"
+            return "\(parts[0]).\(named)"
         }
         let property = parts.first.map(String.init) ?? edge.label
         return property.hasSuffix("]") ? property : property + index
