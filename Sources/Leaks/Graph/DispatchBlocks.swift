@@ -53,7 +53,7 @@ package enum DispatchBlocks {
             let site = block.madeAt()
             let holder = RetainNode(address: address, name: "block given to asyncAfter at \(site)", kind: .dispatchWork)
             return RetainCycle(
-                edges: [RetainEdge(from: holder, to: object, label: "captures", kind: .strong, site: "\(site)")],
+                edges: [RetainEdge(from: holder, to: object, reference: .capture, kind: .strong, site: "\(site)")],
                 isVerified: true)
         }
         return nil

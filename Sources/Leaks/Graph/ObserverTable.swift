@@ -67,8 +67,8 @@ struct ObserverTable {
             kind: .closure)
         return RetainCycle(
             edges: [
-                RetainEdge(from: center, to: block, label: "observers", kind: .strong, site: nil),
-                RetainEdge(from: block, to: object, label: "captures", kind: .strong, site: site),
+                RetainEdge(from: center, to: block, reference: .root(.notificationObserver), kind: .strong, site: nil),
+                RetainEdge(from: block, to: object, reference: .capture, kind: .strong, site: site),
             ], isVerified: false)
     }
 

@@ -33,7 +33,7 @@ enum TaskClosures {
             let site = task.madeAt()
             let holder = RetainNode(address: task.context.objectAddress, name: "Task made at \(site)", kind: .task)
             return RetainCycle(
-                edges: [RetainEdge(from: holder, to: object, label: "captures", kind: .strong, site: "\(site)")],
+                edges: [RetainEdge(from: holder, to: object, reference: .capture, kind: .strong, site: "\(site)")],
                 isVerified: true)
         }
         return nil

@@ -85,12 +85,12 @@ public struct RetainNode: Sendable, Codable, Hashable, CustomStringConvertible {
         var isFolded: Bool { self == .plumbing || self == .storage || self == .closureContext }
 
         /// What a reference from a node of this kind means, when the kind says it.
-        var meaningOfReferences: String? {
+        var meaningOfReferences: RetainReference? {
             switch self {
-            case .subscriptionContainer: "holds"
-            case .subject: "observer"
-            case .subscription: "upstream"
-            case .closure, .closureContext: "captures"
+            case .subscriptionContainer: .ownership(.holds)
+            case .subject: .ownership(.observer)
+            case .subscription: .ownership(.upstream)
+            case .closure, .closureContext: .capture
             default: nil
             }
         }

@@ -32,7 +32,8 @@ struct LeakSignature: Hashable, Comparable, Codable {
     /// declaration around a site.
     init(_ leak: Leak, scopes: (String) -> String?) {
         let suspect =
-            leak.causes.first?.reference ?? leak.cycle?.edges.last { $0.label == "captures" } ?? leak.cycle?.edges.last
+            leak.causes.first?.reference ?? leak.cycle?.edges.last { $0.reference == .capture }
+            ?? leak.cycle?.edges.last
         let edge =
             suspect.map { "\(Self.stable($0.from.name)) ─\($0.label)→ \(Self.stable($0.to.name))" }
             ?? Self.stable(leak.causes.first?.outsideHolder ?? leak.kind.explanation)
