@@ -18,8 +18,6 @@ struct HeapRoot {
     let name: String
     /// Its object, or its closure's context or block.
     let address: UInt
-    /// Where the code that made it is, when known (a task's, a block's).
-    var site: String? = nil
     var holding = Holding.object
 
     /// The pattern, and its fix, of an object that a path from it reaches through a closure's capture.
@@ -27,7 +25,8 @@ struct HeapRoot {
 }
 
 extension HeapRoot {
-    /// A root of `kind` shown as `holder`, made at `site`, whose closure or block captures each of `objects` strongly.
+    /// A root of `kind` shown as `holder`, made at `site` (which its capture edges carry), whose closure or
+    /// block captures each of `objects` strongly.
     init(kind: RootKind, capturing objects: [RetainNode], from holder: RetainNode, site: String) {
         let paths = objects.map { object in
             (
@@ -38,7 +37,7 @@ extension HeapRoot {
             )
         }
         self.init(
-            kind: kind, name: holder.name, address: holder.address, site: site,
+            kind: kind, name: holder.name, address: holder.address,
             holding: .captures(Dictionary(uniqueKeysWithValues: paths)))
     }
 }
