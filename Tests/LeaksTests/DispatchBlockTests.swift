@@ -44,7 +44,7 @@ final class DispatchBlockTests: XCTestCase {
         weak var oracle: Saver?
         let report = LeakCheck.run("block pending a moment") { _ in
             let saver = Saver()
-            saver.save(on: SettleGate().queue)
+            saver.save(on: SettleGate(holdingSettlingUntilFreed: saver).queue)
             oracle = saver
         }
         XCTAssertTrue(report.isClean, report.description)

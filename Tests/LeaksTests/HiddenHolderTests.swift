@@ -106,7 +106,7 @@ final class HiddenHolderTests: XCTestCase {
         weak var oracle: FeedListener?
         let report = LeakCheck.run("ends soon") { _ in
             let listener = FeedListener()
-            listener.finish(when: SettleGate())
+            listener.finish(when: SettleGate(holdingSettlingUntilFreed: listener))
             oracle = listener
         }
         XCTAssertTrue(report.isClean, report.description)

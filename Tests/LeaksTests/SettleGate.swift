@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Dispatch
 import RxCore
 
@@ -14,14 +19,26 @@ struct SettleGate: Sendable {
     private let closed = DispatchGroup()
 
     /// Made in the check's block (the main scheduler's item is queued at once, run when the check settles).
-    init() {
+    /// With `object`, the settling goes on only once the work has let it go: a verdict reached while the
+    /// work is still letting go would find it alive and held by nothing it can name.
+    init(holdingSettlingUntilFreed object: AnyObject? = nil) {
         queue.suspend()
         closed.enter()
+        let watched = Watched(object: object)
         _ = MainScheduler.asyncInstance.schedule(()) { [queue, closed] _ in
             queue.resume()
             closed.leave()
+            let end = ContinuousClock.now.advanced(by: Self.freeingBound)
+            while watched.object != nil, ContinuousClock.now < end { usleep(100) }
             return Disposables.create()
         }
+    }
+
+    /// How long the settling waits for the object at most: a bound against a hang, never reached when the work ends.
+    private static let freeingBound: Duration = .seconds(10)
+
+    private struct Watched: @unchecked Sendable {
+        weak var object: AnyObject?
     }
 
     var isOpen: Bool { closed.wait(timeout: .now()) == .success }

@@ -39,7 +39,7 @@ final class TaskClosureTests: XCTestCase {
         weak var oracle: Pulse?
         let report = LeakCheck.run("task ending soon") { _ in
             let pulse = Pulse()
-            pulse.beatOnce(when: SettleGate())
+            pulse.beatOnce(when: SettleGate(holdingSettlingUntilFreed: pulse))
             oracle = pulse
         }
         XCTAssertTrue(report.isClean, report.description)
