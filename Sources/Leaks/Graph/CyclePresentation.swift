@@ -25,7 +25,9 @@ enum CyclePresentation {
     /// `rootKind`: the kind the first node is shown with, when not its own (a global's value).
     static func compress(_ steps: [Step], rootName: String, rootKind: RetainNode.Kind? = nil) -> [RetainEdge] {
         guard let first = steps.first else { return [] }
-        let root = RetainNode(address: first.from.address, name: rootName, kind: rootKind ?? first.from.kind)
+        let root = RetainNode(
+            address: first.from.address, name: rootName, kind: rootKind ?? first.from.kind, call: first.from.call,
+            type: first.from.type)
         // A closure whose context is the root object shares its address.
         let isRoot = { (node: RetainNode) in node.address == root.address && node.kind == first.from.kind }
         var result: [RetainEdge] = []

@@ -64,7 +64,7 @@ struct ObserverTable {
         let center = RetainNode(address: Self.centerAddress, name: "NotificationCenter.default", kind: .global)
         let block = RetainNode(
             address: container, name: "closure given to addObserver" + (site.map { " at \($0)" } ?? ""),
-            kind: .closure)
+            kind: .closure, call: "addObserver")
         return RetainCycle(
             edges: [
                 RetainEdge(from: center, to: block, reference: .root(.notificationObserver), kind: .strong, site: nil),

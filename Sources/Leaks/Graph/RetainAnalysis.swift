@@ -120,8 +120,8 @@ struct RetainAnalysis {
     private static func edges(
         for step: (from: UInt, reference: HeapReference), in graph: RetainGraph, closures: ClosureTable?, holder: String
     ) -> [CyclePresentation.Step] {
-        let from = graph.retainNode(step.from)
-        let to = graph.retainNode(step.reference.target)
+        let from = graph.retainNode(step.from, closures: closures)
+        let to = graph.retainNode(step.reference.target, closures: closures)
         let reference = step.reference
         let read = CyclePresentation.Step.Reference.read(reference.place, owner: graph.owner(of: step.from))
         let entry = closures?.entry(for: reference.target, heldBy: holder)
@@ -135,7 +135,8 @@ struct RetainAnalysis {
                     "closure given at \($0)"
                 } ?? "closure"
             let closure = RetainNode(
-                address: reference.target, name: name, kind: site == nil ? .closureContext : .closure)
+                address: reference.target, name: name, kind: site == nil ? .closureContext : .closure,
+                call: entry?.operatorName)
             return [
                 CyclePresentation.Step(from: from, to: closure, reference: read, kind: .strong, site: site),
                 CyclePresentation.Step(from: closure, to: to, reference: .made(.capture), kind: .strong, site: site),
@@ -163,10 +164,13 @@ extension RetainGraph {
         return node.kind == .object ? node.name : node.typeName.map(HeapNames.shortTypeName) ?? node.name
     }
 
-    func retainNode(_ address: UInt) -> RetainNode {
+    /// The node at `address` as a report shows it; a closure the table knows is given its call.
+    func retainNode(_ address: UInt, closures: ClosureTable? = nil) -> RetainNode {
         let node = nodes[address]
         return RetainNode(
             address: address, name: node?.name ?? "object at 0x\(String(address, radix: 16))",
-            kind: node?.kind ?? .unknown)
+            kind: node?.kind ?? .unknown,
+            call: node?.kind == .closure ? closures?.entry(for: address)?.operatorName : nil,
+            type: node?.closure == nil ? node?.typeName.map(HeapNames.shortTypeName) : nil)
     }
 }
