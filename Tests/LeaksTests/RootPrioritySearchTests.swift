@@ -53,6 +53,11 @@ final class RootPrioritySearchTests: XCTestCase {
         XCTAssertEqual(pattern?.id, GlobalRoots.pattern.id)
     }
 
+    /// Two kinds of one priority would be read in an order nothing decides.
+    func testEveryKindHasAPriorityOfItsOwn() {
+        XCTAssertEqual(Set(RootKind.allCases.map(\.priority)).count, RootKind.allCases.count)
+    }
+
     func testTheShortestPathFromTheRootsOfOneKindWins() throws {
         let target = Target()
         let far = Box(), between = Box(), near = Box()
