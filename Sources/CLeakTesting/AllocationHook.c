@@ -17,6 +17,7 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <stdbool.h>
+#include <string.h>
 #include "AllocationHook.h"
 
 typedef void *(*rxleaks_allocate)(const void *, size_t, size_t);
@@ -27,6 +28,7 @@ static _Atomic(rxleaks_class_decider) decider;
 static _Atomic(rxleaks_object_recorder) recorder;
 static _Atomic(rxleaks_task_recorder) task_recorder;
 static _Atomic(rxleaks_pending_block_recorder) pending_block_recorder;
+static _Atomic(rxleaks_continuation_misuse_recorder) continuation_misuse_recorder;
 static __thread int inside_hook;
 
 #define DECISION_SLOTS 16384
@@ -141,7 +143,9 @@ __attribute__((swiftcall)) rxleaks_task_and_context swift_task_create(
 }
 
 void rxleaks_allocation_hook_install(rxleaks_class_decider decide, rxleaks_object_recorder record,
-    rxleaks_task_recorder record_task, rxleaks_pending_block_recorder record_pending_block) {
+    rxleaks_task_recorder record_task, rxleaks_pending_block_recorder record_pending_block,
+    rxleaks_continuation_misuse_recorder record_continuation_misuse) {
+    atomic_store_explicit(&continuation_misuse_recorder, record_continuation_misuse, memory_order_release);
     atomic_store_explicit(&pending_block_recorder, record_pending_block, memory_order_release);
     atomic_store_explicit(&decider, decide, memory_order_release);
     atomic_store_explicit(&recorder, record, memory_order_release);
@@ -265,3 +269,28 @@ void *rxleaks_pending_block_read(rxleaks_pending_block *record) {
 void rxleaks_pending_block_end_reading(rxleaks_pending_block *record) { drop_block_hold(record); }
 
 void rxleaks_pending_block_forget(rxleaks_pending_block *record) { release_pending_record(record); }
+
+// `swift_reportError` (libswiftCore's), through which a checked continuation's canary reports, once, that it was
+// freed without being resumed: the runtime only prints it, and the task awaiting it stays suspended for ever.
+// While a check is open the Swift side is told of that message; every message still reaches the runtime's.
+typedef void (*rxleaks_report_error)(uint32_t, const char *);
+static _Atomic(rxleaks_report_error) runtime_report_error;
+static const char continuation_misuse[] = "SWIFT TASK CONTINUATION MISUSE: ";
+static atomic_long continuation_watches;
+
+void rxleaks_continuation_misuse_watch(long delta) {
+    atomic_fetch_add_explicit(&continuation_watches, delta, memory_order_relaxed);
+}
+
+void swift_reportError(uint32_t flags, const char *message) {
+    rxleaks_continuation_misuse_recorder record =
+        atomic_load_explicit(&continuation_misuse_recorder, memory_order_acquire);
+    if (__builtin_expect(atomic_load_explicit(&continuation_watches, memory_order_relaxed) != 0, 0) && !inside_hook
+        && record != NULL && message != NULL
+        && strncmp(message, continuation_misuse, sizeof continuation_misuse - 1) == 0) {
+        inside_hook = 1;
+        record(message);
+        inside_hook = 0;
+    }
+    RESOLVED(runtime_report_error, RTLD_NEXT, "swift_reportError")(flags, message);
+}

@@ -61,12 +61,15 @@ package struct SuiteVerdict: Codable, Sendable {
         package var thrownError: String?
         /// Made in the test, kept from outside by design (``LeakReport/keptAlive``).
         package var keptAlive: [String]
+        /// Continuations the runtime found misused during the test (``LeakReport/continuationMisuses``).
+        package var continuationMisuses: [ContinuationMisuse]
 
         package init(_ report: LeakReport) {
             self.init(
                 isClean: report.isClean, leaks: report.leaks, liveSubscriptions: report.liveSubscriptions,
                 leftResources: report.leftResources, counts: report.counts, unsettled: report.unsettled,
-                thrownError: report.thrownError, keptAlive: report.keptAlive)
+                thrownError: report.thrownError, keptAlive: report.keptAlive,
+                continuationMisuses: report.continuationMisuses)
         }
 
         /// The report of a test with nothing to judge: one that made nothing, or one that crashed.
@@ -78,7 +81,7 @@ package struct SuiteVerdict: Codable, Sendable {
             isClean: Bool, leaks: [Leak], liveSubscriptions: [LiveSubscription] = [],
             leftResources: [ResourceCounts.KindCount] = [],
             counts: ResourceCounts? = nil, unsettled: [String] = [], thrownError: String? = nil,
-            keptAlive: [String] = []
+            keptAlive: [String] = [], continuationMisuses: [ContinuationMisuse] = []
         ) {
             self.isClean = isClean
             self.leaks = leaks
@@ -88,6 +91,7 @@ package struct SuiteVerdict: Codable, Sendable {
             self.unsettled = unsettled
             self.thrownError = thrownError
             self.keptAlive = keptAlive
+            self.continuationMisuses = continuationMisuses
         }
     }
 }

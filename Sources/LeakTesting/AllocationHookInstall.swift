@@ -10,9 +10,11 @@ func installAllocationTracking() {
         { module, metadata in AllocationTracking.records(classOf: metadata, inModule: module) },
         { object in AllocationTracking.allocated(object) },
         { context in AllocationTracking.makingTask(context: context) },
-        { record in AllocationTracking.pendingBlock(UnsafeMutableRawPointer(record)) })
+        { record in AllocationTracking.pendingBlock(UnsafeMutableRawPointer(record)) },
+        { message in AllocationTracking.continuationMisuse(String(cString: message)) })
     AllocationTracking.install(
         switch: { delta in rxleaks_allocation_hook_adjust(delta) },
+        continuationWatch: { delta in rxleaks_continuation_misuse_watch(delta) },
         pendingBlocks: DispatchBlocks.Access(
             read: { record in rxleaks_pending_block_read(OpaquePointer(record)).map { UInt(bitPattern: $0) } },
             endReading: { record in rxleaks_pending_block_end_reading(OpaquePointer(record)) },

@@ -16,10 +16,14 @@ typedef struct rxleaks_pending_block rxleaks_pending_block;
 /// Told of each such block before it is submitted; true when it keeps the record (then forgets it once done).
 typedef bool (*rxleaks_pending_block_recorder)(rxleaks_pending_block *_Nonnull record);
 
+/// Told of each continuation misuse the Swift runtime reports while a check is open (the runtime's message).
+typedef void (*rxleaks_continuation_misuse_recorder)(const char *_Nonnull message);
+
 /// Installs the engine's callbacks.
 void rxleaks_allocation_hook_install(
     rxleaks_class_decider _Nullable decide, rxleaks_object_recorder _Nullable record,
-    rxleaks_task_recorder _Nullable recordTask, rxleaks_pending_block_recorder _Nullable recordPendingBlock);
+    rxleaks_task_recorder _Nullable recordTask, rxleaks_pending_block_recorder _Nullable recordPendingBlock,
+    rxleaks_continuation_misuse_recorder _Nullable recordContinuationMisuse);
 /// The block of `record` while it has not run, kept alive until `rxleaks_pending_block_end_reading`; NULL once it ran.
 void *_Nullable rxleaks_pending_block_read(rxleaks_pending_block *_Nonnull record);
 /// Ends what a non-NULL `rxleaks_pending_block_read` began.
@@ -28,5 +32,8 @@ void rxleaks_pending_block_end_reading(rxleaks_pending_block *_Nonnull record);
 void rxleaks_pending_block_forget(rxleaks_pending_block *_Nonnull record);
 /// Adds `delta` to the number of open checks; the hook records while it is not 0.
 void rxleaks_allocation_hook_adjust(long delta);
+/// Adds `delta` to the number of checks that watch the runtime's continuation misuse: from when a check
+/// opens until it is judged, settling included (a task it made may drop a continuation then).
+void rxleaks_continuation_misuse_watch(long delta);
 /// Forgets every class's decision (after the tracked modules change).
 void rxleaks_allocation_hook_forget_decisions(void);

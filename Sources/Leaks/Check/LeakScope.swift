@@ -35,6 +35,8 @@ public final class LeakScope: @unchecked Sendable {
         var tasks: [TaskClosures.Task] = []
         /// The blocks given to `asyncAfter` in the check (``DispatchBlocks``).
         var pendingBlocks: [DispatchBlocks.Block] = []
+        /// The continuations the runtime found misused while the check was open, until it is judged.
+        var continuationMisuses: [@Sendable () -> ContinuationMisuse] = []
 
         mutating func append(_ object: TrackedObject) {
             indexByAddress[object.address] = tracked.count
@@ -233,6 +235,15 @@ public final class LeakScope: @unchecked Sendable {
             return true
         }
     }
+
+    /// Notes a continuation the runtime found misused while the check was open: a task awaiting it is stuck
+    /// for ever, whenever it is told (settling included).
+    func addContinuationMisuse(_ misuse: @escaping @Sendable () -> ContinuationMisuse) {
+        state.withLock { $0.continuationMisuses.append(misuse) }
+    }
+
+    /// The continuations the runtime found misused while the check was open, placed now.
+    var continuationMisuses: [ContinuationMisuse] { state.withLock { $0.continuationMisuses }.map { $0() } }
 
     /// The blocks given to `asyncAfter` in the check; the caller forgets them once judged.
     var pendingBlocks: [DispatchBlocks.Block] { state.withLock { $0.pendingBlocks } }

@@ -92,6 +92,8 @@ final class RunningCheck {
     func finish(settle: SettlePolicy, thrown: Error?, releasing holder: UInt? = nil) -> LeakReport {
         scope.stopTrackingAllocations()
         if tracksAllocations { AllocationTracking.end() }
+        // What the check's tasks do while it settles and is judged is still its own.
+        defer { if tracksAllocations { AllocationTracking.endWatchingContinuations() } }
         let tracked = scope.trackedObjects
         let timers = scope.timers, tasks = scope.tasks, blocks = scope.pendingBlocks
         defer {
@@ -190,6 +192,7 @@ final class RunningCheck {
             thrownError: thrown.map { "\($0)" },
             unsettled: unsettled,
             problems: problems)
+        report.continuationMisuses = scope.continuationMisuses
         let leaked = Set(leaks.map(\.address))
         report.keptAlive = Self.countedNames(
             survivors.filter { $0.origin == .allocated && !leaked.contains($0.address) }.map { object in

@@ -18,7 +18,12 @@ public enum UnscopedWork {
             return (resolve == nil ? 0 : 1) - (current == nil ? 0 : 1)
         }
         // Objects made while a resolver is set may be some test's.
-        if change > 0 { _ = AllocationTracking.begin() } else if change < 0 { AllocationTracking.end() }
+        if change > 0 {
+            _ = AllocationTracking.begin()
+        } else if change < 0 {
+            AllocationTracking.end()
+            AllocationTracking.endWatchingContinuations()
+        }
         for (index, integration) in LeakIntegrations.all.enumerated() {
             tell(integration, at: index, resolve)
         }

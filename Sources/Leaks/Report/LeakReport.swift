@@ -30,11 +30,15 @@ public struct LeakReport: Sendable, Encodable, CustomStringConvertible {
     /// made in the check) or by a holder the check does not know. Never a
     /// failure; each type once, with how many when several.
     public internal(set) var keptAlive: [String] = []
+    /// Continuations the Swift runtime found misused while the check was open (freed without being
+    /// resumed): each leaves the task awaiting it suspended for ever.
+    public internal(set) var continuationMisuses: [ContinuationMisuse] = []
 
     /// True when nothing leaked, no subscription or resource made in the block is
-    /// still alive, the block did not throw, and pending work settled.
+    /// still alive, the block did not throw, pending work settled, and no continuation was misused.
     public var isClean: Bool {
         leaks.isEmpty && liveSubscriptions.isEmpty && resourceDelta == 0 && thrownError == nil && unsettled.isEmpty
+            && continuationMisuses.isEmpty
     }
 
     /// How many distinct fixes the report shows: one per reference to break
@@ -84,6 +88,7 @@ public struct LeakReport: Sendable, Encodable, CustomStringConvertible {
             )
         }
         if !unsettled.isEmpty { lines.append("  did not settle; still pending: \(unsettled.joined(separator: ", "))") }
+        lines += continuationMisuses.listing
         lines.append(contentsOf: problems.map { "  problem: \($0)" })
         return lines.joined(separator: "\n")
     }
@@ -91,7 +96,7 @@ public struct LeakReport: Sendable, Encodable, CustomStringConvertible {
     enum CodingKeys: String, CodingKey {
         case name, isClean, fixCount, leaks, releasedLate, keptAlive, resourceDelta, leftResources, liveSubscriptions,
             counts,
-            thrownError, unsettled, problems
+            thrownError, unsettled, continuationMisuses, problems
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -108,6 +113,7 @@ public struct LeakReport: Sendable, Encodable, CustomStringConvertible {
         try container.encode(counts, forKey: .counts)
         try container.encodeIfPresent(thrownError, forKey: .thrownError)
         try container.encode(unsettled, forKey: .unsettled)
+        try container.encode(continuationMisuses, forKey: .continuationMisuses)
         try container.encode(problems, forKey: .problems)
     }
 }

@@ -18,29 +18,40 @@ package enum AllocationTracking {
     /// Switches the hook: adds to its count of open checks.
     private static let hook = Mutex<(@Sendable (Int) -> Void)?>(nil)
 
+    /// Switches the hook's watch on the runtime's continuation misuse: adds to its count of checks not yet judged.
+    private static let continuationWatch = Mutex<(@Sendable (Int) -> Void)?>(nil)
+
     /// Reads the records of blocks the hook submits to dispatch queues (``DispatchBlocks``).
     private static let blockAccess = Mutex<DispatchBlocks.Access?>(nil)
 
     /// Installs the switch of a process's allocation hook, and how its records of pending blocks are read.
     package static func install(
-        switch adjust: @escaping @Sendable (Int) -> Void, pendingBlocks access: DispatchBlocks.Access
+        switch adjust: @escaping @Sendable (Int) -> Void, continuationWatch watch: @escaping @Sendable (Int) -> Void,
+        pendingBlocks access: DispatchBlocks.Access
     ) {
         blockAccess.withLock { $0 = access }
+        continuationWatch.withLock { $0 = watch }
         hook.withLock { $0 = adjust }
     }
 
-    /// Switches recording on for one more open check; false when there is no
-    /// hook, and then ``end()`` must not be called.
+    /// Switches recording on for one more open check, and the watch on continuation misuse; false when there
+    /// is no hook, and then neither ``end()`` nor ``endWatchingContinuations()`` must be called.
     static func begin() -> Bool {
-        hook.withLock { adjust in
+        continuationWatch.withLock { $0?(1) }
+        return hook.withLock { adjust in
             adjust?(1)
             return adjust != nil
         }
     }
 
-    /// Ends what a successful ``begin()`` began.
+    /// Ends the recording of objects a successful ``begin()`` began.
     static func end() {
         hook.withLock { $0?(-1) }
+    }
+
+    /// Ends the watch on continuation misuse a successful ``begin()`` began: once the check is judged.
+    static func endWatchingContinuations() {
+        continuationWatch.withLock { $0?(-1) }
     }
 
     /// Whether the hook records objects of the class `metadata`, defined in `module`: those of the code
@@ -88,6 +99,21 @@ package enum AllocationTracking {
         let frames = Backtrace.capture(skip: 0, maxFrames: framesKept + 4)
         return scope.addPendingBlock(
             DispatchBlocks.Block(record: record, access: access) { madeAt(frames, by: "dispatch_after") })
+    }
+
+    /// Called by the hook with a continuation misuse the Swift runtime reports while a check is open
+    /// (``ContinuationMisuse``), on the thread that dropped the continuation's last reference.
+    package static func continuationMisuse(_ message: String) {
+        guard let scope = LeakScope.current ?? RunningCheck.ambientScope ?? UnscopedWork.resolve()?.scope else {
+            return
+        }
+        // The runtime's report, its canary's deinit and the release that freed it come before the code under test.
+        let frames = Backtrace.capture(skip: 0, maxFrames: framesKept + 16)
+        // Placed when judged, as the other sites: not from inside the runtime's release.
+        scope.addContinuationMisuse {
+            let site = madeAt(frames, by: "swift_reportError")
+            return ContinuationMisuse(runtimeMessage: message, droppedAt: site.line == 0 ? nil : site)
+        }
     }
 
     /// The first frame of the code that made the object or the task: past the hook (`hook`) and the

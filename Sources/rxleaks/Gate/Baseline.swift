@@ -100,12 +100,14 @@ struct LeakGroup: Equatable, Hashable {
         case .leftWork:
             let report = verdict.report
             let chains = Set(report.liveSubscriptions.map { LeakSignature.stable($0.chain) }).sorted()
+            let misused = Set(report.continuationMisuses.map(\.function)).sorted()
             let what =
-                chains.isEmpty
-                ? (report.unsettled.isEmpty
-                    ? "library resources"
-                    : "pending work: " + report.unsettled.map(LeakSignature.stable).sorted().joined(separator: "; "))
-                : "subscriptions: " + chains.joined(separator: "; ")
+                !chains.isEmpty
+                ? "subscriptions: " + chains.joined(separator: "; ")
+                : !report.unsettled.isEmpty
+                    ? "pending work: " + report.unsettled.map(LeakSignature.stable).sorted().joined(separator: "; ")
+                    : !misused.isEmpty
+                        ? "continuations misused in: " + misused.joined(separator: "; ") : "library resources"
             let site = report.liveSubscriptions.first.map(\.site).flatMap { site in
                 site.file.isEmpty ? nil : "\(site.file.split(separator: "/").last ?? ""):\(site.line)"
             }

@@ -73,6 +73,8 @@ struct TestDocument: Encodable {
         /// Process-wide: the counts before a test include what earlier tests keep.
         var counts: ResourceCounts?
         var unsettled: [String]
+        /// Continuations the runtime found misused during the test.
+        var continuationMisuses: [ContinuationMisuse]
         var report: String
         var crashSignal: Int32?
         /// The ids of its signatures.
@@ -89,7 +91,8 @@ struct TestDocument: Encodable {
                 liveSubscriptions: verdict.report.liveSubscriptions,
                 resourceDelta: verdict.report.resourceDelta, leftResources: verdict.report.leftResources,
                 counts: verdict.report.counts,
-                unsettled: verdict.report.unsettled, report: verdict.text, crashSignal: verdict.crashSignal,
+                unsettled: verdict.report.unsettled, continuationMisuses: verdict.report.continuationMisuses,
+                report: verdict.text, crashSignal: verdict.crashSignal,
                 signatures: (gate.signaturesByTest[verdict.name] ?? []).map(\.id))
         }
         signatures =

@@ -1,0 +1,55 @@
+import Foundation
+import XCTest
+
+/// `rxleaks test` on Tests/Fixtures/StuckTasks: tasks left suspended for ever. Each expected verdict is the
+/// fixture's own weak-reference oracle's (the tests assert it, and pass). The runs share the fixtures' scratch
+/// folder (``CLI/fixtureScratch``).
+final class StuckTasksTestCommandTests: XCTestCase {
+    private static let fixture = CLI.packageRoot.appendingPathComponent("Tests/Fixtures/StuckTasks")
+
+    /// The tests whose task awaits a continuation the store dropped: the runtime's misuse is theirs.
+    private static let misused: Set = [
+        "LegacyTests.testAnUnknownItemIsRequested", "StuckTasksTests.LegacySuite/anUnknownItemIsRequested()",
+    ]
+
+    /// The fixed twins and the look-alikes.
+    private static let clean: Set = [
+        "LegacyTests.testFixedAnUnknownItemIsRequested", "LegacyTests.testAKnownItemIsLoaded",
+        "LegacyLookAlikeTests.testASlowRequestAnswersLater",
+        "StuckTasksTests.LegacySuite/fixedAnUnknownItemIsRequested()",
+    ]
+
+    func testAContinuationDroppedUnresumedIsReportedOnItsTestAndTheTwinsAreClean() throws {
+        let run = try CLI.run(
+            [
+                "test", "--package-path", Self.fixture.path, "--scratch-path", CLI.fixtureScratch.path,
+                "--format", "json",
+            ])
+        XCTAssertEqual(run.status, 1, run.stderr)
+        let document = try run.json()
+        XCTAssertEqual(try CLI.testSchema().violations(of: document), [])
+        var tests: [String: JSONValue] = [:]
+        for test in document["tests"]?.arrayValue ?? [] {
+            tests[try XCTUnwrap(test["name"]?.stringValue)] = test
+        }
+        XCTAssertEqual(Set(tests.keys), Self.misused.union(Self.clean))
+        for name in Self.misused {
+            let test = try XCTUnwrap(tests[name], name)
+            XCTAssertEqual(test["passed"]?.boolValue, true, "\(name): its oracle holds")
+            XCTAssertNotEqual(test["verdict"]?.stringValue, "clean", name)
+            let misuses = test["continuationMisuses"]?.arrayValue ?? []
+            XCTAssertEqual(misuses.compactMap { $0["function"]?.stringValue }, ["run()"], name)
+            XCTAssertEqual(
+                misuses.first?["misuse"]?.stringValue, "leaked its continuation without resuming it", name)
+            let report = test["report"]?.stringValue ?? ""
+            XCTAssertTrue(
+                report.contains("run() leaked its continuation without resuming it: the task awaiting it"), report)
+        }
+        for name in Self.clean {
+            let test = try XCTUnwrap(tests[name], name)
+            XCTAssertEqual(test["passed"]?.boolValue, true, "\(name): its oracle holds")
+            XCTAssertEqual(test["verdict"]?.stringValue, "clean", "\(name): \(test["report"]?.stringValue ?? "")")
+            XCTAssertEqual(test["continuationMisuses"]?.arrayValue?.count, 0, name)
+        }
+    }
+}

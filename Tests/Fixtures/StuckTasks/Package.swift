@@ -1,0 +1,21 @@
+// swift-tools-version:5.9
+// An app whose tasks can be left suspended for ever, for `rxleaks test`'s tests
+// (Tests/CLITests/StuckTasksTestCommandTests): a callback API that drops its completion on its error path, under
+// a checked continuation (the runtime's SWIFT TASK CONTINUATION MISUSE), with its fixed twin and a look-alike
+// whose completion comes later from a queue. No leak code in the tests; RxSwift by URL, as in an app that also
+// uses it.
+import PackageDescription
+
+let package = Package(
+    name: "StuckTasks",
+    dependencies: [
+        .package(url: "https://github.com/ReactiveX/RxSwift.git", from: "6.5.0"),
+    ],
+    targets: [
+        .target(name: "StuckTasks"),
+        .testTarget(name: "StuckTasksTests", dependencies: [
+            "StuckTasks",
+            .product(name: "RxSwift", package: "RxSwift"),
+        ]),
+    ]
+)

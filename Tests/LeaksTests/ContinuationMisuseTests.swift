@@ -1,0 +1,125 @@
+import Foundation
+import Leaks
+import LeakTesting
+import XCTest
+
+/// A checked continuation freed without being resumed while a check is open: the runtime's
+/// `SWIFT TASK CONTINUATION MISUSE` is the check's, named by the function that made it and where it was
+/// dropped; the task awaiting it stays suspended with the request (the weak-reference oracle). Resumed on
+/// every path, or later by a queue, the check is clean.
+final class ContinuationMisuseTests: XCTestCase {
+    func testAContinuationDroppedOnTheErrorPathIsReported() throws {
+        weak var oracle: LegacyRequest?
+        let report = LeakCheck.run("dropped continuation") { _ in
+            let request = LegacyRequest(store: LegacyStore(completesOnError: .never))
+            Task { _ = await request.run() }
+            oracle = request
+        }
+        XCTAssertNotNil(oracle, "the task stays suspended on the dropped continuation, with the request")
+        XCTAssertFalse(report.isClean, report.description)
+        let misuse = try XCTUnwrap(report.continuationMisuses.first, report.description)
+        XCTAssertEqual(report.continuationMisuses.count, 1, report.description)
+        XCTAssertEqual(misuse.function, "run()")
+        XCTAssertEqual(misuse.misuse, "leaked its continuation without resuming it")
+        XCTAssertTrue(
+            report.description.contains("run() leaked its continuation without resuming it: the task awaiting it"),
+            report.description)
+        XCTAssertTrue(report.description.contains("fix: resume the continuation exactly once on every path"))
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: report.jsonData()) as? [String: Any])
+        let misuses = try XCTUnwrap(json["continuationMisuses"] as? [[String: Any]])
+        XCTAssertEqual(misuses.first?["function"] as? String, "run()")
+    }
+
+    func testAContinuationDroppedByTheCodeUnderTestIsPlacedWhereItWasDropped() throws {
+        weak var oracle: LegacyRequest?
+        let report = LeakCheck.run("continuation dropped on cancel") { _ in
+            let store = LegacyStore(completesOnError: .whenCancelled)
+            let request = LegacyRequest(store: store)
+            let started = DispatchSemaphore(value: 0)
+            Task {
+                started.signal()
+                _ = await request.run()
+            }
+            started.wait()
+            store.waitUntilLoading()
+            store.cancelAll()
+            oracle = request
+        }
+        XCTAssertNotNil(oracle, "the task stays suspended on the dropped continuation, with the request")
+        let misuse = try XCTUnwrap(report.continuationMisuses.first, report.description)
+        XCTAssertEqual(misuse.function, "run()")
+        let site = try XCTUnwrap(misuse.droppedAt, report.description)
+        XCTAssertEqual(site.description, "ContinuationMisuseTests.swift:\(LegacyStore.cancelLine)", report.description)
+        XCTAssertTrue(site.function.contains("cancelAll"), site.function)
+        XCTAssertTrue(
+            report.description.contains(
+                "run() leaked its continuation without resuming it (dropped at ContinuationMisuseTests.swift:"),
+            report.description)
+    }
+
+    func testTheTwinResumedOnEveryPathIsClean() {
+        weak var oracle: LegacyRequest?
+        let report = LeakCheck.run("resumed continuation") { _ in
+            let request = LegacyRequest(store: LegacyStore(completesOnError: .atOnce))
+            Task { _ = await request.run() }
+            oracle = request
+        }
+        XCTAssertNil(oracle)
+        XCTAssertTrue(report.isClean, report.description)
+        XCTAssertEqual(report.continuationMisuses, [])
+    }
+
+    func testAContinuationAQueueResumesLaterIsClean() {
+        weak var oracle: LegacyRequest?
+        let report = LeakCheck.run("continuation resumed later") { _ in
+            let request = LegacyRequest(store: LegacyStore(completesOnError: .later))
+            Task { _ = await request.run() }
+            oracle = request
+        }
+        XCTAssertNil(oracle, "the queue resumed the continuation within settling")
+        XCTAssertTrue(report.isClean, report.description)
+        XCTAssertEqual(report.continuationMisuses, [])
+    }
+}
+
+/// A callback API whose error path may drop its completion.
+private final class LegacyStore: @unchecked Sendable {
+    enum ErrorPath { case never, atOnce, later, whenCancelled }
+    let completesOnError: ErrorPath
+    private let lock = NSCondition()
+    private var pending: (@Sendable (String?) -> Void)?
+    static let cancelLine = #line + 18
+
+    init(completesOnError: ErrorPath) { self.completesOnError = completesOnError }
+
+    /// Always fails (the request's id is unknown).
+    func load(completion: @escaping @Sendable (String?) -> Void) {
+        switch completesOnError {
+        case .never: return
+        case .atOnce: completion(nil)
+        case .later: DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) { completion(nil) }
+        case .whenCancelled:
+            lock.withLock { pending = completion }
+            lock.broadcast()
+        }
+    }
+
+    /// Forgets the pending completion without calling it.
+    func cancelAll() {
+        lock.withLock { pending = nil }
+    }
+
+    func waitUntilLoading() {
+        lock.withLock { while pending == nil { lock.wait() } }
+    }
+}
+
+private final class LegacyRequest: Sendable {
+    let store: LegacyStore
+
+    init(store: LegacyStore) { self.store = store }
+
+    func run() async -> String? {
+        await withCheckedContinuation { continuation in store.load { continuation.resume(returning: $0) } }
+    }
+}
