@@ -117,7 +117,9 @@ let package = Package(
                 "Scenarios", "Leaks", "LeakSuiteRecords", "ReportFormats", "RxCore", "RxCoreLeaks", "ChildProcesses",
                 .target(name: "LeakLint", condition: .when(traits: ["Lint"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]),
+            ],
+            // The library leaks rxleaks knows of, as a configuration file (docs/rxleaks-config.schema.json).
+            resources: [.copy("Resources/known-library-leaks.json")]),
 
         // `swift package rxleaks-lint`: rxleaks lint over the package's source targets.
         .plugin(
@@ -167,7 +169,7 @@ let package = Package(
             name: "CLITests",
             dependencies: [
                 "rxleaks", "ChildProcesses", "Scenarios", "Leaks", "LeakSuiteRecords", "ReportFormats", "RxCore",
-                "RxCoreLeaks",
+                "RxCoreLeaks", .target(name: "LeakLint", condition: .when(traits: ["Lint"])),
             ]),
         .testTarget(name: "StressTests", dependencies: ["RxCore", "RxCoreTesting", "Leaks", "RxCoreLeaks"]),
         .testTarget(
