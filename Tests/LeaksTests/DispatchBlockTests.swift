@@ -44,7 +44,7 @@ final class DispatchBlockTests: XCTestCase {
         weak var oracle: Saver?
         let report = LeakCheck.run("block pending a moment") { _ in
             let saver = Saver()
-            saver.saveSoon()
+            saver.save(on: SettleGate(holdingSettlingUntilFreed: saver).queue)
             oracle = saver
         }
         XCTAssertTrue(report.isClean, report.description)
@@ -53,16 +53,18 @@ final class DispatchBlockTests: XCTestCase {
     }
 
     /// While a check is open the hook runs a work item given to asyncAfter itself: the item's own
-    /// rules still hold (one cancelled never runs; one that runs signals its notify block).
+    /// rules still hold (one cancelled never runs; one that runs signals its notify block). Both are
+    /// pending on a queue held suspended until the check settles, so the cancel comes first.
     func testAWorkItemGivenToAsyncAfterInACheckKeepsItsCancelAndNotify() {
         let ran = Mutex([String]())
         let done = DispatchSemaphore(value: 0)
         _ = LeakCheck.run("work items given to asyncAfter") { _ in
+            let queue = SettleGate().queue
             let cancelled = DispatchWorkItem { ran.withLock { $0.append("cancelled") } }
             let kept = DispatchWorkItem { ran.withLock { $0.append("kept") } }
             kept.notify(queue: .global()) { done.signal() }
-            DispatchQueue.global().asyncAfter(deadline: .now() + 0.05, execute: cancelled)
-            DispatchQueue.global().asyncAfter(deadline: .now() + 0.1, execute: kept)
+            queue.asyncAfter(deadline: .now(), execute: cancelled)
+            queue.asyncAfter(deadline: .now(), execute: kept)
             cancelled.cancel()
         }
         XCTAssertEqual(done.wait(timeout: .now() + 10), .success, "the kept item's notify block ran")
@@ -82,7 +84,8 @@ final class Saver: @unchecked Sendable {
         DispatchQueue.global().asyncAfter(deadline: .now() + 3600) { [weak self] in self?.saves += 1 }
     }
 
-    func saveSoon() {
-        DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) { self.saves += 1 }
+    /// Saves as soon as `queue` runs.
+    func save(on queue: DispatchQueue) {
+        queue.asyncAfter(deadline: .now()) { self.saves += 1 }
     }
 }

@@ -63,7 +63,9 @@ final class HiddenHolderTests: XCTestCase {
         // The closure is placed where debug info says, under AddressSanitizer's allocator too (scripts/leak-check).
         XCTAssertEqual(path.nodes.first?.name, "NotificationCenter.default", report.description)
         XCTAssertEqual(
-            path.nodes.last?.name, "closure given to addObserver at HiddenHolderTests.swift:195", report.description)
+            path.nodes.last?.name,
+            "closure given to addObserver at HiddenHolderTests.swift:\(SettingsWatcher.strongObserverLine)",
+            report.description)
         XCTAssertEqual(path.nodes.map(\.kind), [.global, .closure], report.description)
         XCTAssertEqual(path.edges.map(\.label), ["observers", "captures"], report.description)
         XCTAssertEqual(path.edges.map(\.isSuspect), [false, true], "the block's capture is the reference to break")
@@ -104,7 +106,7 @@ final class HiddenHolderTests: XCTestCase {
         weak var oracle: FeedListener?
         let report = LeakCheck.run("ends soon") { _ in
             let listener = FeedListener()
-            listener.finishSoon()
+            listener.finish(when: SettleGate(holdingSettlingUntilFreed: listener))
             oracle = listener
         }
         XCTAssertTrue(report.isClean, report.description)
@@ -156,9 +158,10 @@ final class FeedListener: @unchecked Sendable {
         await task.value
     }
 
-    func finishSoon() {
+    /// Ends once `gate` opens.
+    func finish(when gate: SettleGate) {
         task = Task {
-            try? await Task.sleep(for: .milliseconds(300))
+            await gate.opened()
             self.received += 1
         }
     }
@@ -184,6 +187,7 @@ final class Debouncer {
 final class SettingsWatcher: @unchecked Sendable {
     var changes = 0
     private var token: NSObjectProtocol?
+    static let strongObserverLine = #line + 9
 
     func watch(weakly: Bool) {
         let name = Notification.Name("HiddenHolderTests.SettingsChanged")

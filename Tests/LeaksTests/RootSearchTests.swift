@@ -35,10 +35,11 @@ final class RootSearchTests: XCTestCase {
 
     func testAStaticOfTheCodeUnderTestIsARootNamedAsInTheSource() {
         let registry = ChangeFeed.shared
-        let roots = RootSearch.roots(modules: TrackedModules(environment: "LeaksTests"))
+        let roots = GlobalRoots.roots(modules: TrackedModules(environment: "LeaksTests"))
         let address = UInt(bitPattern: Unmanaged.passUnretained(registry).toOpaque())
-        XCTAssertTrue(roots.contains { $0.name == "ChangeFeed.shared" && $0.object == address }, "\(roots.map(\.name))")
-        XCTAssertTrue(RootSearch.roots(modules: TrackedModules(environment: "")).isEmpty, "no module, no root")
+        XCTAssertTrue(
+            roots.contains { $0.name == "ChangeFeed.shared" && $0.address == address }, "\(roots.map(\.name))")
+        XCTAssertTrue(GlobalRoots.roots(modules: TrackedModules(environment: "")).isEmpty, "no module, no root")
     }
 
     func testAClosureAStaticKeepsThatCapturesTheObjectIsALeakWithThePathFromTheStatic() throws {

@@ -144,15 +144,16 @@ final class SettleTests: XCTestCase {
     /// A dispatch block the code started, which no library schedules, holds
     /// what it uses until it returns: the verdict waits for the process's
     /// other threads to stop running, so the object is released late, not leaked.
+    /// The block runs until the check settles.
     func testAnObjectABackgroundBlockStillUsesIsJudgedOnceTheBlockHasReturned() {
         let running = DispatchSemaphore(value: 0)
         let report = LeakCheck.run { scope in
             let screen = Screen()
             scope.track(screen)
+            let gate = SettleGate()
             DispatchQueue.global().async {
                 running.signal()
-                let end = ContinuousClock.now.advanced(by: .milliseconds(30))
-                while ContinuousClock.now < end { withExtendedLifetime(screen) {} }
+                while !gate.isOpen { withExtendedLifetime(screen) {} }
             }
             running.wait()
         }
@@ -162,28 +163,29 @@ final class SettleTests: XCTestCase {
 
     /// A block queued for later holds what it captures while no thread runs
     /// (XCTest queues such blocks when an expectation is fulfilled): an
-    /// object found leaked gets a second look, and is released late.
+    /// object found leaked gets a second look, and is released late. The
+    /// block is pending on a queue held suspended until the check settles.
     func testAnObjectAQueuedBlockHoldsForAMomentIsReleasedLate() {
         let report = LeakCheck.run { scope in
             let screen = Screen()
             scope.track(screen)
-            DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(20)) { withExtendedLifetime(screen) {} }
+            SettleGate().queue.asyncAfter(deadline: .now()) { withExtendedLifetime(screen) {} }
         }
         XCTAssertTrue(report.isClean, report.description)
         XCTAssertEqual(report.releasedLate, ["Screen"])
     }
 
     /// Work left for a moment to a thread RxCore does not know of (it
-    /// disposes the subscription once it is done): the verdict waits while
-    /// that thread runs, and finds nothing left.
+    /// disposes the subscription once it is done, when the check settles):
+    /// the verdict waits while that thread runs, and finds nothing left.
     func testASubscriptionABackgroundBlockDisposesIsNotLeftWork() {
         let running = DispatchSemaphore(value: 0)
         let report = LeakCheck.run { _ in
             let subscription = Observable<Int>.never().subscribe()
+            let gate = SettleGate()
             DispatchQueue.global().async {
                 running.signal()
-                let end = ContinuousClock.now.advanced(by: .milliseconds(30))
-                while ContinuousClock.now < end {}
+                while !gate.isOpen {}
                 subscription.dispose()
             }
             running.wait()

@@ -39,7 +39,7 @@ final class TaskClosureTests: XCTestCase {
         weak var oracle: Pulse?
         let report = LeakCheck.run("task ending soon") { _ in
             let pulse = Pulse()
-            pulse.beatOnceSoon()
+            pulse.beatOnce(when: SettleGate(holdingSettlingUntilFreed: pulse))
             oracle = pulse
         }
         XCTAssertTrue(report.isClean, report.description)
@@ -68,9 +68,10 @@ final class Pulse: @unchecked Sendable {
         }
     }
 
-    func beatOnceSoon() {
+    /// Beats once `gate` opens.
+    func beatOnce(when gate: SettleGate) {
         Task {
-            try? await Task.sleep(nanoseconds: 300_000_000)
+            await gate.opened()
             self.beats += 1
         }
     }

@@ -14,7 +14,7 @@ final class FaultyAddressTests: XCTestCase {
     private var probe: ReflectionProbe { ReflectionProbe.shared }
 
     override func setUpWithError() throws {
-        try XCTSkipUnless(probe.isAvailable, probe.unavailableReason ?? "")
+        try probe.requireAvailable()
     }
 
     /// Every address-taking query; the results are returned for the caller to judge.

@@ -82,7 +82,7 @@ final class ReflectionTests: XCTestCase {
     private var probe: ReflectionProbe { ReflectionProbe.shared }
 
     override func setUpWithError() throws {
-        try XCTSkipUnless(ReflectionProbe.shared.isAvailable, ReflectionProbe.shared.unavailableReason ?? "")
+        try ReflectionProbe.shared.requireAvailable()
     }
 
     private func contextLayout<F>(of closure: F) throws -> (context: UInt, layout: InstanceLayout) {

@@ -1,7 +1,9 @@
 import Probes
 
 /// Decides, for each tracked object still alive after settling, whether it
-/// leaked and why.
+/// leaked and why: it analyses each survivor's retain graph, finds the
+/// cycles, searches the roots (``RootSearch``) for what is held from outside
+/// with no cycle to explain it, and turns each into a leak or an object kept by design.
 struct Judge {
     /// Whether library work made in the check is still alive (subscriptions
     /// or resources): an object captured by a closure is a leak when it is held
@@ -12,29 +14,98 @@ struct Judge {
     /// What the check judges as released (see ``TrialRelease``): its
     /// references do not count as holding anything.
     var trial = TrialRelease.none
-    /// The timers made in the check, searched as roots before the globals (``TimerHolders``).
-    var timers: [RootSearch.Root] = []
-    /// The tasks made in the check, whose closures may hold what it made (``TaskClosures``).
-    var tasks: [TaskClosures.Task] = []
-    /// The blocks given to `asyncAfter` in the check, whose captures may hold what it made (``DispatchBlocks``).
-    var blocks: [DispatchBlocks.Block] = []
+    /// What is searched for the holders outside the check of what it made: one provider per holder kind,
+    /// in any order (each kind's ``RootKind/priority`` orders the search).
+    var roots: [any RootProvider] = []
+    /// The most objects the root search reads (``RootSearch/nodeBudget``).
+    var rootSearchBudget = RootSearch.nodeBudget
 
     /// The most objects read, over every graph read for objects made in the check.
     static let madeObjectsNodeBudget = 5_000_000
 
-    /// The leaks, the objects that need a fix first: an object that leaked
-    /// only because another leaked object holds it (or that a leaked object
-    /// reaches while something outside holds it too, such as a singleton)
-    /// comes after that object, which it names in `heldBy`.
-    ///
-    /// Objects made in the check are judged while the graphs read for them
-    /// stay within ``madeObjectsNodeBudget``: a test that leaves a large
-    /// structure in a cache would otherwise read it once per object in it.
-    /// `unjudged` counts those left out. `keptFrom` gets, for each object
-    /// kept by design that a global or static holds, that global's name.
-    func leaks(among survivors: [TrackedObject], unjudged: inout Int, keptFrom: inout [UInt: String]) -> [Leak] {
+    /// What a check's survivors come to.
+    struct Verdicts {
+        /// The leaks, the objects that need a fix first: an object that leaked
+        /// only because another leaked object holds it (or that a leaked object
+        /// reaches while something outside holds it too, such as a singleton)
+        /// comes after that object, which it names in `heldBy`.
+        var leaks: [Leak] = []
+        /// Objects made in the check left out once the graphs read for the others
+        /// reached ``madeObjectsNodeBudget``: a test that leaves a large structure
+        /// in a cache would otherwise read it once per object in it.
+        var unjudged = 0
+        /// Objects made in the check, held from outside, that no root was found
+        /// holding while the root search was cut short (``RootSearch/nodeBudget``):
+        /// neither a leak nor kept by design.
+        var unsearched = 0
+        /// For each object kept by design that a root holds, that root's name.
+        var keptFrom: [UInt: String] = [:]
+    }
+
+    /// The verdicts on `survivors`: analyse each, find the cycles, search the
+    /// roots for the objects held from outside, and judge each.
+    func verdicts(among survivors: [TrackedObject]) -> Verdicts {
+        var verdicts = Verdicts()
+        let analyses = analyse(survivors, unjudged: &verdicts.unjudged)
+        let cycles = analyses.filter { $0.1.cycle != nil && $0.1.isHeldOnlyByCycle }
+        // An object a leaked cycle reaches is listed under it, whatever else may hold it.
+        let heldByCycles = { (object: TrackedObject) in
+            cycles.contains { $0.0 !== object && $0.1.graph.nodes.contains(object.address) }
+        }
+        let madeAndFree = analyses.filter { $0.0.origin == .allocated && !heldByCycles($0.0) }
+        // Made in the check and held from outside without a cycle: blamed only on work it
+        // keeps that holds it (a cycle hidden from reflection), or on a root that holds it
+        // through a closure; otherwise it may be kept by design (a cache, a singleton).
+        let unexplained = madeAndFree.filter { $0.1.cycle == nil }
+        let inspector = HeapInspector(closures: closures)
+        let hidden = Dictionary(
+            uniqueKeysWithValues: unexplained.compactMap { object, analysis in
+                HiddenHolder(root: object.address, graph: analysis.graph, inspector: inspector).map {
+                    (object.address, $0)
+                }
+            })
+        // On a cycle and held from outside too: a singleton made lazily that captures
+        // itself is kept by its static whatever its cycle does.
+        let onCycle = Set(madeAndFree.filter { $0.1.cycle != nil && !$0.1.isHeldOnlyByCycle }.map(\.0.address))
+        let searched = madeAndFree.filter {
+            hidden[$0.0.address] == nil && ($0.1.cycle == nil || onCycle.contains($0.0.address))
+        }
+        let search = RootSearch(
+            targets: Dictionary(
+                uniqueKeysWithValues: searched.map { ($0.0.address, $0.1.graph.retainNode($0.0.address)) }),
+            onCycle: onCycle, providers: roots, inspector: inspector, budget: rootSearchBudget)
+        let leaks: [Leak] = analyses.compactMap { object, analysis in
+            if object.origin == .closureCapture, analysis.cycle == nil, !workStillAlive {
+                return nil
+            }
+            if let hidden = hidden[object.address] { return Self.leak(object, keeping: hidden) }
+            let isOnCycle = onCycle.contains(object.address)
+            switch search.explanation(of: object.address, closures: closures)?.verdict(onOwnCycle: isOnCycle) {
+            case .leak(let path, let pattern):
+                return Self.leak(object, heldFrom: path, pattern: pattern)
+            case .keptByDesign(let root):
+                verdicts.keptFrom[object.address] = root
+                return nil
+            case .ownCycle:
+                break
+            case nil where search.isTarget(object.address) && !isOnCycle:
+                // Held from outside, by no root found: kept, unless the search stopped short of its holder.
+                if search.isCutShort { verdicts.unsearched += 1 }
+                return nil
+            case nil:
+                break
+            }
+            return judgedByCycles(object, analysis, cycles: cycles)
+        }
+        verdicts.leaks = leaks.filter { $0.heldBy == nil } + leaks.filter { $0.heldBy != nil }
+        return verdicts
+    }
+
+    /// Each survivor's retain analysis, while the graphs read for the objects made in the check stay within
+    /// ``madeObjectsNodeBudget``; `unjudged` counts those left out.
+    private func analyse(_ survivors: [TrackedObject], unjudged: inout Int) -> [(TrackedObject, RetainAnalysis)] {
         var read = 0
-        let analyses = survivors.compactMap { object -> (TrackedObject, RetainAnalysis)? in
+        return survivors.compactMap { object -> (TrackedObject, RetainAnalysis)? in
             if object.origin == .allocated, read >= Self.madeObjectsNodeBudget {
                 unjudged += 1
                 return nil
@@ -45,138 +116,67 @@ struct Judge {
             if object.origin == .allocated { read += analysis.graph.nodes.count }
             return (object, analysis)
         }
-        let cycles = analyses.filter { $0.1.cycle != nil && $0.1.isHeldOnlyByCycle }
-        // Read once, and only when an object made in the check is left with no cycle (the roots: or on a
-        // cycle that something outside holds too).
-        var observers: ObserverTable?
-        var roots: RootSearch?
-        var stacks: ThreadStacks?
-        // An object a leaked cycle reaches is listed under it, whatever else may hold it.
-        let heldByCycles = { (object: TrackedObject) in
-            cycles.contains { $0.0 !== object && $0.1.graph.nodes.contains(object.address) }
-        }
-        let unexplained = Set(
-            analyses.filter { $0.0.origin == .allocated && $0.1.cycle == nil && !heldByCycles($0.0) }.map(\.0.address))
-        // Made in the check, on a cycle, and held from outside too: a singleton made lazily that
-        // captures itself is kept by its static whatever its cycle does.
-        let cyclesHeldFromOutside = Set(
-            analyses.filter {
-                $0.0.origin == .allocated && $0.1.cycle != nil && !$0.1.isHeldOnlyByCycle && !heldByCycles($0.0)
-            }.map(\.0.address))
-        let searched = unexplained.union(cyclesHeldFromOutside)
-        let leaks: [Leak] = analyses.compactMap { object, analysis in
-            if object.origin == .closureCapture, analysis.cycle == nil, !workStillAlive {
-                return nil
-            }
-            // An object made in the check and held from outside without a
-            // cycle is blamed only on work it keeps that holds it; otherwise
-            // it may be kept by design (a cache, a singleton).
-            if object.origin == .allocated, analysis.cycle == nil, unexplained.contains(object.address) {
-                let inspector = HeapInspector(closures: closures)
-                guard let hidden = HiddenHolder(root: object.address, graph: analysis.graph, inspector: inspector)
-                else {
-                    let node = analysis.graph.retainNode(object.address)
-                    // A task's closure is read through its context: it goes before the globals' search.
-                    if let path = TaskClosures.path(to: node, among: tasks, inspector: inspector) {
-                        return Self.leak(object, heldFrom: path, pattern: TaskClosures.pattern)
-                    }
-                    if let path = DispatchBlocks.path(to: node, among: blocks, inspector: inspector) {
-                        return Self.leak(object, heldFrom: path, pattern: DispatchBlocks.pattern)
-                    }
-                    // A global's path is read reference by reference: it goes before the observer table's word scan.
-                    roots = roots ?? RootSearch(targets: searched, inspector: inspector, timers: timers)
-                    if let held = roots?.explanation(of: object.address, closures: closures) {
-                        guard held.isThroughClosure, let path = held.path else {
-                            keptFrom[object.address] = held.root.name
-                            return nil
-                        }
-                        return Self.leak(object, heldFrom: path, pattern: Self.pattern(of: held.root))
-                    }
-                    // A stack word says what refers to it, not whether the thread's closure captured it: kept, named.
-                    // It goes before the observer table's scan, whose hits in memory that is no Swift object count.
-                    stacks = stacks ?? ThreadStacks(targets: unexplained)
-                    if let thread = stacks?.holder(of: object.address) {
-                        keptFrom[object.address] = "the stack of \(thread)"
-                        return nil
-                    }
-                    observers = observers ?? ObserverTable()
-                    guard let path = observers?.path(to: node, inspector: inspector) else { return nil }
-                    return Self.leak(object, heldFrom: path, pattern: ObserverTable.pattern)
-                }
-                // A running task is also held by the runtime; a work item's block only by its owner.
-                let kind: LeakKind = hidden.work == .task ? .retainedFromOutside : .cycle
-                let cause = LeakCause(cycle: hidden.cycle, pattern: hidden.work.pattern)
-                var leak = Leak(
-                    typeName: object.typeName, kind: kind, cycle: cause.cycle, pattern: hidden.work.pattern,
-                    trackedAt: object.symbolicatedSite, address: object.address)
-                leak.causes = [cause]
-                return leak
-            }
-            if cyclesHeldFromOutside.contains(object.address) {
-                roots =
-                    roots ?? RootSearch(targets: searched, inspector: HeapInspector(closures: closures), timers: timers)
-                // Plain stored data from a global keeps it: breaking its cycle would not free it.
-                if let held = roots?.explanation(of: object.address, closures: closures) {
-                    guard held.isThroughClosure else {
-                        keptFrom[object.address] = held.root.name
-                        return nil
-                    }
-                    // A timer's block keeps it whatever its cycle does: the block's capture is the fix.
-                    if held.root.kind == .timer, let path = held.path {
-                        return Self.leak(object, heldFrom: path, pattern: Self.pattern(of: held.root))
-                    }
-                }
-            }
-            let ownCycle = analysis.cycle != nil && analysis.isHeldOnlyByCycle
-            var kind: LeakKind = ownCycle ? .cycle : .retainedFromOutside
-            var cycle = analysis.cycle, pattern = analysis.pattern
-            var heldBy: UInt?
-            var causes = analysis.causes, unlistedCauses = analysis.unlistedCauses
-            let holders = cycles.filter { $0.0 !== object && $0.1.graph.nodes.contains(object.address) }
-            if !ownCycle, let holder = holders.first {
-                heldBy = holder.0.address
-                causes = []
-                unlistedCauses = 0
-                // Held by leaked cycles alone (a bag kept by a leaked
-                // interactor): it is abandoned with them. Held from outside as
-                // well (a singleton a leaked closure captured): retained from
-                // outside at most, never blamed on a cycle it is not on.
-                if outsideReferences(to: object.address, besides: holders.map(\.1.graph)) == 0 {
-                    kind = .cycle
-                    cycle = cycle ?? holder.1.cycle
-                    pattern = pattern ?? holder.1.pattern
-                }
-            } else if kind == .retainedFromOutside {
-                let count = outsideReferences(to: object.address, besides: [analysis.graph])
-                let holders = count > 0 ? "\(count) strong reference(s) from" : "objects of its cycle held by"
-                causes.append(
-                    LeakCause(
-                        outsideHolder: "\(holders) what the check did not read "
-                            + "(a global or static, a singleton, a long-lived object, or work still pending)"))
-            }
-            var leak = Leak(
-                typeName: object.typeName,
-                kind: kind,
-                cycle: cycle,
-                pattern: pattern,
-                trackedAt: object.symbolicatedSite,
-                address: object.address,
-                heldBy: heldBy)
-            leak.causes = causes
-            leak.unlistedCauses = unlistedCauses
-            return leak
-        }
-        return leaks.filter { $0.heldBy == nil } + leaks.filter { $0.heldBy != nil }
     }
 
-    /// The pattern of an object that a closure `root` keeps holds.
-    private static func pattern(of root: RootSearch.Root) -> LeakPattern {
-        root.kind == .timer ? TimerHolders.pattern : RootSearch.pattern
+    /// `object` judged by its own cycle, or by the leaked cycles that reach it, else as held from outside.
+    private func judgedByCycles(
+        _ object: TrackedObject, _ analysis: RetainAnalysis, cycles: [(TrackedObject, RetainAnalysis)]
+    ) -> Leak {
+        let ownCycle = analysis.cycle != nil && analysis.isHeldOnlyByCycle
+        var kind: LeakKind = ownCycle ? .cycle : .retainedFromOutside
+        var cycle = analysis.cycle, pattern = analysis.pattern
+        var heldBy: UInt?
+        var causes = analysis.causes, unlistedCauses = analysis.unlistedCauses
+        let holders = cycles.filter { $0.0 !== object && $0.1.graph.nodes.contains(object.address) }
+        if !ownCycle, let holder = holders.first {
+            heldBy = holder.0.address
+            causes = []
+            unlistedCauses = 0
+            // Held by leaked cycles alone (a bag kept by a leaked
+            // interactor): it is abandoned with them. Held from outside as
+            // well (a singleton a leaked closure captured): retained from
+            // outside at most, never blamed on a cycle it is not on.
+            if outsideReferences(to: object.address, besides: holders.map(\.1.graph)) == 0 {
+                kind = .cycle
+                cycle = cycle ?? holder.1.cycle
+                pattern = pattern ?? holder.1.pattern
+            }
+        } else if kind == .retainedFromOutside {
+            let count = outsideReferences(to: object.address, besides: [analysis.graph])
+            let holders = count > 0 ? "\(count) strong reference(s) from" : "objects of its cycle held by"
+            causes.append(
+                LeakCause(
+                    outsideHolder: "\(holders) what the check did not read "
+                        + "(a global or static, a singleton, a long-lived object, or work still pending)"))
+        }
+        var leak = Leak(
+            typeName: object.typeName,
+            kind: kind,
+            cycle: cycle,
+            pattern: pattern,
+            trackedAt: object.symbolicatedSite,
+            address: object.address,
+            heldBy: heldBy)
+        leak.causes = causes
+        leak.unlistedCauses = unlistedCauses
+        return leak
+    }
+
+    /// `object`, on a cycle through work it keeps (``HiddenHolder``). A running task is also held by the
+    /// runtime; a work item's block only by its owner.
+    private static func leak(_ object: TrackedObject, keeping hidden: HiddenHolder) -> Leak {
+        let kind: LeakKind = hidden.work == .task ? .retainedFromOutside : .cycle
+        let cause = LeakCause(cycle: hidden.cycle, pattern: hidden.work.pattern)
+        var leak = Leak(
+            typeName: object.typeName, kind: kind, cycle: cause.cycle, pattern: hidden.work.pattern,
+            trackedAt: object.symbolicatedSite, address: object.address)
+        leak.causes = [cause]
+        return leak
     }
 
     /// `object`, retained from outside the check along `path`: by a closure that a global, a timer, a task, a pending
     /// block or the notification center keeps.
-    private static func leak(_ object: TrackedObject, heldFrom path: RetainCycle, pattern: LeakPattern) -> Leak {
+    private static func leak(_ object: TrackedObject, heldFrom path: RetainCycle, pattern: LeakPattern?) -> Leak {
         var leak = Leak(
             typeName: object.typeName, kind: .retainedFromOutside, cycle: nil, pattern: pattern,
             trackedAt: object.symbolicatedSite, address: object.address)

@@ -148,21 +148,29 @@ final class RunningCheck {
         let releasedLate = tracked.filter {
             aliveBeforeSettling.contains($0.address) && (!$0.isAlive || freed.contains($0.address))
         }.map(\.typeName)
-        var unjudged = 0
-        var keptFrom: [UInt: String] = [:]
-        let leaks = Judge(
+        let judged = Judge(
             workStillAlive: !liveSubscriptions.isEmpty || !leftResources.isEmpty, closures: scope.closures,
             trial: trial,
-            timers: TimerHolders.roots(timers), tasks: tasks, blocks: blocks
+            roots: [
+                TaskRoots(tasks: tasks), DispatchBlockRoots(blocks: blocks), TimerRoots(timers: timers), GlobalRoots(),
+                ThreadStacks(), ObserverRoots(),
+            ]
         )
-        .leaks(among: survivors, unjudged: &unjudged, keptFrom: &keptFrom)
+        .verdicts(among: survivors)
+        let leaks = judged.leaks
         let problems =
             scope.problems
-            + (unjudged == 0
+            + (judged.unjudged == 0
                 ? []
                 : [
-                    "\(unjudged) objects made in the check and still alive were not judged: the graphs read for the others "
-                        + "reached \(Judge.madeObjectsNodeBudget) objects"
+                    "\(judged.unjudged) objects made in the check and still alive were not judged: the graphs read for "
+                        + "the others reached \(Judge.madeObjectsNodeBudget) objects"
+                ])
+            + (judged.unsearched == 0
+                ? []
+                : [
+                    "\(judged.unsearched) objects made in the check and held from outside were not judged: the search "
+                        + "for their holders read \(RootSearch.nodeBudget) objects from the roots before finding one"
                 ])
         // The resources of what the holder would free cannot be told apart from
         // others; once nothing else is left, they are taken to go with it.
@@ -185,7 +193,7 @@ final class RunningCheck {
         let leaked = Set(leaks.map(\.address))
         report.keptAlive = Self.countedNames(
             survivors.filter { $0.origin == .allocated && !leaked.contains($0.address) }.map { object in
-                keptFrom[object.address].map { "\(object.typeName) (held from \($0))" } ?? object.typeName
+                judged.keptFrom[object.address].map { "\(object.typeName) (held from \($0))" } ?? object.typeName
             })
         return report
     }

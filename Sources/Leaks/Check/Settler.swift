@@ -56,18 +56,20 @@ enum Settler {
     /// verdict may have changed: another thread ran, or a leaked object was released.
     /// With `untilDeadline`, waits up to the policy's deadline instead: for
     /// objects held by a running task, which may yet end and release them.
-    static func secondLook(_ policy: SettlePolicy, leaked: [TrackedObject], untilDeadline: Bool = false) -> Bool {
-        let clock = ContinuousClock()
-        let end = clock.now.advanced(
-            by: untilDeadline ? deadline(of: policy) : min(secondLookGrace, deadline(of: policy)))
+    /// `clock` is what the look waits by: the process's, or a test's.
+    static func secondLook(
+        _ policy: SettlePolicy, leaked: [TrackedObject], untilDeadline: Bool = false,
+        clock: some WaitingClock = ProcessWaitingClock()
+    ) -> Bool {
+        let end = clock.elapsed + (untilDeadline ? deadline(of: policy) : min(secondLookGrace, deadline(of: policy)))
         var otherThreadsRan = false, released = false
-        while clock.now < end {
+        while clock.elapsed < end {
             released = released || leaked.contains { !$0.isAlive }
             let busy = (Threads.busyOthers() ?? 0) > 0
             otherThreadsRan = otherThreadsRan || busy
             // A released object's deinitialiser may still be freeing what it held on the thread that released it.
             if !busy, leaked.isEmpty || released { break }
-            usleep(1_000)
+            clock.pause()
         }
         return otherThreadsRan || released || leaked.contains { !$0.isAlive }
     }
@@ -85,4 +87,22 @@ enum Settler {
         }
         return sessions.flatMap { $0.pendingWork() }
     }
+}
+
+/// Time as a wait of the settling reads it and passes it: the process's monotonic clock, or a test's,
+/// which decides what happens at which moment of the wait.
+protocol WaitingClock {
+    /// The time since an origin of the clock's.
+    var elapsed: Duration { get }
+    /// Lets a moment pass.
+    func pause()
+}
+
+/// The process's monotonic clock, a pause a millisecond.
+struct ProcessWaitingClock: WaitingClock {
+    private let origin = ContinuousClock.now
+
+    var elapsed: Duration { origin.duration(to: .now) }
+
+    func pause() { usleep(1_000) }
 }

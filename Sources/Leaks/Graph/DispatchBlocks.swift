@@ -42,20 +42,26 @@ package enum DispatchBlocks {
         id: "dispatch-block-captures-object", name: "a block pending on a dispatch queue captures the object strongly",
         source: nil,
         fix: "capture [weak self] in the block (or give the queue a DispatchWorkItem and cancel it in deinit)")
+}
 
-    /// The path from a block still pending whose captures hold `object` strongly:
-    /// `block given to asyncAfter at File.swift:N ─captures→` the object.
-    static func path(to object: RetainNode, among blocks: [Block], inspector: HeapInspector) -> RetainCycle? {
-        for block in blocks {
-            guard let address = block.access.read(block.record) else { continue }
+/// The blocks given to `asyncAfter` in a check and still pending, as roots of the path search: each
+/// holds what its captures hold strongly, `block given to asyncAfter at File.swift:N ─captures→` the object.
+struct DispatchBlockRoots: RootProvider {
+    let blocks: [DispatchBlocks.Block]
+
+    var kind: RootKind { .dispatchBlock }
+
+    func roots(holding targets: [UInt: RetainNode], inspector: HeapInspector) -> [HeapRoot] {
+        blocks.compactMap { block in
+            guard let address = block.access.read(block.record) else { return nil }
             defer { block.access.endReading(block.record) }
-            guard HiddenHolder.blockHolds(object.address, block: address, inspector: inspector) else { continue }
+            let held = targets.values.filter {
+                HiddenHolder.blockHolds($0.address, block: address, inspector: inspector)
+            }
+            guard !held.isEmpty else { return nil }
             let site = block.madeAt()
             let holder = RetainNode(address: address, name: "block given to asyncAfter at \(site)", kind: .dispatchWork)
-            return RetainCycle(
-                edges: [RetainEdge(from: holder, to: object, label: "captures", kind: .strong, site: "\(site)")],
-                isVerified: true)
+            return HeapRoot(kind: .dispatchBlock, capturing: held, from: holder, site: "\(site)")
         }
-        return nil
     }
 }

@@ -101,3 +101,23 @@ struct ObserverTable {
             "capture [weak self] in the block, and remove the observer (NotificationCenter.default.removeObserver(token)) in deinit"
     )
 }
+
+/// `NotificationCenter.default`, as a root of the path search: it holds what the observer blocks
+/// in its table capture strongly, found by a word scan of the table (``ObserverTable``), read only
+/// when an object is left for it to explain.
+struct ObserverRoots: RootProvider {
+    var kind: RootKind { .notificationObserver }
+
+    func roots(holding targets: [UInt: RetainNode], inspector: HeapInspector) -> [HeapRoot] {
+        let table = ObserverTable()
+        let paths = targets.values.compactMap { object in
+            table.path(to: object, inspector: inspector).map { (object.address, $0) }
+        }
+        guard let center = paths.first?.1.edges.first?.from else { return [] }
+        return [
+            HeapRoot(
+                kind: .notificationObserver, name: center.name, address: center.address,
+                holding: .captures(Dictionary(uniqueKeysWithValues: paths)))
+        ]
+    }
+}

@@ -43,9 +43,17 @@ struct RetainGraph {
     /// found by one table probe: a reference's target is known by position
     /// from then on, so the edges need no second lookup once the walk ends.
     init(root: UInt, inspector: HeapInspector, budget: Int = RetainGraph.nodeBudget) {
-        self.root = root
-        var queue = [root]
-        nodes.discover(root)
+        self.init(roots: [root], inspector: inspector, budget: budget)
+    }
+
+    /// Reads the graph breadth-first from every one of `roots` at once (the first is ``root``): a search
+    /// from several sources meets each object by its shortest path from any of them.
+    init(roots: [UInt], inspector: HeapInspector, budget: Int = RetainGraph.nodeBudget) {
+        root = roots.first ?? 0
+        var queue: [UInt] = []
+        for root in roots {
+            if nodes.discover(root) == queue.count { queue.append(root) }
+        }
         var head = 0
         // The buffers of each batch's read, reused.
         let wordCount = ReflectionProbe.leadingWordCount

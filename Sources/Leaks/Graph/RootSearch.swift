@@ -1,90 +1,147 @@
 import Probes
 
-/// The globals and statics of the code under test that still reach objects
-/// left at the end of a check, with the path from each down to them.
+/// One prioritised shortest-path search from every root at once, as LeakCanary's
+/// Shark searches from GC roots: for each object looked for, the path from its
+/// best root down to it.
 ///
-/// Reflection cannot list a process's globals: the executable's writable
-/// segments (`.data`, `.bss`) are searched word by word for addresses of
-/// heap objects; each such slot is named by its symbol (`ChangeFeed.shared`),
-/// and the slots of the code under test's modules (``TrackedModules``) are
-/// the roots. The graph of strong references from each root is then read as
-/// a leak's is, until every object looked for is found or the budget is spent.
-/// Timers made in the check (``TimerHolders``) are searched first, as roots of their own.
+/// The roots come from ``RootProvider``s, one per holder kind. Kinds are read
+/// in order of ``RootKind/priority``; the roots of one kind are read together,
+/// breadth first (one ``RetainGraph`` with every root of the kind as a source),
+/// so an object gets the shortest path from the first kind that reaches it. A
+/// provider is asked for its roots only while objects are left unexplained,
+/// and the graphs of every kind together read at most ``nodeBudget`` objects.
 struct RootSearch {
-    /// A global or static holding a heap object, or a timer.
-    struct Root {
-        /// As in the source: `ChangeFeed.shared`.
-        let name: String
-        /// The object it holds.
-        let object: UInt
-        /// ``RetainNode/Kind/global``, or ``RetainNode/Kind/timer`` for a timer.
-        var kind = RetainNode.Kind.global
-        /// The variable, for a global or static.
-        var variable: GlobalVariable? = nil
-    }
-
-    /// The most bytes of writable segments searched.
-    static let byteBudget = 64 << 20
     /// The most objects read from every root together.
     static let nodeBudget = 200_000
 
-    /// A root whose graph reaches objects looked for, with the edge each node of it was first reached by.
-    private struct Reach {
-        let root: Root
-        let graph: RetainGraph
-        let reachedBy: [Int32]
+    /// What holds one object looked for, as the search found it.
+    private enum Reach {
+        /// Read from the root's object: the graph read for its kind, with the edge each node was first reached by.
+        case graph(RetainGraph, reachedBy: [Int32], roots: [UInt: HeapRoot])
+        /// Found by the root's provider, with the path down to the object when one is known.
+        case provided(HeapRoot, RetainCycle?)
     }
 
+    /// The objects looked for.
+    private let targets: Set<UInt>
     /// For each object looked for and reached: what reaches it.
     private var found: [UInt: Reach] = [:]
-    /// Roots met, in the order their graphs were read.
-    private(set) var roots: [Root] = []
+    /// Whether the budget ran out with objects met and not read: an object not found may be held from there.
+    private(set) var isCutShort = false
 
-    /// Searches `timers`, then the globals, for `targets`.
-    init(targets: Set<UInt>, inspector: HeapInspector, timers: [Root] = [], modules: TrackedModules = .current) {
-        guard !targets.isEmpty else { return }
-        roots = timers + Self.roots(modules: modules)
-        var budget = Self.nodeBudget
-        for root in roots where budget > 0 && found.count < targets.count {
-            let graph = RetainGraph(root: root.object, inspector: inspector, budget: budget)
+    /// Searches the roots of `providers` for `targets`; those in `onCycle` are on a retain cycle of their own,
+    /// and only roots whose kind's ``RootKind/cycleRule`` says so are searched for them.
+    init(
+        targets: [UInt: RetainNode], onCycle: Set<UInt> = [], providers: [any RootProvider], inspector: HeapInspector,
+        budget: Int = RootSearch.nodeBudget
+    ) {
+        self.targets = Set(targets.keys)
+        var budget = budget
+        for kind in Set(providers.map(\.kind)).sorted() {
+            let open = targets.filter { target, _ in
+                found[target] == nil && (kind.cycleRule != .notSearched || !onCycle.contains(target))
+            }
+            guard !open.isEmpty else { continue }
+            let roots = providers.filter { $0.kind == kind }.flatMap { $0.roots(holding: open, inspector: inspector) }
+            for root in roots {
+                switch root.holding {
+                case .object: continue
+                case .captures(let paths):
+                    for (target, path) in paths where open[target] != nil && found[target] == nil {
+                        found[target] = .provided(root, path)
+                    }
+                case .refersTo(let objects):
+                    for target in objects where open[target] != nil && found[target] == nil {
+                        found[target] = .provided(root, nil)
+                    }
+                }
+            }
+            let read = roots.filter { if case .object = $0.holding { true } else { false } }
+            guard !read.isEmpty, open.keys.contains(where: { found[$0] == nil }) else { continue }
+            guard budget > 0 else {
+                isCutShort = true
+                break
+            }
+            let graph = RetainGraph(roots: read.map(\.address), inspector: inspector, budget: budget)
             budget -= graph.nodes.count
-            let reached = targets.filter { found[$0] == nil && graph.nodes.contains($0) }
-            guard !reached.isEmpty else { continue }
-            let reach = Reach(root: root, graph: graph, reachedBy: graph.firstEdges())
-            for target in reached { found[target] = reach }
+            if budget <= 0 { isCutShort = true }
+            // The first root of an object is the one shown; the others reach nothing it does not.
+            var byAddress: [UInt: HeapRoot] = [:]
+            for root in read where byAddress[root.address] == nil { byAddress[root.address] = root }
+            let sources = read.compactMap { graph.nodes.index(of: $0.address) }
+            let reach = Reach.graph(graph, reachedBy: graph.firstEdges(from: sources), roots: byAddress)
+            for target in open.keys where found[target] == nil && graph.nodes.contains(target) {
+                found[target] = reach
+            }
         }
     }
 
-    /// What holds `target` from a global or static, when a root reaches it:
-    /// the root, the path from it down to `target` as shown (only when a
-    /// closure is on it, unless `showingPlainData`), and whether a closure on the path holds
-    /// it: an escaping closure kept where a global reaches it leaks what it
-    /// captures, while plain stored data (a cache, a singleton) is kept by design.
-    func explanation(of target: UInt, closures: ClosureTable?, showingPlainData: Bool = false) -> (
-        root: Root, path: RetainCycle?, isThroughClosure: Bool
-    )? {
-        guard let reach = found[target], let index = reach.graph.nodes.index(of: target) else { return nil }
-        let graph = reach.graph
-        let steps = graph.path(to: index, reachedBy: reach.reachedBy)
-        let isThroughClosure = steps.contains {
-            graph.nodes[$0.from]?.kind.isClosure == true || $0.reference.function != nil
-        }
-        // Plain stored data is not shown for an object kept by design: nothing on it is to fix.
-        guard isThroughClosure || showingPlainData else { return (reach.root, nil, false) }
-        // A closure on the path is named where it was written: plain Swift records no site.
-        let named = steps.map { step in
-            var step = step
-            if let function = step.reference.function, step.reference.site == nil {
-                step.reference.site = Self.site(ofFunctionAt: function)
+    /// Whether `address` was looked for.
+    func isTarget(_ address: UInt) -> Bool { targets.contains(address) }
+
+    /// What holds `target` from a root, when one reaches it: the root, the path from it down to
+    /// `target` as shown (only when a closure's capture is on it, unless `showingPlainData`), and
+    /// whether a closure's capture on the path holds it: an escaping closure kept where a root
+    /// reaches it leaks what it captures, while plain stored data (a cache, a singleton) is kept by design.
+    func explanation(of target: UInt, closures: ClosureTable?, showingPlainData: Bool = false) -> Explanation? {
+        switch found[target] {
+        case nil: return nil
+        case .provided(let root, let path):
+            return Explanation(root: root, path: path, isThroughCapture: path != nil)
+        case .graph(let graph, let reachedBy, let roots):
+            guard let index = graph.nodes.index(of: target) else { return nil }
+            let steps = graph.path(to: index, reachedBy: reachedBy)
+            guard let root = roots[steps.first?.from ?? target] else { return nil }
+            let isThroughCapture = steps.contains {
+                graph.nodes[$0.from]?.kind.isClosure == true || $0.reference.function != nil
             }
-            return step
+            // Plain stored data is not shown for an object kept by design: nothing on it is to fix.
+            guard isThroughCapture || showingPlainData else {
+                return Explanation(root: root, path: nil, isThroughCapture: false)
+            }
+            // A closure on the path is named where it was written: plain Swift records no site.
+            let named = steps.map { step in
+                var step = step
+                if let function = step.reference.function, step.reference.site == nil {
+                    step.reference.site = Self.site(ofFunctionAt: function)
+                }
+                return step
+            }
+            let edges = RetainAnalysis.presented(
+                named, in: graph, closures: closures, rootName: root.name, rootKind: root.kind.shownAs)
+            return Explanation(
+                root: root, path: RetainCycle(edges: edges, isVerified: steps.allSatisfy(\.reference.isVerified)),
+                isThroughCapture: isThroughCapture)
         }
-        let edges = RetainAnalysis.presented(
-            named, in: graph, closures: closures, rootName: reach.root.name, rootKind: reach.root.kind)
-        return (
-            reach.root, RetainCycle(edges: edges, isVerified: steps.allSatisfy(\.reference.isVerified)),
-            isThroughClosure
-        )
+    }
+
+    /// What holds an object from a root.
+    struct Explanation {
+        let root: HeapRoot
+        /// From the root down to the object, when shown.
+        let path: RetainCycle?
+        /// Whether a closure's capture on the path holds it.
+        let isThroughCapture: Bool
+
+        /// What the path says of the object, by its root's kind (``RootKind/meaning``, ``RootKind/cycleRule``);
+        /// `onOwnCycle` when the object is also on a retain cycle of its own.
+        func verdict(onOwnCycle: Bool) -> Verdict {
+            guard root.kind.meaning == .leakThroughCapture, isThroughCapture, let path else {
+                return .keptByDesign(from: root.name)
+            }
+            if onOwnCycle, root.kind.cycleRule == .cycleIsTheFix { return .ownCycle }
+            return .leak(path, root.pattern)
+        }
+    }
+
+    /// What a root's path makes of an object.
+    enum Verdict {
+        /// Held through a closure's capture: leaked, along the path, with the root kind's pattern.
+        case leak(RetainCycle, LeakPattern?)
+        /// Kept by design, held from the root named so.
+        case keptByDesign(from: String)
+        /// Its own cycle is what to show.
+        case ownCycle
     }
 
     /// `Profile.swift:25`, where the function at `function` was written, when
@@ -98,88 +155,21 @@ struct RootSearch {
         else { return nil }
         return "\(file.split(separator: "/").last.map(String.init) ?? file):\(line)"
     }
-
-    /// The pattern of an object a closure kept from a global holds.
-    static let pattern = LeakPattern(
-        id: "global-keeps-closure", name: "a closure that a global or static keeps captures the object strongly",
-        source: nil,
-        fix:
-            "capture the object weakly in the closure ([weak self]), or remove the closure from what the global keeps when the object goes away"
-    )
-
-    /// How many words of a segment one read takes.
-    private static let wordsPerRead = 8_192
-
-    /// The globals of `modules` that hold a heap object, named as in the source.
-    static func roots(modules: TrackedModules) -> [Root] {
-        #if canImport(Glibc)
-        let heap = ProcessMemory.anonymousWritableRanges()
-        var slots: [(slot: UInt, object: UInt)] = []
-        var scanned = 0
-        for segment in ProcessMemory.executableDataSegments() where scanned < byteBudget {
-            let aligned = (segment.lowerBound + 7) & ~7
-            let count = min(Int(segment.upperBound - min(aligned, segment.upperBound)), byteBudget - scanned) / 8
-            scanned += count * 8
-            // Read through Memory, not loaded in place: a sanitizer's redzones between globals
-            // are the program's to touch, not a scan's.
-            var index = 0
-            while index < count {
-                let chunk = min(count - index, Self.wordsPerRead)
-                let address = aligned &+ UInt(index * 8)
-                for (offset, word) in (Memory.readWords(address, count: chunk) ?? []).enumerated()
-                where word % 8 == 0 && Self.contains(word, in: heap) {
-                    slots.append((address &+ UInt(offset * 8), word))
-                }
-                index += chunk
-            }
-        }
-        let symbols = ProcessMemory.globalNames(at: slots.map(\.slot))
-        let probe = ReflectionProbe.shared
-        return zip(slots, symbols).compactMap { slot, symbol in
-            guard let variable = symbol.flatMap(globalVariable), modules.contains(variable.module),
-                probe.layout(ofInstanceAt: slot.object) != nil
-            else { return nil }
-            return Root(name: variable.description, object: slot.object, variable: variable)
-        }
-        #else
-        return []
-        #endif
-    }
-
-    /// `static App.ChangeFeed.shared : App.ChangeFeed` reads module `App`,
-    /// type `ChangeFeed`, name `shared`; nil for what is not a variable's storage.
-    static func globalVariable(_ symbol: String) -> GlobalVariable? {
-        let plain = HeapNames.withoutPrivateDiscriminators(symbol)
-        let declaration = plain.hasPrefix("static ") ? plain.dropFirst("static ".count) : Substring(plain)
-        guard let colon = declaration.range(of: " : ") else { return nil }
-        let path = declaration[..<colon.lowerBound]
-        guard !path.contains(" "), !path.contains("("), let dot = path.firstIndex(of: ".") else { return nil }
-        let qualified = path[path.index(after: dot)...]
-        let last = qualified.lastIndex(of: ".")
-        return GlobalVariable(
-            module: String(path[..<dot]), type: last.map { String(qualified[..<$0]) },
-            name: String(last.map { qualified[qualified.index(after: $0)...] } ?? qualified))
-    }
-
-    private static func contains(_ address: UInt, in ranges: [Range<UInt>]) -> Bool {
-        var low = 0, high = ranges.count
-        while low < high {
-            let middle = (low + high) / 2
-            if ranges[middle].upperBound <= address { low = middle + 1 } else { high = middle }
-        }
-        return low < ranges.count && ranges[low].contains(address)
-    }
 }
 
 extension RetainGraph {
-    /// For each node, the edge it was first reached by breadth-first from the root, -1 for the root and the unreached.
-    func firstEdges() -> [Int32] {
+    /// For each node, the edge it was first reached by breadth-first from `sources` (node indices, read
+    /// together): -1 for the sources and the unreached.
+    func firstEdges(from sources: [Int] = [0]) -> [Int32] {
         var reachedBy = [Int32](repeating: -1, count: nodes.count)
-        var queue = [0], head = 0
+        var isReached = [Bool](repeating: false, count: nodes.count)
+        for source in sources { isReached[source] = true }
+        var queue = sources, head = 0
         while head < queue.count {
             let source = queue[head]
             head += 1
-            for edge in edges(from: source) where edgeTarget(edge) != 0 && reachedBy[edgeTarget(edge)] < 0 {
+            for edge in edges(from: source) where !isReached[edgeTarget(edge)] {
+                isReached[edgeTarget(edge)] = true
                 reachedBy[edgeTarget(edge)] = Int32(edge)
                 queue.append(edgeTarget(edge))
             }
@@ -187,14 +177,15 @@ extension RetainGraph {
         return reachedBy
     }
 
-    /// The shortest path of strong references from the root to node `target`, from ``firstEdges()``.
+    /// The shortest path of strong references from a source to node `target`, from ``firstEdges(from:)``.
     func path(to target: Int, reachedBy: [Int32]) -> [(from: UInt, reference: HeapReference)] {
         var path: [(from: UInt, reference: HeapReference)] = []
         var current = target
-        while current != 0, reachedBy[current] >= 0 {
+        while reachedBy[current] >= 0 {
             let step = step(Int(reachedBy[current]))
             path.append(step)
-            current = nodes.index(of: step.from) ?? 0
+            guard let previous = nodes.index(of: step.from) else { break }
+            current = previous
         }
         return path.reversed()
     }

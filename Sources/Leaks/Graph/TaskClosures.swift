@@ -24,37 +24,46 @@ enum TaskClosures {
     /// The most tasks watched per check.
     static let budget = 1_024
 
-    /// The path from a task made in the check whose closure's context, still alive, captures `object`
-    /// strongly: `Task made at File.swift:N ─captures→` the object. A closure capturing `object` alone may
-    /// have it as its context: nothing then tells whether the task still runs, and no task is blamed.
-    static func path(to object: RetainNode, among tasks: [Task], inspector: HeapInspector) -> RetainCycle? {
-        for task in tasks where task.context.objectAddress != object.address && task.context.isAlive {
-            guard captures(object.address, from: task.context.objectAddress, inspector: inspector) else { continue }
-            let site = task.madeAt()
-            let holder = RetainNode(address: task.context.objectAddress, name: "Task made at \(site)", kind: .task)
-            return RetainCycle(
-                edges: [RetainEdge(from: holder, to: object, label: "captures", kind: .strong, site: "\(site)")],
-                isVerified: true)
-        }
-        return nil
-    }
-
     /// The most closure contexts read from one task's.
     private static let contextDepth = 4
 
-    /// Whether the context at `context`, or a closure's context it holds (`Task.init` wraps the closure it is
-    /// given in one of its own), captures `object` strongly.
-    private static func captures(_ object: UInt, from context: UInt, inspector: HeapInspector) -> Bool {
+    /// What the context at `context` captures strongly, with what a closure's context it holds captures
+    /// (`Task.init` wraps the closure it is given in one of its own).
+    fileprivate static func captures(from context: UInt, inspector: HeapInspector) -> Set<UInt> {
+        var captured: Set<UInt> = []
         var next: UInt? = context
         for _ in 0..<contextDepth {
-            guard let address = next, let node = inspector.node(at: address) else { return false }
+            guard let address = next, let node = inspector.node(at: address) else { break }
             let strong = node.references.filter { $0.kind == .strong }
-            if strong.contains(where: { $0.target == object }) { return true }
+            captured.formUnion(strong.map(\.target))
             next =
                 strong.first { reference in
                     inspector.node(at: reference.target).map { $0.closure != nil || $0.kind.isClosure } ?? false
                 }?.target
         }
-        return false
+        return captured
+    }
+}
+
+/// The tasks made in a check and still running, as roots of the path search: each holds what its
+/// closure's context captures strongly, `Task made at File.swift:N ─captures→` the object. A closure
+/// capturing an object alone may have it as its context: nothing then tells whether the task still
+/// runs, and no task is blamed.
+struct TaskRoots: RootProvider {
+    let tasks: [TaskClosures.Task]
+
+    var kind: RootKind { .task }
+
+    func roots(holding targets: [UInt: RetainNode], inspector: HeapInspector) -> [HeapRoot] {
+        tasks.compactMap { task in
+            let context = task.context.objectAddress
+            guard task.context.isAlive else { return nil }
+            let captured = TaskClosures.captures(from: context, inspector: inspector)
+            let held = targets.values.filter { $0.address != context && captured.contains($0.address) }
+            guard !held.isEmpty else { return nil }
+            let site = task.madeAt()
+            let holder = RetainNode(address: context, name: "Task made at \(site)", kind: .task)
+            return HeapRoot(kind: .task, capturing: held, from: holder, site: "\(site)")
+        }
     }
 }

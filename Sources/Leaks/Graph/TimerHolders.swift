@@ -14,15 +14,21 @@ enum TimerHolders {
     /// Whether `metadata` is `Timer`'s class metadata.
     static func isTimer(_ metadata: UnsafeRawPointer) -> Bool { metadata == Self.metadata }
 
-    /// The roots of `timers` still alive, each named as the run loop's timer.
-    static func roots(_ timers: [TrackedObject]) -> [RootSearch.Root] {
-        timers.filter(\.isAlive).map { RootSearch.Root(name: "run loop Timer", object: $0.address, kind: .timer) }
-    }
-
     static let pattern = LeakPattern(
         id: "timer-captures-self", name: "a timer's block captures the object strongly", source: nil,
         fix:
             "capture [weak self] in the timer's block, and invalidate the timer in deinit: invalidating it in deinit "
             + "alone never runs while the block holds the object, and Foundation on Linux keeps the block even after invalidate()"
     )
+}
+
+/// The timers made in a check and still alive, as roots of the path search: each named as the run loop's timer.
+struct TimerRoots: RootProvider {
+    let timers: [TrackedObject]
+
+    var kind: RootKind { .timer }
+
+    func roots(holding targets: [UInt: RetainNode], inspector: HeapInspector) -> [HeapRoot] {
+        timers.filter(\.isAlive).map { HeapRoot(kind: .timer, name: "run loop Timer", address: $0.address) }
+    }
 }

@@ -7,9 +7,15 @@ enum WorkHolders {
     static func explaining(_ subscriptions: [LiveSubscription], closures: ClosureTable?, trial: TrialRelease)
         -> [LiveSubscription]
     {
-        let addresses = Set(subscriptions.compactMap(\.address))
-        guard !addresses.isEmpty else { return subscriptions }
-        let roots = RootSearch(targets: addresses, inspector: HeapInspector(closures: closures))
+        guard subscriptions.contains(where: { $0.address != nil }) else { return subscriptions }
+        let roots = RootSearch(
+            targets: Dictionary(
+                subscriptions.compactMap { subscription in
+                    subscription.address.map {
+                        ($0, RetainNode(address: $0, name: "subscription #\(subscription.id)", kind: .subscription))
+                    }
+                }, uniquingKeysWith: { first, _ in first }), providers: [GlobalRoots()],
+            inspector: HeapInspector(closures: closures))
         return subscriptions.map { subscription in
             guard let address = subscription.address else { return subscription }
             var explained = subscription

@@ -1,0 +1,90 @@
+/// What a root of the path search is: something that outlives a check and
+/// may hold what the check made. Each kind says, as data, how the search
+/// treats its roots (``priority``) and what a path from one means.
+enum RootKind: CaseIterable, Comparable {
+    /// A task made in the check: its closure's context holds what it captures until the task ends.
+    case task
+    /// A block given to `asyncAfter` in the check, still pending: libdispatch alone holds it.
+    case dispatchBlock
+    /// A Foundation `Timer` made in the check: the run loop keeps it, and its block.
+    case timer
+    /// A global or static of the code under test.
+    case global
+    /// The stack of another thread, stopped in the kernel.
+    case threadStack
+    /// `NotificationCenter.default`'s table of observer blocks.
+    case notificationObserver
+
+    /// Which roots the search reads first, lowest first: an object that roots of
+    /// several kinds reach is explained from the kind with the lowest priority, by
+    /// the shortest path from its roots. What holds an object through its own
+    /// closure's capture (a task's, a pending block's, a timer's) says more than
+    /// a global that reaches it through stored data; a word on a stack or in the
+    /// notification center's table, found by a scan, says least.
+    var priority: Int {
+        switch self {
+        case .task: 0
+        case .dispatchBlock: 1
+        case .timer: 2
+        case .global: 3
+        case .threadStack: 4
+        case .notificationObserver: 5
+        }
+    }
+
+    static func < (lhs: Self, rhs: Self) -> Bool { lhs.priority < rhs.priority }
+
+    /// What a path from a root of this kind says about the object it reaches.
+    enum Meaning {
+        /// Through a closure's capture it is a leak (the capture is the fix, ``pattern``);
+        /// through plain stored data only, the object is kept by design (a cache, a singleton).
+        case leakThroughCapture
+        /// The root refers to it, which says nothing of why: it is kept, named after the root.
+        case keptByDesign
+    }
+
+    var meaning: Meaning { self == .threadStack ? .keptByDesign : .leakThroughCapture }
+
+    /// How a path from a root of this kind to an object that is on a retain cycle of
+    /// its own (and held from outside it) is read.
+    enum CycleRule {
+        /// Roots of this kind are not searched for it: its cycle explains it.
+        case notSearched
+        /// A capture on the path is the fix, whatever the cycle does (a timer's block).
+        case captureIsTheFix
+        /// A capture on the path leaves the cycle as the explanation; plain stored
+        /// data keeps it by design whatever its cycle does (a singleton made lazily).
+        case cycleIsTheFix
+    }
+
+    var cycleRule: CycleRule {
+        switch self {
+        case .timer: .captureIsTheFix
+        case .global: .cycleIsTheFix
+        case .task, .dispatchBlock, .threadStack, .notificationObserver: .notSearched
+        }
+    }
+
+    /// How a root of this kind is shown at the start of a path the search reads from its object.
+    var shownAs: RetainNode.Kind {
+        switch self {
+        case .task: .task
+        case .dispatchBlock: .dispatchWork
+        case .timer: .timer
+        case .global, .notificationObserver: .global
+        case .threadStack: .unknown
+        }
+    }
+
+    /// The pattern, and its fix, of an object that a closure held from such a root captures.
+    var pattern: LeakPattern? {
+        switch self {
+        case .task: TaskClosures.pattern
+        case .dispatchBlock: DispatchBlocks.pattern
+        case .timer: TimerHolders.pattern
+        case .global: GlobalRoots.pattern
+        case .threadStack: nil
+        case .notificationObserver: ObserverTable.pattern
+        }
+    }
+}
