@@ -22,6 +22,15 @@ final class RootPrioritySearchTests: XCTestCase {
         }
     }
 
+    /// A stopped thread's stack that refers to every object looked for.
+    private struct Stack: RootProvider {
+        var kind: RootKind { .threadStack }
+
+        func roots(holding targets: [UInt: RetainNode], inspector: HeapInspector) -> [HeapRoot] {
+            [HeapRoot(kind: .threadStack, name: "the stack", address: 0, holding: .refersTo(Set(targets.keys)))]
+        }
+    }
+
     func testTheHigherPriorityRootExplainsAnObjectTwoRootsReachWhateverTheProvidersOrder() throws {
         let target = Target()
         let stored = Box(), capturing = Box()
@@ -42,6 +51,11 @@ final class RootPrioritySearchTests: XCTestCase {
         }
         XCTAssertEqual(path.edges.first?.from.name, "the global")
         XCTAssertEqual(pattern?.id, GlobalRoots.pattern.id)
+    }
+
+    /// Two kinds of one priority would be read in an order nothing decides.
+    func testEveryKindHasAPriorityOfItsOwn() {
+        XCTAssertEqual(Set(RootKind.allCases.map(\.priority)).count, RootKind.allCases.count)
     }
 
     func testTheShortestPathFromTheRootsOfOneKindWins() throws {
@@ -83,6 +97,19 @@ final class RootPrioritySearchTests: XCTestCase {
             targets: [address(of: target): node(target)], providers: [globals], inspector: HeapInspector(), budget: 4)
         XCTAssertTrue(cut.isCutShort)
         XCTAssertNil(cut.explanation(of: address(of: target), closures: nil))
+    }
+
+    /// A kind whose provider finds what its roots hold needs no budget: it is asked after one that ran out.
+    func testKindsAfterOneTheBudgetCutShortAreStillSearched() throws {
+        let target = Target()
+        let holder = Box()
+        holder.next = target
+        let search = RootSearch(
+            targets: [address(of: target): node(target)],
+            providers: [Roots(kind: .global, objects: [("the global", holder)]), Stack()], inspector: HeapInspector(),
+            budget: 0)
+        XCTAssertTrue(search.isCutShort)
+        XCTAssertEqual(search.explanation(of: address(of: target), closures: nil)?.root.name, "the stack")
     }
 
     /// The judge counts an object the search was cut short of as unjudged: neither a leak nor kept.

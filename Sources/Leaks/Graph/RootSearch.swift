@@ -58,9 +58,10 @@ struct RootSearch {
             }
             let read = roots.filter { if case .object = $0.holding { true } else { false } }
             guard !read.isEmpty, open.keys.contains(where: { found[$0] == nil }) else { continue }
+            // The kinds after it whose providers find what their roots hold are still asked.
             guard budget > 0 else {
                 isCutShort = true
-                break
+                continue
             }
             let graph = RetainGraph(roots: read.map(\.address), inspector: inspector, budget: budget)
             budget -= graph.nodes.count
