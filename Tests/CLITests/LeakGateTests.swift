@@ -46,7 +46,7 @@ final class LeakGateTests: XCTestCase {
         let first = LeakSignature(try leak(line: 6), scopes: { _ in nil })
         let moved = LeakSignature(try leak(line: 16, address: 0x9000, subscription: 12), scopes: { _ in nil })
         XCTAssertEqual(first, moved)
-        XCTAssertEqual(first.edge, "closure given to flatMap at Search.swift ─captures→ SearchViewModel")
+        XCTAssertEqual(first.edge, "closure given to flatMap captures SearchViewModel")
         XCTAssertEqual(first.pattern, "closure-strong-self")
         XCTAssertNotEqual(first.id, LeakSignature(try leak("ProfileViewModel", line: 6), scopes: { _ in nil }).id)
     }

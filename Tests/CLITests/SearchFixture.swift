@@ -31,18 +31,25 @@ enum SearchFixture {
     static func leak(_ type: String = "SearchViewModel", line: Int, address: UInt = 0x1000, subscription: Int = 3)
         throws -> Leak
     {
+        let object = #"{"address": \#(address), "name": "\#(type)", "kind": "object", "type": "\#(type)"}"#
+        let bag = #"{"address": 2, "name": "DisposeBag", "kind": "subscriptionContainer"}"#
+        let sink = #"{"address": 3, "name": "subscription #\#(subscription) (flatMap)", "kind": "subscription"}"#
+        let closure =
+            #"{"address": 4, "name": "closure given to flatMap at Search.swift:\#(line)", "kind": "closure", "call": "flatMap"}"#
+        let capture =
+            #"{"from": \#(closure), "to": \#(object), "label": "captures", "reference": {"kind": "capture"}, "kind": "strong", "site": "Search.swift:\#(line)"}"#
         let edges = """
-            [{"from": {"address": \(address), "name": "\(type)"}, "to": {"address": 2, "name": "DisposeBag"}, "label": "disposeBag", "kind": "strong"},
-             {"from": {"address": 2, "name": "DisposeBag"}, "to": {"address": 3, "name": "subscription #\(subscription) (flatMap)"}, "label": "holds", "kind": "strong"},
-             {"from": {"address": 3, "name": "subscription #\(subscription) (flatMap)"}, "to": {"address": 4, "name": "closure given to flatMap at Search.swift:\(line)"}, "label": "upstream", "kind": "strong"},
-             {"from": {"address": 4, "name": "closure given to flatMap at Search.swift:\(line)"}, "to": {"address": \(address), "name": "\(type)"}, "label": "captures", "kind": "strong", "site": "Search.swift:\(line)"}]
+            [{"from": \(object), "to": \(bag), "label": "disposeBag", "reference": {"kind": "field", "name": "disposeBag"}, "kind": "strong"},
+             {"from": \(bag), "to": \(sink), "label": "holds", "reference": {"kind": "ownership", "name": "holds"}, "kind": "strong"},
+             {"from": \(sink), "to": \(closure), "label": "upstream", "reference": {"kind": "ownership", "name": "upstream"}, "kind": "strong"},
+             \(capture)]
             """
         let pattern = #"{"id": "closure-strong-self", "name": "closure captures self strongly", "fix": "[weak self]"}"#
         let json = """
             {"typeName": "\(type)", "kind": "cycle", "address": \(address),
              "trackedAt": {"origin": "closureCapture", "file": "App/Search.swift", "line": \(line), "operatorName": "flatMap"},
              "cycle": {"edges": \(edges), "isVerified": true}, "pattern": \(pattern),
-             "causes": [{"reference": {"from": {"address": 4, "name": "closure given to flatMap at Search.swift:\(line)"}, "to": {"address": \(address), "name": "\(type)"}, "label": "captures", "kind": "strong", "site": "Search.swift:\(line)"},
+             "causes": [{"reference": \(capture),
                          "cycle": {"edges": \(edges), "isVerified": true}, "pattern": \(pattern)}]}
             """
         return try JSONDecoder().decode(Leak.self, from: Data(json.utf8))

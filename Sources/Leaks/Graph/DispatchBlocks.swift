@@ -60,7 +60,8 @@ struct DispatchBlockRoots: RootProvider {
             }
             guard !held.isEmpty else { return nil }
             let site = block.madeAt()
-            let holder = RetainNode(address: address, name: "block given to asyncAfter at \(site)", kind: .dispatchWork)
+            let holder = RetainNode(
+                address: address, name: "block given to asyncAfter at \(site)", kind: .dispatchWork, call: "asyncAfter")
             return HeapRoot(kind: .dispatchBlock, capturing: held, from: holder, site: "\(site)")
         }
     }

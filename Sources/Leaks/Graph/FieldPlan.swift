@@ -22,21 +22,19 @@ struct FieldPlan {
     struct Entry {
         let offset: Int
         let access: Access
-        /// The label as the field walk shows it (a library's type name first).
-        let label: String
+        /// The fields the reference is in, as the field walk reads them (``HeapReference``'s path).
+        let path: String
     }
 
     /// The instance size, header included.
     let size: Int
     let entries: [Entry]
 
-    /// The plan for instances laid out as `fields`, whose owner is shown as
-    /// `ownerPrefix` in labels (nil for a user type); nil when an instance
-    /// needs reflection to read.
-    init?(fields: [FieldLayout], size: Int, ownerPrefix: String?) {
+    /// The plan for instances laid out as `fields`; nil when an instance needs reflection to read.
+    init?(fields: [FieldLayout], size: Int) {
         var entries: [Entry] = []
         for field in fields {
-            guard Self.compile(field, label: field.name ?? "captures", ownerPrefix: ownerPrefix, into: &entries) else {
+            guard Self.compile(field, path: field.name ?? "", into: &entries) else {
                 return nil
             }
         }
@@ -44,30 +42,25 @@ struct FieldPlan {
         self.entries = entries
     }
 
-    /// Mirrors ``HeapInspector``'s `collect(_:base:label:owner:words:into:)`
+    /// Mirrors ``HeapInspector``'s `collect(_:base:path:in:owner:words:into:)`
     /// case by case; false for a field it cannot plan.
-    private static func compile(_ field: FieldLayout, label: String, ownerPrefix: String?, into entries: inout [Entry])
-        -> Bool
-    {
-        let shown = ownerPrefix.map { "\($0).\(label)" } ?? label
+    private static func compile(_ field: FieldLayout, path: String, into entries: inout [Entry]) -> Bool {
         switch field.kind {
         case .strong, .classExistential, .errorExistential:
-            entries.append(Entry(offset: field.offset, access: .strong, label: shown))
+            entries.append(Entry(offset: field.offset, access: .strong, path: path))
         case .unowned:
-            entries.append(Entry(offset: field.offset, access: .unowned, label: shown))
+            entries.append(Entry(offset: field.offset, access: .unowned, path: path))
         case .unmanaged:
-            entries.append(Entry(offset: field.offset, access: .unmanaged, label: shown))
+            entries.append(Entry(offset: field.offset, access: .unmanaged, path: path))
         case .weak:
-            entries.append(Entry(offset: field.offset, access: .weak, label: shown))
+            entries.append(Entry(offset: field.offset, access: .weak, path: path))
         case .structure where field.typeName?.hasPrefix("Swift._BridgeStorage<") == true:
-            entries.append(Entry(offset: field.offset, access: .strong, label: shown))
+            entries.append(Entry(offset: field.offset, access: .strong, path: path))
         case .structure, .tuple:
             for child in field.children {
-                guard
-                    compile(
-                        child, label: child.name.map { "\(label).\($0)" } ?? label, ownerPrefix: ownerPrefix,
-                        into: &entries)
-                else { return false }
+                guard compile(child, path: child.name.map { Self.path(path, $0) } ?? path, into: &entries) else {
+                    return false
+                }
             }
         case .enumeration:
             // The optional-reference test of ``ReflectionProbe/optionalReferenceCase(of:firstWord:)``,
@@ -75,15 +68,20 @@ struct FieldPlan {
             var none: [Entry] = []
             guard ReflectionProbe.optionalReferenceCase(of: field, firstWord: ReflectionProbe.leastValidPointer) == 0,
                 field.children[0].kind == .strong,
-                compile(field.children[1], label: label, ownerPrefix: ownerPrefix, into: &none), none.isEmpty
+                compile(field.children[1], path: path, into: &none), none.isEmpty
             else { return false }
-            entries.append(Entry(offset: field.offset, access: .optionalStrong, label: shown))
+            entries.append(Entry(offset: field.offset, access: .optionalStrong, path: path))
         case .other:
             break
         case .thickFunction, .opaqueExistential:
             return false
         }
         return true
+    }
+
+    /// The path of field `child` of the value at `path` (empty: an unnamed capture's value).
+    static func path(_ path: String, _ child: String) -> String {
+        path.isEmpty ? child : path + "." + child
     }
 
     /// Appends the references of the instance at `address` whose words are
@@ -97,16 +95,16 @@ struct FieldPlan {
                 guard let target = words.word(at: place), target != 0 else { continue }
                 let kind: ReferenceKind =
                     entry.access == .strong ? .strong : entry.access == .unowned ? .unowned : .unownedUnsafe
-                references.append(HeapReference(target: target, label: entry.label, kind: kind, isVerified: true))
+                references.append(HeapReference(target: target, path: entry.path, kind: kind, isVerified: true))
             case .weak:
                 guard let target = HeapNames.weakTarget(at: place) else { continue }
-                references.append(HeapReference(target: target, label: entry.label, kind: .weak, isVerified: true))
+                references.append(HeapReference(target: target, path: entry.path, kind: .weak, isVerified: true))
             case .optionalStrong:
                 guard let word = words.word(at: place), word == 0 || word >= ReflectionProbe.leastValidPointer else {
                     return false
                 }
                 if word != 0 {
-                    references.append(HeapReference(target: word, label: entry.label, kind: .strong, isVerified: true))
+                    references.append(HeapReference(target: word, path: entry.path, kind: .strong, isVerified: true))
                 }
             }
         }

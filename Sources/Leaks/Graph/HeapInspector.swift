@@ -69,7 +69,7 @@ struct HeapInspector {
         }
     }
 
-    /// The type of the object whose fields are read, as labels name it.
+    /// The type of the object whose fields are read.
     fileprivate struct Owner {
         let name: String
         let kind: RetainNode.Kind
@@ -154,7 +154,7 @@ struct HeapInspector {
                 let plan =
                     isPlain
                     ? FieldPlan(
-                        fields: layout.fields, size: layout.size, ownerPrefix: owner.isLibrary ? owner.shortName : nil)
+                        fields: layout.fields, size: layout.size)
                     : nil
                 let planned = plan.map { plan in
                     TypeFacts.Planned(
@@ -188,11 +188,13 @@ struct HeapInspector {
             let words = ObjectWords(address: address, size: 0)
             // Keys hold references too (an object used as a key, a Set's elements).
             for (index, entry) in storage.entries.enumerated() {
-                let label =
-                    "element [\(HeapNames.keyDescription(at: entry.key, type: storage.key.typeName) ?? "#\(index)")]"
-                collect(storage.key, base: entry.key, label: label, owner: nil, words: words, into: &nodes.references)
+                let key = HeapNames.keyDescription(at: entry.key, type: storage.key.typeName) ?? "#\(index)"
+                collect(
+                    storage.key, base: entry.key, path: "", in: key, owner: nil, words: words, into: &nodes.references)
                 if let value = storage.value, let valueAddress = entry.value {
-                    collect(value, base: valueAddress, label: label, owner: nil, words: words, into: &nodes.references)
+                    collect(
+                        value, base: valueAddress, path: "", in: key, owner: nil, words: words,
+                        into: &nodes.references)
                 }
             }
         } else {
@@ -205,7 +207,7 @@ struct HeapInspector {
             layout.fields.withUnsafeBufferPointer { fields in
                 for index in fields.indices {
                     collect(
-                        fields[index], base: address, label: fields[index].name ?? "captures",
+                        fields[index], base: address, path: fields[index].name ?? "", in: nil,
                         owner: isInstance ? owner : nil,
                         words: words, into: &nodes.references)
                 }
@@ -253,7 +255,7 @@ struct HeapInspector {
     private func scannedNode(at address: UInt) -> HeapNode? {
         guard let size = probe.instanceSize(ofObjectAt: address) else { return nil }
         let references = probe.wordScan(ofObjectAt: address, size: size).map {
-            HeapReference(target: $0.target, label: "word at +\($0.offset)", kind: .strong, isVerified: false)
+            HeapReference(target: $0.target, wordAt: $0.offset)
         }
         let typeName = probe.typeName(ofObjectAt: address)
         return HeapNode(
@@ -273,58 +275,61 @@ struct HeapInspector {
             }
             return
         }
-        collect(field, base: base, label: "element [\(element)]", owner: nil, words: words, into: &references)
+        collect(field, base: base, path: "", in: String(element), owner: nil, words: words, into: &references)
     }
 
-    /// Adds the references a field holds. Offsets are from `base`, the start
-    /// of the heap object (or of the existential's value) that holds the field.
+    /// Adds the references a field holds, at `path` in its holder (in the holder's element
+    /// `element`, when one). Offsets are from `base`, the start of the heap object (or of the
+    /// existential's value) that holds the field.
     private func collect(
-        _ field: FieldLayout, base: UInt, label: String, owner: Owner?, words: ObjectWords,
+        _ field: FieldLayout, base: UInt, path: String, in element: String?, owner: Owner?, words: ObjectWords,
         into references: inout [HeapReference]
     ) {
-        let shownLabel = owner.map { $0.isLibrary ? "\($0.shortName).\(label)" : label } ?? label
         let address = base &+ UInt(field.offset)
         switch field.kind {
         case .strong, .classExistential, .errorExistential:
             if let target = words.word(at: address), target != 0 {
-                references.append(HeapReference(target: target, label: shownLabel, kind: .strong, isVerified: true))
+                references.append(
+                    HeapReference(target: target, path: path, in: element, kind: .strong, isVerified: true))
             }
         case .unowned, .unmanaged:
             if let target = words.word(at: address), target != 0 {
                 references.append(
                     HeapReference(
-                        target: target, label: shownLabel,
+                        target: target, path: path, in: element,
                         kind: field.kind == .unowned ? .unowned : .unownedUnsafe, isVerified: true))
             }
         case .weak:
             if let target = HeapNames.weakTarget(at: address) {
-                references.append(HeapReference(target: target, label: shownLabel, kind: .weak, isVerified: true))
+                references.append(HeapReference(target: target, path: path, in: element, kind: .weak, isVerified: true))
             }
         case .thickFunction:
             if let context = words.word(at: address &+ 8), context != 0 {
                 references.append(
                     HeapReference(
-                        target: context, label: shownLabel, kind: .strong, isVerified: true,
+                        target: context, path: path, in: element, kind: .strong, isVerified: true,
                         function: words.word(at: address)))
             }
         case .opaqueExistential:
             if let value = probe.existentialValue(at: base, of: field) {
                 collect(
-                    value.value, base: value.valueAddress, label: label, owner: owner, words: words, into: &references)
+                    value.value, base: value.valueAddress, path: path, in: element, owner: owner, words: words,
+                    into: &references)
             }
         case .structure where field.typeName?.hasPrefix("Swift._BridgeStorage<") == true:
             // A Dictionary's or Set's storage reference is a bridge object,
             // which reflection leaves opaque; without Objective-C it is the
             // native storage object itself.
             if let target = words.word(at: address), target != 0 {
-                references.append(HeapReference(target: target, label: shownLabel, kind: .strong, isVerified: true))
+                references.append(
+                    HeapReference(target: target, path: path, in: element, kind: .strong, isVerified: true))
             }
         case .structure, .tuple:
             let start = references.count
             for child in field.children {
                 collect(
-                    child, base: base, label: child.name.map { "\(label).\($0)" } ?? label, owner: owner, words: words,
-                    into: &references)
+                    child, base: base, path: child.name.map { FieldPlan.path(path, $0) } ?? path, in: element,
+                    owner: owner, words: words, into: &references)
             }
             if describes {
                 HeapNames.attachRecordedSite(
@@ -337,7 +342,9 @@ struct HeapInspector {
                 ?? probe.activeCase(at: base, of: field)
             if let index, field.children.indices.contains(index) {
                 field.children.withUnsafeBufferPointer { children in
-                    collect(children[index], base: base, label: label, owner: owner, words: words, into: &references)
+                    collect(
+                        children[index], base: base, path: path, in: element, owner: owner, words: words,
+                        into: &references)
                 }
             }
         case .other:

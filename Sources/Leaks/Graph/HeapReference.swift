@@ -1,14 +1,15 @@
 /// A reference from one heap object to another, as the inspector reads it.
+/// A graph holds millions: where it is in its holder is kept in two words
+/// and a string, and made into a ``Place`` only for the few references shown.
 struct HeapReference: Hashable {
     /// The referenced object's address.
     let target: UInt
-    /// What the reference means (a field name, `captures`, `element [3]`...).
-    var label: String { element < 0 ? name : "element [\(element)]" }
-    /// The label, unless `element` makes it.
+    /// The fields the reference is in, outermost first, joined by dots; for an
+    /// element holding it in a field (``Slot/keyed``), the element's
+    /// description, ``keySeparator``, then the fields.
     private let name: String
-    /// For an array's element, its index, or -1. Its label is made when
-    /// read: a walk meets a million elements and shows a few.
-    private let element: Int
+    /// What `name` means, or an array element's index (`>= 0`).
+    private let slot: Int
     /// The source line that made the reference, when known.
     var site: String?
     /// For a closure stored in a field: its function pointer.
@@ -21,24 +22,82 @@ struct HeapReference: Hashable {
     /// False when the reference was guessed by a word scan.
     let isVerified: Bool
 
-    init(target: UInt, label: String, kind: ReferenceKind, isVerified: Bool, site: String? = nil, function: UInt? = nil)
-    {
+    /// What a negative ``slot`` says `name` is.
+    private enum Slot {
+        /// A field path.
+        static let field = -1
+        /// An element's description and a field path within it.
+        static let keyed = -2
+        /// At and below: a word found by a scan, at offset `words - slot`.
+        static let words = -16
+    }
+
+    /// Between an element's description and the fields within it: no field name or key holds it.
+    private static let keySeparator: Character = "\u{1F}"
+
+    /// Where a reference is in its holder.
+    struct Place: Equatable {
+        /// The holder's element the reference is in (an array's index, a dictionary's key), if any.
+        let element: String?
+        /// The fields it is in from there, outermost first; empty for a closure context's unnamed capture.
+        let fields: [String]
+        /// Set instead for a word found by a scan.
+        let wordOffset: Int?
+    }
+
+    /// Where the reference is in its holder.
+    var place: Place {
+        if slot >= 0 { return Place(element: String(slot), fields: [], wordOffset: nil) }
+        if slot <= Slot.words { return Place(element: nil, fields: [], wordOffset: Slot.words - slot) }
+        let fields = { (path: Substring) in
+            path.isEmpty ? [] : path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        }
+        guard slot == Slot.keyed, let separator = name.firstIndex(of: Self.keySeparator) else {
+            return Place(element: nil, fields: fields(name[...]), wordOffset: nil)
+        }
+        return Place(
+            element: String(name[..<separator]), fields: fields(name[name.index(after: separator)...]), wordOffset: nil)
+    }
+
+    /// The place as the raw walk reads it: `pair.first`, `element [3].value`, `word at +16`.
+    var label: String {
+        let place = place
+        if let offset = place.wordOffset { return "word at +\(offset)" }
+        let fields = place.fields.joined(separator: ".")
+        guard let element = place.element else { return fields }
+        return "element [\(element)]" + (fields.isEmpty ? "" : "." + fields)
+    }
+
+    /// A reference in the fields `path` (joined by dots; empty for an unnamed capture) of its holder,
+    /// or of its holder's element `element`.
+    init(
+        target: UInt, path: String, in element: String? = nil, kind: ReferenceKind, isVerified: Bool,
+        site: String? = nil, function: UInt? = nil
+    ) {
         self.init(
-            target: target, name: label, element: -1, kind: kind, isVerified: isVerified, site: site, function: function
-        )
+            target: target, name: element.map { $0 + String(Self.keySeparator) + path } ?? path,
+            slot: element == nil ? Slot.field : Slot.keyed, kind: kind, isVerified: isVerified, site: site,
+            function: function)
     }
 
     /// A strong reference held by element `element` of an array.
     init(target: UInt, element: Int, kind: ReferenceKind) {
-        self.init(target: target, name: "", element: element, kind: kind, isVerified: true, site: nil, function: nil)
+        self.init(target: target, name: "", slot: element, kind: kind, isVerified: true, site: nil, function: nil)
+    }
+
+    /// A reference a word scan found at `offset` in its holder.
+    init(target: UInt, wordAt offset: Int) {
+        self.init(
+            target: target, name: "", slot: Slot.words - offset, kind: .strong, isVerified: false, site: nil,
+            function: nil)
     }
 
     private init(
-        target: UInt, name: String, element: Int, kind: ReferenceKind, isVerified: Bool, site: String?, function: UInt?
+        target: UInt, name: String, slot: Int, kind: ReferenceKind, isVerified: Bool, site: String?, function: UInt?
     ) {
         self.target = target
         self.name = name
-        self.element = element
+        self.slot = slot
         self.kind = kind
         self.isVerified = isVerified
         self.site = site

@@ -81,16 +81,19 @@ struct HiddenHolder {
                     path.insert(
                         RetainEdge(
                             from: graph.retainNode(step.from), to: graph.retainNode(step.reference.target),
-                            label: step.reference.label, kind: .strong, site: step.reference.site), at: 0)
+                            reference: CyclePresentation.unfolded(
+                                step.reference.place, owner: graph.owner(of: step.from)),
+                            kind: .strong, site: step.reference.site), at: 0)
                     current = nodes.index(of: step.from) ?? rootIndex
                 }
                 let holder = RetainNode(address: reference.target, name: work.name, kind: work.kind)
                 path.append(
                     RetainEdge(
-                        from: graph.retainNode(node.address), to: holder, label: reference.label, kind: .strong,
-                        site: nil))
+                        from: graph.retainNode(node.address), to: holder,
+                        reference: CyclePresentation.unfolded(reference.place, owner: graph.owner(of: node.address)),
+                        kind: .strong, site: nil))
                 path.append(
-                    RetainEdge(from: holder, to: graph.retainNode(root), label: "captures", kind: .strong, site: nil))
+                    RetainEdge(from: holder, to: graph.retainNode(root), reference: .capture, kind: .strong, site: nil))
                 cycle = RetainCycle(edges: path, isVerified: false)
                 self.work = work
                 return
@@ -104,9 +107,12 @@ struct HiddenHolder {
     }
 
     /// The work a reference that reflection could not follow leads to, when it is work searched.
+    /// Read by the field names of the standard library's `Task` (its `_task` handle) and of
+    /// `DispatchWorkItem` (`_block`), as reflection gives them.
     private static func work(held reference: HeapReference, by node: HeapNode) -> Work? {
-        if reference.label == "_task" || reference.label.hasSuffix("._task") { return .task }
-        if node.kind == .dispatchWork, reference.label == "_block" { return .workItemBlock }
+        let place = reference.place
+        if place.fields.last == "_task" { return .task }
+        if node.kind == .dispatchWork, place.element == nil, place.fields == ["_block"] { return .workItemBlock }
         return nil
     }
 

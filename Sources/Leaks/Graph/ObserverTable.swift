@@ -64,11 +64,11 @@ struct ObserverTable {
         let center = RetainNode(address: Self.centerAddress, name: "NotificationCenter.default", kind: .global)
         let block = RetainNode(
             address: container, name: "closure given to addObserver" + (site.map { " at \($0)" } ?? ""),
-            kind: .closure)
+            kind: .closure, call: "addObserver")
         return RetainCycle(
             edges: [
-                RetainEdge(from: center, to: block, label: "observers", kind: .strong, site: nil),
-                RetainEdge(from: block, to: object, label: "captures", kind: .strong, site: site),
+                RetainEdge(from: center, to: block, reference: .root(.notificationObserver), kind: .strong, site: nil),
+                RetainEdge(from: block, to: object, reference: .capture, kind: .strong, site: site),
             ], isVerified: false)
     }
 

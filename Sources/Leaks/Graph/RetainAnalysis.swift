@@ -53,7 +53,7 @@ struct RetainAnalysis {
         pattern = first.pattern
         causes = [first]
         var broken: Set<CycleFinder.Step> = [Self.referenceToBreak(on: chosen.path, in: graph)]
-        var fixes: Set<String> = [first.fixKey(of: root)]
+        var fixes: Set<LeakCause.FixKey> = [first.fixKey(of: root)]
         while causes.count + unlistedCauses < Self.searchedCauses,
             let path = CycleFinder(graph: graph).shortestCycle(avoiding: broken)
         {
@@ -105,12 +105,12 @@ struct RetainAnalysis {
         // The object that holds a closure names its operator when several
         // closures share one context: the nearest one that is not plumbing.
         var holder = ""
-        let edges = path.flatMap { step -> [RetainEdge] in
+        let steps = path.flatMap { step -> [CyclePresentation.Step] in
             let node = graph.retainNode(step.from)
             if !CyclePresentation.isPlumbing(node) { holder = node.name }
             return Self.edges(for: step, in: graph, closures: closures, holder: holder)
         }
-        return CyclePresentation.compress(edges, rootName: rootName, rootKind: rootKind)
+        return CyclePresentation.compress(steps, rootName: rootName, rootKind: rootKind)
     }
 
     /// The edges shown for one step. A closure whose only capture is one
@@ -119,11 +119,11 @@ struct RetainAnalysis {
     /// two edges through the closure, which is what the reader needs to see.
     private static func edges(
         for step: (from: UInt, reference: HeapReference), in graph: RetainGraph, closures: ClosureTable?, holder: String
-    ) -> [RetainEdge] {
-        let from = graph.retainNode(step.from)
-        let to = graph.retainNode(step.reference.target)
+    ) -> [CyclePresentation.Step] {
+        let from = graph.retainNode(step.from, closures: closures)
+        let to = graph.retainNode(step.reference.target, closures: closures)
         let reference = step.reference
-        let label = graph.label(of: reference, heldBy: step.from)
+        let read = CyclePresentation.Step.Reference.read(reference.place, owner: graph.owner(of: step.from))
         let entry = closures?.entry(for: reference.target, heldBy: holder)
         let isContext = graph.nodes[reference.target]?.closure != nil
         // From the context of a closure given to an operator (a thunk around
@@ -135,42 +135,42 @@ struct RetainAnalysis {
                     "closure given at \($0)"
                 } ?? "closure"
             let closure = RetainNode(
-                address: reference.target, name: name, kind: site == nil ? .closureContext : .closure)
+                address: reference.target, name: name, kind: site == nil ? .closureContext : .closure,
+                call: entry?.operatorName)
             return [
-                RetainEdge(from: from, to: closure, label: label, kind: .strong, site: site),
-                RetainEdge(from: closure, to: to, label: "captures", kind: .strong, site: site),
+                CyclePresentation.Step(from: from, to: closure, reference: read, kind: .strong, site: site),
+                CyclePresentation.Step(from: closure, to: to, reference: .made(.capture), kind: .strong, site: site),
             ]
         }
         // A closure context nothing else names is named by the site its holder recorded.
         if reference.function != nil, isContext, entry == nil, to.kind == .closureContext, let site = reference.site {
             let closure = RetainNode(address: to.address, name: "closure given at \(site)", kind: .closure)
-            return [RetainEdge(from: from, to: closure, label: label, kind: reference.kind, site: site)]
+            return [CyclePresentation.Step(from: from, to: closure, reference: read, kind: reference.kind, site: site)]
         }
         return [
-            RetainEdge(
-                from: from, to: to, label: label, kind: reference.kind,
+            CyclePresentation.Step(
+                from: from, to: to, reference: read, kind: reference.kind,
                 site: entry?.site.description ?? reference.site)
         ]
     }
 }
 
 extension RetainGraph {
-    /// A reference's label as its holder is named: the field walk labels a
-    /// library object's fields by its class (`UnaryProducer.parameters`), an
-    /// integration may name the object itself (`SkipWhile`), and the label follows.
-    func label(of reference: HeapReference, heldBy holder: UInt) -> String {
-        guard let node = nodes[holder], node.isLibrary, node.kind == .object, let typeName = node.typeName else {
-            return reference.label
-        }
-        let shortName = HeapNames.shortTypeName(typeName)
-        guard node.name != shortName, reference.label.hasPrefix(shortName + ".") else { return reference.label }
-        return node.name + reference.label.dropFirst(shortName.count)
+    /// The library type that declares the fields of the object at `holder`, as a reference from it
+    /// names it (`UnaryProducer.parameters`): an integration may name the object itself (`SkipWhile`),
+    /// and the reference follows. Nil for the code under test's objects, whose fields read alone.
+    func owner(of holder: UInt) -> String? {
+        guard let node = nodes[holder], node.isLibrary else { return nil }
+        return node.kind == .object ? node.name : node.typeName.map(HeapNames.shortTypeName) ?? node.name
     }
 
-    func retainNode(_ address: UInt) -> RetainNode {
+    /// The node at `address` as a report shows it; a closure the table knows is given its call.
+    func retainNode(_ address: UInt, closures: ClosureTable? = nil) -> RetainNode {
         let node = nodes[address]
         return RetainNode(
             address: address, name: node?.name ?? "object at 0x\(String(address, radix: 16))",
-            kind: node?.kind ?? .unknown)
+            kind: node?.kind ?? .unknown,
+            call: node?.kind == .closure ? closures?.entry(for: address)?.operatorName : nil,
+            type: node?.closure == nil ? node?.typeName.map(HeapNames.shortTypeName) : nil)
     }
 }

@@ -67,7 +67,7 @@ public struct LeakCause: Sendable, Codable, Equatable {
     /// `edges` with the reference a fix changes marked, and that reference: the last capture,
     /// else (unless `capturesOnly`) the last edge.
     private static func markingSuspect(_ edges: RetainCycle, capturesOnly: Bool = false) -> (RetainCycle, RetainEdge?) {
-        let capture = edges.edges.lastIndex { $0.label == "captures" }
+        let capture = edges.edges.lastIndex { $0.reference == .capture }
         guard let index = capturesOnly ? capture : capture ?? edges.edges.indices.last else {
             return (edges, nil)
         }
@@ -78,7 +78,7 @@ public struct LeakCause: Sendable, Codable, Equatable {
 
     /// The reference a fix changes on a cycle's edges.
     static func reference(on edges: [RetainEdge]) -> RetainEdge? {
-        edges.last { $0.label == "captures" } ?? edges.last
+        edges.last { $0.reference == .capture } ?? edges.last
     }
 
     /// A holder outside the check, described by `holder`.
@@ -91,16 +91,23 @@ public struct LeakCause: Sendable, Codable, Equatable {
         global = nil
     }
 
-    /// What identifies the fix: causes of several leaked objects that break
-    /// the same reference are one fix; a holder outside the check is one per
-    /// leaked object (`address`).
-    func fixKey(of address: UInt) -> String {
-        (cycle ?? path).map { Self.fixKey(on: $0.edges) } ?? "outside|\(address)"
+    /// What identifies a fix: causes of several leaked objects that break the same reference are one
+    /// fix (the reference's holder, what it is, and its target); a holder outside the check is one per
+    /// leaked object.
+    enum FixKey: Hashable {
+        case reference(from: RetainNode, reference: RetainReference, to: UInt)
+        case outside(UInt)
+        case none
+    }
+
+    /// What identifies the fix: a holder outside the check is one per leaked object (`address`).
+    func fixKey(of address: UInt) -> FixKey {
+        (cycle ?? path).map { Self.fixKey(on: $0.edges) } ?? .outside(address)
     }
 
     /// The reference to break on `edges`: one closure held in two places
     /// (a factory kept by an observable and by its sink) is one fix.
-    static func fixKey(on edges: [RetainEdge]) -> String {
-        reference(on: edges).map { "\($0.from.address)|\($0.from.name)|\($0.label)|\($0.to.address)" } ?? "none"
+    static func fixKey(on edges: [RetainEdge]) -> FixKey {
+        reference(on: edges).map { .reference(from: $0.from, reference: $0.reference, to: $0.to.address) } ?? .none
     }
 }

@@ -43,7 +43,7 @@ public struct LeakReport: Sendable, Encodable, CustomStringConvertible {
     /// included. A holder the check could not read names no fix, and is not
     /// counted.
     public var fixCount: Int {
-        var keys: Set<String> = []
+        var keys: Set<LeakCause.FixKey> = []
         var unlisted = 0
         for leak in leaks where leak.heldBy == nil {
             let shown = leak.causes.filter { $0.reference != nil || $0.pattern != nil }

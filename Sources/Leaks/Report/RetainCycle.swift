@@ -19,7 +19,7 @@ public struct RetainCycle: Sendable, Codable, Equatable, CustomStringConvertible
         guard let first = edges.first else { return "(empty cycle)" }
         var lines = [first.from.description]
         for edge in edges {
-            let kind = edge.kind != .strong || edge.label == "captures" ? " (\(edge.kind.rawValue))" : ""
+            let kind = edge.kind != .strong || edge.reference == .capture ? " (\(edge.kind.rawValue))" : ""
             lines.append("  ─\(edge.label)\(kind)→ \(edge.to)" + (edge.isSuspect ? Self.suspectMarker : ""))
         }
         if !isVerified { lines.append("  (unverified: found by a word scan, without reflection metadata)") }
@@ -33,8 +33,10 @@ public struct RetainEdge: Sendable, Codable, Equatable {
     public let from: RetainNode
     /// The object referred to.
     public let to: RetainNode
-    /// What the reference means: a property name, `holds`, `captures`, `observer`...
-    public let label: String
+    /// What the reference is: a stored field, a capture, a library object's ownership, a root's...
+    public let reference: RetainReference
+    /// What a report shows for it: a property name, `holds`, `captures`, `observer`...
+    public var label: String { reference.label }
     /// Strong, weak, unowned or unowned(unsafe).
     public let kind: ReferenceKind
     /// The source line that made this reference, when known (the Rx call that
@@ -44,33 +46,37 @@ public struct RetainEdge: Sendable, Codable, Equatable {
     /// the last capture by a closure, else the last reference. In JSON only when true.
     public internal(set) var isSuspect = false
 
-    private enum CodingKeys: String, CodingKey { case from, to, label, kind, site, isSuspect }
+    private enum CodingKeys: String, CodingKey { case from, to, label, reference, kind, site, isSuspect }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(from, forKey: .from)
         try container.encode(to, forKey: .to)
         try container.encode(label, forKey: .label)
+        try container.encode(reference, forKey: .reference)
         try container.encode(kind, forKey: .kind)
         try container.encodeIfPresent(site, forKey: .site)
         if isSuspect { try container.encode(true, forKey: .isSuspect) }
     }
 
-    /// Reads an edge from a report's JSON.
+    /// Reads an edge from a report's JSON; one written before references were typed (with a
+    /// `label` alone) keeps its text as a ``RetainReference/described(_:)`` reference.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         from = try container.decode(RetainNode.self, forKey: .from)
         to = try container.decode(RetainNode.self, forKey: .to)
-        label = try container.decode(String.self, forKey: .label)
+        reference =
+            try container.decodeIfPresent(RetainReference.self, forKey: .reference)
+            ?? .described(container.decode(String.self, forKey: .label))
         kind = try container.decode(ReferenceKind.self, forKey: .kind)
         site = try container.decodeIfPresent(String.self, forKey: .site)
         isSuspect = try container.decodeIfPresent(Bool.self, forKey: .isSuspect) ?? false
     }
 
-    init(from: RetainNode, to: RetainNode, label: String, kind: ReferenceKind, site: String?) {
+    init(from: RetainNode, to: RetainNode, reference: RetainReference, kind: ReferenceKind, site: String?) {
         self.from = from
         self.to = to
-        self.label = label
+        self.reference = reference
         self.kind = kind
         self.site = site
     }

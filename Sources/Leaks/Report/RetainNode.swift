@@ -8,11 +8,19 @@ public struct RetainNode: Sendable, Codable, Hashable, CustomStringConvertible {
     public let name: String
     /// What the node is, decided when the heap was read.
     public let kind: Kind
+    /// For a closure, the call it was given to (`flatMap`, `asyncAfter`, `addObserver`), when known:
+    /// what names it in a leak's signature.
+    public let call: String?
+    /// The short name of its class, from its metadata, when known (`Subject<Int>`): what a leak's
+    /// signature names an object by, whatever name a report shows.
+    public let type: String?
 
-    init(address: UInt, name: String, kind: Kind) {
+    init(address: UInt, name: String, kind: Kind, call: String? = nil, type: String? = nil) {
         self.address = address
         self.name = name
         self.kind = kind
+        self.call = call
+        self.type = type
     }
 
     /// Reads a node from a report's JSON; one written before nodes had kinds is of kind ``Kind/unknown``.
@@ -21,6 +29,8 @@ public struct RetainNode: Sendable, Codable, Hashable, CustomStringConvertible {
         address = try container.decode(UInt.self, forKey: .address)
         name = try container.decode(String.self, forKey: .name)
         kind = try container.decodeIfPresent(Kind.self, forKey: .kind) ?? .unknown
+        call = try container.decodeIfPresent(String.self, forKey: .call)
+        type = try container.decodeIfPresent(String.self, forKey: .type)
     }
 
     public var description: String { name }
@@ -85,12 +95,12 @@ public struct RetainNode: Sendable, Codable, Hashable, CustomStringConvertible {
         var isFolded: Bool { self == .plumbing || self == .storage || self == .closureContext }
 
         /// What a reference from a node of this kind means, when the kind says it.
-        var meaningOfReferences: String? {
+        var meaningOfReferences: RetainReference? {
             switch self {
-            case .subscriptionContainer: "holds"
-            case .subject: "observer"
-            case .subscription: "upstream"
-            case .closure, .closureContext: "captures"
+            case .subscriptionContainer: .ownership(.holds)
+            case .subject: .ownership(.observer)
+            case .subscription: .ownership(.upstream)
+            case .closure, .closureContext: .capture
             default: nil
             }
         }

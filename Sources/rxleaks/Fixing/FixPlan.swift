@@ -178,7 +178,7 @@ struct FixPlan {
             return .observerBlock(type: leaked, file: site?.file, line: site?.line)
         }
         guard let reference = cause?.reference else { return nil }
-        if reference.label != "captures", reference.from.kind == .object, let name = propertyName(reference.label) {
+        if reference.from.kind == .object, let name = propertyName(reference.reference) {
             return .property(
                 type: reference.from.name.split(separator: ".").last.map(String.init) ?? reference.from.name,
                 name: name)
@@ -188,7 +188,7 @@ struct FixPlan {
         if [.closure, .task, .dispatchWork].contains(reference.from.kind), let site {
             return .closureAt(type: leaked, file: site.file, line: site.line)
         }
-        if let first = (cause?.cycle ?? leak.cycle)?.edges.first, let name = propertyName(first.label) {
+        if let first = (cause?.cycle ?? leak.cycle)?.edges.first, let name = propertyName(first.reference) {
             return .closureKept(type: leaked, property: name)
         }
         return nil
@@ -200,13 +200,11 @@ struct FixPlan {
         return (String(site[..<colon]), line)
     }
 
-    /// `task` for `task._task`; nil for a label that is no property (`holds`, `captures`, `upstream`).
-    private static func propertyName(_ label: String) -> String? {
-        let name = String(label.prefix { $0 != "." })
-        guard !name.isEmpty, !["holds", "captures", "upstream", "observer"].contains(name),
-            name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
-        else { return nil }
-        return name
+    /// `task` for `task._task`; nil for a reference that is no property of the code under test's
+    /// (`holds`, `captures`, a library's `Do.onNext`).
+    private static func propertyName(_ reference: RetainReference) -> String? {
+        guard let field = reference.field, field.owner == nil else { return nil }
+        return field.name
     }
 
     /// The package's `.swift` files under `Sources`, sorted: (relative path, absolute path).

@@ -7,7 +7,8 @@ import LeakSuiteRecords
 /// with the tests it appeared in. Sorted, one field a line, so that a change
 /// reviews as a small diff. Schema: docs/rxleaks-baseline.schema.json.
 struct Baseline: Codable, Equatable {
-    var schemaVersion = 1
+    /// The version of its signatures (``LeakSignature/version``).
+    var schemaVersion = LeakSignature.version
     var leaks: [SignatureRecord]
 
     /// The leaks of `groups`, as `--write-baseline` records them.
@@ -23,9 +24,13 @@ struct Baseline: Codable, Equatable {
         }
         do {
             let baseline = try JSONDecoder().decode(Baseline.self, from: data)
-            guard baseline.schemaVersion == 1 else {
+            guard baseline.schemaVersion == LeakSignature.version else {
                 throw BadInput(
-                    "the baseline \(url.path) has schema version \(baseline.schemaVersion); this rxleaks reads 1")
+                    "the baseline \(url.path) has schema version \(baseline.schemaVersion), whose signatures this rxleaks "
+                        + "(signatures version \(LeakSignature.version)) no longer makes",
+                    hint:
+                        "review the run's leaks, then rewrite the baseline with `rxleaks test --write-baseline "
+                        + "\(url.path)` (the signature contract: docs/reports.md)")
             }
             return baseline
         } catch let error as BadInput {

@@ -69,7 +69,7 @@ struct LintJoin {
     /// the reference to the capturing closure (`closure given to flatMap at …`).
     private static func suspectSite(of leak: Leak) -> String? {
         let cause = leak.causes.first
-        guard let reference = cause?.reference ?? leak.cycle?.edges.last(where: { $0.label == "captures" }) else {
+        guard let reference = cause?.reference ?? leak.cycle?.edges.last(where: { $0.reference == .capture }) else {
             return nil
         }
         if let site = reference.site { return site }

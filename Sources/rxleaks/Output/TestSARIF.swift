@@ -23,7 +23,7 @@ enum TestSARIF {
                 var fingerprints: [String: String]?
                 if index < signatures.count {
                     let signature = signatures[index]
-                    fingerprints = ["rxleaksSignature/v1": signature.id]
+                    fingerprints = ["rxleaksSignature/v\(LeakSignature.version)": signature.id]
                     switch gate.status(of: signature, in: verdict.name) {
                     case .new: baselineState = .new
                     case .known: (baselineState, level) = (.unchanged, .note)

@@ -34,7 +34,7 @@ extension HeapRoot {
             (
                 object.address,
                 RetainCycle(
-                    edges: [RetainEdge(from: holder, to: object, label: "captures", kind: .strong, site: site)],
+                    edges: [RetainEdge(from: holder, to: object, reference: .capture, kind: .strong, site: site)],
                     isVerified: true)
             )
         }
