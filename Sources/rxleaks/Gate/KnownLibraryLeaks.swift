@@ -5,8 +5,9 @@ import Foundation
 /// a configuration file like `.rxleaks.json` whose entries say on which
 /// platform and for which package in the graph they apply.
 enum KnownLibraryLeaks {
-    /// The entries of the resource; none if it cannot be read (a copied binary without its resources),
-    /// which makes every leak judged rather than hidden.
+    /// The entries of the resource; none if the file does not read as a configuration, which makes every
+    /// leak judged rather than hidden. (SwiftPM's `Bundle.module` stops the process when the resource
+    /// bundle is not beside the executable: a copied `rxleaks` needs its `rxleaks_rxleaks.resources` too.)
     static var entries: [GateConfiguration.Matcher] {
         guard let resource else { return [] }
         return (try? GateConfiguration.load(resource).knownLibraryLeaks) ?? []
