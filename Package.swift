@@ -117,9 +117,7 @@ let package = Package(
                 "Scenarios", "Leaks", "LeakSuiteRecords", "ReportFormats", "RxCore", "RxCoreLeaks", "ChildProcesses",
                 .target(name: "LeakLint", condition: .when(traits: ["Lint"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            // The library leaks rxleaks knows of, as a configuration file (docs/rxleaks-config.schema.json).
-            resources: [.copy("Resources/known-library-leaks.json")]),
+            ]),
 
         // `swift package rxleaks-lint`: rxleaks lint over the package's source targets.
         .plugin(

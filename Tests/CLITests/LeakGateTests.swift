@@ -328,12 +328,14 @@ final class LeakGateTests: XCTestCase {
     }
 
     /// rxleaks's own list is a configuration file its loader reads, each entry saying where it applies.
-    func testTheKnownLibraryLeaksResourceLoadsWithItsConditions() throws {
-        let resource = try JSONValue.parse(
-            String(contentsOf: try XCTUnwrap(KnownLibraryLeaks.resource), encoding: .utf8))
-        XCTAssertEqual(
-            JSONSchemaValidator(root: try CLI.schema("rxleaks-config.schema.json")).violations(of: resource), [])
-        let entries = KnownLibraryLeaks.entries
+    func testTheKnownLibraryLeaksListLoadsWithItsConditions() throws {
+        let list = try JSONValue.parse(KnownLibraryLeaks.listText)
+        XCTAssertEqual(JSONSchemaValidator(root: try CLI.schema("rxleaks-config.schema.json")).violations(of: list), [])
+        let entries = try GateConfiguration.decode(
+            Data(KnownLibraryLeaks.listText.utf8), from: KnownLibraryLeaks.source
+        )
+        .knownLibraryLeaks
+        XCTAssertEqual(entries, KnownLibraryLeaks.entries)
         XCTAssertFalse(entries.isEmpty)
         XCTAssertTrue(entries.allSatisfy { $0.holder != nil && $0.package == "weakmaptable" }, "\(entries)")
         XCTAssertFalse(

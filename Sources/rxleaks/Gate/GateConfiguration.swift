@@ -127,33 +127,40 @@ struct GateConfiguration: Codable, Equatable {
         return try load(url)
     }
 
+    /// What the messages about a configuration add: where its schema is.
+    private static let hint = "its schema is docs/rxleaks-config.schema.json"
+
     /// The configuration in the file at `url`.
     static func load(_ url: URL) throws(BadInput) -> GateConfiguration {
-        let hint = "its schema is docs/rxleaks-config.schema.json"
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
             throw BadInput("cannot read the configuration \(url.path): \(error.localizedDescription)", hint: hint)
         }
+        return try decode(data, from: url.path)
+    }
+
+    /// The configuration `data` holds; `source` names it in messages (the file's path).
+    static func decode(_ data: Data, from source: String) throws(BadInput) -> GateConfiguration {
         let configuration: GateConfiguration
         do { configuration = try JSONDecoder().decode(GateConfiguration.self, from: data) } catch {
-            throw BadInput("the configuration \(url.path) is not valid: \(error)", hint: hint)
+            throw BadInput("the configuration \(source) is not valid: \(error)", hint: hint)
         }
         guard configuration.schemaVersion == 1 else {
             throw BadInput(
-                "the configuration \(url.path) has schema version \(configuration.schemaVersion); this rxleaks reads 1",
+                "the configuration \(source) has schema version \(configuration.schemaVersion); this rxleaks reads 1",
                 hint: hint)
         }
         for entry in configuration.knownLibraryLeaks + configuration.ignore {
             if entry.edgeContains != nil {
                 throw BadInput(
-                    "an entry of \(url.path) gives edgeContains, which is no longer read: it matched the text of a report, which changes with its wording (reason: \(entry.reason))",
+                    "an entry of \(source) gives edgeContains, which is no longer read: it matched the text of a report, which changes with its wording (reason: \(entry.reason))",
                     hint:
                         "match the variable that holds the leak with holder {module, type, field}, or its signature id, as rxleaks test prints them; \(hint)"
                 )
             }
             guard entry.matchesSomething else {
                 throw BadInput(
-                    "an entry of \(url.path) matches nothing: give signature, type, holder or test (reason: \(entry.reason))",
+                    "an entry of \(source) matches nothing: give signature, type, holder or test (reason: \(entry.reason))",
                     hint: hint)
             }
         }

@@ -1,20 +1,18 @@
 import Foundation
 
 /// Leaks of libraries that rxleaks knows of, so that their users need no
-/// configuration for them: the package's resource `known-library-leaks.json`,
-/// a configuration file like `.rxleaks.json` whose entries say on which
-/// platform and for which package in the graph they apply.
+/// configuration for them: docs/known-library-leaks.json, a configuration file
+/// like `.rxleaks.json` whose entries say on which platform and for which
+/// package in the graph they apply, compiled in (``listText``) so that the
+/// executable runs wherever it is copied.
 enum KnownLibraryLeaks {
-    /// The entries of the resource; none if the file does not read as a configuration, which makes every
-    /// leak judged rather than hidden. (SwiftPM's `Bundle.module` stops the process when the resource
-    /// bundle is not beside the executable: a copied `rxleaks` needs its `rxleaks_rxleaks.resources` too.)
-    static var entries: [GateConfiguration.Matcher] {
-        guard let resource else { return [] }
-        return (try? GateConfiguration.load(resource).knownLibraryLeaks) ?? []
-    }
+    /// Where messages about the list say it comes from.
+    static let source = "rxleaks's list of known library leaks (docs/known-library-leaks.json)"
 
-    /// The resource's file.
-    static var resource: URL? { Bundle.module.url(forResource: "known-library-leaks", withExtension: "json") }
+    /// The list's entries; none if it does not read as a configuration (a test proves it does), which makes
+    /// every leak judged rather than hidden.
+    static let entries: [GateConfiguration.Matcher] =
+        (try? GateConfiguration.decode(Data(listText.utf8), from: source).knownLibraryLeaks) ?? []
 
     /// The identities of the packages a build's graph resolved, from SwiftPM's
     /// `workspace-state.json` in its build folder; none when it cannot be read.
