@@ -167,7 +167,7 @@ let package = Package(
             name: "CLITests",
             dependencies: [
                 "rxleaks", "ChildProcesses", "Scenarios", "Leaks", "LeakSuiteRecords", "ReportFormats", "RxCore",
-                "RxCoreLeaks",
+                "RxCoreLeaks", .target(name: "LeakLint", condition: .when(traits: ["Lint"])),
             ]),
         .testTarget(name: "StressTests", dependencies: ["RxCore", "RxCoreTesting", "Leaks", "RxCoreLeaks"]),
         .testTarget(

@@ -206,3 +206,62 @@ final class LeakTrackingTestCaseTests: LeakTrackingTestCase {
         trackForLeaks(model!)
     }
 }
+
+/// What a `LeakTrackingTestCase` reports, captured in its own `invokeTest()`
+/// after the check has run (corelibs XCTest has no `XCTExpectFailure`): a
+/// tracked cycle fails the test, and what `tearDown()` releases from a static
+/// does not. A no-op `LeakTrackingTestCase` fails one of the two: without the
+/// check after `tearDown()` the leak goes unreported; with the check before it
+/// (the plain `XCTestCase` way) the object the static still holds is reported.
+final class LeakTrackingTestCaseFailureTests: LeakTrackingTestCase {
+    private var capturedFailures: [String] = []
+    private var capturesFailures = false
+    /// Set by the test: the failures its check must record, and a subject whose completion frees the leak
+    /// (weak: the test case holding it would hold the cycle from outside).
+    private var expectedFailures = 0
+    private weak var leakingThrough: PublishSubject<Void>?
+
+    override func recordFailure(
+        withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool
+    ) {
+        if capturesFailures {
+            capturedFailures.append(description)
+        } else {
+            super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+        }
+    }
+
+    override func invokeTest() {
+        capturesFailures = true
+        super.invokeTest()
+        capturesFailures = false
+        // After the check, so that it saw the cycle; completing ends the subscription that closes it.
+        leakingThrough?.onCompleted()
+        XCTAssertEqual(capturedFailures.count, expectedFailures, "\(capturedFailures)")
+        if expectedFailures > 0 {
+            XCTAssertTrue(
+                capturedFailures.first?.contains("ViewModel leaked (held only by a retain cycle)") == true,
+                "\(capturedFailures)")
+        }
+    }
+
+    override func tearDown() {
+        Cache.models = []
+        super.tearDown()
+    }
+
+    func testATrackedCycleFailsTheTest() {
+        expectedFailures = 1
+        let model = ViewModel()
+        leakingThrough = model.taps
+        trackForLeaks(model)
+        model.bindLeaking()
+    }
+
+    func testWhatTearDownReleasesFromAStaticIsNotReported() {
+        let model = ViewModel()
+        trackForLeaks(model)
+        model.bindFixed()
+        Cache.models.append(model)
+    }
+}

@@ -37,7 +37,7 @@ struct RootSearch {
     ) {
         self.targets = Set(targets.keys)
         var budget = budget
-        for kind in Set(providers.map(\.kind)).sorted() {
+        for kind in Set(providers.map(\.kind)).sorted(by: { $0.priority < $1.priority }) {
             let open = targets.filter { target, _ in
                 found[target] == nil && (kind.cycleRule != .notSearched || !onCycle.contains(target))
             }

@@ -19,8 +19,10 @@ enum WorkHolders {
         return subscriptions.map { subscription in
             guard let address = subscription.address else { return subscription }
             var explained = subscription
-            if let path = roots.explanation(of: address, closures: closures, showingPlainData: true)?.path {
-                explained.holder = LeakCause(holdingWork: path, fromGlobal: true)
+            if let held = roots.explanation(of: address, closures: closures, showingPlainData: true),
+                let path = held.path
+            {
+                explained.holder = LeakCause(holdingWork: path, fromGlobal: true, global: held.root.variable)
             } else {
                 let analysis = RetainAnalysis(
                     root: address, rootName: "subscription #\(subscription.id)",

@@ -13,6 +13,8 @@ public struct LeakCause: Sendable, Codable, Equatable {
     public let pattern: LeakPattern?
     /// For a holder outside the check: what is known of it.
     public let outsideHolder: String?
+    /// For work held from a global or static: that variable, where ``path`` starts.
+    public let global: GlobalVariable?
 
     /// `closure given to map at Model.swift:12 ─captures→ Model`, or
     /// `held from outside the check: …`.
@@ -29,6 +31,7 @@ public struct LeakCause: Sendable, Codable, Equatable {
         self.pattern = pattern
         path = nil
         outsideHolder = nil
+        global = nil
     }
 
     /// A holder outside the check found from its root: the reference to break
@@ -38,12 +41,14 @@ public struct LeakCause: Sendable, Codable, Equatable {
         self.pattern = pattern
         cycle = nil
         outsideHolder = nil
+        global = nil
     }
 
     /// What holds work a check left (a live subscription): the path from a global or static
-    /// (`fromGlobal`), else the cycle it is on. Only a closure's capture on it is marked as the
-    /// reference to break: without one, the fix is to dispose of the work, not to change a reference.
-    init(holdingWork edges: RetainCycle, fromGlobal: Bool) {
+    /// (`fromGlobal`, that variable `global` when it is one), else the cycle it is on. Only a closure's
+    /// capture on it is marked as the reference to break: without one, the fix is to dispose of the
+    /// work, not to change a reference.
+    init(holdingWork edges: RetainCycle, fromGlobal: Bool, global: GlobalVariable? = nil) {
         // A leak's cycle comes marked for the leaked object: the mark is chosen afresh for the work.
         let unmarked = edges.edges.map { edge in
             var edge = edge
@@ -54,6 +59,7 @@ public struct LeakCause: Sendable, Codable, Equatable {
             RetainCycle(edges: unmarked, isVerified: edges.isVerified), capturesOnly: true)
         (path, cycle) = fromGlobal ? (marked, nil) : (nil, marked)
         self.reference = reference
+        self.global = global
         pattern = nil
         outsideHolder = nil
     }
@@ -82,6 +88,7 @@ public struct LeakCause: Sendable, Codable, Equatable {
         path = nil
         pattern = nil
         outsideHolder = holder
+        global = nil
     }
 
     /// What identifies a fix: causes of several leaked objects that break the same reference are one

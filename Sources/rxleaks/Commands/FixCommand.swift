@@ -49,26 +49,30 @@ struct FixCommand: ParsableCommand {
         let outcome = try suite.suiteRun.runForCommand(checkout: suite.rxleaks)
         let plan = FixPlan(outcome.verdicts, package: package)
         var result = FixResult(dryRun: dryRun, left: plan.left)
+        let suite = suite
+        var session = FixSession(
+            before: outcome.verdicts,
+            runner: { filters throws(SuiteRun.Failure) in
+                try (filters.map(suite.suiteRun(filters:)) ?? suite.suiteRun).runOnTheSwitch(checkout: suite.rxleaks)
+            },
+            writer: LintFixing.replace)
         if dryRun {
-            for (_, attempts) in Self.byFile(plan.attempts) {
-                var edits: [SourceEdit] = []
-                for attempt in attempts {
-                    if attempt.edits.contains(where: { edit in edits.contains { $0.overlaps(edit) } }) {
-                        result.left += attempt.leaks.map { $0.left(FixSession.overlapping) }
-                    } else {
-                        edits += attempt.edits
-                        result.fixed += attempt.leaks
-                    }
-                }
-                guard let first = attempts.first, !edits.isEmpty else { continue }
-                result.diffs.append(
-                    UnifiedDiff.between(first.original, first.original.applying(edits), path: first.file))
-            }
+            // File by file, as the diffs are shown.
+            for attempt in Self.byFile(plan.attempts).flatMap(\.1) { session.preview(attempt) }
+            result.left += session.left
+            result.fixed = session.fixed
+            result.diffs = session.diffs
         } else {
             try refuseUncommitted(plan.attempts, in: package)
-            var session = FixSession(suite, before: outcome.verdicts)
-            for attempt in plan.attempts { try session.try(attempt) }
-            try session.checkTheOtherTests()
+            do {
+                for attempt in plan.attempts { try session.try(attempt) }
+                try session.checkTheOtherTests()
+            } catch {
+                for note in session.notes { Console.error(note) }
+                if let message = error.message { Console.error(message) }
+                throw ExitCode(128 + error.signal)
+            }
+            for note in session.notes { Console.error(note) }
             result.left = session.settle(plan.left) + session.left
             result.filesChanged = session.filesChanged
             result.fixed = session.fixed

@@ -1,5 +1,4 @@
 #if Lint
-import ArgumentParser
 import Foundation
 import LeakLint
 import LeakSuiteRecords
@@ -8,14 +7,32 @@ import LeakSuiteRecords
 /// the edits kept before it in its file, and stays only when the leaking tests,
 /// run again, pass as before and no longer leak their type. Once every
 /// attempt is made, one run of the other tests checks that none changed.
+/// It runs tests and writes files only through the `runner` and `writer` it is
+/// given, and prints nothing: what went wrong on the way is in ``notes``.
 struct FixSession {
-    /// The package, the RxLeaks checkout and the arguments for `swift test` every run uses.
-    let options: SuiteRunOptions
+    /// Runs the package's tests: those `filters` select, or (nil) all the selected ones.
+    typealias Runner = (_ filters: [String]?) throws(SuiteRun.Failure) -> SuiteRun.Outcome
+    /// Writes `text` over the file at `path`.
+    typealias Writer = (_ path: String, _ text: String) throws -> Void
+
+    /// A signal arrived while an edit was under test, after the file was put back.
+    struct Interrupted: Error {
+        let signal: Int32
+        /// `interrupted; File.swift was put back as it was`, or nil when no file was being tried.
+        let message: String?
+    }
+
+    private let runner: Runner
+    private let writer: Writer
     /// The first run's verdicts, by test name.
     private let before: [String: SuiteVerdict]
     /// The edits kept, by file path; all made on the file as the plan read it.
     private var kept: [String: (attempt: FixPlan.Attempt, edits: [SourceEdit])] = [:]
+    /// The paths of ``kept``, in the order their first edit was kept.
+    private var keptPaths: [String] = []
     private(set) var filesChanged: [String] = []
+    /// What went wrong without stopping the session (a file not put back, a run that did not happen), for stderr.
+    private(set) var notes: [String] = []
     private(set) var fixed: [FixedLeak] = []
     private(set) var left: [FixedLeak] = []
     /// The tests each kept edit was proven by, with the types they no longer leak.
@@ -24,21 +41,15 @@ struct FixSession {
     /// Why an attempt is not made: an earlier fix in its file changed the same code.
     static let overlapping = "another fix changes the same code: run rxleaks fix again"
 
-    init(_ options: SuiteRunOptions, before: [SuiteVerdict]) {
-        self.options = options
+    init(before: [SuiteVerdict], runner: @escaping Runner, writer: @escaping Writer) {
         self.before = Dictionary(before.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        (self.runner, self.writer) = (runner, writer)
     }
 
     /// Makes `attempt` on top of its file's kept edits and keeps it when its tests prove it.
-    mutating func `try`(_ attempt: FixPlan.Attempt) throws {
-        let leaks = attempt.leaks.filter { cleared[$0.test]?.contains($0.type) != true }
-        fixed += attempt.leaks.filter { cleared[$0.test]?.contains($0.type) == true }
-        guard !leaks.isEmpty else { return }
+    mutating func `try`(_ attempt: FixPlan.Attempt) throws(Interrupted) {
+        guard let leaks = admit(attempt) else { return }
         let keptEdits = kept[attempt.path]?.edits ?? []
-        if attempt.edits.contains(where: { edit in keptEdits.contains { $0.overlaps(edit) } }) {
-            left += leaks.map { $0.left(Self.overlapping) }
-            return
-        }
         let current = attempt.original.applying(keptEdits)
         let failures = try verify(
             attempt.file, path: attempt.path, leaks: leaks,
@@ -47,7 +58,7 @@ struct FixSession {
             left += failures.left
             return
         }
-        kept[attempt.path] = (attempt, keptEdits + attempt.edits)
+        keep(attempt)
         if !filesChanged.contains(attempt.file) { filesChanged.append(attempt.file) }
         fixed += leaks
         for verdict in outcome.verdicts {
@@ -55,6 +66,42 @@ struct FixSession {
             let gone = Set(before[verdict.name]?.report.leaks.map(\.typeName) ?? []).subtracting(still)
             cleared[verdict.name, default: []].formUnion(gone)
         }
+    }
+
+    /// What `--dry-run` shows of `attempt`: the session's own rules without a
+    /// run, as if its tests proved every edit that does not overlap one kept before it.
+    mutating func preview(_ attempt: FixPlan.Attempt) {
+        guard let leaks = admit(attempt) else { return }
+        keep(attempt)
+        fixed += leaks
+    }
+
+    /// The unified diff of each file's kept edits, in the order the files were first changed.
+    var diffs: [String] {
+        keptPaths.compactMap { kept[$0] }.map { entry in
+            UnifiedDiff.between(
+                entry.attempt.original, entry.attempt.original.applying(entry.edits), path: entry.attempt.file)
+        }
+    }
+
+    /// The leaks of `attempt` still to fix, or nil when there is none or its
+    /// edits overlap the ones kept in its file (then its leaks are left, saying so).
+    private mutating func admit(_ attempt: FixPlan.Attempt) -> [FixedLeak]? {
+        let leaks = attempt.leaks.filter { cleared[$0.test]?.contains($0.type) != true }
+        fixed += attempt.leaks.filter { cleared[$0.test]?.contains($0.type) == true }
+        guard !leaks.isEmpty else { return nil }
+        let keptEdits = kept[attempt.path]?.edits ?? []
+        if attempt.edits.contains(where: { edit in keptEdits.contains { $0.overlaps(edit) } }) {
+            left += leaks.map { $0.left(Self.overlapping) }
+            return nil
+        }
+        return leaks
+    }
+
+    /// Adds `attempt`'s edits to those kept in its file.
+    private mutating func keep(_ attempt: FixPlan.Attempt) {
+        if kept[attempt.path] == nil { keptPaths.append(attempt.path) }
+        kept[attempt.path] = (attempt, (kept[attempt.path]?.edits ?? []) + attempt.edits)
     }
 
     /// The leaks the plan left that a kept edit ended anyway (the other side of
@@ -73,16 +120,16 @@ struct FixSession {
     /// place: each test must pass or fail as in the first run, and only the
     /// tests a fix was proven by may change verdict (to clean, or fewer
     /// leaks). When another test changed, every kept edit is undone.
-    mutating func checkTheOtherTests() throws {
+    mutating func checkTheOtherTests() throws(Interrupted) {
         guard !kept.isEmpty else { return }
         let outcome: SuiteRun.Outcome
         do {
-            outcome = try options.suiteRun.runOnTheSwitch(checkout: options.rxleaks)
+            outcome = try runner(nil)
         } catch {
             // Each kept edit was proven by its own tests; a run that cannot judge the rest is reported, not undone.
-            Console.error(
+            notes.append(
                 "the check of the other tests did not run (\(error)); each fix kept was proven by its own tests")
-            if case .interrupted(let signal) = error { throw ExitCode(128 + signal) }
+            if case .interrupted(let signal) = error { throw Interrupted(signal: signal, message: nil) }
             return
         }
         let changed = outcome.verdicts.compactMap { after -> String? in
@@ -95,9 +142,9 @@ struct FixSession {
         guard !changed.isEmpty else { return }
         for (path, entry) in kept {
             do {
-                try LintFixing.replace(path, with: entry.attempt.original)
+                try writer(path, entry.attempt.original)
             } catch {
-                Console.error("could not put \(path) back: \(error.localizedDescription); its original text is in git")
+                notes.append("could not put \(path) back: \(error.localizedDescription); its original text is in git")
             }
         }
         let reason = "reverted with every other fix: with them all in place \(changed.joined(separator: "; "))"
@@ -105,6 +152,7 @@ struct FixSession {
         fixed = []
         filesChanged = []
         kept = [:]
+        keptPaths = []
         cleared = [:]
     }
 
@@ -116,12 +164,12 @@ struct FixSession {
     /// leaks' tests. The file gets `current` back (also when interrupted or on
     /// any error) unless each test passes or fails as it did before and no
     /// longer leaks its type. Returns the run when the edit stays, else the leaks left with why.
-    private func verify(
+    private mutating func verify(
         _ file: String, path: String, leaks: [FixedLeak], writing fixed: String,
         over current: String
-    ) throws -> (outcome: SuiteRun.Outcome?, left: [FixedLeak]) {
+    ) throws(Interrupted) -> (outcome: SuiteRun.Outcome?, left: [FixedLeak]) {
         do {
-            try LintFixing.replace(path, with: fixed)
+            try writer(path, fixed)
         } catch {
             return (nil, leaks.map { $0.left("\(file) cannot be written: \(error.localizedDescription)") })
         }
@@ -129,9 +177,9 @@ struct FixSession {
         defer {
             if !keep {
                 do {
-                    try LintFixing.replace(path, with: current)
+                    try writer(path, current)
                 } catch {
-                    Console.error(
+                    notes.append(
                         "could not put \(path) back: \(error.localizedDescription); its original text is in git or the diff above"
                     )
                 }
@@ -139,13 +187,11 @@ struct FixSession {
         }
         let outcome: SuiteRun.Outcome
         do {
-            outcome = try options.suiteRun(filters: Set(leaks.map(\.filter)).sorted()).runOnTheSwitch(
-                checkout: options.rxleaks)
+            outcome = try runner(Set(leaks.map(\.filter)).sorted())
         } catch {
             switch error {
             case .interrupted(let signal):
-                Console.error("interrupted; \(file) was put back as it was")
-                throw ExitCode(128 + signal)
+                throw Interrupted(signal: signal, message: "interrupted; \(file) was put back as it was")
             case .buildFailed(let errors, _):
                 let firstError = errors.first.map { ": \($0)" } ?? ""
                 return (nil, leaks.map { $0.left("the fix does not build\(firstError)") })
@@ -156,8 +202,7 @@ struct FixSession {
             }
         }
         if let signal = Interruption.caught {
-            Console.error("interrupted; \(file) was put back as it was")
-            throw ExitCode(128 + signal)
+            throw Interrupted(signal: signal, message: "interrupted; \(file) was put back as it was")
         }
         let failures = leaks.compactMap { leak -> FixedLeak? in
             guard let verdict = outcome.verdicts.first(where: { $0.name == leak.test }) else {

@@ -59,11 +59,11 @@ struct SignatureRecord: Codable, Equatable {
     /// Sorted.
     var tests: [String]
     /// In a run's JSON: `new` or `known` against a baseline, `library` or `ignored` by the configuration.
-    var status: String?
+    var status: SignatureStatus?
     /// In a run's JSON: the rules of the lint findings its suspect edge is in.
     var lintRules: [String]?
 
-    init(_ group: LeakGroup, status: String? = nil, lintRules: [String]? = nil) {
+    init(_ group: LeakGroup, status: SignatureStatus? = nil, lintRules: [String]? = nil) {
         (signature, type, edge, scope, pattern) = (
             group.signature.id, group.signature.type, group.signature.edge,
             group.signature.scope, group.signature.pattern
@@ -92,26 +92,36 @@ struct LeakGroup: Equatable, Hashable {
     }
 
     /// The signatures of one test's verdict: one per leak that needs a fix of
-    /// its own; for work left behind, one for what was left.
+    /// its own; for work left behind, one per live subscription (with the
+    /// variable that holds it, so that a library's subscription is matched
+    /// apart from the test's own), or one for what was left when none is.
     static func signatures(of verdict: SuiteVerdict, scopes: (String) -> String?) -> [LeakSignature] {
         switch verdict.verdict {
         case .leaked:
             return verdict.report.leaks.filter { $0.heldBy == nil }.map { LeakSignature($0, scopes: scopes) }
         case .leftWork:
             let report = verdict.report
-            let chains = Set(report.liveSubscriptions.map { LeakSignature.stable($0.chain) }).sorted()
+            guard report.liveSubscriptions.isEmpty else {
+                // Two subscriptions made at one site along one chain are one signature.
+                var seen: Set<LeakSignature> = []
+                return report.liveSubscriptions.compactMap { subscription in
+                    let site =
+                        subscription.site.file.isEmpty
+                        ? nil : "\(subscription.site.file.split(separator: "/").last ?? ""):\(subscription.site.line)"
+                    let signature = LeakSignature(
+                        type: LeakSignature.leftWork,
+                        edge: "subscriptions: " + LeakSignature.stable(subscription.chain),
+                        scope: site.flatMap(scopes), pattern: nil, holder: subscription.holder?.global)
+                    return seen.insert(signature).inserted ? signature : nil
+                }
+            }
             let misused = Set(report.continuationMisuses.map(\.function)).sorted()
             let what =
-                !chains.isEmpty
-                ? "subscriptions: " + chains.joined(separator: "; ")
-                : !report.unsettled.isEmpty
-                    ? "pending work: " + report.unsettled.map(LeakSignature.stable).sorted().joined(separator: "; ")
-                    : !misused.isEmpty
-                        ? "continuations misused in: " + misused.joined(separator: "; ") : "library resources"
-            let site = report.liveSubscriptions.first.map(\.site).flatMap { site in
-                site.file.isEmpty ? nil : "\(site.file.split(separator: "/").last ?? ""):\(site.line)"
-            }
-            return [LeakSignature(type: LeakSignature.leftWork, edge: what, scope: site.flatMap(scopes), pattern: nil)]
+                !report.unsettled.isEmpty
+                ? "pending work: " + report.unsettled.map(LeakSignature.stable).sorted().joined(separator: "; ")
+                : !misused.isEmpty
+                    ? "continuations misused in: " + misused.joined(separator: "; ") : "library resources"
+            return [LeakSignature(type: LeakSignature.leftWork, edge: what, scope: nil, pattern: nil)]
         default:
             return []
         }

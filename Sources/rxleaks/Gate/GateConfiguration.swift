@@ -1,4 +1,5 @@
 import Foundation
+import Leaks
 
 /// `.rxleaks.json` in the package (found by default), or the file `--config`
 /// names: leaks that are known and not the package's to fix (a library's),
@@ -32,10 +33,17 @@ struct GateConfiguration: Codable, Equatable {
         var signature: String?
         /// The leaked type (`left work` for work left behind): a name, or a pattern with `*` (`ActionSubject<*>`).
         var type: String?
-        /// Text the suspect edge contains (`ActionSubject<`).
+        /// The global or static that holds the leak or the work left (``LeakSignature/holder``).
+        var holder: Holder?
+        /// No longer read: it matched the text of a report, which changes with the wording. The
+        /// loader refuses an entry that gives it (``GateConfiguration/load(_:package:)``).
         var edgeContains: String?
         /// The tests it applies to: a name, or a pattern with `*` (`ReactorTests.testStub_*`).
         var test: String?
+        /// The platforms it applies on (`linux`, `macos`); all when absent.
+        var platforms: [String]?
+        /// Applies only when the package's graph holds this package (SwiftPM's identity, `weakmaptable`).
+        var package: String?
         /// Why: printed with every leak it matches.
         var reason: String
         /// Where the cause is explained (an issue, a commit).
@@ -43,20 +51,54 @@ struct GateConfiguration: Codable, Equatable {
         /// At most this many tests: more fail as if the entry were not there.
         var count: Int?
 
+        /// A global or static variable: `ReactorKit`'s `MapTables.disposeBag`.
+        struct Holder: Codable, Equatable {
+            var module: String
+            /// The type whose static it is; absent for a global.
+            var type: String?
+            var field: String
+
+            func matches(_ variable: GlobalVariable) -> Bool {
+                module == variable.module && type == variable.type && field == variable.name
+            }
+        }
+
         init(
-            signature: String? = nil, type: String? = nil, edgeContains: String? = nil, test: String? = nil,
+            signature: String? = nil, type: String? = nil, holder: Holder? = nil, test: String? = nil,
             reason: String, link: String? = nil, count: Int? = nil
         ) {
-            (self.signature, self.type, self.edgeContains, self.test) = (signature, type, edgeContains, test)
+            (self.signature, self.type, self.holder, self.test) = (signature, type, holder, test)
             (self.reason, self.link, self.count) = (reason, link, count)
         }
 
         func matches(_ signature: LeakSignature, test name: String) -> Bool {
             if let id = self.signature, id != signature.id { return false }
             if let type, !Self.glob(type, matches: signature.type) { return false }
-            if let edgeContains, !signature.edge.contains(edgeContains) { return false }
+            if let holder, !(signature.holder.map(holder.matches) ?? false) { return false }
             if let test, !Self.glob(test, matches: name) { return false }
-            return self.signature != nil || type != nil || edgeContains != nil || test != nil
+            return matchesSomething
+        }
+
+        /// Whether it names what it matches: an entry with none of these would match every leak.
+        var matchesSomething: Bool { signature != nil || type != nil || holder != nil || test != nil }
+
+        /// Whether it applies on this platform, to a package whose graph holds `dependencies`.
+        func applies(toDependencies dependencies: Set<String>) -> Bool {
+            (platforms.map { $0.contains(Self.platform) } ?? true)
+                && (package.map { dependencies.contains($0.lowercased()) } ?? true)
+        }
+
+        /// This platform, as `platforms` names it.
+        static var platform: String {
+            #if os(Linux)
+            "linux"
+            #elseif os(macOS)
+            "macos"
+            #elseif os(Windows)
+            "windows"
+            #else
+            "other"
+            #endif
         }
 
         /// `*` matches any run of characters; everything else itself.
@@ -82,25 +124,45 @@ struct GateConfiguration: Codable, Equatable {
     static func load(_ path: String?, package: URL) throws(BadInput) -> GateConfiguration {
         let url = path.map { URL(fileURLWithPath: $0) } ?? package.appendingPathComponent(fileName)
         guard path != nil || FileManager.default.fileExists(atPath: url.path) else { return GateConfiguration() }
-        let hint = "its schema is docs/rxleaks-config.schema.json"
+        return try load(url)
+    }
+
+    /// What the messages about a configuration add: where its schema is.
+    private static let hint = "its schema is docs/rxleaks-config.schema.json"
+
+    /// The configuration in the file at `url`.
+    static func load(_ url: URL) throws(BadInput) -> GateConfiguration {
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
             throw BadInput("cannot read the configuration \(url.path): \(error.localizedDescription)", hint: hint)
         }
+        return try decode(data, from: url.path)
+    }
+
+    /// The configuration `data` holds; `source` names it in messages (the file's path).
+    static func decode(_ data: Data, from source: String) throws(BadInput) -> GateConfiguration {
         let configuration: GateConfiguration
         do { configuration = try JSONDecoder().decode(GateConfiguration.self, from: data) } catch {
-            throw BadInput("the configuration \(url.path) is not valid: \(error)", hint: hint)
+            throw BadInput("the configuration \(source) is not valid: \(error)", hint: hint)
         }
         guard configuration.schemaVersion == 1 else {
             throw BadInput(
-                "the configuration \(url.path) has schema version \(configuration.schemaVersion); this rxleaks reads 1",
+                "the configuration \(source) has schema version \(configuration.schemaVersion); this rxleaks reads 1",
                 hint: hint)
         }
-        for entry in configuration.knownLibraryLeaks + configuration.ignore
-        where entry.signature == nil && entry.type == nil && entry.edgeContains == nil && entry.test == nil {
-            throw BadInput(
-                "an entry of \(url.path) matches nothing: give signature, type, edgeContains or test (reason: \(entry.reason))",
-                hint: hint)
+        for entry in configuration.knownLibraryLeaks + configuration.ignore {
+            if entry.edgeContains != nil {
+                throw BadInput(
+                    "an entry of \(source) gives edgeContains, which is no longer read: it matched the text of a report, which changes with its wording (reason: \(entry.reason))",
+                    hint:
+                        "match the variable that holds the leak with holder {module, type, field}, or its signature id, as rxleaks test prints them; \(hint)"
+                )
+            }
+            guard entry.matchesSomething else {
+                throw BadInput(
+                    "an entry of \(source) matches nothing: give signature, type, holder or test (reason: \(entry.reason))",
+                    hint: hint)
+            }
         }
         return configuration
     }

@@ -54,7 +54,9 @@ struct LeakGate {
             return nil
         }
         // The package's own entries first: their reasons win over those rxleaks knows of.
-        let known = configuration.knownLibraryLeaks + KnownLibraryLeaks.entries(forDependencies: outcome.dependencies)
+        let applying = { (entry: GateConfiguration.Matcher) in entry.applies(toDependencies: outcome.dependencies) }
+        let known = (configuration.knownLibraryLeaks + KnownLibraryLeaks.entries).filter(applying)
+        let ignore = configuration.ignore.filter(applying)
         var judged: [String: [LeakSignature]] = [:], library: [String: [LeakSignature]] = [:],
             left: [String: [LeakSignature]] = [:]
         var why: [LeakSignature: GateConfiguration.Matcher] = [:]
@@ -67,12 +69,11 @@ struct LeakGate {
         for test in byTest.keys.sorted() {
             for signature in byTest[test] ?? [] {
                 if let reason = askedByTest[test]
-                    ?? entry(of: configuration.ignore, offset: 0, for: signature, test: test)
+                    ?? entry(of: ignore, offset: 0, for: signature, test: test)
                 {
                     left[test, default: []].append(signature)
                     why[signature] = why[signature] ?? reason
-                } else if let reason = entry(of: known, offset: configuration.ignore.count, for: signature, test: test)
-                {
+                } else if let reason = entry(of: known, offset: ignore.count, for: signature, test: test) {
                     library[test, default: []].append(signature)
                     why[signature] = why[signature] ?? reason
                 } else {
@@ -95,18 +96,21 @@ struct LeakGate {
         return comparison.map { !$0.new.isEmpty } ?? !groups.isEmpty
     }
 
-    /// What the run makes of `signature` in `test`: `new` or `known` against a
-    /// baseline, `library` or `ignored` by the configuration; nil when judged
-    /// without a baseline.
-    func status(of signature: LeakSignature, in test: String) -> String? {
+    /// What the run makes of `signature` in `test`; nil when it is judged without a baseline.
+    func status(of signature: LeakSignature, in test: String) -> SignatureStatus? {
         if ignored.contains(where: { $0.group.signature == signature && $0.group.tests.contains(test) }) {
-            return "ignored"
+            return .ignored
         }
         if libraryLeaks.contains(where: { $0.group.signature == signature && $0.group.tests.contains(test) }) {
-            return "library"
+            return .library
         }
         guard let comparison else { return nil }
-        return comparison.new.contains { $0.signature == signature } ? "new" : "known"
+        return comparison.new.contains { $0.signature == signature } ? .new : .known
+    }
+
+    /// The status of a judged signature's `group`: new or known against a baseline, nil without one.
+    func status(ofJudged group: LeakGroup) -> SignatureStatus? {
+        comparison.map { $0.new.contains(group) ? .new : .known }
     }
 
     /// Whether `test`'s row fails the run: a failed test, or one of its signatures is judged and new.
@@ -115,48 +119,21 @@ struct LeakGate {
         case .clean, .notRun: return false
         case .leaked, .leftWork, .subscriptionGrowth:
             return (signaturesByTest[verdict.name] ?? []).contains {
-                [nil, "new"].contains(status(of: $0, in: verdict.name))
+                [nil, .new].contains(status(of: $0, in: verdict.name))
             }
         case .failed, .crashed, .timedOut, .unsettled, .threw, .runawayReentrancy: return true
         }
     }
+}
 
-    /// The text section after the reports: each judged signature with its
-    /// tests (`3 tests, 1 signature`), marked new or known against a baseline;
-    /// the baseline's entries no longer seen; then the known library leaks and
-    /// what was left out, each with its reason.
-    func text(style: Style) -> String {
-        var lines: [String] = []
-        if !groups.isEmpty {
-            let tests = Set(groups.flatMap(\.tests)).count
-            lines.append(
-                "Leaks by signature (\(tests) test\(tests == 1 ? "" : "s"), \(groups.count) signature\(groups.count == 1 ? "" : "s")):"
-            )
-            for group in groups {
-                let mark =
-                    comparison.map { comparison in comparison.new.contains(group) ? style.red("NEW ") : "known " } ?? ""
-                let rules = lintRules[group.signature].map { " (lint: \($0.joined(separator: ", ")))" } ?? ""
-                lines.append("  \(mark)\(group.signature.description)\(rules)")
-                lines.append("    \(Self.tests(group.tests))")
-            }
-        }
-        if let fixed = comparison?.fixed, !fixed.isEmpty {
-            lines.append("In the baseline but not seen in this run (fixed: prune them):")
-            lines += fixed.map { "  \($0.signature): \($0.type) ← \($0.edge)" }
-        }
-        for (title, list) in [
-            ("Known library leaks (not failing):", libraryLeaks), ("Left out (not judged):", ignored),
-        ] where !list.isEmpty {
-            lines.append(title)
-            for (group, entry) in list {
-                lines.append("  \(group.signature.description)")
-                lines.append("    \(Self.tests(group.tests)); \(entry.because)")
-            }
-        }
-        return (lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n") + lint.text
-    }
-
-    private static func tests(_ names: [String]) -> String {
-        "\(names.count) test\(names.count == 1 ? "" : "s"): \(names.joined(separator: ", "))"
-    }
+/// What a run makes of a signature.
+enum SignatureStatus: String, Codable {
+    /// Judged, and not in the baseline (or in more tests than it records): it fails the run.
+    case new
+    /// Judged, and listed by the baseline: it does not fail.
+    case known
+    /// A known library leak (the configuration's, or one rxleaks knows of): listed, not failing.
+    case library
+    /// Left out by the configuration, `--skip` or the test itself: listed with the reason, not judged.
+    case ignored
 }

@@ -21,6 +21,9 @@ struct LeakSignature: Hashable, Comparable, Codable {
     var scope: String?
     /// The guide's pattern id, when the cycle matches one.
     var pattern: String?
+    /// The global or static that holds it, when a path from one was found: what a known
+    /// library leak is matched on. Not part of ``id``: where it was found does not name the leak.
+    var holder: GlobalVariable?
 
     /// The version of what goes into a signature: a baseline of another one is refused.
     static let version = 2
@@ -28,8 +31,8 @@ struct LeakSignature: Hashable, Comparable, Codable {
     /// The type of what a test left behind with no leaked object: live subscriptions, resources, pending work.
     static let leftWork = "left work"
 
-    init(type: String, edge: String, scope: String?, pattern: String?) {
-        (self.type, self.edge, self.scope, self.pattern) = (type, edge, scope, pattern)
+    init(type: String, edge: String, scope: String?, pattern: String?, holder: GlobalVariable? = nil) {
+        (self.type, self.edge, self.scope, self.pattern, self.holder) = (type, edge, scope, pattern, holder)
         id = Self.hash(["v\(Self.version)", type, edge, scope ?? "", pattern ?? ""].joined(separator: "\u{1F}"))
     }
 

@@ -93,15 +93,4 @@ struct LintJoin {
         guard parts.count == 2, let line = Int(parts[1]) else { return false }
         return String(parts[0]) == chain.file && chain.lines.contains(line)
     }
-
-    /// `Lint findings confirmed by a test:` and each finding with its tests; empty when none is.
-    var text: String {
-        let confirmed = marks.filter { !$0.confirmedBy.isEmpty }
-        guard !confirmed.isEmpty else { return "" }
-        return
-            (["Lint findings confirmed by a test (\(confirmed.count) of \(marks.count)):"]
-            + confirmed.map { mark in
-                "  \(mark.file):\(mark.line):\(mark.column) [rxleaks.\(mark.rule)] confirmed by \(mark.confirmedBy.joined(separator: ", "))"
-            }).joined(separator: "\n") + "\n"
-    }
 }

@@ -98,14 +98,13 @@ struct TestDocument: Encodable {
         signatures =
             gate.groups.map { group in
                 SignatureRecord(
-                    group, status: gate.comparison.map { $0.new.contains(group) ? "new" : "known" },
-                    lintRules: gate.lintRules[group.signature])
+                    group, status: gate.status(ofJudged: group), lintRules: gate.lintRules[group.signature])
             }
             + gate.libraryLeaks.map {
-                SignatureRecord($0.group, status: "library", lintRules: gate.lintRules[$0.group.signature])
+                SignatureRecord($0.group, status: .library, lintRules: gate.lintRules[$0.group.signature])
             }
             + gate.ignored.map {
-                SignatureRecord($0.group, status: "ignored", lintRules: gate.lintRules[$0.group.signature])
+                SignatureRecord($0.group, status: .ignored, lintRules: gate.lintRules[$0.group.signature])
             }
         lint = gate.lint.marks
         fixed = gate.comparison?.fixed
@@ -138,7 +137,7 @@ enum TestText {
         for verdict in outcome.verdicts where !verdict.report.isClean || verdict.verdict == .crashed {
             output += "\n" + style.bold(verdict.name) + "\n" + verdict.text + "\n"
         }
-        let signatures = gate.text(style: style)
+        let signatures = GateText.render(gate, style: style)
         if !signatures.isEmpty { output += "\n" + signatures }
         let summary = TestSummary(outcome)
         output += "\n" + (gate.isFailure(summary) ? style.red(summary.line) : style.green(summary.line)) + "\n"

@@ -25,10 +25,10 @@ enum TestSARIF {
                     let signature = signatures[index]
                     fingerprints = ["rxleaksSignature/v\(LeakSignature.version)": signature.id]
                     switch gate.status(of: signature, in: verdict.name) {
-                    case "new": baselineState = .new
-                    case "known": (baselineState, level) = (.unchanged, .note)
-                    case "library", "ignored": level = .note
-                    default: break
+                    case .new: baselineState = .new
+                    case .known: (baselineState, level) = (.unchanged, .note)
+                    case .library, .ignored: level = .note
+                    case nil: break
                     }
                 }
                 results.append(

@@ -1,4 +1,3 @@
-import ArgumentParser
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -108,12 +107,6 @@ struct BadInput: Error {
     init(_ message: String, hint: String? = nil) {
         self.message = message
         self.hint = hint
-    }
-
-    /// Prints the error on stderr and returns the exit code to throw.
-    func report() -> ExitCode {
-        Console.error(message, hint: hint)
-        return .badInput
     }
 }
 

@@ -56,10 +56,10 @@ struct GlobalRoots: RootProvider {
         let symbols = ProcessMemory.globalNames(at: slots.map(\.slot))
         let probe = ReflectionProbe.shared
         return zip(slots, symbols).compactMap { slot, symbol in
-            guard let name = symbol.flatMap(globalName), modules.contains(name.module),
+            guard let variable = symbol.flatMap(globalVariable), modules.contains(variable.module),
                 probe.layout(ofInstanceAt: slot.object) != nil
             else { return nil }
-            return HeapRoot(kind: .global, name: name.shown, address: slot.object)
+            return HeapRoot(kind: .global, name: variable.description, address: slot.object, variable: variable)
         }
         #else
         return []
@@ -67,14 +67,18 @@ struct GlobalRoots: RootProvider {
     }
 
     /// `static App.ChangeFeed.shared : App.ChangeFeed` reads module `App`,
-    /// shown `ChangeFeed.shared`; nil for what is not a variable's storage.
-    static func globalName(_ symbol: String) -> (module: String, shown: String)? {
+    /// type `ChangeFeed`, name `shared`; nil for what is not a variable's storage.
+    static func globalVariable(_ symbol: String) -> GlobalVariable? {
         let plain = HeapNames.withoutPrivateDiscriminators(symbol)
         let declaration = plain.hasPrefix("static ") ? plain.dropFirst("static ".count) : Substring(plain)
         guard let colon = declaration.range(of: " : ") else { return nil }
         let path = declaration[..<colon.lowerBound]
         guard !path.contains(" "), !path.contains("("), let dot = path.firstIndex(of: ".") else { return nil }
-        return (String(path[..<dot]), String(path[path.index(after: dot)...]))
+        let qualified = path[path.index(after: dot)...]
+        let last = qualified.lastIndex(of: ".")
+        return GlobalVariable(
+            module: String(path[..<dot]), type: last.map { String(qualified[..<$0]) },
+            name: String(last.map { qualified[qualified.index(after: $0)...] } ?? qualified))
     }
 
     private static func contains(_ address: UInt, in ranges: [Range<UInt>]) -> Bool {

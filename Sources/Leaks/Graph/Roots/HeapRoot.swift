@@ -19,6 +19,8 @@ struct HeapRoot {
     /// Its object, or its closure's context or block.
     let address: UInt
     var holding = Holding.object
+    /// The variable, for a global or static: what a known library leak is matched on.
+    var variable: GlobalVariable? = nil
 
     /// The pattern, and its fix, of an object that a path from it reaches through a closure's capture.
     var pattern: LeakPattern? { kind.pattern }

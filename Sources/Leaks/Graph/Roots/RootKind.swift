@@ -1,20 +1,11 @@
-/// What a root of the path search is: something that outlives a check and
-/// may hold what the check made. Each kind says, as data, how the search
-/// treats its roots (``priority``) and what a path from one means.
-enum RootKind: CaseIterable, Comparable {
-    /// A task made in the check: its closure's context holds what it captures until the task ends.
-    case task
-    /// A block given to `asyncAfter` in the check, still pending: libdispatch alone holds it.
-    case dispatchBlock
-    /// A Foundation `Timer` made in the check: the run loop keeps it, and its block.
-    case timer
-    /// A global or static of the code under test.
-    case global
-    /// The stack of another thread, stopped in the kernel.
-    case threadStack
-    /// `NotificationCenter.default`'s table of observer blocks.
-    case notificationObserver
+/// What a root of the path search is: something that outlives a check and may hold what the check
+/// made. The kinds are the typed references' roots (``RetainReference/Root``), the reference a path
+/// from one starts with in a report; each says here, as data, how the search treats its roots
+/// (``RetainReference/Root/priority``) and what a path from one means. A new holder kind is a case
+/// there, its rows here, and a ``RootProvider``.
+typealias RootKind = RetainReference.Root
 
+extension RetainReference.Root {
     /// Which roots the search reads first, lowest first: an object that roots of
     /// several kinds reach is explained from the kind with the lowest priority, by
     /// the shortest path from its roots. What holds an object through its own
@@ -31,8 +22,6 @@ enum RootKind: CaseIterable, Comparable {
         case .notificationObserver: 5
         }
     }
-
-    static func < (lhs: Self, rhs: Self) -> Bool { lhs.priority < rhs.priority }
 
     /// What a path from a root of this kind says about the object it reaches.
     enum Meaning {
