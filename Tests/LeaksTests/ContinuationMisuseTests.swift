@@ -57,6 +57,18 @@ final class ContinuationMisuseTests: XCTestCase {
             report.description)
     }
 
+    func testAMisuseWithNoCheckOpenGoesToNoCheck() {
+        let store = LegacyStore(completesOnError: .whenCancelled)
+        let request = LegacyRequest(store: store)
+        Task { _ = await request.run() }
+        store.waitUntilLoading()
+        // The runtime prints its message here, with no check open.
+        store.cancelAll()
+        let report = LeakCheck.run("after a misuse outside any check") { _ in }
+        XCTAssertEqual(report.continuationMisuses, [], report.description)
+        XCTAssertTrue(report.isClean, report.description)
+    }
+
     func testTheTwinResumedOnEveryPathIsClean() {
         weak var oracle: LegacyRequest?
         let report = LeakCheck.run("resumed continuation") { _ in
