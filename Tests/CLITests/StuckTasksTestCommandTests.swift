@@ -41,9 +41,13 @@ final class StuckTasksTestCommandTests: XCTestCase {
             XCTAssertEqual(misuses.compactMap { $0["function"]?.stringValue }, ["run()"], name)
             XCTAssertEqual(
                 misuses.first?["misuse"]?.stringValue, "leaked its continuation without resuming it", name)
+            XCTAssertEqual(misuses.first?["awaitedAt"]?.stringValue, "Legacy.swift:24", name)
             let report = test["report"]?.stringValue ?? ""
             XCTAssertTrue(
-                report.contains("run() leaked its continuation without resuming it: the task awaiting it"), report)
+                report.contains(
+                    "run() leaked its continuation without resuming it (awaited at Legacy.swift:24): the task awaiting it"
+                ),
+                report)
         }
         for name in Self.clean {
             let test = try XCTUnwrap(tests[name], name)

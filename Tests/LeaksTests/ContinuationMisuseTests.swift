@@ -21,9 +21,13 @@ final class ContinuationMisuseTests: XCTestCase {
         XCTAssertEqual(report.continuationMisuses.count, 1, report.description)
         XCTAssertEqual(misuse.function, "run()")
         XCTAssertEqual(misuse.misuse, "leaked its continuation without resuming it")
+        // Dropped by the body of `withCheckedContinuation`, in the task that awaits it: its await is named.
+        let awaited = try XCTUnwrap(misuse.awaitedAt, report.description)
+        XCTAssertEqual(awaited.description, "ContinuationMisuseTests.swift:\(LegacyRequest.awaitLine)")
         XCTAssertTrue(
-            report.description.contains("run() leaked its continuation without resuming it: the task awaiting it"),
-            report.description)
+            report.description.contains(
+                "run() leaked its continuation without resuming it (awaited at ContinuationMisuseTests.swift:\(LegacyRequest.awaitLine))"
+            ), report.description)
         XCTAssertTrue(report.description.contains("fix: resume the continuation exactly once on every path"))
         let json = try XCTUnwrap(JSONSerialization.jsonObject(with: report.jsonData()) as? [String: Any])
         let misuses = try XCTUnwrap(json["continuationMisuses"] as? [[String: Any]])
@@ -48,6 +52,7 @@ final class ContinuationMisuseTests: XCTestCase {
         XCTAssertNotNil(oracle, "the task stays suspended on the dropped continuation, with the request")
         let misuse = try XCTUnwrap(report.continuationMisuses.first, report.description)
         XCTAssertEqual(misuse.function, "run()")
+        XCTAssertNil(misuse.awaitedAt, "dropped on the test's thread, not in the task awaiting it")
         let site = try XCTUnwrap(misuse.droppedAt, report.description)
         XCTAssertEqual(site.description, "ContinuationMisuseTests.swift:\(LegacyStore.cancelLine)", report.description)
         XCTAssertTrue(site.function.contains("cancelAll"), site.function)
@@ -128,6 +133,8 @@ private final class LegacyStore: @unchecked Sendable {
 
 private final class LegacyRequest: Sendable {
     let store: LegacyStore
+
+    static let awaitLine = #line + 5
 
     init(store: LegacyStore) { self.store = store }
 

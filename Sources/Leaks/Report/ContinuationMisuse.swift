@@ -9,6 +9,9 @@ public struct ContinuationMisuse: Sendable, Equatable, Codable, CustomStringConv
     /// Where its last reference was dropped: the first frame of the code under test when it was freed; nil
     /// when no frame had a source location.
     public let droppedAt: SourceSite?
+    /// Where the task awaits it: the await in the function that made it, read from the awaiting task's async
+    /// frames when that task dropped it itself; nil otherwise.
+    public internal(set) var awaitedAt: SourceSite?
 
     /// The runtime's wording of every continuation misuse begins so.
     static let runtimePrefix = "SWIFT TASK CONTINUATION MISUSE: "
@@ -28,16 +31,22 @@ public struct ContinuationMisuse: Sendable, Equatable, Codable, CustomStringConv
         "resume the continuation exactly once on every path (the error path too), or hand it to an owner that fails it"
 
     public var description: String {
-        "\(function) \(misuse)" + (droppedAt.map { " (dropped at \($0))" } ?? "")
+        "\(function) \(misuse)" + (awaitedAt.map { " (awaited at \($0))" } ?? "")
+            + (droppedAt.map { " (dropped at \($0))" } ?? "")
             + ": the task awaiting it stays suspended for ever"
     }
 
-    enum CodingKeys: String, CodingKey { case function, misuse, droppedAt, file, line, droppedIn, fix }
+    enum CodingKeys: String, CodingKey {
+        case function, misuse, awaitedAt, awaitFile, awaitLine, droppedAt, file, line, droppedIn, fix
+    }
 
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(function, forKey: .function)
         try container.encode(misuse, forKey: .misuse)
+        try container.encodeIfPresent(awaitedAt?.description, forKey: .awaitedAt)
+        try container.encodeIfPresent(awaitedAt?.file, forKey: .awaitFile)
+        try container.encodeIfPresent(awaitedAt?.line, forKey: .awaitLine)
         try container.encodeIfPresent(droppedAt?.description, forKey: .droppedAt)
         try container.encodeIfPresent(droppedAt?.file, forKey: .file)
         try container.encodeIfPresent(droppedAt?.line, forKey: .line)
@@ -53,6 +62,9 @@ public struct ContinuationMisuse: Sendable, Equatable, Codable, CustomStringConv
             SourceSite(
                 file: file, line: try container.decodeIfPresent(UInt.self, forKey: .line) ?? 0,
                 function: try container.decodeIfPresent(String.self, forKey: .droppedIn) ?? "")
+        }
+        awaitedAt = try container.decodeIfPresent(String.self, forKey: .awaitFile).map { file in
+            SourceSite(file: file, line: try container.decodeIfPresent(UInt.self, forKey: .awaitLine) ?? 0)
         }
     }
 }

@@ -109,11 +109,30 @@ package enum AllocationTracking {
         }
         // The runtime's report, its canary's deinit and the release that freed it come before the code under test.
         let frames = Backtrace.capture(skip: 0, maxFrames: framesKept + 16)
+        // Dropped in the task that awaits it (the body of `withCheckedContinuation` returned without keeping
+        // it): that task's async frames say where it awaits.
+        let resumePoints = AsyncFrames.currentResumePoints()
         // Placed when judged, as the other sites: not from inside the runtime's release.
         scope.addContinuationMisuse {
             let site = madeAt(frames, by: "swift_reportError")
-            return ContinuationMisuse(runtimeMessage: message, droppedAt: site.line == 0 ? nil : site)
+            var misuse = ContinuationMisuse(runtimeMessage: message, droppedAt: site.line == 0 ? nil : site)
+            misuse.awaitedAt = awaitSite(resumePoints, function: misuse.function)
+            return misuse
         }
+    }
+
+    /// Where the function the runtime names (`run()`) awaits, among a task's resume points; nil when none of
+    /// them is that function's (the continuation was dropped by another task than the one awaiting it).
+    private static func awaitSite(_ resumePoints: [UInt], function: String) -> SourceSite? {
+        // Resume points are entry points, not return addresses: symbolicate steps back one byte.
+        let frame = Backtrace.symbolicate(resumePoints.map { $0 &+ 1 }).first { frame in
+            guard let file = frame.file, !file.contains("<compiler-generated>"), let name = frame.function else {
+                return false
+            }
+            return name.contains(".\(function)")
+        }
+        guard let frame, let file = frame.file else { return nil }
+        return SourceSite(file: file, line: UInt(frame.line ?? 0), function: frame.function ?? "")
     }
 
     /// The first frame of the code that made the object or the task: past the hook (`hook`) and the
