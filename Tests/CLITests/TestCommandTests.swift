@@ -108,7 +108,19 @@ final class TestCommandTests: XCTestCase {
     func testTextHasARowPerTestThenEachLeakExplained() throws {
         let run = try rxleaksTest([])
         XCTAssertEqual(run.status, 1, run.stderr)
-        XCTAssertEqual(run.stderr, "", "no progress when stderr is not a terminal")
+        // Stderr is not a terminal, as in a CI log: a line per phase, no status line rewritten in place.
+        XCTAssertFalse(run.stderr.contains("\u{1B}"), run.stderr)
+        let progress = run.stderr.split(separator: "\n").map(String.init)
+        XCTAssertEqual(
+            progress.filter { !$0.hasSuffix(" judged") },
+            [
+                "rxleaks: resolving LeakyApp's dependencies", "rxleaks: building LeakyApp's tests",
+                "rxleaks: running the tests in the whole-suite mode", "rxleaks: judging 10 tests",
+            ], run.stderr)
+        let counted = try XCTUnwrap(progress.last { $0.hasSuffix(" judged") }, run.stderr)
+        XCTAssertNotNil(
+            counted.wholeMatch(of: #/rxleaks: running the tests in the whole-suite mode: \d+ of \d+ tests judged/#),
+            counted)
         for name in Self.leaking.keys {
             let row = run.stdout.split(separator: "\n").first { $0.hasPrefix("LEAKED") && $0.contains(name) }
             XCTAssertNotNil(row, "no LEAKED row for \(name):\n\(run.stdout)")

@@ -11,15 +11,16 @@ import XCTest
 /// during and after the build and during the tests; after each, the package is
 /// byte for byte as it was, no process of the run is left, and the next run
 /// gives the full, right set of rows. Then two and three runs at once on the
-/// package, and a test that crashes. One scratch folder for the class: the
-/// first run builds, the others build incrementally. The copy has one test
+/// package, and a test that crashes. The runs share the fixtures' scratch folder (``CLI/fixtureScratch``),
+/// whose dependencies the other classes' runs built: each run builds the copy's own targets at most, and
+/// the processes of a run are those that name that folder. The copy has one test
 /// more, which crashes when `LEAKYAPP_CRASH=1` reaches it.
 /// `RXLEAKS_FAULT_SEED=N` replays one choice of kill points.
 final class TestRunFaultTests: XCTestCase {
     private static let root = FileManager.default.temporaryDirectory.appendingPathComponent(
         "rxleaks-faults-\(UUID().uuidString)")
     private static let package = root.appendingPathComponent("LeakyApp")
-    private static let scratch = root.appendingPathComponent("scratch")
+    private static let scratch = CLI.fixtureScratch
     private static let crashingTest = "ZZCrashOnRequestTests.testCrashesWhenAsked"
     /// The rows of an undisturbed run, made by the first test that needs them.
     nonisolated(unsafe) private static var reference: [String: String]?
@@ -113,7 +114,7 @@ final class TestRunFaultTests: XCTestCase {
                 let at = try killRun(at: phase, random: &random)
                 kills.append("\(point) \(at)")
                 XCTAssertEqual(try CLI.snapshot(Self.package), before, "\(point) \(at): the package changed")
-                XCTAssertEqual(CLI.processesLeft(mentioning: Self.root.path), [], "\(point) \(at): processes left")
+                XCTAssertEqual(CLI.processesLeft(mentioning: Self.scratch.path), [], "\(point) \(at): processes left")
                 let next = try CLI.start(arguments).finish()
                 XCTAssertEqual(next.status, 1, "\(point) \(at): the next run: \(next.stderr)")
                 XCTAssertEqual(try rows(next), reference, "\(point) \(at): the next run's rows")
@@ -148,7 +149,7 @@ final class TestRunFaultTests: XCTestCase {
         kill(run.pid, SIGKILL)
         let killed = try run.finish()
         // What the run started must end with it.
-        let left = CLI.processesLeft(mentioning: Self.root.path, within: 2)
+        let left = CLI.processesLeft(mentioning: Self.scratch.path, within: 2)
         XCTAssertEqual(left, [], "processes outlived the killed run")
         // A run that exited between `hasEnded` and the signal ends with its own status: the signal reached no
         // live process, and what it left was checked all the same.
@@ -168,7 +169,7 @@ final class TestRunFaultTests: XCTestCase {
 
     /// Whether one of the runs' processes is `tool` (`swift-build`, `swift-test`).
     private func running(_ tool: String) -> Bool {
-        CLI.processes(mentioning: Self.root.path).contains {
+        CLI.processes(mentioning: Self.scratch.path).contains {
             $0.split(separator: " ").dropFirst().first?.hasSuffix(tool) == true
         }
     }
@@ -188,7 +189,7 @@ final class TestRunFaultTests: XCTestCase {
             }
             XCTAssertEqual(waited.count, count - 1, results.map(\.stderr).joined(separator: "\n"))
             XCTAssertEqual(try CLI.snapshot(Self.package), before, "\(count) runs at once changed the package")
-            XCTAssertEqual(CLI.processesLeft(mentioning: Self.root.path), [])
+            XCTAssertEqual(CLI.processesLeft(mentioning: Self.scratch.path), [])
         }
     }
 
@@ -212,7 +213,7 @@ final class TestRunFaultTests: XCTestCase {
             crashed["report"]?.stringValue ?? "no report")
         XCTAssertEqual(document["summary"]?["crashed"]?.numberValue, 1)
         XCTAssertEqual(try CLI.snapshot(Self.package), before)
-        XCTAssertEqual(CLI.processesLeft(mentioning: Self.root.path), [])
+        XCTAssertEqual(CLI.processesLeft(mentioning: Self.scratch.path), [])
     }
 }
 

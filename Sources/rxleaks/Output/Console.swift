@@ -59,33 +59,3 @@ struct Style {
         enabled && !text.isEmpty ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
 }
-
-/// One status line on stderr while a long run goes, rewritten in place; silent
-/// when stderr is not a terminal.
-final class Progress {
-    private let enabled = isatty(STDERR_FILENO) == 1
-    private var shown = false
-
-    /// Shows that item `index` (from 0) of `total`, `label`, is running.
-    func show(_ index: Int, of total: Int, _ label: String) {
-        write("[\(index + 1)/\(total)] \(label) (\(total - index - 1) left)")
-    }
-
-    /// Shows what a step-by-step run is doing: `building the tests…`.
-    func status(_ text: String) {
-        write("\(text)…")
-    }
-
-    private func write(_ line: String) {
-        guard enabled else { return }
-        shown = true
-        Console.writeError("\r\u{1B}[K" + line)
-    }
-
-    /// Clears the status line.
-    func finish() {
-        guard enabled, shown else { return }
-        shown = false
-        Console.writeError("\r\u{1B}[K")
-    }
-}

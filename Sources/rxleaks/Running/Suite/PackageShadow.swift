@@ -6,9 +6,11 @@ import Foundation
 /// happens to the run. Its folder holds a symbolic link to each entry of the
 /// package (the manifest, the sources, the tests …) but `Package.resolved`, of
 /// which it holds a copy, and `.swiftpm` and `.build`. It sits at
-/// `ROOT/<the package's absolute path>`, so that the manifest's relative paths
-/// resolve: each `"../…"` path the manifest names gets a link at the same
-/// place relative to the shadow (`../Sibling` → the package's sibling).
+/// `ROOT/_/…/_/NAME`, as deep as the package's path but not naming it, so that
+/// copies of a package build in one place (SwiftPM plans a root's build by its
+/// path) and the manifest's relative paths resolve: each `"../…"` path the
+/// manifest names gets a link at the same place relative to the shadow
+/// (`../Sibling` → the package's sibling).
 struct PackageShadow {
     /// The user's package.
     let package: URL
@@ -16,7 +18,10 @@ struct PackageShadow {
     let root: URL
 
     /// The folder SwiftPM is given as `--package-path`.
-    var directory: URL { URL(fileURLWithPath: root.path + package.path) }
+    var directory: URL {
+        let parents = Array(repeating: "_", count: max(package.pathComponents.count - 2, 0))
+        return URL(fileURLWithPath: ([root.path] + parents + [package.lastPathComponent]).joined(separator: "/"))
+    }
 
     /// What is left out or copied instead of linked.
     private static let notLinked: Set<String> = ["Package.resolved", ".swiftpm", ".build"]

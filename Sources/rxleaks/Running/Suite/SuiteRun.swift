@@ -43,15 +43,20 @@ struct SuiteRun {
         case interrupted(Int32)
     }
 
-    /// `$XDG_CACHE_HOME/rxleaks/test/NAME-HASH` (else `~/.cache/…`): one per
-    /// checkout, outside it, kept between runs so that builds are incremental.
+    /// `$XDG_CACHE_HOME/rxleaks/test/NAME-HASH` (else `~/.cache/…`), outside the checkout, kept between
+    /// runs so that builds are incremental. HASH is of the package's graph as its files declare it (its
+    /// manifest and `Package.resolved`), not of its path: copies of one package (a CI checkout in a fresh
+    /// folder, the copy `rxleaks fix` is tried on) share one build of their dependencies.
     static func defaultScratch(for package: URL) -> URL {
         let environment = ProcessInfo.processInfo.environment
         let base =
             environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
             ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in package.path.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        for file in ["Package.swift", "Package.resolved"] {
+            let content = (try? Data(contentsOf: package.appendingPathComponent(file))) ?? Data()
+            for byte in content + Data(file.utf8) { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        }
         return base.appendingPathComponent("rxleaks/test/\(package.lastPathComponent)-\(String(hash, radix: 16))")
     }
 
@@ -115,15 +120,20 @@ struct SuiteRun {
         ]
         let start = ContinuousClock.now
 
-        progress.status("building \(package.lastPathComponent)'s tests")
+        progress.phase("resolving \(package.lastPathComponent)'s dependencies")
+        let resolve = try launch(
+            swift, ["package"] + common + ["resolve"], environment: configuration, poll: progress.tick)
+        progress.phase("building \(package.lastPathComponent)'s tests")
         let build = try launch(
             swift, ["build", "--build-tests"] + common + SwiftArguments.buildArguments(swiftArguments),
-            environment: configuration)
-        guard build.status == 0 else {
-            throw .buildFailed(errors: Self.distinctErrors(in: shadow.packagePaths(in: build.output)), log: build.log)
+            environment: configuration, poll: progress.tick)
+        guard resolve.status == 0, build.status == 0 else {
+            let output = resolve.status == 0 ? build : resolve
+            throw .buildFailed(errors: Self.distinctErrors(in: shadow.packagePaths(in: output.output)), log: output.log)
         }
 
-        progress.status("running the tests in the whole-suite mode")
+        let total = try testCount(swift: swift, common: common, environment: configuration)
+        progress.phase("running the tests in the whole-suite mode")
         let filterArguments = filters.flatMap { ["--filter", $0] }
         let events = SwiftTestingEvents.arguments(writingTo: eventsFile)
         let judged = SuiteResults.Tally(resultsFile)
@@ -137,9 +147,10 @@ struct SuiteRun {
             swift, ["test", "--skip-build"] + common + filterArguments + events + swiftArguments,
             environment: configuration.merging(suiteEnvironment) { $1 }
         ) {
-            progress.status("\(judged.count()) tests judged")
+            progress.tick()
+            progress.count(Self.judged(judged.count(), of: total))
         }
-        progress.finish()
+        progress.count(Self.judged(judged.count(), of: total), final: true)
         let testLog = shadow.packagePaths(in: test.output)
         let results = SuiteResults.read(resultsFile, paths: shadow)
         let swiftTesting = SwiftTestingEvents.read(eventsFile)
@@ -169,10 +180,29 @@ struct SuiteRun {
                         : "nothing to test: no test matched \(filters.map { "--filter \($0)" }.joined(separator: " "))")
             )
         }
+        progress.phase("judging \(verdicts.count) test\(verdicts.count == 1 ? "" : "s")")
         return Outcome(
             verdicts: verdicts, testStatus: test.status, testLog: testLog,
             seconds: (ContinuousClock.now - start) / .seconds(1),
             dependencies: KnownLibraryLeaks.dependencies(inBuildFolder: buildFolder))
+    }
+
+    /// `3 of 10 tests judged`, or `3 tests judged` when the number to run is not known.
+    private static func judged(_ count: Int, of total: Int?) -> String {
+        // A parameterised test's cases, or a test the listing missed, never read as more than all of them.
+        guard let total, total >= count else { return "\(count) test\(count == 1 ? "" : "s") judged" }
+        return "\(count) of \(total) tests judged"
+    }
+
+    /// How many tests `swift test list` names that the filters select (every one without a filter); nil when
+    /// it could not say.
+    private func testCount(swift: String, common: [String], environment: [String: String]) throws(Failure) -> Int? {
+        let listed = try launch(swift, ["test", "list", "--skip-build"] + common, environment: environment)
+        guard listed.status == 0 else { return nil }
+        let patterns = filters.compactMap { try? Regex($0) }
+        return listed.output.split(separator: "\n").filter { name in
+            name.contains("/") && (patterns.isEmpty || patterns.contains { name.contains($0) })
+        }.count
     }
 
     /// One of the package's own targets, as `swift package describe` lists it.
