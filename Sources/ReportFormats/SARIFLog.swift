@@ -63,9 +63,9 @@ package struct SARIFLog: Encodable, Sendable {
         case error, warning, note
     }
 
-    /// Whether a result is new against a baseline.
+    /// Whether a result is new against a baseline, in it still, or in it and no longer found (`absent`).
     package enum BaselineState: String, Encodable, Sendable {
-        case new, unchanged
+        case new, unchanged, absent
     }
 
     package struct Result: Encodable, Sendable {

@@ -166,10 +166,18 @@ final class TestCommandTests: XCTestCase {
         let written = try rxleaksTest([
             "--filter", "SearchViewModelTests", "--write-baseline", baseline.path, "--format", "json",
         ])
-        XCTAssertEqual(written.status, 1, written.stderr)
-        XCTAssertTrue(written.stderr.contains("wrote 1 leak signature to \(baseline.path)"), written.stderr)
+        // Writing a baseline is a success: what it recorded is known from then on.
+        XCTAssertEqual(written.status, 0, written.stderr)
+        XCTAssertEqual(
+            written.stderr.split(separator: "\n").last, "rxleaks: wrote 1 leak signature to \(baseline.path)")
         let document = try written.json()
         XCTAssertEqual(try CLI.testSchema().violations(of: document), [])
+        let states = (document["tests"]?.arrayValue ?? []).map {
+            "\($0["name"]?.stringValue ?? "?") \($0["baselineState"]?.stringValue ?? "-")"
+        }
+        XCTAssertEqual(
+            states.sorted(),
+            ["SearchViewModelTests.testFixedSearchFindsResults -", "SearchViewModelTests.testSearchFindsResults known"])
         let signature = try XCTUnwrap(document["signatures"]?.arrayValue?.first)
         XCTAssertEqual(signature["type"]?.stringValue, "SearchViewModel")
         #if Lint
@@ -191,11 +199,36 @@ final class TestCommandTests: XCTestCase {
         let recorded = try JSONValue.parse(try String(contentsOf: baseline, encoding: .utf8))
         XCTAssertEqual(recorded["leaks"]?.arrayValue?.first?["signature"], signature["signature"])
 
+        // Each row says what the baseline makes of it: the leak is known; a test the baseline lists under a
+        // signature it no longer shows is fixed; against a baseline without it, the leak is new.
+        var edited = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(contentsOf: baseline)) as? [String: Any])
+        var entries = try XCTUnwrap(edited["leaks"] as? [[String: Any]])
+        entries[0]["tests"] = [
+            "SearchViewModelTests.testFixedSearchFindsResults", "SearchViewModelTests.testSearchFindsResults",
+        ]
+        edited["leaks"] = entries
+        try JSONSerialization.data(withJSONObject: edited).write(to: baseline)
         let gated = try rxleaksTest(["--filter", "SearchViewModelTests", "--baseline", baseline.path])
         XCTAssertEqual(gated.status, 0, gated.stdout + gated.stderr)
         XCTAssertTrue(
             gated.stdout.contains("  known \(signature["signature"]?.stringValue ?? "?"): SearchViewModel ← "),
             gated.stdout)
+        let rows = gated.stdout.split(separator: "\n").map { $0.split(separator: " ").prefix(3).joined(separator: " ") }
+        XCTAssertTrue(rows.contains("LEAKED KNOWN SearchViewModelTests.testSearchFindsResults"), gated.stdout)
+        XCTAssertTrue(rows.contains("clean FIXED SearchViewModelTests.testFixedSearchFindsResults"), gated.stdout)
+        XCTAssertTrue(gated.stdout.contains("; against the baseline: 0 new, 1 known, 1 fixed"), gated.stdout)
+        edited["leaks"] = []
+        try JSONSerialization.data(withJSONObject: edited).write(to: baseline)
+        let new = try rxleaksTest([
+            "--filter", "SearchViewModelTests", "--baseline", baseline.path, "--format", "sarif",
+        ])
+        XCTAssertEqual(new.status, 1, new.stdout + new.stderr)
+        let results = try new.json()["runs"]?.arrayValue?.first?["results"]?.arrayValue ?? []
+        XCTAssertEqual(
+            results.filter { $0["ruleId"]?.stringValue?.hasPrefix("lint.") == false }.map {
+                $0["baselineState"]?.stringValue ?? "-"
+            }, ["new"])
 
         let skipped = try rxleaksTest([
             "--filter", "SearchViewModelTests", "--skip", "SearchViewModelTests.testSearch*",

@@ -20,7 +20,8 @@ struct TestCommand: ParsableCommand {
             Arguments after -- go to swift test (and to swift build unless test-only). \
             Each leak, and each test's work left behind, has a signature that line shifts, addresses \
             and the order of tests do not change; --write-baseline records them, and with --baseline \
-            a leak whose signature it lists is reported as known and does not fail. \
+            a leak whose signature it lists is reported as known and does not fail (a run that writes one is \
+            judged against it). Each row says NEW, KNOWN or FIXED against the baseline. \
             Exit status 0 when every test is clean (with --baseline: no new signature and no failed \
             test), 1 when a test leaked, left work behind or failed, or the package does not build; \
             64 for bad input (not a package, nothing to test, an unreadable baseline).
@@ -64,17 +65,20 @@ struct TestCommand: ParsableCommand {
         }
         configuration.ignore += skip.map { GateConfiguration.Matcher(test: $0, reason: "--skip \($0)") }
         let outcome = try suite.suiteRun.runForCommand(checkout: suite.rxleaks)
-        let gate = LeakGate(outcome, package: package, baseline: known, configuration: configuration)
+        var gate = LeakGate(outcome, package: package, baseline: known, configuration: configuration)
         if let writeBaseline {
+            let written = Baseline(gate.groups)
             do {
-                try Data(try Baseline(gate.groups).json().utf8).write(
-                    to: URL(fileURLWithPath: writeBaseline), options: .atomic)
-                Console.error(
-                    "wrote \(gate.groups.count) leak signature\(gate.groups.count == 1 ? "" : "s") to \(writeBaseline)")
+                try Data(try written.json().utf8).write(to: URL(fileURLWithPath: writeBaseline), options: .atomic)
+                Console.writeError(
+                    "rxleaks: wrote \(gate.groups.count) leak signature\(gate.groups.count == 1 ? "" : "s") to \(writeBaseline)\n"
+                )
             } catch {
                 Console.error("cannot write the baseline \(writeBaseline): \(error.localizedDescription)")
                 throw ExitCode.failure
             }
+            // What it recorded is known from now on: writing a baseline succeeds unless a test failed.
+            if known == nil { gate.compare(with: written) }
         }
         switch format {
         case .text: Console.write(TestText.render(outcome, gate: gate, style: Style(enabled: Console.stdoutHasColour)))

@@ -137,6 +137,8 @@ struct BaselineComparison: Equatable {
     var known: [LeakGroup]
     /// Baseline entries the run did not show: to prune.
     var fixed: [SignatureRecord]
+    /// The tests the baseline lists under a signature the run no longer shows in them.
+    var fixedTests: Set<String>
 
     init(_ groups: [LeakGroup], baseline: Baseline) {
         let recorded = Dictionary(baseline.leaks.map { ($0.signature, $0) }, uniquingKeysWith: { first, _ in first })
@@ -146,6 +148,9 @@ struct BaselineComparison: Equatable {
         }
         let seen = Set(groups.map(\.signature.id))
         fixed = baseline.leaks.filter { !seen.contains($0.signature) }
+        let shown = Set(groups.flatMap { group in group.tests.map { "\(group.signature.id) \($0)" } })
+        fixedTests = Set(
+            baseline.leaks.flatMap { entry in entry.tests.filter { !shown.contains("\(entry.signature) \($0)") } })
     }
 
 }

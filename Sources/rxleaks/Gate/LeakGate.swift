@@ -14,8 +14,8 @@ struct LeakGate {
     let libraryLeaks: [(group: LeakGroup, entry: GateConfiguration.Matcher)]
     /// Signatures the configuration (or `--skip`) leaves out, with the entry that says why.
     let ignored: [(group: LeakGroup, entry: GateConfiguration.Matcher)]
-    /// Against `--baseline`, when given.
-    let comparison: BaselineComparison?
+    /// Against `--baseline`, when given (or the baseline `--write-baseline` wrote).
+    private(set) var comparison: BaselineComparison?
     /// The lint's findings, marked with the tests that confirm them.
     let lint: LintJoin
     /// The rules of the lint findings each signature's suspect edge is in.
@@ -89,6 +89,11 @@ struct LeakGate {
         comparison = baseline.map { BaselineComparison(groups, baseline: $0) }
     }
 
+    /// Judges the run against `baseline` from now on: `--write-baseline`'s, which records every judged signature.
+    mutating func compare(with baseline: Baseline) {
+        comparison = BaselineComparison(groups, baseline: baseline)
+    }
+
     /// Exit status 1: a test failed, or a judged signature is new (without a
     /// baseline, every judged signature is).
     func isFailure(_ summary: TestSummary) -> Bool {
@@ -113,6 +118,17 @@ struct LeakGate {
         comparison.map { $0.new.contains(group) ? .new : .known }
     }
 
+    /// `test`'s state against the baseline (nil without one, or when the baseline has nothing to say of it):
+    /// new when one of its judged signatures is, else known when one is listed, else fixed when the baseline
+    /// lists it under a signature it no longer shows.
+    func baselineState(of test: String) -> BaselineState? {
+        guard let comparison else { return nil }
+        let statuses = (signaturesByTest[test] ?? []).map { status(of: $0, in: test) }
+        if statuses.contains(.new) { return .new }
+        if statuses.contains(.known) { return .known }
+        return comparison.fixedTests.contains(test) ? .fixed : nil
+    }
+
     /// Whether `test`'s row fails the run: a failed test, or one of its signatures is judged and new.
     func fails(_ verdict: SuiteVerdict) -> Bool {
         switch verdict.verdict {
@@ -124,6 +140,19 @@ struct LeakGate {
         case .failed, .crashed, .timedOut, .unsettled, .threw, .runawayReentrancy: return true
         }
     }
+}
+
+/// A test's state against `--baseline` (or the baseline `--write-baseline` just wrote).
+enum BaselineState: String, Codable {
+    /// It shows a signature the baseline does not list (or in more tests than it records): it fails.
+    case new
+    /// Its signatures are the baseline's: it does not fail.
+    case known
+    /// The baseline lists it under a signature it no longer shows: the entry is to prune.
+    case fixed
+
+    /// `NEW`, `KNOWN`, `FIXED`: the text's column.
+    var label: String { rawValue.uppercased() }
 }
 
 /// What a run makes of a signature.

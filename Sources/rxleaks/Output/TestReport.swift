@@ -79,6 +79,8 @@ struct TestDocument: Encodable {
         var crashSignal: Int32?
         /// The ids of its signatures.
         var signatures: [String]
+        /// Against the baseline: `new`, `known` or `fixed`; absent without one or when it has none.
+        var baselineState: BaselineState?
     }
 
     init(_ outcome: SuiteRun.Outcome, gate: LeakGate, package: URL) {
@@ -93,7 +95,8 @@ struct TestDocument: Encodable {
                 counts: verdict.report.counts,
                 unsettled: verdict.report.unsettled, continuationMisuses: verdict.report.continuationMisuses,
                 report: verdict.text, crashSignal: verdict.crashSignal,
-                signatures: (gate.signaturesByTest[verdict.name] ?? []).map(\.id))
+                signatures: (gate.signaturesByTest[verdict.name] ?? []).map(\.id),
+                baselineState: gate.baselineState(of: verdict.name))
         }
         signatures =
             gate.groups.map { group in
@@ -118,20 +121,26 @@ struct TestDocument: Encodable {
 /// `rxleaks test`'s table: one row per test, then each leaking test's report.
 enum TestText {
     static func render(_ outcome: SuiteRun.Outcome, gate: LeakGate, style: Style) -> String {
-        var table = TextTable([
-            ("VERDICT", .left), ("TEST", .left), ("LEAKED", .left), ("SUBSCRIPTIONS", .right),
-            ("LEFT", .left),
-        ])
+        // Against a baseline, each row says whether its leaks are new, known or fixed.
+        let againstBaseline = gate.comparison != nil
+        var table = TextTable(
+            [("VERDICT", .left)] + (againstBaseline ? [("BASELINE", .left)] : []) + [
+                ("TEST", .left), ("LEAKED", .left), ("SUBSCRIPTIONS", .right), ("LEFT", .left),
+            ])
         for verdict in outcome.verdicts {
             let leaked = Array(Set(verdict.report.leaks.map(\.typeName))).sorted().joined(separator: ", ")
+            let state = gate.baselineState(of: verdict.name)
+            let baselineCell = TextTable.Cell(
+                state?.label ?? "—", style: state == .new ? style.red : state == .fixed ? style.green : { $0 })
             table.rows.append(
-                .cells([
-                    cell(verdict, style: style),
-                    TextTable.Cell(verdict.name + (verdict.ownCheck ? " (own check)" : "")),
-                    TextTable.Cell(leaked.isEmpty ? "—" : leaked, style: leaked.isEmpty ? { $0 } : style.red),
-                    TextTable.Cell("\(verdict.report.liveSubscriptions.count)"),
-                    TextTable.Cell(verdict.report.leftResources.isEmpty ? "—" : verdict.report.leftResources.listing),
-                ]))
+                .cells(
+                    [cell(verdict, style: style)] + (againstBaseline ? [baselineCell] : []) + [
+                        TextTable.Cell(verdict.name + (verdict.ownCheck ? " (own check)" : "")),
+                        TextTable.Cell(leaked.isEmpty ? "—" : leaked, style: leaked.isEmpty ? { $0 } : style.red),
+                        TextTable.Cell("\(verdict.report.liveSubscriptions.count)"),
+                        TextTable.Cell(
+                            verdict.report.leftResources.isEmpty ? "—" : verdict.report.leftResources.listing),
+                    ]))
         }
         var output = table.render(headerStyle: style.bold)
         for verdict in outcome.verdicts where !verdict.report.isClean || verdict.verdict == .crashed {
@@ -140,8 +149,19 @@ enum TestText {
         let signatures = GateText.render(gate, style: style)
         if !signatures.isEmpty { output += "\n" + signatures }
         let summary = TestSummary(outcome)
-        output += "\n" + (gate.isFailure(summary) ? style.red(summary.line) : style.green(summary.line)) + "\n"
+        let line = summary.line + baselineCounts(outcome, gate: gate)
+        output += "\n" + (gate.isFailure(summary) ? style.red(line) : style.green(line)) + "\n"
         return output
+    }
+
+    /// `; against the baseline: 1 new, 2 known, 1 fixed` (the tests in each state); empty without a baseline.
+    private static func baselineCounts(_ outcome: SuiteRun.Outcome, gate: LeakGate) -> String {
+        guard gate.comparison != nil else { return "" }
+        let states = outcome.verdicts.compactMap { gate.baselineState(of: $0.name) }
+        let counts = [BaselineState.new, .known, .fixed].map { state in
+            "\(states.filter { $0 == state }.count) \(state.rawValue)"
+        }
+        return "; against the baseline: " + counts.joined(separator: ", ")
     }
 
     private static func cell(_ verdict: SuiteVerdict, style: Style) -> TextTable.Cell {
@@ -169,7 +189,9 @@ enum TestJUnit {
                 name: suite,
                 cases: split.filter { $0.suite == suite }.map(\.test).map { test in
                     let ids = (gate.signaturesByTest[test.name] ?? []).map(\.id)
-                    let text = test.text + (ids.isEmpty ? "" : "\nsignature: " + ids.joined(separator: ", "))
+                    let state = gate.baselineState(of: test.name).map { "\nbaseline: \($0.label)" } ?? ""
+                    let text =
+                        test.text + (ids.isEmpty ? "" : "\nsignature: " + ids.joined(separator: ", ")) + state
                     var row = JUnitXML.Case(classname: suite, name: String(test.name.dropFirst(suite.count + 1)))
                     if fails(test) {
                         let message = test.text.split(separator: "\n").dropFirst().first.map {
@@ -180,6 +202,8 @@ enum TestJUnit {
                             details: text)
                     } else if test.verdict != .clean {
                         row.output = "not failing (known, a library's, or left out)\n" + text
+                    } else if let state = gate.baselineState(of: test.name) {
+                        row.output = "baseline: \(state.label)"
                     }
                     return row
                 })

@@ -44,6 +44,18 @@ enum TestSARIF {
                         partialFingerprints: fingerprints, baselineState: baselineState))
             }
         }
+        // The baseline's entries this run no longer shows, for a viewer that closes what was fixed.
+        for entry in gate.comparison?.fixed ?? [] {
+            let rule = entry.pattern ?? "leak"
+            results.append(
+                SARIFLog.Result(
+                    ruleId: rule, ruleIndex: rules.index(of: rule), level: .note,
+                    message:
+                        "fixed since the baseline: \(entry.type) ← \(entry.edge) (\(entry.tests.joined(separator: ", ")))",
+                    locations: [],
+                    partialFingerprints: ["rxleaksSignature/v\(LeakSignature.version)": entry.signature],
+                    baselineState: .absent))
+        }
         for mark in gate.lint.marks {
             let rule = "lint." + mark.rule
             let confirmation =
