@@ -166,9 +166,36 @@ final class LeakCauseTests: XCTestCase {
         XCTAssertEqual(leak.causes.count, 5, report.description)
         XCTAssertEqual(leak.unlistedCauses, 2)
         XCTAssertEqual(Set(leak.causes.map(\.summary)).count, 5, "each listed cause is another handler")
-        XCTAssertEqual(report.fixCount, 7)
+        // The headline counts the fixes listed, and says how many more were found.
+        XCTAssertEqual(report.fixCount, 5)
+        XCTAssertEqual(report.unlistedFixCount, 2)
+        XCTAssertTrue(report.description.contains("(5 distinct fixes below, 2 more not listed)"), report.description)
         XCTAssertTrue(report.description.contains("7 causes, each a fix of its own"), report.description)
         XCTAssertTrue(report.description.contains("  2 more cause(s) not listed"), report.description)
+    }
+
+    /// One closure site made four times, capturing the same service, is one fix on four paths: the report lists
+    /// each site once, and its headline counts what it lists.
+    func testAClosureMadeAgainIsOneCauseWithItsPathsCounted() throws {
+        weak var service: InvitationService?
+        let report = LeakCheck.run { scope in
+            let created = InvitationService()
+            scope.track(created)
+            let model = InvitationViewModel(service: created)
+            let bag = DisposeBag()
+            for _ in 0..<4 { model.bind(disposeBag: bag) }
+            service = created
+        }
+        // Completed, the streams let their observers go, and the cycles end.
+        defer { [service?.accepted, service?.declined].forEach { $0?.onCompleted() } }
+        let leak = try XCTUnwrap(report.leaks.first { $0.heldBy == nil }, report.description)
+        XCTAssertEqual(leak.typeName, "InvitationService", report.description)
+        XCTAssertEqual(leak.causes.map(\.paths), [4, 4], report.description)
+        XCTAssertEqual(leak.unlistedCauses, 0, report.description)
+        XCTAssertEqual(report.fixCount, 2)
+        XCTAssertTrue(report.description.contains("NOT clean (2 distinct fixes below)"), report.description)
+        XCTAssertTrue(
+            report.description.contains("(on 4 paths: the same reference made 4 times, one fix)"), report.description)
     }
 
     func testTheJSONReportListsTheCauses() throws {
@@ -197,5 +224,33 @@ final class LeakCauseTests: XCTestCase {
         XCTAssertNotNil(leakedEditor, "the other marked reference still holds it")
         leakedEditor?.onCancel = nil
         XCTAssertNil(leakedEditor, "the marked references were all that held it")
+    }
+}
+
+/// Invitations a team sends: the streams a view model binds to, and what loads a team.
+private final class InvitationService {
+    let accepted = PublishSubject<String>()
+    let declined = PublishSubject<String>()
+
+    func team(_ name: String) -> Observable<String> { .just("team \(name)") }
+}
+
+/// Binds through a bag it is handed, and disposes the inner subscriptions into it from closures that keep
+/// the service: the service's streams keep the closures, which keep the service. Bound four times, each of its
+/// two closure sites is made four times.
+private final class InvitationViewModel {
+    let service: InvitationService
+    var shown: [String] = []
+
+    init(service: InvitationService) { self.service = service }
+
+    func bind(disposeBag: DisposeBag) {
+        let service = service
+        service.accepted.subscribe(onNext: { [weak self] name in
+            service.team(name).subscribe(onNext: { self?.shown.append($0) }).disposed(by: disposeBag)
+        }).disposed(by: disposeBag)
+        service.declined.subscribe(onNext: { [weak self] _ in
+            service.team("").subscribe(onNext: { _ in self?.shown.removeAll() }).disposed(by: disposeBag)
+        }).disposed(by: disposeBag)
     }
 }

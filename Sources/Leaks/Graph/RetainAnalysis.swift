@@ -53,16 +53,22 @@ struct RetainAnalysis {
         pattern = first.pattern
         causes = [first]
         var broken: Set<CycleFinder.Step> = [Self.referenceToBreak(on: chosen.path, in: graph)]
-        var fixes: Set<LeakCause.FixKey> = [first.fixKey(of: root)]
+        // Each fix with the index of its listed cause (nil when counted, not listed).
+        var fixes: [LeakCause.FixKey: Int?] = [first.fixKey(of: root): 0]
         while causes.count + unlistedCauses < Self.searchedCauses,
             let path = CycleFinder(graph: graph).shortestCycle(avoiding: broken)
         {
             broken.insert(Self.referenceToBreak(on: path, in: graph))
             let edges = shown(path)
-            guard fixes.insert(LeakCause.fixKey(on: edges)).inserted else { continue }
-            if causes.count < Self.listedCauses {
+            let key = LeakCause.fixKey(on: edges)
+            if let listed = fixes[key] {
+                // Another path through the same fix: the reference made again (the closure's site run again).
+                if let index = listed { causes[index].paths += 1 }
+            } else if causes.count < Self.listedCauses {
+                fixes[key] = causes.count
                 causes.append(present(path, edges))
             } else {
+                fixes[key] = .some(nil)
                 unlistedCauses += 1
             }
         }

@@ -28,6 +28,7 @@ public struct Leak: Sendable, Codable, CustomStringConvertible {
     public var description: String {
         guard causes.count > 1 || unlistedCauses > 0 else {
             var lines = [headline] + Self.indented((cycle ?? causes.first?.path)?.description, by: "  ")
+            if let paths = causes.first?.paths, paths > 1 { lines.append("  \(Self.madeAgain(paths))") }
             if let pattern { lines.append("  pattern: \(pattern)") }
             lines += causes.filter { $0.outsideHolder != nil }.map { "  \($0.summary)" }
             return lines.joined(separator: "\n")
@@ -35,7 +36,9 @@ public struct Leak: Sendable, Codable, CustomStringConvertible {
         let total = causes.count + unlistedCauses
         var lines = ["\(headline); \(total) causes, each a fix of its own:"]
         for (index, cause) in causes.enumerated() {
-            lines.append("  cause \(index + 1) of \(total): \(cause.summary)")
+            lines.append(
+                "  cause \(index + 1) of \(total): \(cause.summary)"
+                    + (cause.paths > 1 ? " (\(Self.madeAgain(cause.paths)))" : ""))
             lines += Self.indented((cause.cycle ?? cause.path)?.description, by: "    ")
             if let pattern = cause.pattern { lines.append("    pattern: \(pattern)") }
         }
@@ -45,6 +48,11 @@ public struct Leak: Sendable, Codable, CustomStringConvertible {
             )
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// `on 4 paths: the same closure made 4 times, one fix`.
+    private static func madeAgain(_ paths: Int) -> String {
+        "on \(paths) paths: the same reference made \(paths) times, one fix"
     }
 
     private static func indented(_ text: String?, by prefix: String) -> [String] {

@@ -15,6 +15,10 @@ public struct LeakCause: Sendable, Codable, Equatable {
     public let outsideHolder: String?
     /// For work held from a global or static: that variable, where ``path`` starts.
     public let global: GlobalVariable?
+    /// How many of the object's cycles this fix breaks: one closure written once and made several times
+    /// (a binding run four times, each closure capturing the same object) closes as many cycles, and is
+    /// one fix.
+    public internal(set) var paths = 1
 
     /// `closure given to map at Model.swift:12 ─captures→ Model`, or
     /// `held from outside the check: …`.
@@ -95,6 +99,9 @@ public struct LeakCause: Sendable, Codable, Equatable {
     /// fix (the reference's holder, what it is, and its target); a holder outside the check is one per
     /// leaked object.
     enum FixKey: Hashable {
+        /// A capture by a closure whose site is known: the closure at that site, however many times it was
+        /// made, and the object it captures.
+        case closure(site: String, call: String?, to: UInt)
         case reference(from: RetainNode, reference: RetainReference, to: UInt)
         case outside(UInt)
         case none
@@ -106,8 +113,33 @@ public struct LeakCause: Sendable, Codable, Equatable {
     }
 
     /// The reference to break on `edges`: one closure held in two places
-    /// (a factory kept by an observable and by its sink) is one fix.
+    /// (a factory kept by an observable and by its sink) is one fix, and so is one closure site made
+    /// several times capturing the same object.
     static func fixKey(on edges: [RetainEdge]) -> FixKey {
-        reference(on: edges).map { .reference(from: $0.from, reference: $0.reference, to: $0.to.address) } ?? .none
+        guard let reference = reference(on: edges) else { return .none }
+        if reference.reference == .capture, reference.from.kind == .closure,
+            let site = reference.site ?? edges.first(where: { $0.to == reference.from && $0.site != nil })?.site
+        {
+            return .closure(site: site, call: reference.from.call, to: reference.to.address)
+        }
+        return .reference(from: reference.from, reference: reference.reference, to: reference.to.address)
+    }
+}
+
+extension LeakCause {
+    private enum CodingKeys: String, CodingKey {
+        case reference, cycle, path, pattern, outsideHolder, global, paths
+    }
+
+    /// Decodes a cause; one written before causes counted their paths is on one.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        reference = try container.decodeIfPresent(RetainEdge.self, forKey: .reference)
+        cycle = try container.decodeIfPresent(RetainCycle.self, forKey: .cycle)
+        path = try container.decodeIfPresent(RetainCycle.self, forKey: .path)
+        pattern = try container.decodeIfPresent(LeakPattern.self, forKey: .pattern)
+        outsideHolder = try container.decodeIfPresent(String.self, forKey: .outsideHolder)
+        global = try container.decodeIfPresent(GlobalVariable.self, forKey: .global)
+        paths = try container.decodeIfPresent(Int.self, forKey: .paths) ?? 1
     }
 }

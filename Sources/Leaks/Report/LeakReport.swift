@@ -41,21 +41,31 @@ public struct LeakReport: Sendable, Encodable, CustomStringConvertible {
             && continuationMisuses.isEmpty
     }
 
-    /// How many distinct fixes the report shows: one per reference to break
-    /// and per holder outside the check whose fix it names, counted once
-    /// however many leaked objects it frees, causes beyond those listed
-    /// included. A holder the check could not read names no fix, and is not
-    /// counted.
+    /// How many distinct fixes the report lists: one per reference to break (a closure site and the
+    /// object it captures, however many times the closure was made) and per holder outside the check whose
+    /// fix it names, counted once however many leaked objects it frees. A holder the check could not read
+    /// names no fix, and is not counted; causes beyond those listed are ``unlistedFixCount``.
     public var fixCount: Int {
+        var keys: Set<LeakCause.FixKey> = []
+        for leak in leaks where leak.heldBy == nil {
+            keys.formUnion(
+                leak.causes.filter { $0.reference != nil || $0.pattern != nil }.map { $0.fixKey(of: leak.address) })
+        }
+        return keys.count
+    }
+
+    /// Causes found beyond those the leaks list (``Leak/unlistedCauses``), each leak's counted once: two
+    /// leaked objects on one cycle list the same causes, and leave the same ones out.
+    public var unlistedFixCount: Int {
         var keys: Set<LeakCause.FixKey> = []
         var unlisted = 0
         for leak in leaks where leak.heldBy == nil {
-            let shown = leak.causes.filter { $0.reference != nil || $0.pattern != nil }
-            let new = Set(shown.map { $0.fixKey(of: leak.address) }).subtracting(keys)
-            if !new.isEmpty || leak.causes.isEmpty { unlisted += leak.unlistedCauses }
-            keys.formUnion(new)
+            let listed = Set(
+                leak.causes.filter { $0.reference != nil || $0.pattern != nil }.map { $0.fixKey(of: leak.address) })
+            if !listed.subtracting(keys).isEmpty || leak.causes.isEmpty { unlisted += leak.unlistedCauses }
+            keys.formUnion(listed)
         }
-        return keys.count + unlisted
+        return unlisted
     }
 
     /// The report as pretty-printed JSON with sorted keys; the schema is in
@@ -67,7 +77,9 @@ public struct LeakReport: Sendable, Encodable, CustomStringConvertible {
     public var description: String {
         var lines = [
             "Leak check \"\(name)\": " + (isClean ? "clean" : "NOT clean")
-                + (fixCount > 0 ? " (\(fixCount) distinct fix\(fixCount == 1 ? "" : "es") below)" : "")
+                + (fixCount > 0 ? " (\(fixCount) distinct fix\(fixCount == 1 ? "" : "es") below" : "")
+                + (fixCount > 0 && unlistedFixCount > 0 ? ", \(unlistedFixCount) more not listed" : "")
+                + (fixCount > 0 ? ")" : "")
         ]
         if let thrownError { lines.append("  the block threw: \(thrownError)") }
         lines += leaks.listing.map { "  " + $0 }
