@@ -78,7 +78,8 @@ final class RxCoreCheckSession: LeakIntegrationSession {
         let families = left.byFamily
         let subscriptions = left[SubscriptionRegistry.resourceKindName]
         let kinds: [(String, Int)] = [
-            ("subscriptions", subscriptions), ("sinks", families[.sink] ?? 0), ("subjects", families[.subject] ?? 0),
+            (LiveSubscription.resourceKind, subscriptions), ("sinks", families[.sink] ?? 0),
+            ("subjects", families[.subject] ?? 0),
             ("disposables", (families[.disposable] ?? 0) - subscriptions),
             ("observables", families[.observable] ?? 0), ("scheduled work", families[.scheduled] ?? 0),
         ]

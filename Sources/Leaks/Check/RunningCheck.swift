@@ -140,10 +140,14 @@ final class RunningCheck {
         let afterSettling = ResourceCounts.Moment.now(sessions: sessions, tracked: tracked)
         let trial = holder.map { TrialRelease(releasing: $0, inspector: HeapInspector(describes: false)) } ?? .none
         let freed = trial.freed
-        let liveSubscriptions = sessions.flatMap { $0.liveSubscriptions() }.filter { subscription in
+        let made = sessions.flatMap { $0.liveSubscriptions() }
+        let liveSubscriptions = made.filter { subscription in
             subscription.ownerAddress.map { !freed.contains($0) } ?? true
         }
-        var leftResources = sessions.flatMap(\.liveResourcesByKind)
+        // One definition of the subscriptions left, for the list and the counts by kind: those the released
+        // holder ends (a test case's own bag) are in neither.
+        var leftResources = sessions.flatMap(\.liveResourcesByKind).removing(
+            made.count - liveSubscriptions.count, of: LiveSubscription.resourceKind)
         // The holder is released in the trial, so never a leak itself (a test
         // case a closure captured, in a cycle through its own properties).
         let survivors = tracked.filter { $0.isAlive && !freed.contains($0.address) && $0.address != holder }

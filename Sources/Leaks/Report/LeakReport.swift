@@ -187,6 +187,17 @@ extension [ResourceCounts.KindCount] {
     }
 }
 
+extension [ResourceCounts.KindCount] {
+    /// The counts with `count` fewer of the kind `name`; a kind left with none is dropped.
+    func removing(_ count: Int, of name: String) -> [ResourceCounts.KindCount] {
+        guard count > 0 else { return self }
+        return compactMap { kind in
+            guard kind.name == name else { return kind }
+            return kind.count > count ? ResourceCounts.KindCount(name: name, count: kind.count - count) : nil
+        }
+    }
+}
+
 extension ResourceCounts.KindCount {
     /// `subscription` for `subscriptions`, `entry` for `entries`, `box` for `boxes`; a name that does not end as
     /// an English plural (`scheduled work`) as it is.

@@ -1,6 +1,10 @@
 /// A subscription made in a leak check and still alive after settling, as
 /// the library that made it describes it.
 public struct LiveSubscription: Sendable, Equatable, Codable, CustomStringConvertible {
+    /// The name of the kind of resource live subscriptions are counted under in ``LeakReport/leftResources``:
+    /// an integration that counts them names the kind so, and the report's list and counts then agree.
+    public static let resourceKind = "subscriptions"
+
     /// The library's number for it, in order of creation.
     public let id: UInt64
     /// What made it, such as `subscribe`, `bind` or `sink`.
