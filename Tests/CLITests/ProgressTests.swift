@@ -38,19 +38,22 @@ final class ProgressTests: XCTestCase {
             ])
     }
 
-    func testATerminalGetsOneLineRewrittenWithASpinnerAndClearedAtTheEnd() {
+    func testATerminalGetsOneLineRewrittenWithASpinnerWhileAChildWorksAndClearedAtTheEnd() {
         let recorder = Recorder()
         let progress = recorder.progress(isTerminal: true)
         progress.phase("building LeakyApp's tests")
         progress.tick()
         progress.phase("running the tests")
         progress.count("3 of 10 tests judged")
+        progress.show(0, of: 2, "closure-strong-self/leaking")
+        progress.tick()
         progress.finish()
         XCTAssertEqual(
             recorder.written,
             [
                 "\r\u{1B}[K| building LeakyApp's tests…", "\r\u{1B}[K/ building LeakyApp's tests…",
-                "\r\u{1B}[K/ running the tests…", "\r\u{1B}[K/ running the tests: 3 of 10 tests judged", "\r\u{1B}[K",
+                "\r\u{1B}[K/ running the tests…", "\r\u{1B}[K/ running the tests: 3 of 10 tests judged",
+                "\r\u{1B}[K[1/2] closure-strong-self/leaking (1 left)", "\r\u{1B}[K",
             ])
     }
 }

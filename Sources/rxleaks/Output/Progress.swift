@@ -15,6 +15,7 @@ final class Progress {
     /// The phase, and the status line shown for it on a terminal.
     private var phase = ""
     private var line = ""
+    private var spinning = false
     private var shown = false
     private var spinner = 0
     /// In a log: when the last line was written, and the count it gave.
@@ -31,9 +32,10 @@ final class Progress {
         (self.isTerminal, self.write, self.clock) = (isTerminal, write, clock)
     }
 
-    /// Shows that item `index` (from 0) of `total`, `label`, is running (on a terminal only).
+    /// Shows that item `index` (from 0) of `total`, `label`, is running (on a terminal only; the count
+    /// moves, so no spinner).
     func show(_ index: Int, of total: Int, _ label: String) {
-        rewrite("[\(index + 1)/\(total)] \(label) (\(total - index - 1) left)")
+        rewrite("[\(index + 1)/\(total)] \(label) (\(total - index - 1) left)", spinning: false)
     }
 
     /// A new phase of the run (`building LeakyApp's tests`).
@@ -53,7 +55,7 @@ final class Progress {
 
     /// Turns the spinner: called while a child process works.
     func tick() {
-        guard shown else { return }
+        guard shown, spinning else { return }
         spinner += 1
         rewrite(line)
     }
@@ -65,11 +67,11 @@ final class Progress {
         write("\r\u{1B}[K")
     }
 
-    private func rewrite(_ text: String) {
+    private func rewrite(_ text: String, spinning: Bool = true) {
         guard isTerminal else { return }
         let frames: [Character] = ["|", "/", "-", "\\"]
-        (line, shown) = (text, true)
-        write("\r\u{1B}[K\(frames[spinner % frames.count]) \(text)")
+        (line, shown, self.spinning) = (text, true, spinning)
+        write("\r\u{1B}[K" + (spinning ? "\(frames[spinner % frames.count]) " : "") + text)
     }
 
     private func logLine(_ text: String) {
