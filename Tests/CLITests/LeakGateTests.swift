@@ -286,11 +286,36 @@ final class LeakGateTests: XCTestCase {
         XCTAssertEqual(gate.lintRules.values.map { $0 }, [["closure-strong-self"]])
         XCTAssertTrue(
             GateText.render(gate, style: Style(enabled: false)).contains(
-                "Lint findings confirmed by a test (1 of 2):\n  Sources/App/Search.swift:6:17 [rxleaks.closure-strong-self] confirmed by SearchTests.testSearch"
+                "Lint findings (2): 1 confirmed by a test, 1 not confirmed by any test's leak\n"
+                    + "  confirmed (a test's leak passes through the finding's chain):\n"
+                    + "    Sources/App/Search.swift:6:17 [rxleaks.closure-strong-self] confirmed by SearchTests.testSearch"
             ),
             GateText.render(gate, style: Style(enabled: false)))
     }
     #endif
+
+    /// The text lists every finding, not only the confirmed ones, with the counts of each.
+    func testTheLintSectionListsConfirmedAndUnconfirmedFindingsWithTheirCounts() {
+        let marks = [
+            LintJoin.Mark(
+                rule: "closure-strong-self", file: "Sources/App/Search.swift", line: 6, column: 17,
+                message: "`self` is captured strongly", confirmedBy: ["SearchTests.testSearch"]),
+            LintJoin.Mark(
+                rule: "ignored-disposable", file: "Sources/App/Clock.swift", line: 3, column: 9,
+                message: "the Disposable is thrown away", confirmedBy: []),
+        ]
+        XCTAssertEqual(
+            GateText.lint(marks),
+            """
+            Lint findings (2): 1 confirmed by a test, 1 not confirmed by any test's leak
+              confirmed (a test's leak passes through the finding's chain):
+                Sources/App/Search.swift:6:17 [rxleaks.closure-strong-self] confirmed by SearchTests.testSearch
+              not confirmed (no test's leak passes through it: not run by a test, or run without leaking):
+                Sources/App/Clock.swift:3:9 [rxleaks.ignored-disposable] the Disposable is thrown away
+
+            """)
+        XCTAssertEqual(GateText.lint([]), "")
+    }
 
     func testGlobsMatchAsShellPatternsDo() {
         let glob = GateConfiguration.Matcher.glob

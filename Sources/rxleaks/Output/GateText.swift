@@ -3,7 +3,7 @@ enum GateText {
     /// Each judged signature with its tests (`3 tests, 1 signature`), marked
     /// new or known against a baseline; the baseline's entries no longer seen;
     /// then the known library leaks and what was left out, each with its
-    /// reason; then the lint findings a test confirmed.
+    /// reason; then the lint's findings, confirmed by a test or not.
     static func render(_ gate: LeakGate, style: Style) -> String {
         var lines: [String] = []
         if !gate.groups.isEmpty {
@@ -36,18 +36,29 @@ enum GateText {
                 lines.append("    \(tests(group.tests)); \(entry.because)")
             }
         }
-        return (lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n") + lint(gate.lint)
+        return (lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n") + lint(gate.lint.marks)
     }
 
-    /// `Lint findings confirmed by a test:` and each finding with its tests; empty when none is.
-    static func lint(_ join: LintJoin) -> String {
-        let confirmed = join.marks.filter { !$0.confirmedBy.isEmpty }
-        guard !confirmed.isEmpty else { return "" }
-        return
-            (["Lint findings confirmed by a test (\(confirmed.count) of \(join.marks.count)):"]
-            + confirmed.map { mark in
-                "  \(mark.file):\(mark.line):\(mark.column) [rxleaks.\(mark.rule)] confirmed by \(mark.confirmedBy.joined(separator: ", "))"
-            }).joined(separator: "\n") + "\n"
+    /// The lint's findings joined with the run, every one of them: `Lint findings (3): 1 confirmed by a test,
+    /// 2 not confirmed by any test's leak`, then each confirmed finding with its tests, then the others.
+    /// Empty when the lint found nothing (or did not run: a build without the `Lint` trait).
+    static func lint(_ marks: [LintJoin.Mark]) -> String {
+        guard !marks.isEmpty else { return "" }
+        let confirmed = marks.filter { !$0.confirmedBy.isEmpty }
+        let unconfirmed = marks.filter(\.confirmedBy.isEmpty)
+        let place = { (mark: LintJoin.Mark) in "\(mark.file):\(mark.line):\(mark.column) [rxleaks.\(mark.rule)]" }
+        var lines = [
+            "Lint findings (\(marks.count)): \(confirmed.count) confirmed by a test, \(unconfirmed.count) not confirmed by any test's leak"
+        ]
+        if !confirmed.isEmpty {
+            lines.append("  confirmed (a test's leak passes through the finding's chain):")
+            lines += confirmed.map { "    \(place($0)) confirmed by \($0.confirmedBy.joined(separator: ", "))" }
+        }
+        if !unconfirmed.isEmpty {
+            lines.append("  not confirmed (no test's leak passes through it: not run by a test, or run without leaking):")
+            lines += unconfirmed.map { "    \(place($0)) \($0.message)" }
+        }
+        return lines.joined(separator: "\n") + "\n"
     }
 
     private static func tests(_ names: [String]) -> String {
