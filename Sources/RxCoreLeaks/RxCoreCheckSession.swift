@@ -71,12 +71,15 @@ final class RxCoreCheckSession: LeakIntegrationSession {
         }
     }
 
-    /// What the check made and left, by the kinds ``counts()`` names (a subscription's handle is one of
-    /// `subscriptions`, not of `disposables`), and `scheduled work` (items and timers).
+    /// What the check made and left, by the kinds ``counts()`` names, and `scheduled work` (items and
+    /// timers). A live subscription's handle is one of `subscriptions`, as ``liveSubscriptions()`` lists
+    /// them; the handle of one that ended and is still held (by a bag that outlived it) is one of `disposables`.
     var liveResourcesByKind: [ResourceCounts.KindCount] {
-        guard let left = resourceScope?.liveResourceSnapshot(), left.total != 0 else { return [] }
+        guard let scope = resourceScope else { return [] }
+        let left = scope.liveResourceSnapshot()
+        guard left.total != 0 else { return [] }
         let families = left.byFamily
-        let subscriptions = left[SubscriptionRegistry.resourceKindName]
+        let subscriptions = min(left[SubscriptionRegistry.resourceKindName], SubscriptionRegistry.live(in: scope).count)
         let kinds: [(String, Int)] = [
             (LiveSubscription.resourceKind, subscriptions), ("sinks", families[.sink] ?? 0),
             ("subjects", families[.subject] ?? 0),

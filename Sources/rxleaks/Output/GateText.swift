@@ -55,7 +55,8 @@ enum GateText {
             lines += confirmed.map { "    \(place($0)) confirmed by \($0.confirmedBy.joined(separator: ", "))" }
         }
         if !unconfirmed.isEmpty {
-            lines.append("  not confirmed (no test's leak passes through it: not run by a test, or run without leaking):")
+            lines.append(
+                "  not confirmed (no test's leak passes through it: not run by a test, or run without leaking):")
             lines += unconfirmed.map { "    \(place($0)) \($0.message)" }
         }
         return lines.joined(separator: "\n") + "\n"
