@@ -9,10 +9,14 @@ import Leaks
 /// when that variable is unset. A leak does not fail the test: the suite's
 /// results stay what they are, and `rxleaks test` reads the verdicts.
 enum SuiteMode {
-    /// Where verdicts go, when the mode is on.
+    /// Where verdicts go, when the mode is on: not in a process a test started (``SuiteEnvironment/testProcess``).
     static let output: SuiteOutput? = {
-        guard ProcessInfo.processInfo.environment[SuiteEnvironment.mode] == "1" else { return nil }
-        return SuiteOutput(path: ProcessInfo.processInfo.environment[SuiteEnvironment.results])
+        let environment = ProcessInfo.processInfo.environment
+        guard environment[SuiteEnvironment.mode] == "1" else { return nil }
+        let process = String(getpid())
+        if let owner = environment[SuiteEnvironment.testProcess], owner != process { return nil }
+        setenv(SuiteEnvironment.testProcess, process, 1)
+        return SuiteOutput(path: environment[SuiteEnvironment.results])
     }()
 
     /// How long a test's pending work may take to settle: ``SuiteEnvironment/settleSeconds``, else 2 s.

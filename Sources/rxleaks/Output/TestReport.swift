@@ -13,6 +13,8 @@ struct TestSummary: Codable, Equatable {
     var leftWork: Int
     /// Tests that leaked nothing, left nothing and failed.
     var failed: Int
+    /// Tests that failed, whatever else they did: those that also leaked or left work count here and there.
+    var failedTests: Int
     /// Tests whose process a signal ended while they ran.
     var crashed: Int
     /// Tests that ran past the per-test time limit.
@@ -30,6 +32,7 @@ struct TestSummary: Codable, Equatable {
         leaked = outcome.verdicts.filter { $0.verdict == .leaked }.count
         leftWork = outcome.verdicts.filter { $0.verdict == .leftWork }.count
         failed = outcome.verdicts.filter { $0.verdict == .failed }.count
+        failedTests = outcome.verdicts.filter { $0.passed == false && $0.verdict != .timedOut }.count
         crashed = outcome.verdicts.filter { $0.verdict == .crashed }.count
         timedOut = outcome.verdicts.filter { $0.verdict == .timedOut }.count
         ownCheck = outcome.verdicts.filter(\.ownCheck).count
@@ -46,6 +49,9 @@ struct TestSummary: Codable, Equatable {
         if crashed > 0 { text += ", \(crashed) crashed" }
         if timedOut > 0 { text += ", \(timedOut) timed out" }
         text += ", \(tests - leaked - leftWork - failed - crashed - timedOut) clean"
+        if failedTests > failed {
+            text += "; \(failedTests) failed in all (\(failedTests - failed) also leaked, left work or crashed)"
+        }
         if ownCheck > 0 { text += "; \(ownCheck) ran their own check" }
         if testsFailed { text += "; swift test reported failures" }
         if let interruptedBy {
@@ -160,8 +166,8 @@ enum TestText {
     private static func cell(_ verdict: SuiteVerdict, style: Style) -> TextTable.Cell {
         switch verdict.verdict {
         case .clean: TextTable.Cell("clean", style: style.green)
-        case .leaked: TextTable.Cell("LEAKED", style: style.red)
-        case .leftWork: TextTable.Cell("LEFT WORK", style: style.yellow)
+        case .leaked: TextTable.Cell(verdict.passed == false ? "LEAKED, FAILED" : "LEAKED", style: style.red)
+        case .leftWork: TextTable.Cell(verdict.passed == false ? "LEFT WORK, FAILED" : "LEFT WORK", style: style.yellow)
         case .notRun: TextTable.Cell("not run", style: style.yellow)
         case .timedOut: TextTable.Cell("TIMED OUT", style: style.red)
         default: TextTable.Cell(verdict.verdict.rawValue.uppercased(), style: style.red)
