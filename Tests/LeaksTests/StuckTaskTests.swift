@@ -37,11 +37,13 @@ final class StuckTaskTests: XCTestCase {
 
     func testATaskAwaitingADroppedContinuationCanNeverResume() throws {
         weak var oracle: Downloader?
+        var stuck: Task<Void, Never>?
         let report = LeakCheck.run("dropped download") { _ in
             let downloader = Downloader(dropsContinuation: true)
-            Task { _ = await downloader.fetch() }
+            stuck = Task { _ = await downloader.fetch() }
             oracle = downloader
         }
+        SuspendedTasks.keep(stuck)
         XCTAssertNotNil(oracle, "the task stays suspended on the dropped continuation, with the downloader")
         let leak = try XCTUnwrap(report.leaks.first, report.description)
         XCTAssertEqual(leak.pattern?.id, "task-never-resumes", report.description)
