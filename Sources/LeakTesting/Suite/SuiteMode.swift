@@ -64,6 +64,11 @@ final class SuiteOutput: Sendable {
         if let path { append(.start(pid: getpid()), to: path) }
     }
 
+    /// Writes that the XCTest test `name` starts, to the results file only.
+    func writeStarted(_ name: String) {
+        if let path { append(.testStarted(name: name, pid: getpid()), to: path) }
+    }
+
     private func append(_ line: SuiteLine, to path: String) {
         guard let bytes = try? line.encoded() else { return }
         let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT, 0o644)

@@ -15,11 +15,15 @@ struct TestSummary: Codable, Equatable {
     var failed: Int
     /// Tests whose process a signal ended while they ran.
     var crashed: Int
+    /// Tests that ran past the per-test time limit.
+    var timedOut: Int
     /// Tests that ran a leak check of their own.
     var ownCheck: Int
     /// Whether `swift test` reported a failed test.
     var testsFailed: Bool
     var seconds: Double
+    /// The signal that stopped the run (`SIGTERM`, `SIGINT`): the tests not judged by then have no row.
+    var interruptedBy: String?
 
     init(_ outcome: SuiteRun.Outcome) {
         tests = outcome.verdicts.count
@@ -27,9 +31,11 @@ struct TestSummary: Codable, Equatable {
         leftWork = outcome.verdicts.filter { $0.verdict == .leftWork }.count
         failed = outcome.verdicts.filter { $0.verdict == .failed }.count
         crashed = outcome.verdicts.filter { $0.verdict == .crashed }.count
+        timedOut = outcome.verdicts.filter { $0.verdict == .timedOut }.count
         ownCheck = outcome.verdicts.filter(\.ownCheck).count
         testsFailed = outcome.testStatus != 0
         self.seconds = outcome.seconds
+        interruptedBy = outcome.interruptedBy.map(CrashCause.signalName)
     }
 
     /// `12 tests: 3 leaked, 1 left work behind, 1 failed, 7 clean; 2 ran their own check; 41.2 s`.
@@ -38,9 +44,13 @@ struct TestSummary: Codable, Equatable {
         if leftWork > 0 { text += ", \(leftWork) left work behind" }
         if failed > 0 { text += ", \(failed) failed" }
         if crashed > 0 { text += ", \(crashed) crashed" }
-        text += ", \(tests - leaked - leftWork - failed - crashed) clean"
+        if timedOut > 0 { text += ", \(timedOut) timed out" }
+        text += ", \(tests - leaked - leftWork - failed - crashed - timedOut) clean"
         if ownCheck > 0 { text += "; \(ownCheck) ran their own check" }
         if testsFailed { text += "; swift test reported failures" }
+        if let interruptedBy {
+            text += "; interrupted by \(interruptedBy): incomplete, the tests not judged by then have no row"
+        }
         return text + String(format: "; %.1f s", seconds)
     }
 }
@@ -77,6 +87,8 @@ struct TestDocument: Encodable {
         var continuationMisuses: [ContinuationMisuse]
         var report: String
         var crashSignal: Int32?
+        /// The per-test time limit it ran past (verdict timedOut).
+        var timeLimitSeconds: Double?
         /// The ids of its signatures.
         var signatures: [String]
     }
@@ -92,7 +104,7 @@ struct TestDocument: Encodable {
                 resourceDelta: verdict.report.resourceDelta, leftResources: verdict.report.leftResources,
                 counts: verdict.report.counts,
                 unsettled: verdict.report.unsettled, continuationMisuses: verdict.report.continuationMisuses,
-                report: verdict.text, crashSignal: verdict.crashSignal,
+                report: verdict.text, crashSignal: verdict.crashSignal, timeLimitSeconds: verdict.timeLimitSeconds,
                 signatures: (gate.signaturesByTest[verdict.name] ?? []).map(\.id))
         }
         signatures =
@@ -134,7 +146,8 @@ enum TestText {
                 ]))
         }
         var output = table.render(headerStyle: style.bold)
-        for verdict in outcome.verdicts where !verdict.report.isClean || verdict.verdict == .crashed {
+        for verdict in outcome.verdicts
+        where !verdict.report.isClean || [.crashed, .timedOut].contains(verdict.verdict) {
             output += "\n" + style.bold(verdict.name) + "\n" + verdict.text + "\n"
         }
         let signatures = GateText.render(gate, style: style)
@@ -150,6 +163,7 @@ enum TestText {
         case .leaked: TextTable.Cell("LEAKED", style: style.red)
         case .leftWork: TextTable.Cell("LEFT WORK", style: style.yellow)
         case .notRun: TextTable.Cell("not run", style: style.yellow)
+        case .timedOut: TextTable.Cell("TIMED OUT", style: style.red)
         default: TextTable.Cell(verdict.verdict.rawValue.uppercased(), style: style.red)
         }
     }
