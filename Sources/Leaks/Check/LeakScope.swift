@@ -217,14 +217,28 @@ public final class LeakScope: @unchecked Sendable {
         }
     }
 
-    /// Watches the closure's context of a task made in the check (``TaskClosures``).
-    func addTask(context: DeathWatch, madeAt: @escaping @Sendable () -> SourceSite) {
+    /// Watches the closure's context of a task made in the check (``TaskClosures``), made at `madeAt`, in a
+    /// subscribe handler when `isMadeInSubscribeHandler` says so (both placed only for what a report shows).
+    func addTask(
+        context: DeathWatch, madeAt: @escaping @Sendable () -> SourceSite,
+        isMadeInSubscribeHandler: @escaping @Sendable () -> Bool
+    ) {
         let added = state.withLock { state in
             guard state.acceptsAllocations, state.tasks.count < TaskClosures.budget else { return false }
-            state.tasks.append(TaskClosures.Task(context: context, madeAt: madeAt))
+            state.tasks.append(
+                TaskClosures.Task(context: context, madeAt: madeAt, isMadeInSubscribeHandler: isMadeInSubscribeHandler))
             return true
         }
         if !added { context.release() }
+    }
+
+    /// Notes the task made with the closure's context at `context`, watched since ``addTask(context:madeAt:)``.
+    func noteTask(_ task: UInt, madeWith context: UInt) {
+        state.withLock { state in
+            guard let index = state.tasks.lastIndex(where: { $0.context.objectAddress == context && $0.task == nil })
+            else { return }
+            state.tasks[index].task = task
+        }
     }
 
     /// Keeps the record of a block given to `asyncAfter` in the check (``DispatchBlocks``); false when it does not.
@@ -241,6 +255,9 @@ public final class LeakScope: @unchecked Sendable {
     func addContinuationMisuse(_ misuse: @escaping @Sendable () -> ContinuationMisuse) {
         state.withLock { $0.continuationMisuses.append(misuse) }
     }
+
+    /// How many continuations the runtime found misused while the check was open, so far.
+    var continuationMisuseCount: Int { state.withLock { $0.continuationMisuses.count } }
 
     /// The continuations the runtime found misused while the check was open, placed now.
     var continuationMisuses: [ContinuationMisuse] { state.withLock { $0.continuationMisuses }.map { $0() } }

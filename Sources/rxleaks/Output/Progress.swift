@@ -53,6 +53,12 @@ final class Progress {
         logLine("\(phase): \(text)")
     }
 
+    /// ``tick()`` as a child's poll, which asks to end the child when it returns true: never.
+    func ticking() -> Bool {
+        tick()
+        return false
+    }
+
     /// Turns the spinner: called while a child process works.
     func tick() {
         guard shown, spinning else { return }
