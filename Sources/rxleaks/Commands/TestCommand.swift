@@ -14,9 +14,10 @@ struct TestCommand: ParsableCommand {
             RXLEAKS_SUITE=1: each XCTest test is judged once it has finished, as if its test case had \
             released what it holds; each Swift Testing test on what it made, with its pass or failure \
             from Swift Testing's event stream (so --event-stream-output-path and --event-stream-version \
-            cannot be given after --). The test targets must link \
-            LeakTesting, or import RxSwift from https://github.com/ReactiveX/RxSwift: that URL is mirrored \
-            to RxLeaks for the run (a scratch --config-path), with no file of the package changed. \
+            cannot be given after --). No file of the package changes: a package that asks for RxSwift \
+            from https://github.com/ReactiveX/RxSwift gets that URL mirrored to RxLeaks for the run (a \
+            scratch --config-path); one that names neither RxSwift nor LeakTesting is built from a \
+            stand-in whose manifest adds LeakTesting to every test target. \
             Arguments after -- go to swift test (and to swift build unless test-only). \
             Each leak, and each test's work left behind, has a signature that line shifts, addresses \
             and the order of tests do not change; --write-baseline records them, and with --baseline \

@@ -9,6 +9,8 @@ import Foundation
 /// `ROOT/<the package's absolute path>`, so that the manifest's relative paths
 /// resolve: each `"../…"` path the manifest names gets a link at the same
 /// place relative to the shadow (`../Sibling` → the package's sibling).
+/// A package that links neither LeakTesting nor RxSwift gets copies of its
+/// manifests instead, with the lines ``LeakTestingLink`` adds.
 struct PackageShadow {
     /// The user's package.
     let package: URL
@@ -25,16 +27,27 @@ struct PackageShadow {
     /// the package's `Package.resolved` the copy leaves out (RxSwift's, sent to
     /// RxLeaks for the run, and pins of an earlier switch's RxLeaks), so that
     /// SwiftPM resolves them afresh instead of failing on a stale revision.
-    func make(droppingPins dropPins: (_ identity: String, _ location: String) -> Bool) throws(SwitchError) {
+    /// With `link`, the manifests are copies that link LeakTesting into every test target.
+    func make(
+        droppingPins dropPins: (_ identity: String, _ location: String) -> Bool, linking link: LeakTestingLink? = nil
+    ) throws(SwitchError) {
         let manager = FileManager.default
         do {
             try manager.createDirectory(at: directory, withIntermediateDirectories: true)
-            // Links of an earlier run go (an entry may be gone); real folders SwiftPM made stay.
+            // Links and copies of an earlier run go (an entry may be gone); real folders SwiftPM made stay.
             for name in try manager.contentsOfDirectory(atPath: directory.path) {
                 let entry = directory.appendingPathComponent(name)
-                if Self.isLink(entry) || name == "Package.resolved" { try Self.removeLink(entry) }
+                if Self.isLink(entry) || name == "Package.resolved" || LeakTestingLink.isManifest(name) {
+                    try Self.removeLink(entry)
+                }
             }
             for name in try manager.contentsOfDirectory(atPath: package.path) where !Self.notLinked.contains(name) {
+                if let link, LeakTestingLink.isManifest(name) {
+                    let manifest = try String(contentsOf: package.appendingPathComponent(name), encoding: .utf8)
+                    try Data(try link.linked(manifest, name: name).utf8).write(
+                        to: directory.appendingPathComponent(name))
+                    continue
+                }
                 try Self.link(directory.appendingPathComponent(name), to: package.appendingPathComponent(name))
             }
             for relative in try relativePathsOutside() {

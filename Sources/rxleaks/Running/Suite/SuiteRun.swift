@@ -83,10 +83,17 @@ struct SuiteRun {
         return swift
     }
 
+    /// What the run's preparation gives: the environment `swift` needs to read
+    /// the configuration written into ``configFolder``, and the link the
+    /// stand-in's manifests get when the package does not link LeakTesting.
+    struct Setup {
+        var environment: [String: String]
+        var link: LeakTestingLink?
+    }
+
     /// Builds, runs and reads the verdicts; `prepare` writes SwiftPM's
-    /// configuration (mirrors) into ``configFolder`` first, and returns the
-    /// environment `swift` needs to read it.
-    func run(swift: String, progress: Progress, prepare: (URL) throws(Failure) -> [String: String]) throws(Failure)
+    /// configuration (mirrors) into ``configFolder`` first.
+    func run(swift: String, progress: Progress, prepare: (URL) throws(Failure) -> Setup) throws(Failure)
         -> Outcome
     {
         Interruption.install()
@@ -102,10 +109,11 @@ struct SuiteRun {
         defer { withExtendedLifetime(lock) {} }
         try? FileManager.default.removeItem(at: resultsFile)
         try? FileManager.default.removeItem(at: eventsFile)
-        let configuration = try prepare(configFolder)
+        let setup = try prepare(configFolder)
+        let configuration = setup.environment
         let shadow = shadow
         do {
-            try shadow.make(droppingPins: SuiteSwitch.isSentToRxLeaks)
+            try shadow.make(droppingPins: SuiteSwitch.isSentToRxLeaks, linking: setup.link)
         } catch {
             throw .failed(error.description, hint: nil)
         }
@@ -157,7 +165,8 @@ struct SuiteRun {
             throw .failed(
                 "the tests ran but none was judged: the whole-suite mode never started (swift test exited \(test.status))",
                 hint:
-                    "The test targets must link LeakTesting, or import RxSwift by URL (https://github.com/ReactiveX/RxSwift).\n"
+                    "LeakTesting's load-time constructor never ran: a manifest that names LeakTesting (or RxSwift's URL) is "
+                    + "taken as it is, so each test target must depend on LeakTesting (or RxSwift).\n"
                     + "swift test said:\n" + testLog.split(separator: "\n").suffix(15).joined(separator: "\n"))
         }
         // The test processes started (the mode's line says so) and judged no test: the filters matched none.

@@ -21,8 +21,8 @@ enum SuiteSwitch {
     /// file is read, never written. A package that does not ask for RxSwift by
     /// URL (its manifest and pins do not name it) runs without RxSwift's
     /// mirrors if they cannot be prepared.
-    static func prepare(package: URL, configuration: URL, checkout: String?) throws(SuiteRun.Failure) -> [String:
-        String]
+    static func prepare(package: URL, configuration: URL, checkout: String?) throws(SuiteRun.Failure)
+        -> SuiteRun.Setup
     {
         let own = ownMirrors(of: package)
         let entries: [MirrorsFile.Entry]
@@ -33,20 +33,28 @@ enum SuiteSwitch {
         }
         let runMirrors = MirrorsFile(configurationDirectory: configuration)
         var rxswift: [MirrorsFile.Entry] = []
+        var link: LeakTestingLink?
+        let asksForRxSwift = asksForRxSwift(package)
+        // A package with no RxSwift and no LeakTesting needs RxLeaks as much as one with RxSwift.
+        let needsRxLeaks = asksForRxSwift || LeakTestingLink.isNeeded(by: package, asksForRxSwift: false)
         do {
             let source = try SwitchPackages.checkout(given: checkout)
             do {
-                rxswift = try SwitchPackages.prepare(source: source, cache: cache, shimAlsoLinking: ["LeakTesting"])
-                    .mirrors
+                let packages = try SwitchPackages.prepare(
+                    source: source, cache: cache, shimAlsoLinking: ["LeakTesting"])
+                rxswift = packages.mirrors
+                if LeakTestingLink.isNeeded(by: package, asksForRxSwift: asksForRxSwift) {
+                    link = LeakTestingLink(rxleaks: packages.rxleaks)
+                }
             } catch {
-                if asksForRxSwift(package) {
+                if needsRxLeaks {
                     throw SuiteRun.Failure.failed(
-                        "cannot send RxSwift's URL to RxLeaks: \(error.description)",
+                        "cannot prepare RxLeaks for the run: \(error.description)",
                         hint: "rxleaks test needs the RxLeaks checkout (\(source.path)) and git.")
                 }
             }
         } catch let error as BadInput {
-            if asksForRxSwift(package) { throw .badInput(error) }
+            if needsRxLeaks { throw .badInput(error) }
         } catch let error as SuiteRun.Failure {
             throw error
         } catch {
@@ -58,7 +66,7 @@ enum SuiteSwitch {
         } catch {
             throw .failed(error.description, hint: nil)
         }
-        return [mirrorConfigVariable: runMirrors.url.path]
+        return SuiteRun.Setup(environment: [mirrorConfigVariable: runMirrors.url.path], link: link)
     }
 
     /// Whether a pin of the package's `Package.resolved` is one the run
