@@ -27,6 +27,7 @@ static atomic_long open_checks;
 static _Atomic(rxleaks_class_decider) decider;
 static _Atomic(rxleaks_object_recorder) recorder;
 static _Atomic(rxleaks_task_recorder) task_recorder;
+static _Atomic(rxleaks_task_made_recorder) task_made_recorder;
 static _Atomic(rxleaks_pending_block_recorder) pending_block_recorder;
 static _Atomic(rxleaks_continuation_misuse_recorder) continuation_misuse_recorder;
 static __thread int inside_hook;
@@ -130,6 +131,7 @@ __attribute__((swiftcall)) rxleaks_task_and_context swift_task_create(
         atomic_store_explicit(&runtime_create_task, create, memory_order_relaxed);
     }
     // Told before the task exists: once made, it may run, end and free its context at once.
+    bool recorded = false;
     if (__builtin_expect(atomic_load_explicit(&open_checks, memory_order_relaxed) != 0, 0) && !inside_hook
         && closure_context != NULL) {
         rxleaks_task_recorder record = atomic_load_explicit(&task_recorder, memory_order_acquire);
@@ -137,14 +139,25 @@ __attribute__((swiftcall)) rxleaks_task_and_context swift_task_create(
             inside_hook = 1;
             record(closure_context);
             inside_hook = 0;
+            recorded = true;
         }
     }
-    return create(flags, options, result_type, entry, closure_context);
+    rxleaks_task_and_context made = create(flags, options, result_type, entry, closure_context);
+    // The task itself, which a continuation refers to: the watch of its context (kept by the task until it
+    // ends) says whether this address is still that task's.
+    rxleaks_task_made_recorder record_made = atomic_load_explicit(&task_made_recorder, memory_order_acquire);
+    if (recorded && record_made) {
+        inside_hook = 1;
+        record_made(closure_context, made.task);
+        inside_hook = 0;
+    }
+    return made;
 }
 
 void rxleaks_allocation_hook_install(rxleaks_class_decider decide, rxleaks_object_recorder record,
-    rxleaks_task_recorder record_task, rxleaks_pending_block_recorder record_pending_block,
-    rxleaks_continuation_misuse_recorder record_continuation_misuse) {
+    rxleaks_task_recorder record_task, rxleaks_task_made_recorder record_task_made,
+    rxleaks_pending_block_recorder record_pending_block, rxleaks_continuation_misuse_recorder record_continuation_misuse) {
+    atomic_store_explicit(&task_made_recorder, record_task_made, memory_order_release);
     atomic_store_explicit(&continuation_misuse_recorder, record_continuation_misuse, memory_order_release);
     atomic_store_explicit(&pending_block_recorder, record_pending_block, memory_order_release);
     atomic_store_explicit(&decider, decide, memory_order_release);

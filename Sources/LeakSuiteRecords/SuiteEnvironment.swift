@@ -9,4 +9,8 @@ package enum SuiteEnvironment {
     package static let settleSeconds = "RXLEAKS_SUITE_SETTLE_SECONDS"
     /// How many closures' captures each test's check reads (1,000 when unset).
     package static let closureBudget = "RXLEAKS_SUITE_CLOSURE_BUDGET"
+    /// The process id of the test process the mode runs in, set by the mode itself: a process a test starts
+    /// inherits it (a test that runs the test binary again, to see it crash), and the mode stays off there,
+    /// so that only the test processes `swift test` started write verdicts.
+    package static let testProcess = "RXLEAKS_SUITE_TEST_PROCESS"
 }

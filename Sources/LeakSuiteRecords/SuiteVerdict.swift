@@ -21,13 +21,16 @@ package struct SuiteVerdict: Codable, Sendable {
     /// The signal that ended the test's process while this test ran; set by
     /// `rxleaks test`, never by the mode.
     package var crashSignal: Int32?
+    /// The per-test time limit (seconds) the test ran past, after which its process was ended;
+    /// set by `rxleaks test`, never by the mode.
+    package var timeLimitSeconds: Double?
     /// Why the test asked that its leaks not be judged (`ignoreLeaks(because:)`,
     /// `.leaksIgnored(because:)`); nil when it did not.
     package var ignoredBecause: String?
 
     package init(
         framework: SuiteFramework, name: String, ownCheck: Bool, passed: Bool?, report: Report, text: String,
-        crashSignal: Int32? = nil, ignoredBecause: String? = nil
+        crashSignal: Int32? = nil, timeLimitSeconds: Double? = nil, ignoredBecause: String? = nil
     ) {
         self.framework = framework
         self.name = name
@@ -36,12 +39,14 @@ package struct SuiteVerdict: Codable, Sendable {
         self.report = report
         self.text = text
         self.crashSignal = crashSignal
+        self.timeLimitSeconds = timeLimitSeconds
         self.ignoredBecause = ignoredBecause
     }
 
-    /// What a row of `rxleaks test` says: `clean`, `leaked`, `leftWork`, `failed` or `crashed`.
+    /// What a row of `rxleaks test` says: `clean`, `leaked`, `leftWork`, `failed`, `crashed` or `timedOut`.
     package var verdict: Verdict {
         if crashSignal != nil { return .crashed }
+        if timeLimitSeconds != nil { return .timedOut }
         if !report.leaks.isEmpty { return .leaked }
         if !report.isClean { return .leftWork }
         return passed == false ? .failed : .clean

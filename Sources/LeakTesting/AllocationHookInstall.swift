@@ -10,6 +10,7 @@ func installAllocationTracking() {
         { module, metadata in AllocationTracking.records(classOf: metadata, inModule: module) },
         { object in AllocationTracking.allocated(object) },
         { context in AllocationTracking.makingTask(context: context) },
+        { context, task in AllocationTracking.madeTask(context: context, task: task) },
         { record in AllocationTracking.pendingBlock(UnsafeMutableRawPointer(record)) },
         { message in AllocationTracking.continuationMisuse(String(cString: message)) })
     AllocationTracking.install(

@@ -16,9 +16,16 @@ package enum AsyncFrames {
     /// The entry points of the functions that resume the current task's async frames, innermost first;
     /// empty outside a task.
     package static func currentResumePoints() -> [UInt] {
-        guard let task = withUnsafeCurrentTask(body: { $0.map { unsafeBitCast($0, to: UInt.self) } }),
-            var context = Memory.readWord(task + resumeContextOffset)
-        else { return [] }
+        guard let task = withUnsafeCurrentTask(body: { $0.map { unsafeBitCast($0, to: UInt.self) } }) else {
+            return []
+        }
+        return resumePoints(ofTaskAt: task)
+    }
+
+    /// The entry points of the functions that resume the async frames of the task at `task`, innermost first:
+    /// where a suspended task waits. Empty while it has no frames to resume (made and not yet run).
+    package static func resumePoints(ofTaskAt task: UInt) -> [UInt] {
+        guard var context = Memory.readWord(task + resumeContextOffset) else { return [] }
         var points: [UInt] = []
         while context != 0, points.count < depth, let words = Memory.readWords(context, count: 2) {
             points.append(words[1])

@@ -1,9 +1,9 @@
 import Foundation
 import XCTest
 
-/// `rxleaks test` on Tests/Fixtures/StuckTasks: tasks left suspended for ever. Each expected verdict is the
-/// fixture's own weak-reference oracle's (the tests assert it, and pass). The runs share the fixtures' scratch
-/// folder (``CLI/fixtureScratch``).
+/// `rxleaks test` on Tests/Fixtures/StuckTasks: tasks that can never resume, named at their await. Each expected
+/// verdict is the fixture's own weak-reference oracle's (the tests assert it, and pass). The runs share the
+/// fixtures' scratch folder (``CLI/fixtureScratch``).
 final class StuckTasksTestCommandTests: XCTestCase {
     private static let fixture = CLI.packageRoot.appendingPathComponent("Tests/Fixtures/StuckTasks")
 
@@ -12,14 +12,21 @@ final class StuckTasksTestCommandTests: XCTestCase {
         "LegacyTests.testAnUnknownItemIsRequested", "StuckTasksTests.LegacySuite/anUnknownItemIsRequested()",
     ]
 
+    /// The tests whose task awaits a continuation only the downloader it keeps holds.
+    private static let stalled: Set = [
+        "DownloadTests.testAStalledDownload", "StuckTasksTests.DownloadSuite/aStalledDownload()",
+    ]
+
     /// The fixed twins and the look-alikes.
     private static let clean: Set = [
         "LegacyTests.testFixedAnUnknownItemIsRequested", "LegacyTests.testAKnownItemIsLoaded",
         "LegacyLookAlikeTests.testASlowRequestAnswersLater",
         "StuckTasksTests.LegacySuite/fixedAnUnknownItemIsRequested()",
+        "DownloadTests.testADownloadItsTransportDelivers", "DownloadTests.testDownloadsInATaskGroup",
+        "StuckTasksTests.DownloadSuite/aDownloadItsTransportDelivers()",
     ]
 
-    func testAContinuationDroppedUnresumedIsReportedOnItsTestAndTheTwinsAreClean() throws {
+    func testTasksThatCanNeverResumeAreReportedAtTheirAwaitAndTheTwinsAreClean() throws {
         let run = try CLI.run(
             [
                 "test", "--package-path", Self.fixture.path, "--scratch-path", CLI.fixtureScratch.path,
@@ -32,7 +39,7 @@ final class StuckTasksTestCommandTests: XCTestCase {
         for test in document["tests"]?.arrayValue ?? [] {
             tests[try XCTUnwrap(test["name"]?.stringValue)] = test
         }
-        XCTAssertEqual(Set(tests.keys), Self.misused.union(Self.clean))
+        XCTAssertEqual(Set(tests.keys), Self.misused.union(Self.stalled).union(Self.clean))
         for name in Self.misused {
             let test = try XCTUnwrap(tests[name], name)
             XCTAssertEqual(test["passed"]?.boolValue, true, "\(name): its oracle holds")
@@ -48,6 +55,22 @@ final class StuckTasksTestCommandTests: XCTestCase {
                     "run() leaked its continuation without resuming it (awaited at Legacy.swift:24): the task awaiting it"
                 ),
                 report)
+            XCTAssertTrue(
+                report.contains(
+                    "nothing can resume it: its continuation was dropped unresumed (run() leaked its continuation "
+                        + "without resuming it)"), report)
+        }
+        for name in Self.stalled {
+            let test = try XCTUnwrap(tests[name], name)
+            XCTAssertEqual(test["passed"]?.boolValue, true, "\(name): its oracle holds")
+            XCTAssertEqual(test["verdict"]?.stringValue, "leaked", name)
+            let leaks = test["leaks"]?.arrayValue ?? []
+            XCTAssertEqual(leaks.compactMap { $0["typeName"]?.stringValue }, ["Downloader"], name)
+            XCTAssertEqual(leaks.first?["pattern"]?["id"]?.stringValue, "task-never-resumes", name)
+            let report = test["report"]?.stringValue ?? ""
+            XCTAssertTrue(report.contains("suspended for ever in Downloader.fetch() at Downloader.swift:37"), report)
+            XCTAssertTrue(
+                report.contains("its continuation is held only by Downloader, itself held only by this task"), report)
         }
         for name in Self.clean {
             let test = try XCTUnwrap(tests[name], name)

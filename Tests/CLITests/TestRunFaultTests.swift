@@ -12,8 +12,9 @@ import XCTest
 /// byte for byte as it was, no process of the run is left, and the next run
 /// gives the full, right set of rows. Then two and three runs at once on the
 /// package, and a test that crashes. One scratch folder for the class: the
-/// first run builds, the others build incrementally. The copy has one test
-/// more, which crashes when `LEAKYAPP_CRASH=1` reaches it.
+/// first run builds, the others build incrementally. The copy has two tests
+/// more: one crashes when `LEAKYAPP_CRASH=1` reaches it, one hangs when
+/// `LEAKYAPP_HANG=1` does (for the per-test time limit, and SIGTERM).
 /// `RXLEAKS_FAULT_SEED=N` replays one choice of kill points.
 final class TestRunFaultTests: XCTestCase {
     private static let root = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -21,6 +22,7 @@ final class TestRunFaultTests: XCTestCase {
     private static let package = root.appendingPathComponent("LeakyApp")
     private static let scratch = root.appendingPathComponent("scratch")
     private static let crashingTest = "ZZCrashOnRequestTests.testCrashesWhenAsked"
+    private static let hangingTest = "ZZHangOnRequestTests.testHangsWhenAsked"
     /// The rows of an undisturbed run, made by the first test that needs them.
     nonisolated(unsafe) private static var reference: [String: String]?
 
@@ -38,6 +40,13 @@ final class TestRunFaultTests: XCTestCase {
             final class ZZCrashOnRequestTests: XCTestCase {
                 func testCrashesWhenAsked() {
                     if ProcessInfo.processInfo.environment["LEAKYAPP_CRASH"] == "1" { fatalError("crash on request") }
+                }
+            }
+
+            /// Added by TestRunFaultTests to its copy of the fixture.
+            final class ZZHangOnRequestTests: XCTestCase {
+                func testHangsWhenAsked() {
+                    while ProcessInfo.processInfo.environment["LEAKYAPP_HANG"] == "1" { sleep(1) }
                 }
             }
 
@@ -69,13 +78,13 @@ final class TestRunFaultTests: XCTestCase {
         return rows
     }
 
-    /// The rows of an undisturbed run: the fixture's ten tests and the one that crashes on request.
+    /// The rows of an undisturbed run: the fixture's ten tests and the two that crash or hang on request.
     private func referenceRows() throws -> [String: String] {
         if let reference = Self.reference { return reference }
         let run = try CLI.start(arguments).finish()
         XCTAssertEqual(run.status, 1, run.stderr)
         let rows = try rows(run)
-        XCTAssertEqual(rows.count, 11, "\(rows)")
+        XCTAssertEqual(rows.count, 12, "\(rows)")
         XCTAssertEqual(
             Set(rows.filter { $0.value.hasPrefix("leaked ") }.keys),
             [
@@ -83,6 +92,7 @@ final class TestRunFaultTests: XCTestCase {
                 "LeakyAppTests.ProfilePresenterTests/showsTheSelectedProfile()",
             ])
         XCTAssertEqual(rows[Self.crashingTest], "clean passed=true counted=true")
+        XCTAssertEqual(rows[Self.hangingTest], "clean passed=true counted=true")
         Self.reference = rows
         return rows
     }
@@ -212,6 +222,56 @@ final class TestRunFaultTests: XCTestCase {
             crashed["report"]?.stringValue ?? "no report")
         XCTAssertEqual(document["summary"]?["crashed"]?.numberValue, 1)
         XCTAssertEqual(try CLI.snapshot(Self.package), before)
+        XCTAssertEqual(CLI.processesLeft(mentioning: Self.root.path), [])
+    }
+}
+
+extension TestRunFaultTests {
+    /// A test still running after `--test-time-limit` has its process ended and a timed-out row; every other
+    /// test is judged as in an undisturbed run.
+    func testAHungTestTimesOutAndEveryOtherTestIsJudged() throws {
+        let reference = try referenceRows()
+        let run = try CLI.start(arguments + ["--test-time-limit", "5"], environment: ["LEAKYAPP_HANG": "1"]).finish()
+        XCTAssertEqual(run.status, 1, run.stderr)
+        let document = try run.json()
+        XCTAssertEqual(try CLI.testSchema().violations(of: document), [])
+        var rows = try rows(run)
+        XCTAssertEqual(rows.removeValue(forKey: Self.hangingTest), "timedOut passed=false counted=false")
+        var others = reference
+        others[Self.hangingTest] = nil
+        XCTAssertEqual(rows, others)
+        let hung = try XCTUnwrap(
+            document["tests"]?.arrayValue?.first { $0["name"]?.stringValue == Self.hangingTest })
+        XCTAssertEqual(hung["timeLimitSeconds"]?.numberValue, 5)
+        XCTAssertTrue(
+            hung["report"]?.stringValue?.contains("timed out: it ran for more than 5 s (--test-time-limit)") == true,
+            hung["report"]?.stringValue ?? "no report")
+        XCTAssertEqual(document["summary"]?["timedOut"]?.numberValue, 1)
+        XCTAssertEqual(CLI.processesLeft(mentioning: Self.root.path), [])
+    }
+
+    /// SIGTERM while the tests run: the verdicts judged by then are written, the report says it is
+    /// incomplete, and the run ends with 128 + SIGTERM.
+    func testSIGTERMWritesTheVerdictsJudgedSoFar() throws {
+        let reference = try referenceRows()
+        let results = Self.scratch.appendingPathComponent("verdicts.jsonl")
+        try? FileManager.default.removeItem(at: results)
+        let run = try CLI.start(arguments, environment: ["LEAKYAPP_HANG": "1"])
+        let hanging = "\"testStarted\":\"\(Self.hangingTest)\""
+        let deadline = Date().addingTimeInterval(600)
+        while Date() < deadline, !run.hasEnded(within: 0.1) {
+            if (try? String(contentsOf: results, encoding: .utf8))?.contains(hanging) == true { break }
+        }
+        kill(run.pid, SIGTERM)
+        let stopped = try run.finish()
+        XCTAssertEqual(stopped.status, 128 + SIGTERM, stopped.stderr)
+        let document = try stopped.json()
+        XCTAssertEqual(try CLI.testSchema().violations(of: document), [])
+        XCTAssertEqual(document["summary"]?["interruptedBy"]?.stringValue, "SIGTERM")
+        let rows = try rows(stopped)
+        XCTAssertNil(rows[Self.hangingTest], "the test running then has no row")
+        XCTAssertFalse(rows.isEmpty, "no row for the tests judged before the signal")
+        for (name, row) in rows { XCTAssertEqual(row, reference[name], name) }
         XCTAssertEqual(CLI.processesLeft(mentioning: Self.root.path), [])
     }
 }

@@ -16,7 +16,7 @@ final class ContinuationMisuseTests: XCTestCase {
             stuck = Task { _ = await request.run() }
             oracle = request
         }
-        StuckTasks.keep(stuck)
+        SuspendedTasks.keep(stuck)
         XCTAssertNotNil(oracle, "the task stays suspended on the dropped continuation, with the request")
         XCTAssertFalse(report.isClean, report.description)
         let misuse = try XCTUnwrap(report.continuationMisuses.first, report.description)
@@ -52,7 +52,7 @@ final class ContinuationMisuseTests: XCTestCase {
             store.cancelAll()
             oracle = request
         }
-        StuckTasks.keep(stuck)
+        SuspendedTasks.keep(stuck)
         XCTAssertNotNil(oracle, "the task stays suspended on the dropped continuation, with the request")
         let misuse = try XCTUnwrap(report.continuationMisuses.first, report.description)
         XCTAssertEqual(misuse.function, "run()")
@@ -69,7 +69,7 @@ final class ContinuationMisuseTests: XCTestCase {
     func testAMisuseWithNoCheckOpenGoesToNoCheck() {
         let store = LegacyStore(completesOnError: .whenCancelled)
         let request = LegacyRequest(store: store)
-        StuckTasks.keep(Task { _ = await request.run() })
+        SuspendedTasks.keep(Task { _ = await request.run() })
         store.waitUntilLoading()
         // The runtime prints its message here, with no check open.
         store.cancelAll()
@@ -103,9 +103,9 @@ final class ContinuationMisuseTests: XCTestCase {
     }
 }
 
-/// The tasks these tests leave suspended for ever, kept once their check is judged: nothing can end them, and a
+/// The tasks tests leave suspended for ever, kept once their check is judged: nothing can end them, and a
 /// task no one refers to would be reported by `scripts/leak-check` (LeakSanitizer) as the harness's own leak.
-private enum StuckTasks {
+enum SuspendedTasks {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var kept: [Task<Void, Never>] = []
 

@@ -56,6 +56,16 @@ final class SuiteLineTests: XCTestCase {
         XCTAssertEqual(pid, 4242)
     }
 
+    func testATestsStartCarriesItsNameAndProcessAndIsNoVerdict() throws {
+        let bytes = try SuiteLine.testStarted(name: "ViewModelTests.testBinds", pid: 4242).encoded()
+        XCTAssertFalse(SuiteLine.isVerdict(bytes.dropLast()))
+        guard case .testStarted(let name, let pid) = SuiteLine(decoding: bytes.dropLast()) else {
+            return XCTFail("not read back as a test's start")
+        }
+        XCTAssertEqual(name, "ViewModelTests.testBinds")
+        XCTAssertEqual(pid, 4242)
+    }
+
     func testALineCutShortIsNoLine() throws {
         let bytes = try SuiteLine.verdict(
             SuiteVerdict(

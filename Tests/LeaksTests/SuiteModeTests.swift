@@ -259,6 +259,22 @@ final class SuiteModeTests: XCTestCase {
         XCTAssertNotEqual(pid, getpid())
     }
 
+    /// A process a test started inherits the mode's variables, and the test process's id with them: the mode
+    /// stays off there, so it writes nothing, not even its start line.
+    func testAProcessATestStartedWritesNoVerdict() throws {
+        guard !runsSuiteSamples else { return }
+        let results = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "rxleaks-suite-\(UUID().uuidString).jsonl")
+        defer { try? FileManager.default.removeItem(at: results) }
+        try runThisTestBinary(
+            ["--testing-library", "swift-testing", "--filter", "SuiteModeSwiftTestingSamples"],
+            environment: [
+                "RXLEAKS_SUITE_SAMPLES": "1", SuiteEnvironment.mode: "1", SuiteEnvironment.results: results.path,
+                SuiteEnvironment.testProcess: String(getpid()),
+            ])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: results.path), "a process a test started wrote verdicts")
+    }
+
     func testAClosureBudgetStopsReadingCapturesAndSaysSo() {
         guard !runsSuiteSamples else { return }
         // Made before the check, so that only closures' captures track them.
@@ -301,9 +317,16 @@ final class SuiteModeTests: XCTestCase {
             return [:]
         }
         var records: [String: SuiteVerdict] = [:]
+        var started: [String] = []
         for line in lines.dropFirst() {
-            guard case .verdict(let verdict) = line else { XCTFail("a second start line: \(line)"); continue }
-            records[verdict.name] = verdict
+            switch line {
+            case .testStarted(let name, _): started.append(name)
+            case .verdict(let verdict):
+                // An XCTest test says it started before its verdict (rxleaks test's time limit reads it).
+                if verdict.framework == .xctest { XCTAssertEqual(started.last, verdict.name, "started before judged") }
+                records[verdict.name] = verdict
+            case .start: XCTFail("a second start line: \(line)")
+            }
         }
         return records
     }

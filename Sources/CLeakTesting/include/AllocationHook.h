@@ -10,6 +10,8 @@ typedef void (*rxleaks_object_recorder)(void *_Nonnull object);
 
 /// Told of the closure's context of each task about to be made while a check is open (not of one without captures).
 typedef void (*rxleaks_task_recorder)(void *_Nonnull context);
+/// Told of the task made with a context the task recorder was just told of, once the runtime has made it.
+typedef void (*rxleaks_task_made_recorder)(void *_Nonnull context, void *_Nonnull task);
 
 /// A block given to `dispatch_after` while a check is open, submitted so that the hook knows when it has run.
 typedef struct rxleaks_pending_block rxleaks_pending_block;
@@ -22,7 +24,8 @@ typedef void (*rxleaks_continuation_misuse_recorder)(const char *_Nonnull messag
 /// Installs the engine's callbacks.
 void rxleaks_allocation_hook_install(
     rxleaks_class_decider _Nullable decide, rxleaks_object_recorder _Nullable record,
-    rxleaks_task_recorder _Nullable recordTask, rxleaks_pending_block_recorder _Nullable recordPendingBlock,
+    rxleaks_task_recorder _Nullable recordTask, rxleaks_task_made_recorder _Nullable recordTaskMade,
+    rxleaks_pending_block_recorder _Nullable recordPendingBlock,
     rxleaks_continuation_misuse_recorder _Nullable recordContinuationMisuse);
 /// The block of `record` while it has not run, kept alive until `rxleaks_pending_block_end_reading`; NULL once it ran.
 void *_Nullable rxleaks_pending_block_read(rxleaks_pending_block *_Nonnull record);

@@ -9,10 +9,14 @@ import Leaks
 /// when that variable is unset. A leak does not fail the test: the suite's
 /// results stay what they are, and `rxleaks test` reads the verdicts.
 enum SuiteMode {
-    /// Where verdicts go, when the mode is on.
+    /// Where verdicts go, when the mode is on: not in a process a test started (``SuiteEnvironment/testProcess``).
     static let output: SuiteOutput? = {
-        guard ProcessInfo.processInfo.environment[SuiteEnvironment.mode] == "1" else { return nil }
-        return SuiteOutput(path: ProcessInfo.processInfo.environment[SuiteEnvironment.results])
+        let environment = ProcessInfo.processInfo.environment
+        guard environment[SuiteEnvironment.mode] == "1" else { return nil }
+        let process = String(getpid())
+        if let owner = environment[SuiteEnvironment.testProcess], owner != process { return nil }
+        setenv(SuiteEnvironment.testProcess, process, 1)
+        return SuiteOutput(path: environment[SuiteEnvironment.results])
     }()
 
     /// How long a test's pending work may take to settle: ``SuiteEnvironment/settleSeconds``, else 2 s.
@@ -62,6 +66,11 @@ final class SuiteOutput: Sendable {
     /// Writes the process's start line, to the results file only: on stderr it would say nothing.
     func writeStart() {
         if let path { append(.start(pid: getpid()), to: path) }
+    }
+
+    /// Writes that the XCTest test `name` starts, to the results file only.
+    func writeStarted(_ name: String) {
+        if let path { append(.testStarted(name: name, pid: getpid()), to: path) }
     }
 
     private func append(_ line: SuiteLine, to path: String) {

@@ -27,7 +27,9 @@ enum SwiftTestingSuiteChecks {
     }
 
     static func install() {
-        UnscopedWork.attribute { Test.current.flatMap { check(for: $0) } }
+        UnscopedWork.attribute(
+            to: { Test.current.flatMap { check(for: $0) } },
+            existing: { Test.current.flatMap { test in state.withLock { $0.checks[test.id]?.check } } })
     }
 
     /// The check of `test`, opened the first time the test makes something.

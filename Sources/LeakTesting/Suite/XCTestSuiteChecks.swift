@@ -30,6 +30,7 @@ final class XCTestSuiteChecks: NSObject, XCTestObservation, @unchecked Sendable 
     }
 
     func testCaseWillStart(_ testCase: XCTestCase) {
+        SuiteMode.output?.writeStarted(testCase.name)
         let check = OpenLeakCheck(testCase.name, closureBudget: SuiteMode.closureBudget)
         running.withLock { $0[ObjectIdentifier(testCase)] = Running(check: check) }
     }

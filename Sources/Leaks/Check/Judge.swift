@@ -81,8 +81,8 @@ struct Judge {
             if let hidden = hidden[object.address] { return Self.leak(object, keeping: hidden) }
             let isOnCycle = onCycle.contains(object.address)
             switch search.explanation(of: object.address, closures: closures)?.verdict(onOwnCycle: isOnCycle) {
-            case .leak(let path, let pattern):
-                return Self.leak(object, heldFrom: path, pattern: pattern)
+            case .leak(let path, let pattern, let fixedOnThePath):
+                return Self.leak(object, heldFrom: path, pattern: pattern, fixedOnThePath: fixedOnThePath)
             case .keptByDesign(let root):
                 verdicts.keptFrom[object.address] = root
                 return nil
@@ -175,12 +175,14 @@ struct Judge {
     }
 
     /// `object`, retained from outside the check along `path`: by a closure that a global, a timer, a task, a pending
-    /// block or the notification center keeps.
-    private static func leak(_ object: TrackedObject, heldFrom path: RetainCycle, pattern: LeakPattern?) -> Leak {
+    /// block or the notification center keeps; the path's last capture is the fix when `fixedOnThePath`.
+    private static func leak(
+        _ object: TrackedObject, heldFrom path: RetainCycle, pattern: LeakPattern?, fixedOnThePath: Bool
+    ) -> Leak {
         var leak = Leak(
             typeName: object.typeName, kind: .retainedFromOutside, cycle: nil, pattern: pattern,
             trackedAt: object.symbolicatedSite, address: object.address)
-        leak.causes = [LeakCause(path: path, pattern: pattern)]
+        leak.causes = [LeakCause(path: path, pattern: pattern, markingTheFix: fixedOnThePath)]
         return leak
     }
 

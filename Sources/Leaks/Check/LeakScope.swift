@@ -227,6 +227,15 @@ public final class LeakScope: @unchecked Sendable {
         if !added { context.release() }
     }
 
+    /// Notes the task made with the closure's context at `context`, watched since ``addTask(context:madeAt:)``.
+    func noteTask(_ task: UInt, madeWith context: UInt) {
+        state.withLock { state in
+            guard let index = state.tasks.lastIndex(where: { $0.context.objectAddress == context && $0.task == nil })
+            else { return }
+            state.tasks[index].task = task
+        }
+    }
+
     /// Keeps the record of a block given to `asyncAfter` in the check (``DispatchBlocks``); false when it does not.
     func addPendingBlock(_ block: DispatchBlocks.Block) -> Bool {
         state.withLock { state in
@@ -241,6 +250,9 @@ public final class LeakScope: @unchecked Sendable {
     func addContinuationMisuse(_ misuse: @escaping @Sendable () -> ContinuationMisuse) {
         state.withLock { $0.continuationMisuses.append(misuse) }
     }
+
+    /// How many continuations the runtime found misused while the check was open, so far.
+    var continuationMisuseCount: Int { state.withLock { $0.continuationMisuses.count } }
 
     /// The continuations the runtime found misused while the check was open, placed now.
     var continuationMisuses: [ContinuationMisuse] { state.withLock { $0.continuationMisuses }.map { $0() } }

@@ -122,8 +122,11 @@ final class RunningCheck {
         }
         let changed = Settler.secondLook(
             settle, leaked: tracked.filter { leaked.contains($0.address) }, untilDeadline: heldByTasks)
-        // Another thread may also have finished while the first verdict was being reached.
-        guard changed || ResourceCounts.Moment.now(sessions: sessions, tracked: tracked) != report.counts.afterSettling
+        // Another thread may also have finished while the first verdict was being reached, or a task that had
+        // not run yet dropped its continuation (then it can never resume).
+        guard
+            changed || ResourceCounts.Moment.now(sessions: sessions, tracked: tracked) != report.counts.afterSettling
+                || scope.continuationMisuseCount != report.continuationMisuses.count
         else {
             return report
         }
@@ -150,13 +153,19 @@ final class RunningCheck {
         let releasedLate = tracked.filter {
             aliveBeforeSettling.contains($0.address) && (!$0.isAlive || freed.contains($0.address))
         }.map(\.typeName)
+        let misuses = scope.continuationMisuses
+        // What may hold what resumes a task, besides the tasks: a thread's stack is not asked, whose stale words
+        // (a pool thread that ran the task) say nothing of a holder.
+        let holdersOfWork: [any RootProvider] = [
+            DispatchBlockRoots(blocks: blocks), TimerRoots(timers: timers), GlobalRoots(), ObserverRoots(),
+        ]
         let judged = Judge(
             workStillAlive: !liveSubscriptions.isEmpty || !leftResources.isEmpty, closures: scope.closures,
             trial: trial,
             roots: [
-                TaskRoots(tasks: tasks), DispatchBlockRoots(blocks: blocks), TimerRoots(timers: timers), GlobalRoots(),
-                ThreadStacks(), ObserverRoots(),
-            ]
+                StuckTaskRoots(tasks: tasks, misuses: misuses, others: holdersOfWork), TaskRoots(tasks: tasks),
+                ThreadStacks(),
+            ] + holdersOfWork
         )
         .verdicts(among: survivors)
         let leaks = judged.leaks
@@ -200,7 +209,7 @@ final class RunningCheck {
             thrownError: thrown.map { "\($0)" },
             unsettled: unsettled,
             problems: problems)
-        report.continuationMisuses = scope.continuationMisuses
+        report.continuationMisuses = misuses
         let leaked = Set(leaks.map(\.address))
         report.keptAlive = Self.countedNames(
             survivors.filter { $0.origin == .allocated && !leaked.contains($0.address) }.map { object in

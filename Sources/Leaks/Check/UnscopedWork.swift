@@ -6,13 +6,19 @@ import Synchronization
 /// in LeakTesting's whole-suite mode).
 public enum UnscopedWork {
     private static let resolver = Mutex<(@Sendable () -> OpenLeakCheck?)?>(nil)
+    private static let finder = Mutex<(@Sendable () -> OpenLeakCheck?)?>(nil)
 
     /// Attributes work made outside any check's block, and outside the open
     /// check that is ambient (``OpenLeakCheck/init(_:ambient:closureBudget:)``), to the open
     /// check `resolve` returns on the thread or task making it; `nil` stops.
     /// `resolve` runs whenever a library makes something outside a check, so
-    /// it must be quick. Integrations registered later are told too.
-    public static func attribute(to resolve: (@Sendable () -> OpenLeakCheck?)?) {
+    /// it must be quick. Integrations registered later are told too. `existing`, when given, names the
+    /// check `resolve` would without opening one: a task is attributed to a check only once its test made
+    /// something (a test runner runs each test in a task of its own).
+    public static func attribute(
+        to resolve: (@Sendable () -> OpenLeakCheck?)?, existing: (@Sendable () -> OpenLeakCheck?)? = nil
+    ) {
+        finder.withLock { $0 = resolve == nil ? nil : existing }
         let change = resolver.withLock { current -> Int in
             defer { current = resolve }
             return (resolve == nil ? 0 : 1) - (current == nil ? 0 : 1)
@@ -33,6 +39,12 @@ public enum UnscopedWork {
     static func resolve() -> OpenLeakCheck? {
         guard let resolve = resolver.withLock({ $0 }) else { return nil }
         return resolve()
+    }
+
+    /// The open check the resolver would name on this thread or task, when it is already open.
+    static func existing() -> OpenLeakCheck? {
+        guard let find = finder.withLock({ $0 }) else { return nil }
+        return find()
     }
 
     /// Tells an integration registered at `index` about the resolver, if one is set.

@@ -129,36 +129,38 @@ struct HiddenHolder {
     private static func holdsNow(_ work: Work, at address: UInt, root: UInt, inspector: HeapInspector) -> Bool {
         switch work {
         case .task:
-            // A task is one allocation holding its first frames, and points to
-            // the slabs of later ones: each chunk's size is in its allocator header.
             // A task the runtime still runs (or has suspended) holds a reference to itself
             // besides its handle's; a finished one's frames hold stale words.
-            guard let running = RefCounts.snapshot(ofObjectAt: address)?.strong, running >= 2,
-                let task = chunkWords(at: address)
-            else { return false }
-            if task.contains(root) { return true }
-            var chunks = 0
-            // Its words point to the slabs of its frames, or into them at a frame (then the
-            // allocation's start is unknown: the frame's first words are read, and its
-            // callers' frames after it: an async frame's first word is its caller's).
-            for word in Set(task) where word >= 0x10000 && word % 8 == 0 && chunks < frameBudget {
-                if let words = chunkWords(at: word) {
-                    chunks += 1
-                    if words.contains(root) { return true }
-                }
-                var frame = word
-                for _ in 0..<callerDepth where chunks < frameBudget {
-                    guard let words = Memory.readWords(frame, count: frameWords) else { break }
-                    chunks += 1
-                    if words.contains(root) { return true }
-                    guard words[0] >= 0x10000, words[0] % 8 == 0, words[0] != frame else { break }
-                    frame = words[0]
-                }
-            }
-            return false
+            guard let running = RefCounts.snapshot(ofObjectAt: address)?.strong, running >= 2 else { return false }
+            return taskWords(at: address).contains(root)
         case .workItemBlock:
             return blockHolds(root, block: address, inspector: inspector)
         }
+    }
+
+    /// The words of the task at `address` and of its frames, as far as they are read: a task is one
+    /// allocation holding its first frames, and points to the slabs of later ones (each chunk's size is in its
+    /// allocator header), or into them at a frame (then the allocation's start is unknown: the frame's first
+    /// words are read, and its callers' frames after it: an async frame's first word is its caller's).
+    static func taskWords(at address: UInt) -> [UInt] {
+        guard let task = chunkWords(at: address) else { return [] }
+        var words = task
+        var chunks = 0
+        for word in Set(task) where word >= 0x10000 && word % 8 == 0 && chunks < frameBudget {
+            if let chunk = chunkWords(at: word) {
+                chunks += 1
+                words += chunk
+            }
+            var frame = word
+            for _ in 0..<callerDepth where chunks < frameBudget {
+                guard let frameWords = Memory.readWords(frame, count: self.frameWords) else { break }
+                chunks += 1
+                words += frameWords
+                guard frameWords[0] >= 0x10000, frameWords[0] % 8 == 0, frameWords[0] != frame else { break }
+                frame = frameWords[0]
+            }
+        }
+        return words
     }
 
     /// The words of the heap allocation at `address` (``HeapAllocation``); nil when it starts none.

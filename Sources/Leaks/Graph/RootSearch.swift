@@ -80,6 +80,9 @@ struct RootSearch {
     /// Whether `address` was looked for.
     func isTarget(_ address: UInt) -> Bool { targets.contains(address) }
 
+    /// Whether a root reaches `address`, through a capture or plain stored data.
+    func reaches(_ address: UInt) -> Bool { found[address] != nil }
+
     /// What holds `target` from a root, when one reaches it: the root, the path from it down to
     /// `target` as shown (only when a closure's capture is on it, unless `showingPlainData`), and
     /// whether a closure's capture on the path holds it: an escaping closure kept where a root
@@ -131,14 +134,15 @@ struct RootSearch {
                 return .keptByDesign(from: root.name)
             }
             if onOwnCycle, root.kind.cycleRule == .cycleIsTheFix { return .ownCycle }
-            return .leak(path, root.pattern)
+            return .leak(path, root.pattern, fixedOnThePath: root.kind.isFixedOnThePath)
         }
     }
 
     /// What a root's path makes of an object.
     enum Verdict {
-        /// Held through a closure's capture: leaked, along the path, with the root kind's pattern.
-        case leak(RetainCycle, LeakPattern?)
+        /// Held through a closure's capture: leaked, along the path, with the root kind's pattern; the fix
+        /// changes the path's last capture when `fixedOnThePath`.
+        case leak(RetainCycle, LeakPattern?, fixedOnThePath: Bool)
         /// Kept by design, held from the root named so.
         case keptByDesign(from: String)
         /// Its own cycle is what to show.

@@ -12,6 +12,8 @@ enum TaskClosures {
         let context: DeathWatch
         /// Where the code that made it is, placed in the source only for what a report shows.
         let madeAt: @Sendable () -> SourceSite
+        /// The task, once the runtime made it: its address stays its own while ``context`` is alive.
+        var task: UInt? = nil
     }
 
     static let pattern = LeakPattern(
@@ -29,7 +31,7 @@ enum TaskClosures {
 
     /// What the context at `context` captures strongly, with what a closure's context it holds captures
     /// (`Task.init` wraps the closure it is given in one of its own).
-    fileprivate static func captures(from context: UInt, inspector: HeapInspector) -> Set<UInt> {
+    static func captures(from context: UInt, inspector: HeapInspector) -> Set<UInt> {
         var captured: Set<UInt> = []
         var next: UInt? = context
         for _ in 0..<contextDepth {

@@ -35,9 +35,10 @@ public struct LeakCause: Sendable, Codable, Equatable {
     }
 
     /// A holder outside the check found from its root: the reference to break
-    /// is the path's last capture by a closure.
-    init(path: RetainCycle, pattern: LeakPattern?) {
-        (self.path, reference) = Self.markingSuspect(path)
+    /// is the path's last capture by a closure, unless not `markingTheFix` (the fix is elsewhere: where a task
+    /// that can never resume awaits).
+    init(path: RetainCycle, pattern: LeakPattern?, markingTheFix: Bool = true) {
+        (self.path, reference) = markingTheFix ? Self.markingSuspect(path) : (path, nil)
         self.pattern = pattern
         cycle = nil
         outsideHolder = nil

@@ -61,6 +61,8 @@ public enum RetainReference: Sendable, Hashable, CustomStringConvertible {
         case timer
         /// A running task's closure.
         case task
+        /// The closure of a task suspended for ever: nothing can resume it.
+        case stuckTask
         /// A block pending on a dispatch queue.
         case dispatchBlock
         /// A notification center's observer block.
@@ -73,7 +75,7 @@ public enum RetainReference: Sendable, Hashable, CustomStringConvertible {
             switch self {
             case .global: "value"
             case .timer, .dispatchBlock: "block"
-            case .task: "closure"
+            case .task, .stuckTask: "closure"
             case .notificationObserver: "observers"
             case .threadStack: "stack"
             }

@@ -82,12 +82,24 @@ package enum AllocationTracking {
     /// Called by the hook with the closure's context of a task about to be made while a check is open (the
     /// caller still holds it: once made, the task may run, end and free it at once). The task's closure holds
     /// what the context captures until the task ends (``TaskClosures``).
-    /// Not attributed through ``UnscopedWork``, whose resolver opens a check for the running test: every Swift
-    /// Testing test runs in a task of its own, and would get a verdict.
+    /// Attributed through ``UnscopedWork`` too once the check it names is open (a Swift Testing test's task in
+    /// the whole-suite mode, once the test made something): every Swift Testing test runs in a task of its own,
+    /// and would otherwise get a verdict.
     package static func makingTask(context: UnsafeMutableRawPointer) {
-        guard let scope = LeakScope.current ?? RunningCheck.ambientScope else { return }
+        guard let scope = LeakScope.current ?? RunningCheck.ambientScope ?? UnscopedWork.existing()?.scope else {
+            return
+        }
         let frames = Backtrace.capture(skip: 0, maxFrames: framesKept + 4)
         scope.addTask(context: DeathWatch(objectAt: context), madeAt: { madeAt(frames, by: "swift_task_create") })
+    }
+
+    /// Called by the hook once the runtime has made the task whose closure's context ``makingTask(context:)``
+    /// was told of: a continuation refers to the task, not to its closure.
+    package static func madeTask(context: UnsafeMutableRawPointer, task: UnsafeMutableRawPointer) {
+        guard let scope = LeakScope.current ?? RunningCheck.ambientScope ?? UnscopedWork.existing()?.scope else {
+            return
+        }
+        scope.noteTask(UInt(bitPattern: task), madeWith: UInt(bitPattern: context))
     }
 
     /// Called by the hook with the record of a block given to `dispatch_after` while a check is open; true

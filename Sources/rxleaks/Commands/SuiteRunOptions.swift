@@ -25,6 +25,12 @@ struct SuiteRunOptions: ParsableArguments {
             valueName: "DIR"))
     var rxleaks: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "End the test process of a test still running after SECONDS (default 300), give it a timed-out row and run the other tests without it.",
+            valueName: "SECONDS"))
+    var testTimeLimit: Double = Double(SuiteRun.defaultTestTimeLimit.components.seconds)
+
     @Argument(parsing: .postTerminator, help: "Arguments for swift test, after --.")
     var swiftArguments: [String] = []
 
@@ -40,6 +46,12 @@ struct SuiteRunOptions: ParsableArguments {
             package: package,
             scratch: scratchPath.map { URL(fileURLWithPath: $0).standardizedFileURL }
                 ?? SuiteRun.defaultScratch(for: package),
-            filters: filters, swiftArguments: swiftArguments)
+            filters: filters, swiftArguments: swiftArguments, testTimeLimit: .seconds(testTimeLimit))
+    }
+
+    func validate() throws {
+        guard testTimeLimit > 0, testTimeLimit.isFinite else {
+            throw ValidationError("--test-time-limit must be a positive number of seconds, not \(testTimeLimit)")
+        }
     }
 }

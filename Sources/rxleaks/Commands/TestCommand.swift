@@ -83,6 +83,7 @@ struct TestCommand: ParsableCommand {
         case .junit: Console.write(TestJUnit.render(outcome, gate: gate))
         case .sarif: Console.write(try JSONOutput.document(TestSARIF.log(outcome, gate: gate, package: package)))
         }
+        if let signal = outcome.interruptedBy { throw ExitCode(128 + signal) }
         if gate.isFailure(TestSummary(outcome)) { throw ExitCode.failure }
     }
 }

@@ -92,7 +92,7 @@ struct LeakGate {
     /// Exit status 1: a test failed, or a judged signature is new (without a
     /// baseline, every judged signature is).
     func isFailure(_ summary: TestSummary) -> Bool {
-        if summary.failed > 0 || summary.crashed > 0 || summary.testsFailed { return true }
+        if summary.failed > 0 || summary.crashed > 0 || summary.timedOut > 0 || summary.testsFailed { return true }
         return comparison.map { !$0.new.isEmpty } ?? !groups.isEmpty
     }
 

@@ -13,23 +13,32 @@ struct TestSummary: Codable, Equatable {
     var leftWork: Int
     /// Tests that leaked nothing, left nothing and failed.
     var failed: Int
+    /// Tests that failed, whatever else they did: those that also leaked or left work count here and there.
+    var failedTests: Int
     /// Tests whose process a signal ended while they ran.
     var crashed: Int
+    /// Tests that ran past the per-test time limit.
+    var timedOut: Int
     /// Tests that ran a leak check of their own.
     var ownCheck: Int
     /// Whether `swift test` reported a failed test.
     var testsFailed: Bool
     var seconds: Double
+    /// The signal that stopped the run (`SIGTERM`, `SIGINT`): the tests not judged by then have no row.
+    var interruptedBy: String?
 
     init(_ outcome: SuiteRun.Outcome) {
         tests = outcome.verdicts.count
         leaked = outcome.verdicts.filter { $0.verdict == .leaked }.count
         leftWork = outcome.verdicts.filter { $0.verdict == .leftWork }.count
         failed = outcome.verdicts.filter { $0.verdict == .failed }.count
+        failedTests = outcome.verdicts.filter { $0.passed == false && $0.verdict != .timedOut }.count
         crashed = outcome.verdicts.filter { $0.verdict == .crashed }.count
+        timedOut = outcome.verdicts.filter { $0.verdict == .timedOut }.count
         ownCheck = outcome.verdicts.filter(\.ownCheck).count
         testsFailed = outcome.testStatus != 0
         self.seconds = outcome.seconds
+        interruptedBy = outcome.interruptedBy.map(CrashCause.signalName)
     }
 
     /// `12 tests: 3 leaked, 1 left work behind, 1 failed, 7 clean; 2 ran their own check; 41.2 s`.
@@ -38,9 +47,16 @@ struct TestSummary: Codable, Equatable {
         if leftWork > 0 { text += ", \(leftWork) left work behind" }
         if failed > 0 { text += ", \(failed) failed" }
         if crashed > 0 { text += ", \(crashed) crashed" }
-        text += ", \(tests - leaked - leftWork - failed - crashed) clean"
+        if timedOut > 0 { text += ", \(timedOut) timed out" }
+        text += ", \(tests - leaked - leftWork - failed - crashed - timedOut) clean"
+        if failedTests > failed {
+            text += "; \(failedTests) failed in all (\(failedTests - failed) also leaked, left work or crashed)"
+        }
         if ownCheck > 0 { text += "; \(ownCheck) ran their own check" }
         if testsFailed { text += "; swift test reported failures" }
+        if let interruptedBy {
+            text += "; interrupted by \(interruptedBy): incomplete, the tests not judged by then have no row"
+        }
         return text + String(format: "; %.1f s", seconds)
     }
 }
@@ -77,6 +93,8 @@ struct TestDocument: Encodable {
         var continuationMisuses: [ContinuationMisuse]
         var report: String
         var crashSignal: Int32?
+        /// The per-test time limit it ran past (verdict timedOut).
+        var timeLimitSeconds: Double?
         /// The ids of its signatures.
         var signatures: [String]
     }
@@ -92,7 +110,7 @@ struct TestDocument: Encodable {
                 resourceDelta: verdict.report.resourceDelta, leftResources: verdict.report.leftResources,
                 counts: verdict.report.counts,
                 unsettled: verdict.report.unsettled, continuationMisuses: verdict.report.continuationMisuses,
-                report: verdict.text, crashSignal: verdict.crashSignal,
+                report: verdict.text, crashSignal: verdict.crashSignal, timeLimitSeconds: verdict.timeLimitSeconds,
                 signatures: (gate.signaturesByTest[verdict.name] ?? []).map(\.id))
         }
         signatures =
@@ -134,7 +152,8 @@ enum TestText {
                 ]))
         }
         var output = table.render(headerStyle: style.bold)
-        for verdict in outcome.verdicts where !verdict.report.isClean || verdict.verdict == .crashed {
+        for verdict in outcome.verdicts
+        where !verdict.report.isClean || [.crashed, .timedOut].contains(verdict.verdict) {
             output += "\n" + style.bold(verdict.name) + "\n" + verdict.text + "\n"
         }
         let signatures = GateText.render(gate, style: style)
@@ -147,9 +166,10 @@ enum TestText {
     private static func cell(_ verdict: SuiteVerdict, style: Style) -> TextTable.Cell {
         switch verdict.verdict {
         case .clean: TextTable.Cell("clean", style: style.green)
-        case .leaked: TextTable.Cell("LEAKED", style: style.red)
-        case .leftWork: TextTable.Cell("LEFT WORK", style: style.yellow)
+        case .leaked: TextTable.Cell(verdict.passed == false ? "LEAKED, FAILED" : "LEAKED", style: style.red)
+        case .leftWork: TextTable.Cell(verdict.passed == false ? "LEFT WORK, FAILED" : "LEFT WORK", style: style.yellow)
         case .notRun: TextTable.Cell("not run", style: style.yellow)
+        case .timedOut: TextTable.Cell("TIMED OUT", style: style.red)
         default: TextTable.Cell(verdict.verdict.rawValue.uppercased(), style: style.red)
         }
     }

@@ -18,6 +18,8 @@ enum CrashCause {
         case SIGFPE: "SIGFPE"
         case SIGKILL: "SIGKILL"
         case SIGTERM: "SIGTERM"
+        case SIGINT: "SIGINT"
+        case SIGHUP: "SIGHUP"
         default: "signal \(signal)"
         }
     }

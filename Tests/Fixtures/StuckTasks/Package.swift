@@ -2,7 +2,8 @@
 // An app whose tasks can be left suspended for ever, for `rxleaks test`'s tests
 // (Tests/CLITests/StuckTasksTestCommandTests): a callback API that drops its completion on its error path, under
 // a checked continuation (the runtime's SWIFT TASK CONTINUATION MISUSE), with its fixed twin and a look-alike
-// whose completion comes later from a queue. No leak code in the tests; RxSwift by URL, as in an app that also
+// whose completion comes later from a queue; a downloader that keeps the continuation of its fetch while only
+// the awaiting task keeps it, with its fixed twin (the transport keeps it) and a task group that finishes. No leak code in the tests; RxSwift by URL, as in an app that also
 // uses it.
 import PackageDescription
 

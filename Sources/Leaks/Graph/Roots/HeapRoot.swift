@@ -22,14 +22,20 @@ struct HeapRoot {
     /// The variable, for a global or static: what a known library leak is matched on.
     var variable: GlobalVariable? = nil
 
+    /// What this root's pattern says of it in particular (why a task can never resume), when its kind's says too little.
+    var detail: String? = nil
+
     /// The pattern, and its fix, of an object that a path from it reaches through a closure's capture.
-    var pattern: LeakPattern? { kind.pattern }
+    var pattern: LeakPattern? {
+        kind.pattern.map { LeakPattern(id: $0.id, name: $0.name, source: $0.source, fix: $0.fix, detail: detail) }
+    }
 }
 
 extension HeapRoot {
     /// A root of `kind` shown as `holder`, made at `site` (which its capture edges carry), whose closure or
     /// block captures each of `objects` strongly.
-    init(kind: RootKind, capturing objects: [RetainNode], from holder: RetainNode, site: String) {
+    init(kind: RootKind, capturing objects: [RetainNode], from holder: RetainNode, site: String, detail: String? = nil)
+    {
         let paths = objects.map { object in
             (
                 object.address,
@@ -40,7 +46,7 @@ extension HeapRoot {
         }
         self.init(
             kind: kind, name: holder.name, address: holder.address,
-            holding: .captures(Dictionary(uniqueKeysWithValues: paths)))
+            holding: .captures(Dictionary(uniqueKeysWithValues: paths)), detail: detail)
     }
 }
 

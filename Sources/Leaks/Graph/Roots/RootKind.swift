@@ -11,15 +11,17 @@ extension RetainReference.Root {
     /// the shortest path from its roots. What holds an object through its own
     /// closure's capture (a task's, a pending block's, a timer's) says more than
     /// a global that reaches it through stored data; a word on a stack or in the
-    /// notification center's table, found by a scan, says least.
+    /// notification center's table, found by a scan, says least. A task that can
+    /// never resume is read before the tasks that may still end.
     var priority: Int {
         switch self {
-        case .task: 0
-        case .dispatchBlock: 1
-        case .timer: 2
-        case .global: 3
-        case .threadStack: 4
-        case .notificationObserver: 5
+        case .stuckTask: 0
+        case .task: 1
+        case .dispatchBlock: 2
+        case .timer: 3
+        case .global: 4
+        case .threadStack: 5
+        case .notificationObserver: 6
         }
     }
 
@@ -50,14 +52,14 @@ extension RetainReference.Root {
         switch self {
         case .timer: .captureIsTheFix
         case .global: .cycleIsTheFix
-        case .task, .dispatchBlock, .threadStack, .notificationObserver: .notSearched
+        case .stuckTask, .task, .dispatchBlock, .threadStack, .notificationObserver: .notSearched
         }
     }
 
     /// How a root of this kind is shown at the start of a path the search reads from its object.
     var shownAs: RetainNode.Kind {
         switch self {
-        case .task: .task
+        case .task, .stuckTask: .task
         case .dispatchBlock: .dispatchWork
         case .timer: .timer
         case .global, .notificationObserver: .global
@@ -69,6 +71,7 @@ extension RetainReference.Root {
     var pattern: LeakPattern? {
         switch self {
         case .task: TaskClosures.pattern
+        case .stuckTask: StuckTasks.pattern
         case .dispatchBlock: DispatchBlocks.pattern
         case .timer: TimerHolders.pattern
         case .global: GlobalRoots.pattern
@@ -76,4 +79,9 @@ extension RetainReference.Root {
         case .notificationObserver: ObserverTable.pattern
         }
     }
+
+    /// Whether the fix of an object a path from such a root reaches changes a reference on the path (its last
+    /// capture). A task that can never resume is fixed where it awaits: what its closure captures is only what
+    /// it keeps.
+    var isFixedOnThePath: Bool { self != .stuckTask }
 }

@@ -18,6 +18,13 @@ struct SuiteRun {
     let filters: [String]
     /// Arguments after `--`: for `swift test`, and for the build unless they are test-only.
     let swiftArguments: [String]
+    /// How long one test may run before its test process is ended and the other tests are run without it.
+    var testTimeLimit: Duration = Self.defaultTestTimeLimit
+
+    /// Five minutes: far beyond a unit test, short enough that a hung test costs a CI job little.
+    static let defaultTestTimeLimit = Duration.seconds(300)
+    /// Tests that may time out before the run stops trying the rest.
+    static let timedOutTestsAtMost = 10
 
     /// What the run gave.
     struct Outcome {
@@ -29,6 +36,8 @@ struct SuiteRun {
         var seconds: Double
         /// The identities of the packages the graph resolved (``KnownLibraryLeaks``).
         var dependencies: Set<String> = []
+        /// The signal (Ctrl-C, SIGTERM) that stopped the tests: the verdicts are those judged by then.
+        var interruptedBy: Int32?
     }
 
     /// The run could not give verdicts.
@@ -57,9 +66,8 @@ struct SuiteRun {
 
     var buildFolder: URL { scratch.appendingPathComponent("build") }
     var configFolder: URL { scratch.appendingPathComponent("config") }
-    private var resultsFile: URL { scratch.appendingPathComponent("verdicts.jsonl") }
-    private var eventsFile: URL { scratch.appendingPathComponent("swift-testing-events.jsonl") }
-    private var shadow: PackageShadow {
+    var resultsFile: URL { scratch.appendingPathComponent("verdicts.jsonl") }
+    var shadow: PackageShadow {
         PackageShadow(package: package, root: scratch.appendingPathComponent("package"))
     }
 
@@ -108,7 +116,6 @@ struct SuiteRun {
         }
         defer { withExtendedLifetime(lock) {} }
         try? FileManager.default.removeItem(at: resultsFile)
-        try? FileManager.default.removeItem(at: eventsFile)
         let setup = try prepare(configFolder)
         let configuration = setup.environment
         let shadow = shadow
@@ -132,56 +139,51 @@ struct SuiteRun {
         }
 
         progress.status("running the tests in the whole-suite mode")
-        let filterArguments = filters.flatMap { ["--filter", $0] }
-        let events = SwiftTestingEvents.arguments(writingTo: eventsFile)
-        let judged = SuiteResults.Tally(resultsFile)
         var suiteEnvironment = [SuiteEnvironment.mode: "1", SuiteEnvironment.results: resultsFile.path]
         // The package's own modules are the code under test: their objects are tracked, its dependencies' are not.
         let targets = try? ownTargets(swift: swift, common: common, environment: configuration)
         if let targets, !targets.isEmpty {
             suiteEnvironment[TrackedModules.environmentVariable] = targets.map(\.module).joined(separator: ",")
         }
-        let test = try launch(
-            swift, ["test", "--skip-build"] + common + filterArguments + events + swiftArguments,
-            environment: configuration.merging(suiteEnvironment) { $1 }
-        ) {
-            progress.status("\(judged.count()) tests judged")
-        }
+        let tests = try runTests(
+            swift, common, environment: configuration.merging(suiteEnvironment) { $1 }, progress: progress)
         progress.finish()
-        let testLog = shadow.packagePaths(in: test.output)
         let results = SuiteResults.read(resultsFile, paths: shadow)
-        let swiftTesting = SwiftTestingEvents.read(eventsFile)
-        var verdicts = SuiteVerdict.merging(results.verdicts, swiftTesting: swiftTesting)
-        if let crash = TestCrash.find(in: testLog, swiftTesting: swiftTesting) {
-            verdicts = crash.marking(verdicts, log: testLog)
+        var verdicts = SuiteVerdict.merging(results.verdicts, swiftTesting: tests.swiftTesting)
+        verdicts = verdicts.filter { verdict in !tests.timedOut.contains { $0.name == verdict.name } } + tests.timedOut
+        if let crash = TestCrash.find(in: tests.lastLog, swiftTesting: tests.lastSwiftTesting) {
+            verdicts = crash.marking(verdicts, log: tests.lastLog)
         }
+        let testLog = tests.log
         if verdicts.isEmpty, let targets, !targets.contains(where: \.isTest) {
             throw .badInput(
                 BadInput("nothing to test: \(package.path) has no test target", hint: "Add tests under Tests/."))
         }
         // Without the mode's start-up line, clean rows from Swift Testing's
         // event stream would hide that nothing was checked at all.
-        guard results.modeStarted || !results.verdicts.isEmpty else {
+        guard results.modeStarted || !results.verdicts.isEmpty || tests.interruptedBy != nil else {
             throw .failed(
-                "the tests ran but none was judged: the whole-suite mode never started (swift test exited \(test.status))",
+                "the tests ran but none was judged: the whole-suite mode never started (swift test exited \(tests.status))",
                 hint:
                     "LeakTesting's load-time constructor never ran: a manifest that names LeakTesting (or RxSwift's URL) is "
                     + "taken as it is, so each test target must depend on LeakTesting (or RxSwift).\n"
                     + "swift test said:\n" + testLog.split(separator: "\n").suffix(15).joined(separator: "\n"))
         }
         // The test processes started (the mode's line says so) and judged no test: the filters matched none.
+        if verdicts.isEmpty, let signal = tests.interruptedBy { throw .interrupted(signal) }
         guard !verdicts.isEmpty else {
             throw .badInput(
                 BadInput(
                     filters.isEmpty
-                        ? "nothing to test: no test ran (swift test exited \(test.status))"
+                        ? "nothing to test: no test ran (swift test exited \(tests.status))"
                         : "nothing to test: no test matched \(filters.map { "--filter \($0)" }.joined(separator: " "))")
             )
         }
         return Outcome(
-            verdicts: verdicts, testStatus: test.status, testLog: testLog,
+            verdicts: verdicts, testStatus: tests.status, testLog: testLog,
             seconds: (ContinuousClock.now - start) / .seconds(1),
-            dependencies: KnownLibraryLeaks.dependencies(inBuildFolder: buildFolder))
+            dependencies: KnownLibraryLeaks.dependencies(inBuildFolder: buildFolder), interruptedBy: tests.interruptedBy
+        )
     }
 
     /// One of the package's own targets, as `swift package describe` lists it.
@@ -205,14 +207,23 @@ struct SuiteRun {
         }
     }
 
-    /// Runs `swift arguments…`, output to a log file in the scratch folder;
-    /// `poll` runs every quarter of a second while it waits. A signal caught
-    /// meanwhile is passed on to `swift`, which gets 10 s to end.
-    private func launch(
-        _ swift: String, _ arguments: [String], environment: [String: String] = [:],
-        poll: () -> Void = {}
-    ) throws(Failure) -> (status: Int32, output: String, log: URL) {
-        let log = scratch.appendingPathComponent("swift-\(arguments[0]).log")
+    /// What `swift` did: its status, its output and the file that holds it, and whether
+    /// ``launch(_:_:environment:log:poll:)``'s `poll` ended it.
+    struct Launch {
+        var status: Int32
+        var output: String
+        var log: URL
+        var ended = false
+    }
+
+    /// Runs `swift arguments…`, output to a log file in the scratch folder (`log`, else
+    /// `swift-<command>.log`); `poll` runs every quarter of a second while it waits, and ends `swift` and what it
+    /// started when it returns true. A signal caught meanwhile is passed on to `swift`, which gets 10 s to end.
+    func launch(
+        _ swift: String, _ arguments: [String], environment: [String: String] = [:], log name: String? = nil,
+        poll: () -> Bool = { false }
+    ) throws(Failure) -> Launch {
+        let log = scratch.appendingPathComponent(name ?? "swift-\(arguments[0]).log")
         let output = open(log.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard output >= 0 else {
             throw .failed("cannot write \(log.path): \(String(cString: strerror(errno)))", hint: nil)
@@ -226,13 +237,18 @@ struct SuiteRun {
         }
         defer { child.end() }
         var termination: ChildProcess.Termination?
+        var ended = false
         while termination == nil {
             if let signal = Interruption.caught {
                 child.stop(with: signal, grace: .seconds(10))
                 throw .interrupted(signal)
             }
             termination = child.wait(atMost: .milliseconds(250))
-            poll()
+            if termination == nil, poll() {
+                child.end()
+                ended = true
+                break
+            }
         }
         let status: Int32 =
             switch termination {
@@ -240,7 +256,8 @@ struct SuiteRun {
             case .signalled(let signal): 128 + signal
             case .timedOut, nil: 1
             }
-        return (status, (try? String(contentsOf: log, encoding: .utf8)) ?? "", log)
+        return Launch(
+            status: status, output: (try? String(contentsOf: log, encoding: .utf8)) ?? "", log: log, ended: ended)
     }
 
     /// The compiler's errors in a build's output, each once (SwiftPM prints an error once per file

@@ -22,35 +22,10 @@ struct SuiteResults {
             switch SuiteLine(decoding: Data(line.utf8)) {
             case .verdict(let verdict): results.verdicts.append(verdict)
             case .start: results.modeStarted = true
-            case nil: continue
+            case .testStarted, nil: continue
             }
         }
         return results
-    }
-
-    /// Counts the verdicts in a results file while the tests write it, reading
-    /// only what was appended since the last count.
-    final class Tally {
-        private let url: URL
-        private var offset: UInt64 = 0
-        private var verdicts = 0
-
-        init(_ url: URL) {
-            self.url = url
-        }
-
-        /// The verdicts written so far: whole lines but the start-up ones.
-        func count() -> Int {
-            guard let handle = try? FileHandle(forReadingFrom: url) else { return verdicts }
-            defer { try? handle.close() }
-            guard (try? handle.seek(toOffset: offset)) != nil, let data = try? handle.readToEnd(),
-                let end = data.lastIndex(of: UInt8(ascii: "\n"))
-            else { return verdicts }
-            let lines = data[data.startIndex...end].split(separator: UInt8(ascii: "\n"))
-            verdicts += lines.filter(SuiteLine.isVerdict).count
-            offset += UInt64(end - data.startIndex + 1)
-            return verdicts
-        }
     }
 }
 

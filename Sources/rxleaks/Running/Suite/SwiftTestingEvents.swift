@@ -58,19 +58,19 @@ enum SwiftTestingEvents {
     }
 
     /// One line of the stream: a test's description or an event, with the fields read here.
-    private struct Record: Decodable {
+    struct Record: Decodable {
         var kind: String
         var payload: Payload
     }
 
-    private struct Payload: Decodable {
+    struct Payload: Decodable {
         var kind: String?
         var id: String?
         var testID: String?
         var issue: Issue?
     }
 
-    private struct Issue: Decodable {
+    struct Issue: Decodable {
         var isKnown: Bool
     }
 }
