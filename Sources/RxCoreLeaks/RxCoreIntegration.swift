@@ -104,6 +104,13 @@ public final class RxCoreIntegration: LeakIntegration {
         case .containerSharedWithAnotherObject: pattern = GuidePatterns.disposeBagSentToAnotherObject
         case .storedSubject: pattern = GuidePatterns.storedSubjectInChild
         case .strongBackReference: return nil
+        case .taskOutlivingSubscription:
+            return LeakPattern(
+                id: shape.id, name: "a task made in Observable.create runs on after its subscription is disposed",
+                source: nil,
+                fix:
+                    "keep the task and cancel it in the disposable create returns: let task = Task { … }; "
+                    + "return Disposables.create { task.cancel() }")
         }
         return LeakPattern(
             id: pattern.id, name: pattern.name, source: pattern.guideReference, fix: pattern.fix, detail: detail)
@@ -111,6 +118,11 @@ public final class RxCoreIntegration: LeakIntegration {
 
     public func ownsFunction(_ symbol: String) -> Bool {
         symbol.hasPrefix("RxCore.") || symbol.hasPrefix("(extension in RxCore)")
+    }
+
+    /// `Observable.create`'s producer runs the closure it was given.
+    public func callsSubscribeHandler(_ symbol: String) -> Bool {
+        symbol.hasPrefix("RxCore.AnonymousObservable.")
     }
 
     public func backtracesChanged(enabled: Bool) {

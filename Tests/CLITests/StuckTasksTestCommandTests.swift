@@ -17,6 +17,11 @@ final class StuckTasksTestCommandTests: XCTestCase {
         "DownloadTests.testAStalledDownload", "StuckTasksTests.DownloadSuite/aStalledDownload()",
     ]
 
+    /// The tests whose task, made in `Observable.create`, ticks on after the subscription is disposed.
+    private static let leftRunning: Set = [
+        "TicksTests.testTicksDisposedOf", "StuckTasksTests.TicksSuite/ticksDisposedOf()",
+    ]
+
     /// The fixed twins and the look-alikes.
     private static let clean: Set = [
         "LegacyTests.testFixedAnUnknownItemIsRequested", "LegacyTests.testAKnownItemIsLoaded",
@@ -24,6 +29,7 @@ final class StuckTasksTestCommandTests: XCTestCase {
         "StuckTasksTests.LegacySuite/fixedAnUnknownItemIsRequested()",
         "DownloadTests.testADownloadItsTransportDelivers", "DownloadTests.testDownloadsInATaskGroup",
         "StuckTasksTests.DownloadSuite/aDownloadItsTransportDelivers()",
+        "TicksTests.testFixedTicksDisposedOf", "StuckTasksTests.TicksSuite/fixedTicksDisposedOf()",
     ]
 
     func testTasksThatCanNeverResumeAreReportedAtTheirAwaitAndTheTwinsAreClean() throws {
@@ -39,7 +45,7 @@ final class StuckTasksTestCommandTests: XCTestCase {
         for test in document["tests"]?.arrayValue ?? [] {
             tests[try XCTUnwrap(test["name"]?.stringValue)] = test
         }
-        XCTAssertEqual(Set(tests.keys), Self.misused.union(Self.stalled).union(Self.clean))
+        XCTAssertEqual(Set(tests.keys), Self.misused.union(Self.stalled).union(Self.leftRunning).union(Self.clean))
         for name in Self.misused {
             let test = try XCTUnwrap(tests[name], name)
             XCTAssertEqual(test["passed"]?.boolValue, true, "\(name): its oracle holds")
@@ -71,6 +77,16 @@ final class StuckTasksTestCommandTests: XCTestCase {
             XCTAssertTrue(report.contains("suspended for ever in Downloader.fetch() at Downloader.swift:37"), report)
             XCTAssertTrue(
                 report.contains("its continuation is held only by Downloader, itself held only by this task"), report)
+        }
+        for name in Self.leftRunning {
+            let test = try XCTUnwrap(tests[name], name)
+            XCTAssertEqual(test["passed"]?.boolValue, true, "\(name): its oracle holds")
+            let leaks = test["leaks"]?.arrayValue ?? []
+            XCTAssertEqual(leaks.compactMap { $0["typeName"]?.stringValue }, ["TickCounter"], name)
+            XCTAssertEqual(leaks.first?["pattern"]?["id"]?.stringValue, "task-outlives-subscription", name)
+            let report = test["report"]?.stringValue ?? ""
+            XCTAssertTrue(report.contains("Task made at Ticks.swift:29"), report)
+            XCTAssertTrue(report.contains("return Disposables.create { task.cancel() }"), report)
         }
         for name in Self.clean {
             let test = try XCTUnwrap(tests[name], name)

@@ -217,11 +217,16 @@ public final class LeakScope: @unchecked Sendable {
         }
     }
 
-    /// Watches the closure's context of a task made in the check (``TaskClosures``).
-    func addTask(context: DeathWatch, madeAt: @escaping @Sendable () -> SourceSite) {
+    /// Watches the closure's context of a task made in the check (``TaskClosures``), made at `madeAt`, in a
+    /// subscribe handler when `isMadeInSubscribeHandler` says so (both placed only for what a report shows).
+    func addTask(
+        context: DeathWatch, madeAt: @escaping @Sendable () -> SourceSite,
+        isMadeInSubscribeHandler: @escaping @Sendable () -> Bool
+    ) {
         let added = state.withLock { state in
             guard state.acceptsAllocations, state.tasks.count < TaskClosures.budget else { return false }
-            state.tasks.append(TaskClosures.Task(context: context, madeAt: madeAt))
+            state.tasks.append(
+                TaskClosures.Task(context: context, madeAt: madeAt, isMadeInSubscribeHandler: isMadeInSubscribeHandler))
             return true
         }
         if !added { context.release() }

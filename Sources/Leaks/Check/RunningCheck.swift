@@ -117,7 +117,10 @@ final class RunningCheck {
         // A task still running, or a block still pending, may end within the deadline and release what it
         // holds: released late, then.
         let heldByTasks = report.leaks.contains {
-            [HiddenHolder.Work.task.pattern.id, TaskClosures.pattern.id, DispatchBlocks.pattern.id].contains(
+            [
+                HiddenHolder.Work.task.pattern.id, TaskClosures.pattern.id, LeakShape.taskOutlivingSubscription.id,
+                DispatchBlocks.pattern.id,
+            ].contains(
                 $0.pattern?.id)
         }
         let changed = Settler.secondLook(
@@ -163,7 +166,8 @@ final class RunningCheck {
             workStillAlive: !liveSubscriptions.isEmpty || !leftResources.isEmpty, closures: scope.closures,
             trial: trial,
             roots: [
-                StuckTaskRoots(tasks: tasks, misuses: misuses, others: holdersOfWork), TaskRoots(tasks: tasks),
+                StuckTaskRoots(tasks: tasks, misuses: misuses, others: holdersOfWork),
+                TaskRoots(tasks: tasks, kind: .subscriptionTask), TaskRoots(tasks: tasks),
                 ThreadStacks(),
             ] + holdersOfWork
         )

@@ -12,6 +12,9 @@ enum TaskClosures {
         let context: DeathWatch
         /// Where the code that made it is, placed in the source only for what a report shows.
         let madeAt: @Sendable () -> SourceSite
+        /// Whether it was made in a closure that sets a subscription up (`Observable.create`'s): what that
+        /// closure returns must cancel it.
+        let isMadeInSubscribeHandler: @Sendable () -> Bool
         /// The task, once the runtime made it: its address stays its own while ``context`` is alive.
         var task: UInt? = nil
     }
@@ -53,8 +56,8 @@ enum TaskClosures {
 /// runs, and no task is blamed.
 struct TaskRoots: RootProvider {
     let tasks: [TaskClosures.Task]
-
-    var kind: RootKind { .task }
+    /// ``RootKind/task``, or ``RootKind/subscriptionTask`` for the tasks made in a subscribe handler alone.
+    var kind = RootKind.task
 
     func roots(holding targets: [UInt: RetainNode], inspector: HeapInspector) -> [HeapRoot] {
         tasks.compactMap { task in
@@ -62,10 +65,10 @@ struct TaskRoots: RootProvider {
             guard task.context.isAlive else { return nil }
             let captured = TaskClosures.captures(from: context, inspector: inspector)
             let held = targets.values.filter { $0.address != context && captured.contains($0.address) }
-            guard !held.isEmpty else { return nil }
+            guard !held.isEmpty, task.isMadeInSubscribeHandler() == (kind == .subscriptionTask) else { return nil }
             let site = task.madeAt()
             let holder = RetainNode(address: context, name: "Task made at \(site)", kind: .task)
-            return HeapRoot(kind: .task, capturing: held, from: holder, site: "\(site)")
+            return HeapRoot(kind: kind, capturing: held, from: holder, site: "\(site)")
         }
     }
 }

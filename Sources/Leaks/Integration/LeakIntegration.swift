@@ -57,6 +57,10 @@ public protocol LeakIntegration: AnyObject, Sendable {
     /// references (`observer.on`) are not the user's.
     func ownsFunction(_ symbol: String) -> Bool
 
+    /// Whether the function `symbol` (demangled) calls the closure that sets up a subscription and returns what
+    /// ends it (RxCore's `Observable.create`'s): a task made in that closure must be cancelled by what it returns.
+    func callsSubscribeHandler(_ symbol: String) -> Bool
+
     /// Called when ``Backtraces/isEnabled`` changes, so the library captures
     /// backtraces of its own work too.
     func backtracesChanged(enabled: Bool)
@@ -93,6 +97,7 @@ extension LeakIntegration {
     public func closureSite(at address: UInt) -> String? { nil }
     public func pattern(for shape: LeakShape) -> LeakPattern? { nil }
     public func ownsFunction(_ symbol: String) -> Bool { false }
+    public func callsSubscribeHandler(_ symbol: String) -> Bool { false }
     public func backtracesChanged(enabled: Bool) {}
     public func attributeUnscopedWork(to resolve: (@Sendable () -> (any LeakIntegrationSession)?)?) {}
 }

@@ -18,6 +18,9 @@ public enum LeakShape: Sendable, Hashable {
     /// closure or library object on the cycle: the reference back to the
     /// object (`property`, such as a strong `delegate`) is the one to make weak.
     case strongBackReference(property: String)
+    /// A task made while subscribing (in the closure that sets a subscription up) runs on after the
+    /// subscription is disposed: what that closure returns does not cancel it.
+    case taskOutlivingSubscription
 
     /// The id every wording of the shape shares.
     public var id: String {
@@ -28,6 +31,7 @@ public enum LeakShape: Sendable, Hashable {
         case .containerSharedWithAnotherObject: "dispose-bag-sent-to-another-object"
         case .storedSubject: "stored-subject-in-child"
         case .strongBackReference: "strong-back-reference"
+        case .taskOutlivingSubscription: "task-outlives-subscription"
         }
     }
 
@@ -59,6 +63,10 @@ public enum LeakShape: Sendable, Hashable {
             LeakPattern(
                 id: id, name: "objects refer to each other through stored properties", source: nil,
                 fix: "make the reference back to the owner weak (weak var \(property)), as a delegate or a parent is")
+        case .taskOutlivingSubscription:
+            LeakPattern(
+                id: id, name: "a task made while subscribing runs on after the subscription is disposed", source: nil,
+                fix: "keep the task and cancel it in what the subscribing closure returns to end the subscription")
         }
     }
 }

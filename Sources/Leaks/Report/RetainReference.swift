@@ -63,6 +63,9 @@ public enum RetainReference: Sendable, Hashable, CustomStringConvertible {
         case task
         /// The closure of a task suspended for ever: nothing can resume it.
         case stuckTask
+        /// The closure of a task made while subscribing (in `Observable.create`), which the subscription's
+        /// disposable does not cancel.
+        case subscriptionTask
         /// A block pending on a dispatch queue.
         case dispatchBlock
         /// A notification center's observer block.
@@ -75,7 +78,7 @@ public enum RetainReference: Sendable, Hashable, CustomStringConvertible {
             switch self {
             case .global: "value"
             case .timer, .dispatchBlock: "block"
-            case .task, .stuckTask: "closure"
+            case .task, .stuckTask, .subscriptionTask: "closure"
             case .notificationObserver: "observers"
             case .threadStack: "stack"
             }

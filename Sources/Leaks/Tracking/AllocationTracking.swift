@@ -89,8 +89,11 @@ package enum AllocationTracking {
         guard let scope = LeakScope.current ?? RunningCheck.ambientScope ?? UnscopedWork.existing()?.scope else {
             return
         }
-        let frames = Backtrace.capture(skip: 0, maxFrames: framesKept + 4)
-        scope.addTask(context: DeathWatch(objectAt: context), madeAt: { madeAt(frames, by: "swift_task_create") })
+        // Past the code that made it, the library's function that called that code (a subscribe handler's).
+        let frames = Backtrace.capture(skip: 0, maxFrames: framesKept + 12)
+        scope.addTask(
+            context: DeathWatch(objectAt: context), madeAt: { madeAt(frames, by: "swift_task_create") },
+            isMadeInSubscribeHandler: { madeInSubscribeHandler(frames) })
     }
 
     /// Called by the hook once the runtime has made the task whose closure's context ``makingTask(context:)``
@@ -151,14 +154,32 @@ package enum AllocationTracking {
     /// class's allocating initialiser or `Task`'s.
     private static func madeAt(_ frames: [UInt], by hook: String = "swift_allocObject") -> SourceSite {
         let symbolicated = Backtrace.symbolicate(frames)
-        let afterHook = symbolicated.lastIndex { $0.function == hook }.map { $0 + 1 } ?? 0
-        let caller = symbolicated[afterHook...].first { frame in
+        guard let index = caller(in: symbolicated, by: hook), let file = symbolicated[index].file else {
+            return SourceSite(file: "an unknown place", line: 0)
+        }
+        let caller = symbolicated[index]
+        return SourceSite(file: file, line: UInt(caller.line ?? 0), function: caller.function ?? "")
+    }
+
+    /// Where the first frame of the code that made the object or the task is in `frames`.
+    private static func caller(in frames: [Backtrace.Frame], by hook: String) -> Int? {
+        let afterHook = frames.lastIndex { $0.function == hook }.map { $0 + 1 } ?? 0
+        return frames[afterHook...].firstIndex { frame in
             let function = frame.function ?? ""
             guard let file = frame.file, !file.contains("<compiler-generated>") else { return false }
             return !function.contains("__allocating_init") && !function.hasPrefix("Task.init")
         }
-        guard let caller, let file = caller.file else { return SourceSite(file: "an unknown place", line: 0) }
-        return SourceSite(file: file, line: UInt(caller.line ?? 0), function: caller.function ?? "")
+    }
+
+    /// Whether the code that made a task was called by a library's function that sets a subscription up
+    /// (``LeakIntegration/callsSubscribeHandler(_:)``): the task was made in `Observable.create`'s closure.
+    private static func madeInSubscribeHandler(_ frames: [UInt]) -> Bool {
+        let symbolicated = Backtrace.symbolicate(frames)
+        guard let index = caller(in: symbolicated, by: "swift_task_create") else { return false }
+        let integrations = LeakIntegrations.all
+        return symbolicated[(index + 1)...].contains { frame in
+            frame.function.map { symbol in integrations.contains { $0.callsSubscribeHandler(symbol) } } ?? false
+        }
     }
 }
 

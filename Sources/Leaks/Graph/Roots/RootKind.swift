@@ -12,16 +12,18 @@ extension RetainReference.Root {
     /// closure's capture (a task's, a pending block's, a timer's) says more than
     /// a global that reaches it through stored data; a word on a stack or in the
     /// notification center's table, found by a scan, says least. A task that can
-    /// never resume is read before the tasks that may still end.
+    /// never resume is read before the tasks that may still end, and a task made while subscribing before the
+    /// others (its fix is in the disposable, not the capture).
     var priority: Int {
         switch self {
         case .stuckTask: 0
-        case .task: 1
-        case .dispatchBlock: 2
-        case .timer: 3
-        case .global: 4
-        case .threadStack: 5
-        case .notificationObserver: 6
+        case .subscriptionTask: 1
+        case .task: 2
+        case .dispatchBlock: 3
+        case .timer: 4
+        case .global: 5
+        case .threadStack: 6
+        case .notificationObserver: 7
         }
     }
 
@@ -52,14 +54,14 @@ extension RetainReference.Root {
         switch self {
         case .timer: .captureIsTheFix
         case .global: .cycleIsTheFix
-        case .stuckTask, .task, .dispatchBlock, .threadStack, .notificationObserver: .notSearched
+        case .stuckTask, .subscriptionTask, .task, .dispatchBlock, .threadStack, .notificationObserver: .notSearched
         }
     }
 
     /// How a root of this kind is shown at the start of a path the search reads from its object.
     var shownAs: RetainNode.Kind {
         switch self {
-        case .task, .stuckTask: .task
+        case .task, .stuckTask, .subscriptionTask: .task
         case .dispatchBlock: .dispatchWork
         case .timer: .timer
         case .global, .notificationObserver: .global
@@ -72,6 +74,10 @@ extension RetainReference.Root {
         switch self {
         case .task: TaskClosures.pattern
         case .stuckTask: StuckTasks.pattern
+        // In the words of the library whose subscription made the task.
+        case .subscriptionTask:
+            LeakIntegrations.all.lazy.compactMap { $0.pattern(for: .taskOutlivingSubscription) }.first
+                ?? LeakShape.taskOutlivingSubscription.neutralPattern
         case .dispatchBlock: DispatchBlocks.pattern
         case .timer: TimerHolders.pattern
         case .global: GlobalRoots.pattern
@@ -81,7 +87,7 @@ extension RetainReference.Root {
     }
 
     /// Whether the fix of an object a path from such a root reaches changes a reference on the path (its last
-    /// capture). A task that can never resume is fixed where it awaits: what its closure captures is only what
-    /// it keeps.
-    var isFixedOnThePath: Bool { self != .stuckTask }
+    /// capture). A task that can never resume is fixed where it awaits, a task made while subscribing in the
+    /// disposable that must cancel it: what their closures capture is only what they keep.
+    var isFixedOnThePath: Bool { self != .stuckTask && self != .subscriptionTask }
 }
