@@ -129,6 +129,21 @@ package enum ScenarioRunner {
             observed: observed, report: report, repetitions: max(1, repetitions))
     }
 
+    /// Runs `variant` as a growth check (``GrowthCheck``): `repetitions` runs, each a leak check of its own,
+    /// against one host built before the first, so that what the host or a global keeps more of after every
+    /// run is growth. Variants expected to crash are the caller's to leave out.
+    package static func growth(
+        _ scenario: Scenario, _ variant: Variant, repetitions: Int = GrowthCheck.defaultRepetitions
+    ) -> GrowthReport {
+        let host = variant.host?()
+        defer { withExtendedLifetime(host) {} }
+        return VariantHost.$current.withValue(host.map(VariantHost.Box.init)) {
+            GrowthCheck.run("\(scenario.id)/\(variant.name)", repetitions: repetitions, settle: variant.settle) {
+                scope in try variant.body(scope)
+            }
+        }
+    }
+
     /// Counted by date: the log keeps only its latest entries, so once it is
     /// full its length stops telling how many were added.
     private static func reentrantDeliveries(since start: Date) -> Int {

@@ -12,18 +12,22 @@ package enum HeapAllocation {
     /// The words of the allocation starting at `address`, at most `limit` of them; nil when
     /// `address` does not read as the start of one (or it is smaller than three words).
     package static func words(at address: UInt, limit: Int) -> [UInt]? {
-        let size: UInt
-        if let sanitizer {
-            guard let pointer = UnsafeRawPointer(bitPattern: address), sanitizer.owns(pointer) != 0 else { return nil }
-            size = UInt(sanitizer.allocatedSize(pointer))
-        } else {
-            guard let header = Memory.readWord(address &- 8) else { return nil }
-            // glibc's size includes the header word and keeps flags in the low three bits.
-            size = (header & ~7) &- 8
-        }
+        guard let size = size(at: address) else { return nil }
         let count = Int(size / 8)
         guard count > 2, count <= limit else { return nil }
         return Memory.readWords(address, count: count)
+    }
+
+    /// The bytes of the allocation starting at `address` as its allocator sized it (slack included);
+    /// nil when that cannot be read.
+    package static func size(at address: UInt) -> UInt? {
+        if let sanitizer {
+            guard let pointer = UnsafeRawPointer(bitPattern: address), sanitizer.owns(pointer) != 0 else { return nil }
+            return UInt(sanitizer.allocatedSize(pointer))
+        }
+        guard let header = Memory.readWord(address &- 8) else { return nil }
+        // glibc's size includes the header word and keeps flags in the low three bits.
+        return (header & ~7) &- 8
     }
 
     private struct SanitizerAllocator {

@@ -25,6 +25,18 @@ final class SuiteModeSampleRegistry {
     var bags: [DisposeBag] = []
 }
 
+/// A service made on first use, whose relay is made with it, once: what the test that first touches it
+/// leaves is kept by design, not work left behind. One per framework, so that each samples' run makes it.
+final class SuiteModeLazyXCTestService {
+    static let shared = SuiteModeLazyXCTestService()
+    let theme = BehaviorRelay(value: "light")
+}
+
+final class SuiteModeLazySwiftTestingService {
+    static let shared = SuiteModeLazySwiftTestingService()
+    let theme = BehaviorRelay(value: "light")
+}
+
 /// XCTest cases with no leak code, some leaking on purpose: they run only in
 /// the child process of ``SuiteModeTests``.
 final class SuiteModeXCTestSamples: XCTestCase {
@@ -57,6 +69,10 @@ final class SuiteModeXCTestSamples: XCTestCase {
         let model = SampleViewModel()
         trackForLeaks(model)
         model.bindFixed()
+    }
+
+    func testTouchesALazyServiceFirstClean() {
+        XCTAssertEqual(SuiteModeLazyXCTestService.shared.theme.value, "light")
     }
 
     func testRunsAfterALeakClean() {
@@ -113,6 +129,10 @@ struct SuiteModeSwiftTestingSamples {
         model.bindFixed()
     }
 
+    @Test func touchesALazyServiceFirst() {
+        #expect(SuiteModeLazySwiftTestingService.shared.theme.value == "light")
+    }
+
     /// Never touches RxCore: no check is opened, no verdict written.
     @Test func makesNothing() {
         #expect([3, 1, 2].sorted() == [1, 2, 3])
@@ -137,6 +157,7 @@ final class SuiteModeTests: XCTestCase {
                 "SuiteModeXCTestSamples.testLeaksACycle", "SuiteModeXCTestSamples.testKeepsItsSubjectInAPropertyClean",
                 "SuiteModeXCTestSamples.testKeepsACycleInAPropertyLeaking", "SuiteModeXCTestSamples.testTracksItself",
                 "SuiteModeXCTestSamples.testRunsAfterALeakClean",
+                "SuiteModeXCTestSamples.testTouchesALazyServiceFirstClean",
                 "SuiteModeXCTestSamples.testCapturesItselfInItsOwnBagClean",
                 "SuiteModeXCTestSamples.testSubscribesToAColdObservableNeverRunLeftWork",
                 "SuiteModeXCTestSamples.testLeaksButAsksNotToBeJudged",
@@ -147,6 +168,8 @@ final class SuiteModeTests: XCTestCase {
         XCTAssertEqual(records["SuiteModeXCTestSamples.testKeepsACycleInAPropertyLeaking"]?.leaked, ["SampleViewModel"])
         XCTAssertEqual(records["SuiteModeXCTestSamples.testKeepsItsSubjectInAPropertyClean"]?.isClean, true)
         XCTAssertEqual(records["SuiteModeXCTestSamples.testRunsAfterALeakClean"]?.isClean, true)
+        // What a service made on first use makes with it (its relay) is made once, not left behind.
+        XCTAssertEqual(records["SuiteModeXCTestSamples.testTouchesALazyServiceFirstClean"]?.isClean, true)
         // A cycle through the test case's own bag goes with the test case.
         XCTAssertEqual(records["SuiteModeXCTestSamples.testCapturesItselfInItsOwnBagClean"]?.isClean, true)
         // A subscription that outlives the test case is work left, not a leak.
@@ -219,7 +242,9 @@ final class SuiteModeTests: XCTestCase {
             ["leaksACycle()", "leaksButAsksNotToBeJudged()"])
         XCTAssertEqual(Set(leaking.values.map(\.leaked)), [["SampleViewModel"]])
         XCTAssertEqual(leaking.values.compactMap(\.ignoredBecause), ["a known cycle, fixed next sprint"])
-        XCTAssertEqual(records.count, 4, "\(records.keys)")
+        XCTAssertEqual(records.count, 5, "\(records.keys)")
+        let lazy = try XCTUnwrap(records.first { $0.key.hasSuffix("touchesALazyServiceFirst()") }?.value)
+        XCTAssertTrue(lazy.isClean, "the relay of a service made on first use is made once: \(lazy.text)")
     }
 
     /// Tests that make nothing with RxCore get no verdict from the mode: its start-up line, with the

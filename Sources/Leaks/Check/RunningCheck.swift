@@ -194,6 +194,14 @@ final class RunningCheck {
         // The resources of what the holder would free cannot be told apart from
         // others; once nothing else is left, they are taken to go with it.
         if !freed.isEmpty, leaks.isEmpty, liveSubscriptions.isEmpty { leftResources = [] }
+        // Made once: the library objects that objects a global keeps by design hold (the relay of a service made
+        // lazily on first use), when no subscription is left, are what the first use makes, not work left.
+        if leaks.isEmpty, liveSubscriptions.isEmpty, unsettled.isEmpty, !leftResources.isEmpty,
+            leftResources.reduce(0, { $0 + $1.count })
+                <= Self.libraryObjects(heldBy: Array(judged.keptFrom.keys), closures: scope.closures)
+        {
+            leftResources = []
+        }
 
         // Work left with no leaked object to blame is explained by what holds it.
         let explained =
@@ -216,6 +224,17 @@ final class RunningCheck {
                 judged.keptFrom[object.address].map { "\(object.typeName) (held from \($0))" } ?? object.typeName
             })
         return report
+    }
+
+    /// The most objects read from the objects kept by design for the library objects they hold.
+    static let keptObjectsNodeBudget = 100_000
+
+    /// How many library objects (not their storage) `objects` hold, themselves included.
+    private static func libraryObjects(heldBy objects: [UInt], closures: ClosureTable) -> Int {
+        guard !objects.isEmpty else { return 0 }
+        let graph = RetainGraph(
+            roots: objects, inspector: HeapInspector(closures: closures), budget: keptObjectsNodeBudget)
+        return (0..<graph.nodes.count).count { graph.nodes.isLibrary($0) && graph.nodes.kind(ofNode: $0) != .storage }
     }
 
     /// Each name once, in first-seen order, with `×n` when it came n times.

@@ -147,9 +147,9 @@ struct HeapInspector {
                     owner.namesEachObject = vocabulary.integrations.contains { $0.namesEachObject(of: type) }
                 }
                 let isArrayStorage =
-                    name.hasPrefix("Swift._ContiguousArrayStorage<") || name == "Swift.__EmptyArrayStorage"
+                    name.hasPrefix(HeapNames.arrayStoragePrefix) || name == "Swift.__EmptyArrayStorage"
                 let isHashedStorage =
-                    name.hasPrefix("Swift._DictionaryStorage<") || name.hasPrefix("Swift._SetStorage<")
+                    name.hasPrefix(HeapNames.dictionaryStoragePrefix) || name.hasPrefix(HeapNames.setStoragePrefix)
                 let isPlain = layout.kind == .classInstance && !isArrayStorage && !isHashedStorage
                 let plan =
                     isPlain

@@ -26,6 +26,37 @@ enum HeapNames {
         return parts.count > 1 ? parts.dropFirst().joined(separator: ".") : String(base)
     }
 
+    static let arrayStoragePrefix = "Swift._ContiguousArrayStorage<"
+    static let dictionaryStoragePrefix = "Swift._DictionaryStorage<"
+    static let setStoragePrefix = "Swift._SetStorage<"
+
+    /// A collection's storage as the collection reads in the source (`[Entry]`, `[String: Response]`,
+    /// `Set<Tag>`); any other type by ``shortTypeName(_:)``.
+    static func collectionName(_ typeName: String) -> String {
+        let arguments = { (prefix: String) -> [String] in
+            var parts: [String] = [], depth = 0, current = ""
+            for character in typeName.dropFirst(prefix.count).dropLast() {
+                if character == "<" { depth += 1 }
+                if character == ">" { depth -= 1 }
+                if character == ",", depth == 0 {
+                    parts.append(shortTypeName(String(current.drop { $0 == " " })))
+                    current = ""
+                } else {
+                    current.append(character)
+                }
+            }
+            return parts + [shortTypeName(String(current.drop { $0 == " " }))]
+        }
+        if typeName.hasPrefix(arrayStoragePrefix) {
+            return "[\(arguments(arrayStoragePrefix).joined(separator: ", "))]"
+        }
+        if typeName.hasPrefix(dictionaryStoragePrefix) {
+            return "[\(arguments(dictionaryStoragePrefix).joined(separator: ": "))]"
+        }
+        if typeName.hasPrefix(setStoragePrefix) { return "Set<\(arguments(setStoragePrefix).joined(separator: ", "))>" }
+        return shortTypeName(typeName)
+    }
+
     /// `Module.(Presenter in _6A1B2C…).f()` becomes `Module.Presenter.f()`.
     /// The regular expression is compiled on every use: names without a
     /// discriminator (nearly all) skip it, or a graph walk spends most of its

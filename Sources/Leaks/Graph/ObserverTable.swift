@@ -90,6 +90,24 @@ struct ObserverTable {
         return candidates.lazy.compactMap(RootSearch.site(ofFunctionAt:)).first
     }
 
+    /// The observer blocks the table keeps whose closure is named where it was written: each closure
+    /// context read from the table's memory (a block that captures nothing has none), with the site of
+    /// the function stored beside it. Contexts only the library's own code made name no site of the
+    /// code under test and are left out.
+    func blocks(inspector: HeapInspector) -> [(context: UInt, site: String)] {
+        let read = Set(containers.values.joined())
+        let contexts = read.filter { address in
+            guard let node = inspector.node(at: address) else { return false }
+            return node.closure != nil || node.kind == .closureContext
+        }
+        // The block the center keeps wraps the closure given to addObserver: one block, counted once, as the outer.
+        let wrapped = Set(
+            contexts.flatMap { context in (HiddenHolder.chunkWords(at: context) ?? []).filter(contexts.contains) })
+        return contexts.subtracting(wrapped).compactMap { context in
+            site(ofBlockHolding: context, from: context, inspector: inspector).map { (context, $0) }
+        }
+    }
+
     private static var centerAddress: UInt {
         UInt(bitPattern: Unmanaged.passUnretained(NotificationCenter.default).toOpaque())
     }

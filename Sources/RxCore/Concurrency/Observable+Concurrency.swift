@@ -3,8 +3,13 @@ extension ObservableConvertibleType {
     ///
     /// Iterating subscribes; the stream ends with the sequence's completion or error, and throws
     /// `CancellationError` when the subscription is disposed before either. Cancelling the iterating
-    /// task disposes the subscription.
-    public var values: AsyncThrowingStream<Element, Swift.Error> {
+    /// task disposes the subscription, which is placed at the caller's `.values`.
+    @_transparent
+    public var values: AsyncThrowingStream<Element, Swift.Error> { values(site: .here()) }
+
+    /// `values` with the site its public form takes from its caller.
+    @usableFromInline
+    func values(site: CallSite) -> AsyncThrowingStream<Element, Swift.Error> {
         AsyncThrowingStream { continuation in
             let hasEnded = Locked(false)
             let endOnce = { (end: () -> Void) in
@@ -18,7 +23,8 @@ extension ObservableConvertibleType {
                 onNext: { continuation.yield($0) },
                 onError: { error in endOnce { continuation.finish(throwing: error) } },
                 onCompleted: { endOnce { continuation.finish() } },
-                onDisposed: { endOnce { continuation.finish(throwing: CancellationError()) } }
+                onDisposed: { endOnce { continuation.finish(throwing: CancellationError()) } },
+                site: site
             )
             continuation.onTermination = { @Sendable termination in
                 if case .cancelled = termination { subscription.dispose() }

@@ -1,0 +1,56 @@
+import Leaks
+import Testing
+
+/// A Swift Testing trait that runs each test several times as a growth check (``GrowthCheck``) and
+/// records an issue with the growth report when a long-lived holder keeps more after every run.
+///
+/// ```swift
+/// @Test(.growthChecked) func openingTheProfile() {
+///     ProfileScreen().open()
+/// }
+/// ```
+///
+/// The census after each run reads the whole process's globals and the default notification center:
+/// a test that runs beside others (Swift Testing's default) may see what they add. Give growth-checked
+/// tests a suite of their own with `.serialized`.
+public struct GrowthCheckedTrait: TestTrait, SuiteTrait, TestScoping {
+    /// How many times each test runs (at least two).
+    public let repetitions: Int
+    /// How pending work is settled after each run.
+    public let settle: SettlePolicy
+
+    /// Applies to every test of a suite it is attached to.
+    public var isRecursive: Bool { true }
+
+    public func provideScope(
+        for test: Test, testCase: Test.Case?,
+        performing function: @Sendable () async throws -> Void
+    ) async throws {
+        guard !test.isSuite else {
+            try await function()
+            return
+        }
+        SwiftTestingSuiteChecks.noteOwnCheck(test)
+        // The test's own error is rethrown for Swift Testing to report, not folded into the growth report.
+        var thrown: Error?
+        let report = await GrowthCheck.run(test.name, repetitions: repetitions, settle: settle) { _ in
+            do { try await function() } catch { thrown = error }
+        }
+        if !report.isClean {
+            Issue.record(Comment(rawValue: report.description), sourceLocation: test.sourceLocation)
+        }
+        if let thrown { throw thrown }
+    }
+}
+
+extension Trait where Self == GrowthCheckedTrait {
+    /// Runs the test ``GrowthCheck/defaultRepetitions`` times as a growth check (`@Test(.growthChecked)`).
+    public static var growthChecked: Self {
+        GrowthCheckedTrait(repetitions: GrowthCheck.defaultRepetitions, settle: .drain)
+    }
+
+    /// Runs the test `repetitions` times as a growth check, settling each run with `settle`.
+    public static func growthChecked(repetitions: Int, settle: SettlePolicy = .drain) -> Self {
+        GrowthCheckedTrait(repetitions: repetitions, settle: settle)
+    }
+}
