@@ -1,7 +1,7 @@
 import Leaks
 import Testing
 
-/// A Swift Testing trait that runs each test several times as a growth check (``GrowthCheck``) and
+/// A Swift Testing trait that runs each test several times as a growth check (`GrowthCheck`) and
 /// records an issue with the growth report when a long-lived holder keeps more after every run.
 ///
 /// ```swift
@@ -44,7 +44,7 @@ public struct GrowthCheckedTrait: TestTrait, SuiteTrait, TestScoping {
 }
 
 extension Trait where Self == GrowthCheckedTrait {
-    /// Runs the test ``GrowthCheck/defaultRepetitions`` times as a growth check (`@Test(.growthChecked)`).
+    /// Runs the test `GrowthCheck.defaultRepetitions` times as a growth check (`@Test(.growthChecked)`).
     public static var growthChecked: Self {
         GrowthCheckedTrait(repetitions: GrowthCheck.defaultRepetitions, settle: .drain)
     }

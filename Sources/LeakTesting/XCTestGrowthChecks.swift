@@ -2,7 +2,7 @@ import Leaks
 import XCTest
 
 extension XCTestCase {
-    /// Runs `body` several times as a growth check (``GrowthCheck``) and fails the test, at the caller's
+    /// Runs `body` several times as a growth check (`GrowthCheck`) and fails the test, at the caller's
     /// line, with the growth report when a long-lived holder keeps more after every run.
     ///
     /// ```swift
@@ -18,8 +18,10 @@ extension XCTestCase {
     ///
     /// - Parameters:
     ///   - name: the check's name in the report; the test's name by default.
-    ///   - repetitions: how many times `body` runs (``GrowthCheck/defaultRepetitions``, at least two).
+    ///   - repetitions: how many times `body` runs (`GrowthCheck.defaultRepetitions`, at least two).
     ///   - settle: how pending work is finished after each run.
+    ///   - file: the file the failure is reported in; the caller's by default.
+    ///   - line: the line the failure is reported at; the caller's by default.
     ///   - body: the action to repeat, given each run's scope.
     /// - Returns: the report, to look into further.
     @discardableResult
