@@ -341,6 +341,76 @@ final class FixTests: XCTestCase {
         XCTAssertNil(rewrite(.property(type: "Elsewhere", name: "delegate")), "a class this file does not declare")
     }
 
+    /// A task made in `Observable.create` that runs on after dispose: kept in a local (or the one it is kept in)
+    /// and cancelled by the disposable the closure returns, whatever the class; any other disposable, or a
+    /// task made in a closure that returns none, is left with why.
+    func testATaskMadeWhileSubscribingIsCancelledByTheDisposable() throws {
+        let source = """
+            enum Ticks {
+                static func plain() -> Observable<Int> {
+                    Observable.create { observer in
+                        Task {
+                            while !Task.isCancelled { observer.onNext(1) }
+                        }
+                        return Disposables.create()
+                    }
+                }
+
+                static func kept(_ log: Log) -> Observable<Int> {
+                    Observable.create { observer in
+                        let ticking = Task { observer.onNext(1) }
+                        if log.isOn { return Disposables.create { log.end() } }
+                        return Disposables.create()
+                    }
+                }
+
+                static func composite(_ other: Disposable) -> Observable<Int> {
+                    Observable.create { observer in
+                        Task { observer.onNext(1) }
+                        return other
+                    }
+                }
+
+                static func nested() -> Observable<Int> {
+                    Observable.create { observer in
+                        DispatchQueue.main.async { Task { observer.onNext(1) } }
+                        return Disposables.create()
+                    }
+                }
+            }
+            """
+        func rewrite(line: Int, file: String = "Test.swift") -> String? {
+            let reference = HeldReference.subscriptionTask(file: file, line: line)
+            switch HeldReferenceRewrite.edits(for: reference, source: source, path: "Sources/App/Test.swift") {
+            case .success(let edits): return source.applying(edits)
+            case .failure(let unfixable): return unfixable.reason
+            case nil: return nil
+            }
+        }
+        XCTAssertEqual(
+            rewrite(line: 4),
+            source.replacingOccurrences(of: "            Task {\n", with: "            let task = Task {\n")
+                .replacingOccurrences(
+                    of: "            return Disposables.create()\n        }\n    }\n\n    static func kept",
+                    with:
+                        "            return Disposables.create { task.cancel() }\n        }\n    }\n\n    static func kept"
+                ))
+        XCTAssertEqual(rewrite(line: 5), rewrite(line: 4), "a line of the task's closure")
+        XCTAssertEqual(
+            rewrite(line: 13),
+            source.replacingOccurrences(
+                of:
+                    "if log.isOn { return Disposables.create { log.end() } }\n            return Disposables.create()\n",
+                with: "if log.isOn { return Disposables.create { ticking.cancel(); log.end() } }\n"
+                    + "            return Disposables.create { ticking.cancel() }\n"))
+        XCTAssertEqual(rewrite(line: 21), "the closure returns other: cancel the task in it")
+        XCTAssertEqual(
+            rewrite(line: 28),
+            "the task is made in a closure that returns no disposable: keep it where one can cancel it")
+        XCTAssertEqual(rewrite(line: 2), "no Task is made on line 2")
+        XCTAssertNil(rewrite(line: 4, file: "Other.swift"), "another file's line")
+    }
+
     /// A notification observer block gets `[weak self]`, and its observer is removed in `deinit`: from the
     /// property its token is stored in, or from a new one when the token was thrown away.
     func testAnObserverBlockGetsWeakSelfAndItsObserverRemovedInDeinit() throws {

@@ -15,13 +15,17 @@ package enum HeldReference: Sendable, Hashable {
     case observerBlock(type: String, file: String?, line: Int?)
     /// A closure capturing an instance of `type`, written on `line` of the file named `file` (`PlainSwift.swift`).
     case closureAt(type: String, file: String, line: Int)
+    /// A task made on `line` of the file named `file` by a closure that subscribes (`Observable.create`),
+    /// which runs on after the subscription is disposed: the fix is in that closure, whatever class it is in.
+    case subscriptionTask(file: String, line: Int)
 
-    /// The class whose source the fix changes.
-    package var type: String {
+    /// The class whose source the fix changes; nil when the fix is found by its site alone.
+    package var type: String? {
         switch self {
         case .property(let type, _), .closureKept(let type, _), .observerBlock(let type, _, _),
             .closureAt(let type, _, _):
             type
+        case .subscriptionTask: nil
         }
     }
 }
@@ -30,7 +34,8 @@ package enum HeldReference: Sendable, Hashable {
 /// object is handed (a delegate), `[weak self]` with a `guard` for a closure
 /// that returns nothing, and for a `Task` looping over a stream the `guard`
 /// inside the loop and, when the object keeps the task, the task cancelled in `deinit`; for an observer block,
-/// `[weak self]` and the observer removed in `deinit`.
+/// `[weak self]` and the observer removed in `deinit`; for a task a subscribing closure makes, the task cancelled by
+/// the disposable it returns.
 package enum HeldReferenceRewrite {
     /// The edits that end `reference` in `source`; nil when the file does
     /// not declare its class, a reason when it does but no edit fits.
@@ -38,9 +43,14 @@ package enum HeldReferenceRewrite {
         [SourceEdit], Unfixable
     >? {
         let file = LintedFile(path: path, source: source)
-        guard file.firstSyntaxError == nil,
-            let type = file.all(ClassDeclSyntax.self).first(where: { $0.name.text == reference.type })
-        else { return nil }
+        guard file.firstSyntaxError == nil else { return nil }
+        if case .subscriptionTask(let name, let line) = reference {
+            guard path.split(separator: "/").last.map(String.init) == name else { return nil }
+            return SubscriptionTaskRewrite.edits(forTaskOnLine: line, in: file)
+        }
+        guard let type = file.all(ClassDeclSyntax.self).first(where: { $0.name.text == reference.type }) else {
+            return nil
+        }
         switch reference {
         case .property(_, let name):
             guard let property = storedProperty(name, in: type) else { return nil }
@@ -78,6 +88,8 @@ package enum HeldReferenceRewrite {
             return .success(
                 closure.receivingCall?.calledName == "Task"
                     ? taskCapture(closure) : CaptureRewrite.weakSelf(in: closure))
+        case .subscriptionTask:
+            return nil
         }
     }
 

@@ -19,7 +19,9 @@ struct FixCommand: ParsableCommand {
             fix: the lint's, when the holding reference (the suspect edge, File.swift:12) is in a finding a rule can \
             fix (as rxleaks lint --fix makes it, and only that one); else, for a plain-Swift leak, weak var for a \
             delegate it is handed, or [weak self] in the stored closure, work item, task (inside its loop, with the \
-            task cancelled in deinit) or observer block (with the observer removed in deinit) that holds it. One \
+            task cancelled in deinit) or observer block (with the observer removed in deinit) that holds it; a \
+            task made in Observable.create that outlives the dispose is kept and cancelled by the disposable the \
+            closure returns (Disposables.create { task.cancel() }). One \
             fix at a time, each on top of those kept \
             before it, it writes the file atomically, rebuilds and re-runs that leak's tests (--filter). The edit \
             stays only when those tests pass or fail as before and no longer leak that type; otherwise the file is \

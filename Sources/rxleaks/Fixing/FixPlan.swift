@@ -54,7 +54,7 @@ struct FixedLeak: Encodable {
 ///
 /// A leak whose suspect edge is in a lint finding gets that finding's fix;
 /// one no rule finds (a delegate, a stored closure, a `Task`, a work item, an
-/// observer block) gets the fix of the reference the report names as holding it.
+/// observer block, a task a subscribing closure does not cancel) gets the fix of the reference the report names as holding it.
 struct FixPlan {
     /// One edit and the leaks it should end.
     struct Attempt {
@@ -160,13 +160,16 @@ struct FixPlan {
                     Attempt(file: source.file, path: source.path, original: original, edits: edits, leaks: [leak]))
             }
         }
-        return .left(
-            fixed.left("the class \(reference.type), whose code holds it, is not declared in the package's Sources"))
+        guard let type = reference.type else {
+            return .left(fixed.left("the code that made the task is not in the package's Sources"))
+        }
+        return .left(fixed.left("the class \(type), whose code holds it, is not declared in the package's Sources"))
     }
 
     /// What holds the leak, read from its report's structured fields: an
     /// observer block (the pattern's id, and the block's site when the suspect
-    /// edge has one), a property of the holder (`ChartView ─delegate→`), a
+    /// edge has one), a task made while subscribing (the pattern's id, and the site of the task its path starts
+    /// from), a property of the holder (`ChartView ─delegate→`), a
     /// closure written at a known site (`closure given at PlainSwift.swift:170`),
     /// or a closure kept by what a property of the leaked object holds
     /// (`ChangeCounter ─task._task→ Task ─captures→`). Never from a node's display name.
@@ -174,8 +177,14 @@ struct FixPlan {
         let cause = leak.causes.first
         let leaked = leak.typeName.split(separator: ".").last.map(String.init) ?? leak.typeName
         let site = cause?.reference?.site.flatMap(fileAndLine(of:))
-        if (cause?.pattern ?? leak.pattern)?.id == LeakPattern.notificationObserverID {
+        let pattern = (cause?.pattern ?? leak.pattern)?.id
+        if pattern == LeakPattern.notificationObserverID {
             return .observerBlock(type: leaked, file: site?.file, line: site?.line)
+        }
+        // No capture is marked: the task, where the path starts, is what the disposable must cancel.
+        if pattern == LeakShape.taskOutlivingSubscription.id {
+            let task = cause?.path?.edges.first { $0.from.kind == .task }
+            return task?.site.flatMap(fileAndLine(of:)).map { .subscriptionTask(file: $0.file, line: $0.line) }
         }
         guard let reference = cause?.reference else { return nil }
         if reference.from.kind == .object, let name = propertyName(reference.reference) {
