@@ -24,8 +24,10 @@ final class HiddenHolderTests: XCTestCase {
         XCTAssertEqual(report.leaks.map(\.typeName), ["FeedListener"])
         XCTAssertEqual(leak.kind, .retainedFromOutside)
         XCTAssertEqual(leak.pattern?.id, "task-captures-self")
-        XCTAssertEqual(leak.causes.first?.summary, "Task ─captures→ FeedListener")
-        XCTAssertTrue(report.description.contains("─task._task→ Task"), report.description)
+        XCTAssertEqual(
+            leak.causes.first?.summary,
+            "Task made at HiddenHolderTests.swift:\(FeedListener.taskLine) ─captures→ FeedListener", report.description)
+        XCTAssertTrue(report.description.contains("─task._task→ Task made at"), report.description)
     }
 
     func testAStoredDispatchWorkItemCapturingSelfLeaks() throws {
@@ -138,6 +140,7 @@ private let appFeed = AsyncStream<Int>.makeStream()
 final class FeedListener: @unchecked Sendable {
     var received = 0
     private var task: Task<Void, Never>?
+    static let taskLine = #line + 3
 
     func start() {
         task = Task { for await value in appFeed.stream { self.received += value } }

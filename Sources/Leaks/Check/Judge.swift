@@ -11,6 +11,8 @@ struct Judge {
     let workStillAlive: Bool
     /// The closures handed to libraries in the check, to name them in cycles.
     var closures: ClosureTable? = nil
+    /// The tasks made in the check, to name a task an object keeps where it was made.
+    var tasks: [TaskClosures.Task] = []
     /// What the check judges as released (see ``TrialRelease``): its
     /// references do not count as holding anything.
     var trial = TrialRelease.none
@@ -60,7 +62,7 @@ struct Judge {
         let inspector = HeapInspector(closures: closures)
         let hidden = Dictionary(
             uniqueKeysWithValues: unexplained.compactMap { object, analysis in
-                HiddenHolder(root: object.address, graph: analysis.graph, inspector: inspector).map {
+                HiddenHolder(root: object.address, graph: analysis.graph, inspector: inspector, tasks: tasks).map {
                     (object.address, $0)
                 }
             })

@@ -168,7 +168,7 @@ final class RunningCheck {
         ]
         let judged = Judge(
             workStillAlive: !liveSubscriptions.isEmpty || !leftResources.isEmpty, closures: scope.closures,
-            trial: trial,
+            tasks: tasks, trial: trial,
             roots: [
                 StuckTaskRoots(tasks: tasks, misuses: misuses, others: holdersOfWork),
                 TaskRoots(tasks: tasks, kind: .subscriptionTask), TaskRoots(tasks: tasks),

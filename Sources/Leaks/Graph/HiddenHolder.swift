@@ -59,8 +59,9 @@ struct HiddenHolder {
     private static let taskAttempts = 5
 
     /// Searches the work that the objects strongly reachable from `root` (in
-    /// `graph`) keep; nil when none holds it.
-    init?(root: UInt, graph: RetainGraph, inspector: HeapInspector) {
+    /// `graph`) keep; nil when none holds it. A task among `tasks` (those made in the check) is named where it
+    /// was made: `Task made at Loops.swift:16`.
+    init?(root: UInt, graph: RetainGraph, inspector: HeapInspector, tasks: [TaskClosures.Task] = []) {
         let nodes = graph.nodes
         guard let rootIndex = nodes.index(of: root) else { return nil }
         // Breadth-first from the root over strong references, keeping the edge each node was reached by.
@@ -86,7 +87,10 @@ struct HiddenHolder {
                             kind: .strong, site: step.reference.site), at: 0)
                     current = nodes.index(of: step.from) ?? rootIndex
                 }
-                let holder = RetainNode(address: reference.target, name: work.name, kind: work.kind)
+                let made = work == .task ? tasks.first { $0.task == reference.target }?.madeAt() : nil
+                let holder = RetainNode(
+                    address: reference.target, name: made.map { "\(work.name) made at \($0)" } ?? work.name,
+                    kind: work.kind)
                 path.append(
                     RetainEdge(
                         from: graph.retainNode(node.address), to: holder,
