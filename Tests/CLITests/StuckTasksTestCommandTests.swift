@@ -1,9 +1,10 @@
 import Foundation
 import XCTest
 
-/// `rxleaks test` on Tests/Fixtures/StuckTasks: tasks that can never resume, named at their await. Each expected
-/// verdict is the fixture's own weak-reference oracle's (the tests assert it, and pass). The runs share the
-/// fixtures' scratch folder (``CLI/fixtureScratch``).
+/// `rxleaks test` on Tests/Fixtures/StuckTasks: tasks that can never resume, named at their await; tasks left
+/// running (after their subscription's dispose, or kept by a loop that holds the object whose deinit would cancel
+/// them), named where they were made. Each expected verdict is the fixture's own weak-reference oracle's (the
+/// tests assert it, and pass). The runs share the fixtures' scratch folder (``CLI/fixtureScratch``).
 final class StuckTasksTestCommandTests: XCTestCase {
     private static let fixture = CLI.packageRoot.appendingPathComponent("Tests/Fixtures/StuckTasks")
 
@@ -22,6 +23,14 @@ final class StuckTasksTestCommandTests: XCTestCase {
         "TicksTests.testTicksDisposedOf", "StuckTasksTests.TicksSuite/ticksDisposedOf()",
     ]
 
+    /// The tests whose task, kept by the object and cancelled in its deinit, loops holding the object: the type
+    /// and the line of Loops.swift that made the task.
+    private static let loopsHolding: [String: (type: String, line: Int)] = [
+        "LoopTests.testAScoreBoardFollowsTheFeed": ("ScoreBoard", 16),
+        "StuckTasksTests.LoopSuite/aScoreBoardFollowsTheFeed()": ("ScoreBoard", 16),
+        "LoopTests.testAPollerPolls": ("Poller", 46), "StuckTasksTests.LoopSuite/aPollerPolls()": ("Poller", 46),
+    ]
+
     /// The fixed twins and the look-alikes.
     private static let clean: Set = [
         "LegacyTests.testFixedAnUnknownItemIsRequested", "LegacyTests.testAKnownItemIsLoaded",
@@ -29,10 +38,13 @@ final class StuckTasksTestCommandTests: XCTestCase {
         "StuckTasksTests.LegacySuite/fixedAnUnknownItemIsRequested()",
         "DownloadTests.testADownloadItsTransportDelivers", "DownloadTests.testDownloadsInATaskGroup",
         "StuckTasksTests.DownloadSuite/aDownloadItsTransportDelivers()",
+        "StuckTasksTests.DownloadSuite/downloadsInATaskGroup()",
         "TicksTests.testFixedTicksDisposedOf", "StuckTasksTests.TicksSuite/fixedTicksDisposedOf()",
+        "LoopTests.testAFixedScoreBoardFollowsTheFeed", "StuckTasksTests.LoopSuite/aFixedScoreBoardFollowsTheFeed()",
+        "LoopTests.testAFixedPollerPolls", "StuckTasksTests.LoopSuite/aFixedPollerPolls()",
     ]
 
-    func testTasksThatCanNeverResumeAreReportedAtTheirAwaitAndTheTwinsAreClean() throws {
+    func testStuckTasksAreNamedAtTheirAwaitTasksLeftRunningWhereTheyWereMadeAndTheTwinsAreClean() throws {
         let run = try CLI.run(
             [
                 "test", "--package-path", Self.fixture.path, "--scratch-path", CLI.fixtureScratch.path,
@@ -45,7 +57,9 @@ final class StuckTasksTestCommandTests: XCTestCase {
         for test in document["tests"]?.arrayValue ?? [] {
             tests[try XCTUnwrap(test["name"]?.stringValue)] = test
         }
-        XCTAssertEqual(Set(tests.keys), Self.misused.union(Self.stalled).union(Self.leftRunning).union(Self.clean))
+        XCTAssertEqual(
+            Set(tests.keys),
+            Self.misused.union(Self.stalled).union(Self.leftRunning).union(Self.loopsHolding.keys).union(Self.clean))
         for name in Self.misused {
             let test = try XCTUnwrap(tests[name], name)
             XCTAssertEqual(test["passed"]?.boolValue, true, "\(name): its oracle holds")
@@ -88,6 +102,17 @@ final class StuckTasksTestCommandTests: XCTestCase {
             XCTAssertTrue(report.contains("Task made at Ticks.swift:29"), report)
             XCTAssertTrue(report.contains("return Disposables.create { task.cancel() }"), report)
         }
+        for (name, task) in Self.loopsHolding {
+            let test = try XCTUnwrap(tests[name], name)
+            XCTAssertEqual(test["passed"]?.boolValue, true, "\(name): its oracle holds")
+            XCTAssertEqual(test["verdict"]?.stringValue, "leaked", name)
+            let leaks = test["leaks"]?.arrayValue ?? []
+            XCTAssertEqual(leaks.compactMap { $0["typeName"]?.stringValue }, [task.type], name)
+            XCTAssertEqual(leaks.first?["pattern"]?["id"]?.stringValue, "task-captures-self", name)
+            let report = test["report"]?.stringValue ?? ""
+            XCTAssertTrue(report.contains("─task._task→ Task made at Loops.swift:\(task.line)\n"), report)
+            XCTAssertTrue(report.contains("─captures (strong)→ \(task.type)   <- the reference to break"), report)
+        }
         for name in Self.clean {
             let test = try XCTUnwrap(tests[name], name)
             XCTAssertEqual(test["passed"]?.boolValue, true, "\(name): its oracle holds")
@@ -95,4 +120,66 @@ final class StuckTasksTestCommandTests: XCTestCase {
             XCTAssertEqual(test["continuationMisuses"]?.arrayValue?.count, 0, name)
         }
     }
+
+    // `rxleaks fix` exists only with the Lint trait (it edits through the lint's parser).
+    #if Lint
+    /// `rxleaks fix` on a copy of the fixture whose tests of the fixable kinds no longer assert with their
+    /// weak oracle that the object outlives them: the task made in `Observable.create` is kept and cancelled by
+    /// the disposable, the loops of the tasks that `deinit` cannot cancel hold `self` weakly. Each fix is kept
+    /// because its tests, re-run, pass and no longer leak; a second `rxleaks test` finds those tests clean.
+    func testTheMechanicalTaskFixesAreMadeAndProvenByRerunningTheirTests() throws {
+        let copy = try CLI.committedCopy(
+            of: Self.fixture, prefix: "rxleaks-stuck-fix",
+            droppingFrom: ["TicksTests.swift", "TicksSuite.swift", "LoopTests.swift", "LoopSuite.swift"].map {
+                "Tests/StuckTasksTests/\($0)"
+            }
+        ) { $0.contains("\"leaks: ") || $0.contains("\"the task ticks on after dispose") }
+        defer { try? FileManager.default.removeItem(at: copy.deletingLastPathComponent()) }
+        let selection = [
+            "--package-path", copy.path, "--scratch-path", CLI.fixtureScratch.path, "--filter", "Ticks", "--filter",
+            "Loop",
+        ]
+
+        let run = try CLI.run(["fix"] + selection + ["--format", "json"])
+        XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
+        let fixed = try run.json()
+        XCTAssertEqual(JSONSchemaValidator(root: try CLI.schema("rxleaks-fix.schema.json")).violations(of: fixed), [])
+        XCTAssertEqual(
+            Set(fixed["filesChanged"]?.arrayValue?.compactMap(\.stringValue) ?? []),
+            ["Sources/StuckTasks/Ticks.swift", "Sources/StuckTasks/Loops.swift"])
+        XCTAssertEqual(
+            (fixed["fixed"]?.arrayValue ?? []).map {
+                "\($0["test"]?.stringValue ?? "?") \($0["type"]?.stringValue ?? "?")"
+            }.sorted(),
+            [
+                "LoopTests.testAPollerPolls Poller", "LoopTests.testAScoreBoardFollowsTheFeed ScoreBoard",
+                "StuckTasksTests.LoopSuite/aPollerPolls() Poller",
+                "StuckTasksTests.LoopSuite/aScoreBoardFollowsTheFeed() ScoreBoard",
+                "StuckTasksTests.TicksSuite/ticksDisposedOf() TickCounter",
+                "TicksTests.testTicksDisposedOf TickCounter",
+            ])
+        XCTAssertEqual(fixed["left"]?.arrayValue?.count, 0, run.stdout)
+        let ticks = try String(
+            contentsOf: copy.appendingPathComponent("Sources/StuckTasks/Ticks.swift"), encoding: .utf8)
+        XCTAssertFalse(ticks.contains("return Disposables.create()\n"), ticks)
+        XCTAssertEqual(ticks.components(separatedBy: "            let task = Task {\n").count, 3, ticks)
+        XCTAssertEqual(ticks.components(separatedBy: "return Disposables.create { task.cancel() }\n").count, 3, ticks)
+        let loops = try String(
+            contentsOf: copy.appendingPathComponent("Sources/StuckTasks/Loops.swift"), encoding: .utf8)
+        for line in [
+            "        task = Task { [weak self] in for try await score in Scores.feed.values { guard let self else { return }; self.total += score } }\n",
+            "        task = Task { [weak self] in\n            while !Task.isCancelled {\n                guard let self else { return }\n"
+                + "                self.polls += 1\n",
+        ] {
+            XCTAssertTrue(loops.contains(line), "not in the fixed file: \(line)\n\(loops)")
+        }
+
+        let after = try CLI.verdictRows(try CLI.run(["test"] + selection + ["--format", "json"]))
+        XCTAssertEqual(after.count, 12, "\(after)")
+        for (name, row) in after {
+            XCTAssertEqual(row.verdict, "clean", name)
+            XCTAssertEqual(row.passed, true, name)
+        }
+    }
+    #endif
 }

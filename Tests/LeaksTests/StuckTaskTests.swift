@@ -4,7 +4,7 @@ import LeakTesting
 import XCTest
 
 /// A task that can never resume is its own verdict, named at its await with why nothing can resume it;
-/// tasks that end, task groups that finish and continuations a queue resumes later are not (nor is a task
+/// tasks that end, task groups that finish and continuations a queue or a timer resumes later are not (nor is a task
 /// awaiting a stream a global feeds: TaskClosureTests). Each verdict is
 /// first proven with a weak reference; a stuck task is resumed once judged, so that no test leaves one behind.
 final class StuckTaskTests: XCTestCase {
@@ -70,6 +70,23 @@ final class StuckTaskTests: XCTestCase {
         let deadline = Date().addingTimeInterval(3)
         while oracle != nil, Date() < deadline { usleep(10_000) }
         XCTAssertNil(oracle, "the queue resumed the task, which released the downloader")
+    }
+
+    func testAContinuationATimerResumesAfterTheCheckIsNotStuck() throws {
+        let resumed = expectation(description: "the timer resumed the task")
+        let report = LeakCheck.run("download resumed by a timer", settle: .timeout(.milliseconds(100))) { _ in
+            let downloader = Downloader()
+            Task {
+                _ = await downloader.fetch()
+                resumed.fulfill()
+            }
+            // The main run loop keeps the timer, whose block keeps the downloader and the continuation in it
+            // (Linux's Foundation keeps the block once the timer has fired, too).
+            RunLoop.main.add(Timer(timeInterval: 1, repeats: false) { _ in downloader.finish() }, forMode: .default)
+        }
+        XCTAssertFalse(
+            report.leaks.contains { $0.pattern?.id == "task-never-resumes" }, "a timer can still resume it")
+        wait(for: [resumed], timeout: 5)
     }
 
     func testATaskGroupThatFinishesIsClean() {

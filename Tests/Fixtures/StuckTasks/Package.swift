@@ -4,8 +4,10 @@
 // a checked continuation (the runtime's SWIFT TASK CONTINUATION MISUSE), with its fixed twin and a look-alike
 // whose completion comes later from a queue; a downloader that keeps the continuation of its fetch while only
 // the awaiting task keeps it, with its fixed twin (the transport keeps it) and a task group that finishes; a
-// task made in Observable.create that the disposable does not cancel, with its twin that cancels it. No leak
-// code in the tests; RxSwift by URL, as in an app that also uses it.
+// task made in Observable.create that the disposable does not cancel, with its twin that cancels it; tasks an
+// object keeps and cancels in deinit whose loop (over RxSwift's values bridge, or a while loop) holds the object,
+// so that deinit never runs, with their twins whose loops hold it weakly. No leak code in the tests; RxSwift by
+// URL, as in an app that also uses it.
 import PackageDescription
 
 let package = Package(
