@@ -218,29 +218,6 @@ enum CLI {
             others: ["rxleaks-run.schema.json": try schema("rxleaks-run.schema.json")])
     }
 
-    /// A copy of `fixture` in a folder of its own under the temporary directory (`prefix-UUID/Name`), with the
-    /// lines `isDropped` picks removed from its `tests` (paths in the package), committed in a new git
-    /// repository, as a checkout `rxleaks fix` may write to. The caller removes the copy's folder.
-    static func committedCopy(
-        of fixture: URL, prefix: String, droppingFrom tests: [String], where isDropped: (Substring) -> Bool
-    ) throws -> URL {
-        let copy = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "\(prefix)-\(UUID().uuidString)/\(fixture.lastPathComponent)")
-        try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: fixture, to: copy)
-        for test in tests {
-            let url = copy.appendingPathComponent(test)
-            let lines = try String(contentsOf: url, encoding: .utf8).split(
-                separator: "\n", omittingEmptySubsequences: false)
-            try lines.filter { !isDropped($0) }.joined(separator: "\n").write(
-                to: url, atomically: true, encoding: .utf8)
-        }
-        try git(["init", "-q"], in: copy)
-        try git(["add", "-A"], in: copy)
-        try git(["commit", "-qm", "\(fixture.lastPathComponent), as the test needs it"], in: copy)
-        return copy
-    }
-
     /// `git ARGUMENTS` in `folder`, as a committer with a name and an address; a failing git fails the test.
     /// Returns what git printed, trimmed.
     @discardableResult
@@ -278,5 +255,22 @@ func XCTAssertNoStackTrace(_ invocation: CLI.Invocation, file: StaticString = #f
     for marker in ["Fatal error", "Current stack trace", "Stack dump", "💣"] {
         XCTAssertFalse(
             invocation.stderr.contains(marker), "stderr has \(marker):\n\(invocation.stderr)", file: file, line: line)
+    }
+}
+
+extension XCTestCase {
+    /// A copy of `fixture` in a fresh temporary folder, committed to a git repository of its own (as
+    /// `rxleaks fix` wants it) after `prepare` has changed it; removed when the test ends.
+    func committedCopy(of fixture: URL, message: String, _ prepare: (URL) throws -> Void = { _ in }) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rxleaks-copy-\(UUID().uuidString)")
+        let copy = folder.appendingPathComponent(fixture.lastPathComponent)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(at: fixture, to: copy)
+        try prepare(copy)
+        try CLI.git(["init", "-q"], in: copy)
+        try CLI.git(["add", "-A"], in: copy)
+        try CLI.git(["commit", "-qm", message], in: copy)
+        return copy
     }
 }
