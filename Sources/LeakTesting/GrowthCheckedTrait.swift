@@ -26,20 +26,14 @@ public struct GrowthCheckedTrait: TestTrait, SuiteTrait, TestScoping {
         for test: Test, testCase: Test.Case?,
         performing function: @Sendable () async throws -> Void
     ) async throws {
-        guard !test.isSuite else {
-            try await function()
-            return
+        try await provideCheckedScope(for: test, performing: function) { body in
+            let report = await GrowthCheck.run(test.name, repetitions: repetitions, settle: settle) { _ in
+                await body()
+            }
+            if !report.isClean {
+                Issue.record(Comment(rawValue: report.description), sourceLocation: test.sourceLocation)
+            }
         }
-        SwiftTestingSuiteChecks.noteOwnCheck(test)
-        // The test's own error is rethrown for Swift Testing to report, not folded into the growth report.
-        var thrown: Error?
-        let report = await GrowthCheck.run(test.name, repetitions: repetitions, settle: settle) { _ in
-            do { try await function() } catch { thrown = error }
-        }
-        if !report.isClean {
-            Issue.record(Comment(rawValue: report.description), sourceLocation: test.sourceLocation)
-        }
-        if let thrown { throw thrown }
     }
 }
 

@@ -28,27 +28,18 @@ public struct LeakCheckedTrait: TestTrait, SuiteTrait, TestScoping {
         for test: Test, testCase: Test.Case?,
         performing function: @Sendable () async throws -> Void
     ) async throws {
-        guard !test.isSuite else {
-            try await function()
-            return
-        }
-        SwiftTestingSuiteChecks.noteOwnCheck(test)
-        // The test's own error is rethrown for Swift Testing to report, not
-        // folded into the leak report.
-        var thrown: Error?
-        let trackingCalls = TrackingCalls()
-        let report = await TrackingCalls.$current.withValue(trackingCalls) {
-            await LeakCheck.run(test.name, settle: settle) { _ in
-                do { try await function() } catch { thrown = error }
+        try await provideCheckedScope(for: test, performing: function) { body in
+            let trackingCalls = TrackingCalls()
+            let report = await TrackingCalls.$current.withValue(trackingCalls) {
+                await LeakCheck.run(test.name, settle: settle) { _ in await body() }
+            }
+            if !report.isClean {
+                // At the user's line, where an editor shows it: the `trackForLeaks`
+                // call of the object to fix first, or the test itself.
+                let tracked = report.leaks.first.flatMap { trackingCalls.location(of: $0.trackedAt) }
+                Issue.record(Comment(rawValue: report.description), sourceLocation: tracked ?? test.sourceLocation)
             }
         }
-        if !report.isClean {
-            // At the user's line, where an editor shows it: the `trackForLeaks`
-            // call of the object to fix first, or the test itself.
-            let tracked = report.leaks.first.flatMap { trackingCalls.location(of: $0.trackedAt) }
-            Issue.record(Comment(rawValue: report.description), sourceLocation: tracked ?? test.sourceLocation)
-        }
-        if let thrown { throw thrown }
     }
 }
 

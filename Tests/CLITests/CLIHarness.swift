@@ -257,3 +257,20 @@ func XCTAssertNoStackTrace(_ invocation: CLI.Invocation, file: StaticString = #f
             invocation.stderr.contains(marker), "stderr has \(marker):\n\(invocation.stderr)", file: file, line: line)
     }
 }
+
+extension XCTestCase {
+    /// A copy of `fixture` in a fresh temporary folder, committed to a git repository of its own (as
+    /// `rxleaks fix` wants it) after `prepare` has changed it; removed when the test ends.
+    func committedCopy(of fixture: URL, message: String, _ prepare: (URL) throws -> Void = { _ in }) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rxleaks-copy-\(UUID().uuidString)")
+        let copy = folder.appendingPathComponent(fixture.lastPathComponent)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(at: fixture, to: copy)
+        try prepare(copy)
+        try CLI.git(["init", "-q"], in: copy)
+        try CLI.git(["add", "-A"], in: copy)
+        try CLI.git(["commit", "-qm", message], in: copy)
+        return copy
+    }
+}

@@ -92,6 +92,20 @@ final class FixCommandTests: XCTestCase {
                 """)
     }
 
+    /// Outside a git checkout nothing could undo a kept edit: refused, with why and how, before any test runs.
+    func testAFixOutsideAGitCheckoutIsRefusedUnlessNoGitIsGiven() throws {
+        let copy = try copyOfTheFixture("no-git")
+        let before = try CLI.snapshot(copy)
+        let refused = try rxleaks("fix", copy)
+        XCTAssertEqual(refused.status, 64, refused.stderr)
+        XCTAssertTrue(
+            refused.stderr.contains("\(copy.path) is not in a git checkout: rxleaks fix edits its sources in place"),
+            refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("or pass --no-git"), refused.stderr)
+        XCTAssertFalse(refused.stderr.contains("resolving"), "it ran the tests before refusing:\n\(refused.stderr)")
+        XCTAssertEqual(try CLI.snapshot(copy), before)
+    }
+
     /// Refused while the file has uncommitted changes; once they are committed, every leak of the suite is
     /// fixed (docs/cli.md shows this run's output), and a second `rxleaks test` finds no test leaking: those
     /// tests clean, every other verdict as before and every test passing or failing as before.
@@ -170,7 +184,7 @@ final class FixCommandTests: XCTestCase {
             to: copy.appendingPathComponent("Tests/LeakyAppTests/SearchLifetimeTests.swift"), atomically: true,
             encoding: .utf8)
         let before = try CLI.snapshot(copy)
-        let run = try rxleaks("fix", copy, ["--filter", "SearchLifetimeTests"])
+        let run = try rxleaks("fix", copy, ["--filter", "SearchLifetimeTests", "--no-git"])
         XCTAssertEqual(run.status, 1, run.stdout + run.stderr)
         XCTAssertEqual(
             run.stdout,
@@ -195,7 +209,7 @@ final class FixCommandTests: XCTestCase {
         let watched = copy.appendingPathComponent(file)
         let original = try Data(contentsOf: watched)
         let run = try CLI.start(
-            ["fix", "--package-path", copy.path, "--scratch-path", CLI.fixtureScratch.path] + arguments)
+            ["fix", "--package-path", copy.path, "--scratch-path", CLI.fixtureScratch.path, "--no-git"] + arguments)
         let deadline = Date().addingTimeInterval(900)
         while !run.hasEnded(within: 0.01), (try? Data(contentsOf: watched)) == original, Date() < deadline {}
         XCTAssertFalse(run.hasEnded(within: 0), "the run ended before it wrote the fix of \(file)")

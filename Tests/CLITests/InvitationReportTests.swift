@@ -29,8 +29,8 @@ final class InvitationReportTests: XCTestCase {
         XCTAssertEqual(
             Set(sites),
             [
-                "closure given to subscribe(onNext:) at InvitationViewModel.swift:23",
-                "closure given to subscribe(onNext:) at InvitationViewModel.swift:26",
+                "closure given to subscribe(onNext:) at InvitationViewModel.swift:24",
+                "closure given to subscribe(onNext:) at InvitationViewModel.swift:27",
             ])
         let report = try XCTUnwrap(test["report"]?.stringValue)
         XCTAssertTrue(report.contains("NOT clean (2 distinct fixes below)"), report)

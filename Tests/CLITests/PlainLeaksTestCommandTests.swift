@@ -162,22 +162,17 @@ final class PlainLeaksTestCommandTests: XCTestCase {
     /// test passing or failing as before.
     func testPlainSwiftLeaksAreFixedUnlessTheirTestChecksTheObjectOutlivesIt() throws {
         // A copy built in the fixtures' scratch folder: the dependencies are built once for the test process.
-        let copy = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "rxleaks-plain-fix-\(UUID().uuidString)/PlainLeaks")
-        try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: copy.deletingLastPathComponent()) }
-        try FileManager.default.copyItem(at: Self.fixture, to: copy)
-        for test in ["Tests/PlainLeaksTests/PlainSwiftTests.swift", "Tests/PlainLeaksTests/PlainSwiftSuite.swift"] {
-            let url = copy.appendingPathComponent(test)
-            let lines = try String(contentsOf: url, encoding: .utf8).split(
-                separator: "\n", omittingEmptySubsequences: false)
-            try lines.filter { !$0.contains("\"leaks: ") || $0.contains("work item") }.joined(separator: "\n")
-                .write(to: url, atomically: true, encoding: .utf8)
+        let copy = try committedCopy(
+            of: Self.fixture, message: "PlainLeaks, where only AutoSaver's tests check that it outlives them"
+        ) { copy in
+            for test in ["Tests/PlainLeaksTests/PlainSwiftTests.swift", "Tests/PlainLeaksTests/PlainSwiftSuite.swift"] {
+                let url = copy.appendingPathComponent(test)
+                let lines = try String(contentsOf: url, encoding: .utf8).split(
+                    separator: "\n", omittingEmptySubsequences: false)
+                try lines.filter { !$0.contains("\"leaks: ") || $0.contains("work item") }.joined(separator: "\n")
+                    .write(to: url, atomically: true, encoding: .utf8)
+            }
         }
-        try CLI.git(["init", "-q"], in: copy)
-        try CLI.git(["add", "-A"], in: copy)
-        try CLI.git(
-            ["commit", "-qm", "PlainLeaks, where only AutoSaver's tests check that it outlives them"], in: copy)
         let build = CLI.fixtureScratch.path
         let source = "Sources/PlainLeaks/PlainSwift.swift"
         let before = try CLI.verdictRows(

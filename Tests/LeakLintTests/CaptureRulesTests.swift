@@ -170,6 +170,44 @@ final class CaptureRulesTests: XCTestCase {
                 }
             }
             """
+        XCTAssertEqual(flaggedLines(of: "unowned-outlives-owner", in: source), [4, 6, 14])
+    }
+
+    /// The bag of the subscribed sequence's owner ends the subscription no later than self only when self keeps
+    /// that owner: a stored property, or a local of its own (the guide's coordinator); a parameter's owner is the
+    /// caller's, and the caller may keep it longer.
+    func testUnownedSelfIntoTheBagOfAParametersSequenceIsFlagged() {
+        let source = """
+            final class ProfileViewModel {
+                let store: ProfileStore
+                init(store: ProfileStore) { self.store = store }
+                func load(api: ProfileAPI) {
+                    api.profile().subscribe(onNext: { [unowned self] profile in self.show(profile) })
+                        .disposed(by: api.bag)
+                    store.changes.subscribe(onNext: { [unowned self] profile in self.show(profile) })
+                        .disposed(by: store.bag)
+                    let screen = makeScreen()
+                    screen.taps.subscribe(onNext: { [unowned self] in self.open(screen) })
+                        .disposed(by: screen.disposeBag)
+                }
+            }
+            """
+        XCTAssertEqual(flaggedLines(of: "unowned-outlives-owner", in: source), [5])
+    }
+
+    /// A shared service (`Session.shared`, or a property set to it) lives as long as the app, its bag too.
+    func testUnownedSelfIntoASharedServicesBagIsFlagged() {
+        let source = """
+            final class BadgeViewModel {
+                let session = Session.shared
+                func start() {
+                    Session.shared.events.subscribe(onNext: { [unowned self] event in self.show(event) })
+                        .disposed(by: Session.shared.bag)
+                    session.events.subscribe(onNext: { [unowned self] event in self.show(event) })
+                        .disposed(by: session.bag)
+                }
+            }
+            """
         XCTAssertEqual(flaggedLines(of: "unowned-outlives-owner", in: source), [4, 6])
     }
 

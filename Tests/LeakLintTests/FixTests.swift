@@ -292,6 +292,15 @@ final class FixTests: XCTestCase {
                     pending = DispatchWorkItem { self.save() }
                 }
             }
+
+            final class QueuedSaver {
+                private var pending: DispatchWorkItem?
+                func scheduleSave() {
+                    let item = DispatchWorkItem { self.save() }
+                    pending = item
+                    DispatchQueue.main.asyncAfter(deadline: .now() + 60, execute: item)
+                }
+            }
             """
         func rewrite(_ reference: HeldReference) -> String? {
             switch HeldReferenceRewrite.edits(for: reference, source: source, path: "Test.swift") {
@@ -335,6 +344,10 @@ final class FixTests: XCTestCase {
             changedLines(.closureKept(type: "AutoSaver", property: "pending")),
             ["        pending = DispatchWorkItem { [weak self] in guard let self else { return }; self.save() }"])
         XCTAssertEqual(
+            changedLines(.closureKept(type: "QueuedSaver", property: "pending")),
+            ["        let item = DispatchWorkItem { [weak self] in guard let self else { return }; self.save() }"],
+            "a work item kept in a local first")
+        XCTAssertEqual(
             rewrite(.property(type: "ChartView", name: "renderer")),
             "it is a let the object sets up itself, not a back reference: the other side of the cycle is the one to break"
         )
@@ -369,6 +382,13 @@ final class FixTests: XCTestCase {
                 init(center: NotificationCenter) {
                     self.center = center
                     center.addObserver(forName: .layoutChanged, object: nil, queue: .main) { _ in self.relayout() }
+                }
+            }
+
+            final class InjectedObserver {
+                var changes = 0
+                init(center: NotificationCenter = .default) {
+                    _ = center.addObserver(forName: .sizeChanged, object: nil, queue: nil) { _ in self.changes += 1 }
                 }
             }
             """
@@ -416,6 +436,21 @@ final class FixTests: XCTestCase {
                 with: "        observation = center.addObserver(forName: .layoutChanged, object: nil, queue: .main) "
                     + "{ [weak self] _ in guard let self else { return }; self.relayout() }\n    }\n\n"
                     + "    deinit { if let observation { center.removeObserver(observation) } }\n"))
+        XCTAssertEqual(
+            rewrite("InjectedObserver"),
+            source.replacingOccurrences(
+                of: "final class InjectedObserver {\n",
+                with: "final class InjectedObserver {\n    private let center: NotificationCenter\n"
+                    + "    private var observation: NSObjectProtocol?\n"
+            ).replacingOccurrences(
+                of:
+                    "        _ = center.addObserver(forName: .sizeChanged, object: nil, queue: nil) { _ in self.changes += 1 }\n"
+                    + "    }\n",
+                with: "        self.center = center\n"
+                    + "        observation = center.addObserver(forName: .sizeChanged, object: nil, queue: nil) "
+                    + "{ [weak self] _ in guard let self else { return }; self.changes += 1 }\n    }\n\n"
+                    + "    deinit { if let observation { center.removeObserver(observation) } }\n"),
+            "a center the initializer is given is kept in a property")
     }
 
     func testASuppressedFindingIsNotFixed() throws {
@@ -459,6 +494,63 @@ final class FixTests: XCTestCase {
 
             """)
         XCTAssertEqual(UnifiedDiff.between(old, old, path: "A.swift"), "")
+    }
+
+    /// A bag captured by a closure of a subscription it holds: the inner subscriptions go into the object's own
+    /// bag through `guard let self`, two lines; a nested closure that read the outer `self?` keeps a weak one.
+    /// With no bag of its own, or a closure holding self strongly, it is left with why.
+    func testABagCapturedByItsOwnSubscriptionGoesToTheObjectsOwnBag() throws {
+        let fix = try fixed(
+            """
+            final class InvitationViewModel {
+                private let disposeBag = DisposeBag()
+                func bind(disposeBag: DisposeBag) {
+                    service.accepted.subscribe(onNext: { [weak self] name in
+                        service.team(name).subscribe(onNext: { self?.shown.append($0) }).disposed(by: disposeBag)
+                    }).disposed(by: disposeBag)
+                    service.declined.subscribe(onNext: { [weak self] _ in
+                        self?.shown.removeAll()
+                        service.team("").subscribe().disposed(by: disposeBag)
+                    }).disposed(by: disposeBag)
+                }
+            }
+            final class NoBagOfItsOwn {
+                func bind(disposeBag: DisposeBag) {
+                    names.subscribe(onNext: { _ in names.subscribe().disposed(by: disposeBag) }).disposed(by: disposeBag)
+                }
+            }
+            """)
+        XCTAssertEqual(
+            fix.fixed,
+            """
+            final class InvitationViewModel {
+                private let disposeBag = DisposeBag()
+                func bind(disposeBag: DisposeBag) {
+                    service.accepted.subscribe(onNext: { [weak self] name in
+                        guard let self else { return }
+                        service.team(name).subscribe(onNext: { [weak self] in self?.shown.append($0) }).disposed(by: self.disposeBag)
+                    }).disposed(by: disposeBag)
+                    service.declined.subscribe(onNext: { [weak self] _ in
+                        guard let self else { return }
+                        self.shown.removeAll()
+                        service.team("").subscribe().disposed(by: self.disposeBag)
+                    }).disposed(by: disposeBag)
+                }
+            }
+            final class NoBagOfItsOwn {
+                func bind(disposeBag: DisposeBag) {
+                    names.subscribe(onNext: { _ in names.subscribe().disposed(by: disposeBag) }).disposed(by: disposeBag)
+                }
+            }
+            """)
+        XCTAssertEqual(fix.fixedFindings.map(\.line), [5, 9])
+        XCTAssertEqual(
+            fix.unfixed.map(\.reason),
+            ["the class has no bag of its own to end the inner subscriptions with: give it one"])
+        // The inner subscriptions, now in the object's own bag, are nested ones: the lint's advice to flatMap them.
+        XCTAssertEqual(
+            Linter().lint(source: fix.fixed, path: "Test.swift").findings.map { "\($0.line) \($0.rule)" },
+            ["6 nested-subscribe", "11 nested-subscribe", "17 dispose-bag-sent-to-another-object"])
     }
 }
 #endif

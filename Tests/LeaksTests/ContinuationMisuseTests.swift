@@ -42,13 +42,12 @@ final class ContinuationMisuseTests: XCTestCase {
         let report = LeakCheck.run("continuation dropped on cancel") { _ in
             let store = LegacyStore(completesOnError: .whenCancelled)
             let request = LegacyRequest(store: store)
-            let started = DispatchSemaphore(value: 0)
-            stuck = Task {
-                started.signal()
-                _ = await request.run()
-            }
-            started.wait()
-            store.waitUntilLoading()
+            let executor = SteppedExecutor()
+            stuck = Task(executorPreference: executor) { _ = await request.run() }
+            // Once the task's first job has returned, the task is suspended and `withCheckedContinuation`'s
+            // body has released its argument: the store's pending completion holds the continuation's last
+            // reference, so `cancelAll` on this thread is where it is dropped.
+            executor.waitUntilAJobHasRun()
             store.cancelAll()
             oracle = request
         }
@@ -113,6 +112,22 @@ enum SuspendedTasks {
         guard let task else { return }
         lock.withLock { kept.append(task) }
     }
+}
+
+/// Runs each job of the tasks that prefer it on one queue and tells when one has run to its suspension point.
+private final class SteppedExecutor: TaskExecutor, @unchecked Sendable {
+    private let queue = DispatchQueue(label: "ContinuationMisuseTests.SteppedExecutor")
+    private let ran = DispatchSemaphore(value: 0)
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        queue.async {
+            job.runSynchronously(on: self.asUnownedTaskExecutor())
+            self.ran.signal()
+        }
+    }
+
+    func waitUntilAJobHasRun() { ran.wait() }
 }
 
 /// A callback API whose error path may drop its completion.

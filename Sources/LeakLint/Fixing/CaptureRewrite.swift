@@ -22,7 +22,7 @@ enum CaptureRewrite {
 
     /// `guard let self else { return }` before `statement`: on a line of its
     /// own when the statement starts one, otherwise followed by `; `.
-    private static func guardLetSelf(before statement: CodeBlockItemSyntax) -> SourceEdit {
+    static func guardLetSelf(before statement: CodeBlockItemSyntax) -> SourceEdit {
         let leading = statement.leadingTrivia.description
         let guardStatement: String
         if let newline = leading.lastIndex(where: \.isNewline) {
@@ -75,7 +75,7 @@ enum CaptureRewrite {
 
     /// `self` captured with `modifier`: the capture list's strong `self` gets
     /// the modifier, or `modifier self` joins the list, or a list is added.
-    private static func capture(_ modifier: String, in closure: ClosureExprSyntax) -> [SourceEdit] {
+    static func capture(_ modifier: String, in closure: ClosureExprSyntax) -> [SourceEdit] {
         if let item = closure.signature?.capture?.items.first(where: {
             $0.name.tokenKind == .keyword(.self) && $0.specifier == nil
         }) {
@@ -85,7 +85,7 @@ enum CaptureRewrite {
     }
 
     /// `items` first in the closure's capture list, or in a list of their own when it has none.
-    private static func adding(_ items: String, toCaptureListOf closure: ClosureExprSyntax) -> SourceEdit {
+    static func adding(_ items: String, toCaptureListOf closure: ClosureExprSyntax) -> SourceEdit {
         guard let signature = closure.signature else {
             return .insert(" [\(items)] in", at: closure.leftBrace.endPositionBeforeTrailingTrivia)
         }

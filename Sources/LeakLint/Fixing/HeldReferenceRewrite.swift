@@ -155,12 +155,33 @@ package enum HeldReferenceRewrite {
         _ closure: ClosureExprSyntax, givenTo call: FunctionCallExprSyntax,
         in type: ClassDeclSyntax
     ) -> Result<[SourceEdit], Unfixable> {
-        guard let center = call.receiver?.trimmedDescription,
-            center == "NotificationCenter.default" || storedProperty(center, in: type) != nil
-        else {
+        guard let center = call.receiver?.trimmedDescription else {
             return .failure(Unfixable("the center it observes is not one deinit can name: remove the observer there"))
         }
         var edits = CaptureRewrite.weakSelf(in: closure)
+        // Properties the fix adds, declared together before the class's first member.
+        var newProperties: [String] = []
+        // `self.center = center` as the initializer's first statement, where another edit may start too.
+        var keepCenter: (text: String, at: Int)?
+        if center != "NotificationCenter.default", storedProperty(center, in: type) == nil {
+            // A center the initializer is given (`init(center: NotificationCenter = .default)`) is kept, so that
+            // deinit can name it.
+            guard let initializer = call.ancestor(InitializerDeclSyntax.self),
+                let parameter = initializer.signature.parameterClause.parameters.first(where: {
+                    ($0.secondName ?? $0.firstName).text == center
+                }),
+                let first = initializer.body?.statements.first
+            else {
+                return .failure(
+                    Unfixable("the center it observes is not one deinit can name: remove the observer there"))
+            }
+            newProperties.append("private let \(center): \(parameter.type.trimmedDescription)")
+            let leading = first.leadingTrivia.description
+            let indentation = leading.lastIndex(where: \.isNewline).map { leading[leading.index(after: $0)...] } ?? ""
+            keepCenter = (
+                "self.\(center) = \(center)\n\(indentation)", first.positionAfterSkippingLeadingTrivia.utf8Offset
+            )
+        }
         let statement = call.ancestor(CodeBlockItemSyntax.self)
         let assignment = statement?.item.as(SequenceExprSyntax.self).map { Array($0.elements) }.flatMap {
             $0.count == 3 && $0[1].is(AssignmentExprSyntax.self) && $0[2].id == call.id ? $0[0] : nil
@@ -192,14 +213,25 @@ package enum HeldReferenceRewrite {
             } else {
                 return .failure(Unfixable("its token is not stored: keep it in a property and remove it in deinit"))
             }
+            newProperties.append("private var \(token): NSObjectProtocol?")
+        }
+        if !newProperties.isEmpty {
             let first = type.memberBlock.members.first
             let indentation =
                 first.map { String($0.leadingTrivia.description.reversed().prefix { $0 == " " || $0 == "\t" }) }
                 ?? "    "
             edits.append(
                 .insert(
-                    "\n\(indentation)private var \(token): NSObjectProtocol?",
+                    newProperties.map { "\n\(indentation)\($0)" }.joined(),
                     at: first?.position ?? type.memberBlock.leftBrace.endPosition))
+        }
+        if let keepCenter {
+            if let index = edits.firstIndex(where: { $0.range.lowerBound == keepCenter.at }) {
+                edits[index] = SourceEdit(
+                    range: edits[index].range, replacement: keepCenter.text + edits[index].replacement)
+            } else {
+                edits.append(SourceEdit(range: keepCenter.at..<keepCenter.at, replacement: keepCenter.text))
+            }
         }
         let declaredType = declared?.bindings.first?.typeAnnotation?.type
         let optional =
@@ -242,7 +274,8 @@ package enum HeldReferenceRewrite {
     }
 
     /// The closures `type` stores in `name` (`name = …`, `self.name = …`, its
-    /// declaration's `= …`): the value itself, or those given to the call that makes it (`Task { … }`).
+    /// declaration's `= …`): the value itself, or those given to the call that makes it (`Task { … }`), read
+    /// through a local it is first kept in (`let item = DispatchWorkItem { … }; pending = item`).
     private static func closuresAssigned(to name: String, in type: ClassDeclSyntax) -> [ClosureExprSyntax] {
         var values: [ExprSyntax] = storedProperty(name, in: type)?.bindings.compactMap { $0.initializer?.value } ?? []
         for sequence in type.nodes(of: SequenceExprSyntax.self) {
@@ -250,13 +283,23 @@ package enum HeldReferenceRewrite {
             guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
                 [name, "self.\(name)"].contains(elements[0].trimmedDescription)
             else { continue }
-            values.append(elements[2])
+            values.append(localValue(of: elements[2]) ?? elements[2])
         }
         return values.flatMap { value -> [ClosureExprSyntax] in
             if let closure = value.as(ClosureExprSyntax.self) { return [closure] }
             return value.as(FunctionCallExprSyntax.self)?.closureArguments ?? []
         }
     }
+}
+
+/// The value `let name = value` gives a local `name` declared before `expression` in its function or closure.
+private func localValue(of expression: ExprSyntax) -> ExprSyntax? {
+    guard let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+        let scope = expression.enclosingFunctionLike
+    else { return nil }
+    return scope.nodes(of: VariableDeclSyntax.self).last { variable in
+        !variable.isMember && variable.position < expression.position && variable.names == [name]
+    }?.bindings.first?.initializer?.value
 }
 
 private extension VariableDeclSyntax {

@@ -14,7 +14,8 @@ package struct DisposeBagSentToAnotherObject: LintRule {
     /// The rule, ready to run.
     package init() {}
 
-    /// Who owns the bag is a decision about lifetimes that no local edit makes: reported, never rewritten.
+    /// Who owns a bag handed over is a decision about lifetimes that no local edit makes: reported, never
+    /// rewritten. A bag captured by its own subscription's closure is the exception: ``CapturedBagRewrite``.
     private static let designChange =
         "a design change, not an edit: give each object its own bag and end the subscriptions with it"
 
@@ -58,10 +59,17 @@ package struct DisposeBagSentToAnotherObject: LintRule {
         guard let closure = call.ancestor(ClosureExprSyntax.self), let outer = closure.receivingCall,
             let outerBag = Chain.enclosing(outer).bag, outerBag.withoutSelf == bag.withoutSelf
         else { return nil }
-        return RuleHit(
-            bag,
-            "`\(bag.trimmedDescription)` is captured by a closure of a subscription it holds itself: the bag keeps itself alive",
-            unfixable: Self.designChange)
+        let message =
+            "`\(bag.trimmedDescription)` is captured by a closure of a subscription it holds itself: the bag keeps itself alive"
+        guard let ownBag = file.ownBagName(at: call) else {
+            return RuleHit(
+                bag, message,
+                unfixable: "the class has no bag of its own to end the inner subscriptions with: give it one")
+        }
+        switch CapturedBagRewrite.edits(disposingInto: bag, in: closure, ownBag: ownBag) {
+        case .success(let edits): return RuleHit(bag, message, edits: edits)
+        case .failure(let unfixable): return RuleHit(bag, message, unfixable: unfixable.reason)
+        }
     }
 }
 #endif

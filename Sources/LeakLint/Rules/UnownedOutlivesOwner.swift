@@ -4,8 +4,8 @@ import SwiftSyntax
 
 /// `_ = upload.subscribe(onNext: { [unowned self] … })`, or `[unowned self]`
 /// in a subscription disposed into a bag that `self` does not own (a bag
-/// passed in, a dependency's), other than the bag of the subscribed sequence's
-/// owner: no bag of the owner ends the subscription, so its closure can run after the owner is gone,
+/// passed in, a parameter's or a shared service's), other than the bag of the
+/// subscribed sequence's owner when `self` keeps that owner: no bag of the owner ends the subscription, so its closure can run after the owner is gone,
 /// and reading the unowned reference traps.
 package struct UnownedOutlivesOwner: LintRule {
     package let pattern = GuidePatterns.unownedOutlivesOwner
@@ -32,13 +32,16 @@ package struct UnownedOutlivesOwner: LintRule {
                 }
             }
             // The guide calls `unowned` safe only with the object's own bag, or (its coordinators) with the bag of
-            // the object whose own sequence is subscribed, which ends the subscription with its source. Any other
-            // bag, a dependency's held in a property (`api.bag`) included, can outlive self.
+            // an object self keeps whose own sequence is subscribed: that bag ends the subscription no later than
+            // self. Any other bag (a parameter's, `load(api:)` … `api.bag`, a shared service's, a dependency's
+            // unrelated to the source) can outlive self.
             guard let unownedSelf = unowned.first(where: { $0.name.tokenKind == .keyword(.self) }),
                 let bag = chain.bag, !file.isOwnBag(bag)
             else { return [] }
-            if let owner = bag.as(MemberAccessExprSyntax.self)?.base?.rootName, owner != "self",
-                chain.source.mentions(owner)
+            // `self.api.bag` is the bag of `api`, as `api.bag` is.
+            if let base = bag.as(MemberAccessExprSyntax.self)?.base,
+                let owner = base.withoutSelf.split(separator: ".").first.map(String.init), owner != "self",
+                chain.source.mentions(owner), file.isKeptBySelf(owner, at: call)
             {
                 return []
             }

@@ -79,6 +79,9 @@ struct Declarations {
     /// Stored properties declared `weak` or `unowned`, and those declared strong, by name.
     var nonOwningProperties: Set<String> = []
     var owningProperties: Set<String> = []
+    /// Stored properties set to a shared instance, a type's member (`Service.shared`, `NotificationCenter.default`):
+    /// held, but not owned.
+    var sharedProperties: Set<String> = []
 
     init(_ tree: SourceFileSyntax) {
         for node in tree.nodes(of: ClassDeclSyntax.self) { classNames.insert(node.name.text) }
@@ -101,6 +104,9 @@ struct Declarations {
                 nonOwningProperties.formUnion(names)
             } else {
                 owningProperties.formUnion(names)
+            }
+            if variable.bindings.contains(where: { $0.initializer?.value.isTypeMember == true }) {
+                sharedProperties.formUnion(names)
             }
         }
     }

@@ -54,14 +54,43 @@ extension LintedFile {
         return !ownerIsOwnProperty && !source.mentions(owner)
     }
 
+    /// Whether `owner`, whose bag disposes a subscription to its own sequence at `call`, is an object `self`
+    /// keeps, so that its bag ends no later than `self`: a stored property held strongly (not a shared instance
+    /// such as `Service.shared`), or a local the method obtained itself (the guide's coordinator with each
+    /// presentable of its flow). A parameter is the caller's object, which the caller may keep longer.
+    func isKeptBySelf(_ owner: String, at call: some SyntaxProtocol) -> Bool {
+        if isParameter(owner, at: call) { return false }
+        if isLocal(owner, at: call) { return true }
+        return declarations.owningProperties.contains(owner) && !declarations.sharedProperties.contains(owner)
+    }
+
     /// Whether `name`, used at `node`, is a parameter or a local of an enclosing function or closure.
     func isLocalOrParameter(_ name: String, at node: some SyntaxProtocol) -> Bool {
+        isParameter(name, at: node) || isLocal(name, at: node)
+    }
+
+    /// Whether `name`, used at `node`, is a parameter of an enclosing function or closure.
+    func isParameter(_ name: String, at node: some SyntaxProtocol) -> Bool {
         var current = node.enclosingFunctionLike
         while let scope = current {
             if scope.parameterNames.contains(name) { return true }
+            current = scope.enclosingFunctionLike
+        }
+        return false
+    }
+
+    /// Whether `name`, used at `node`, is a local declared before it in an enclosing function or closure.
+    func isLocal(_ name: String, at node: some SyntaxProtocol) -> Bool {
+        var current = node.enclosingFunctionLike
+        while let scope = current {
             for variable in scope.nodes(of: VariableDeclSyntax.self)
             where !variable.isMember && variable.position < node.position {
-                if variable.bindings.contains(where: { $0.pattern.trimmedDescription == name }) { return true }
+                // `let (presentable, stepper) = …` binds both names.
+                if variable.bindings.contains(where: { binding in
+                    binding.pattern.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .identifier(name) }
+                }) {
+                    return true
+                }
             }
             for binding in scope.nodes(of: OptionalBindingConditionSyntax.self) where binding.position < node.position {
                 if binding.pattern.trimmedDescription == name { return true }

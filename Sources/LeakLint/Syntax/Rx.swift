@@ -194,6 +194,13 @@ extension ExprSyntax {
         return nil
     }
 
+    /// Whether the expression is a type's member, `Service.shared` or `NotificationCenter.default`: types are
+    /// named with a capital, instances are not.
+    var isTypeMember: Bool {
+        guard let member = self.as(MemberAccessExprSyntax.self), let base = member.base else { return false }
+        return base.rootName?.first?.isUppercase == true
+    }
+
     /// Whether the expression names `name` anywhere.
     func mentions(_ name: String) -> Bool {
         tokens(viewMode: .sourceAccurate).contains { $0.text == name }

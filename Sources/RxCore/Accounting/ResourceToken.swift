@@ -19,6 +19,12 @@ struct ResourceToken: ~Copyable {
     /// fresh heap pages). Counting touches only the count, not the kind (a
     /// reference would retain and release it).
     private let bits: UInt64
+    #if RXCORE_SCOPE_IN_OWN_WORD
+    /// LeakSanitizer finds references by scanning for words that are addresses, so it cannot see one
+    /// that shares its word with an index, and would report every scope a long-lived resource keeps
+    /// as leaked: `scripts/leak-check` builds with this flag, which keeps the scope in a word of its own.
+    private let scope: ResourceScope?
+    #endif
     /// Addresses stay below 2^52 on every 64-bit platform Swift runs on; the
     /// 12 bits above hold any index below `CRXCORE_KIND_CAPACITY` (512).
     fileprivate static let indexShift: UInt64 = 52
@@ -28,17 +34,27 @@ struct ResourceToken: ~Copyable {
     init(_ kind: borrowing ResourceKind) {
         let index = kind.index
         crxcore_count(index, 1)
-        var bits = UInt64(UInt32(bitPattern: index)) << Self.indexShift
-        if let scope = ResourceScope.attributable {
-            scope.resourceCreated(index)
-            bits |= UInt64(UInt(bitPattern: Unmanaged.passRetained(scope).toOpaque()))
+        let kindBits = UInt64(UInt32(bitPattern: index)) << Self.indexShift
+        let scope = ResourceScope.attributable
+        scope?.resourceCreated(index)
+        #if RXCORE_SCOPE_IN_OWN_WORD
+        self.scope = scope
+        bits = kindBits
+        #else
+        if let scope {
+            bits = kindBits | UInt64(UInt(bitPattern: Unmanaged.passRetained(scope).toOpaque()))
+        } else {
+            bits = kindBits
         }
-        self.bits = bits
+        #endif
     }
 
     deinit {
         let index = Int32(truncatingIfNeeded: bits >> Self.indexShift)
         crxcore_count(index, -1)
+        #if RXCORE_SCOPE_IN_OWN_WORD
+        scope?.resourceReleased(index)
+        #endif
         if let address = UnsafeRawPointer(bitPattern: UInt(truncatingIfNeeded: bits & Self.addressMask)) {
             let scope = Unmanaged<ResourceScope>.fromOpaque(address)
             scope._withUnsafeGuaranteedRef { $0.resourceReleased(index) }

@@ -18,15 +18,17 @@ struct FixCommand: ParsableCommand {
             Runs the tests as rxleaks test does (same scratch folder). For each leaking test's root leak it picks a \
             fix: the lint's, when the holding reference (the suspect edge, File.swift:12) is in a finding a rule can \
             fix (as rxleaks lint --fix makes it, and only that one); else, for a plain-Swift leak, weak var for a \
-            delegate it is handed, or [weak self] in the stored closure, work item, task (inside its loop, with the \
-            task cancelled in deinit) or observer block (with the observer removed in deinit) that holds it. One \
+            delegate it is handed, or [weak self] in the stored closure, work item (stored, or kept in a local then \
+            stored), task (inside its loop, with the task cancelled in deinit) or observer block (with the observer \
+            removed in deinit, and a center the initializer is given kept in a property) that holds it. One \
             fix at a time, each on top of those kept \
             before it, it writes the file atomically, rebuilds and re-runs that leak's tests (--filter). The edit \
             stays only when those tests pass or fail as before and no longer leak that type; otherwise the file is \
             written back and the reason given. Once an edit is kept, one more run of all the selected tests checks \
             that no other test changed verdict or result, else every kept edit is undone. Ctrl-C or SIGTERM while \
             an edit is under test writes the file back. \
-            It refuses to touch a file with uncommitted changes (git status) unless --allow-dirty. \
+            It refuses to touch a file with uncommitted changes (git status) unless --allow-dirty, and a package \
+            outside a git checkout, whose edits git could not undo, unless --no-git. \
             Exit status 0 when every leak was fixed or none was found, 1 when some are left, 64 for bad input.
             """)
 
@@ -38,11 +40,16 @@ struct FixCommand: ParsableCommand {
     @Flag(help: "Fix files with uncommitted changes too.")
     var allowDirty = false
 
+    @Flag(help: "Fix a package that is not in a git checkout, with no way back but the fixes' own diffs.")
+    var noGit = false
+
     @Option(help: "Output: text or json.")
     var format: FixOutputFormat = .text
 
     func run() throws {
         let package = suite.package
+        // Before the run, which takes minutes: the answer does not depend on it.
+        if !dryRun { try refuseOutsideGit(package) }
         // Noted for the whole run, so that a signal between two test runs also finds the original put back.
         Interruption.install()
         defer { Interruption.uninstall() }
@@ -93,6 +100,21 @@ struct FixCommand: ParsableCommand {
             grouped[attempt.path, default: []].append(attempt)
         }
         return files.map { ($0, grouped[$0] ?? []) }
+    }
+
+    /// Exits with 64 when the package is not in a git checkout (or git is missing) and `--no-git` was not given:
+    /// the edits it keeps would have no way back.
+    private func refuseOutsideGit(_ package: URL) throws {
+        guard !noGit else { return }
+        let inside = ChildProcess.find("git").flatMap { git in
+            try? ChildProcess.run(git, ["-C", package.path, "rev-parse", "--is-inside-work-tree"], timeLimit: 60)
+        }
+        guard inside?.termination != .exited(0) else { return }
+        throw BadInput(
+            "\(package.path) is not in a git checkout: rxleaks fix edits its sources in place, and nothing could "
+                + "undo the edits it keeps",
+            hint: "Commit the package to git first (git init, git add -A, git commit), or pass --no-git."
+        ).report()
     }
 
     /// Exits with 64 when a file it would touch has uncommitted changes (a package outside git has none).

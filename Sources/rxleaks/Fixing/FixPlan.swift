@@ -121,11 +121,14 @@ struct FixPlan {
         case .success(let fix):
             guard fix.fixedFindings.contains(where: isWanted) else {
                 let unfixed = fix.unfixed.first { isWanted($0.finding) }
+                // Each cause of the leak is a reference to break: the lines past the first are named too.
+                let others = marks.dropFirst().map { "\($0.file):\($0.line)" }
                 return .left(
                     leak.left(
                         "no rule can fix it: "
                             + (unfixed.map { "\($0.reason); the guide's fix: \($0.finding.fix)" }
-                                ?? "the finding is suppressed")))
+                                ?? "the finding is suppressed")
+                            + (others.isEmpty ? "" : "; the same at \(others.joined(separator: ", "))")))
             }
             return .attempt(Attempt(file: mark.file, path: path, original: original, edits: fix.edits, leaks: [leak]))
         }

@@ -58,17 +58,24 @@ struct LintJoin {
         #endif
     }
 
-    /// The findings the leak's suspect edge (the reference that holds it) is in.
+    /// The findings the leak's suspect edges (the references that hold it, one a cause) are in: every cause
+    /// is a reference to break, so a fix made from these ends each of them.
     func marks(of leak: Leak) -> [Mark] {
-        guard let site = Self.suspectSite(of: leak) else { return [] }
-        return marks.indices.filter { Self.site(site, isIn: covered[$0]) }.map { marks[$0] }
+        let sites =
+            leak.causes.isEmpty
+            ? [Self.suspectSite(of: leak, cause: nil)]
+            : leak.causes.map {
+                Self.suspectSite(of: leak, cause: $0)
+            }
+        return marks.indices.filter { index in
+            sites.contains { $0.map { Self.site($0, isIn: covered[index]) } ?? false }
+        }.map { marks[$0] }
     }
 
-    /// Where the suspect edge was made: its own site, or, for a capture that
-    /// carries none (a method reference's partial application), the site of
-    /// the reference to the capturing closure (`closure given to flatMap at …`).
-    private static func suspectSite(of leak: Leak) -> String? {
-        let cause = leak.causes.first
+    /// Where the suspect edge of `cause` (of the leak, when it has none) was made: its own site, or, for a
+    /// capture that carries none (a method reference's partial application), the site of the reference to the
+    /// capturing closure (`closure given to flatMap at …`).
+    private static func suspectSite(of leak: Leak, cause: LeakCause?) -> String? {
         guard let reference = cause?.reference ?? leak.cycle?.edges.last(where: { $0.reference == .capture }) else {
             return nil
         }

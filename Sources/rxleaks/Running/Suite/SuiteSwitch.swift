@@ -35,15 +35,16 @@ enum SuiteSwitch {
         var rxswift: [MirrorsFile.Entry] = []
         var link: LeakTestingLink?
         let asksForRxSwift = asksForRxSwift(package)
+        let needsLink = LeakTestingLink.isNeeded(by: package, asksForRxSwift: asksForRxSwift)
         // A package with no RxSwift and no LeakTesting needs RxLeaks as much as one with RxSwift.
-        let needsRxLeaks = asksForRxSwift || LeakTestingLink.isNeeded(by: package, asksForRxSwift: false)
+        let needsRxLeaks = asksForRxSwift || needsLink
         do {
             let source = try SwitchPackages.checkout(given: checkout)
             do {
                 let packages = try SwitchPackages.prepare(
                     source: source, cache: cache, shimAlsoLinking: ["LeakTesting"])
                 rxswift = packages.mirrors
-                if LeakTestingLink.isNeeded(by: package, asksForRxSwift: asksForRxSwift) {
+                if needsLink {
                     link = LeakTestingLink(rxleaks: packages.rxleaks)
                 }
             } catch {

@@ -13,6 +13,7 @@ public final class InvitationService {
 /// Accepting an invitation shows its team; declining one clears what was shown.
 public final class InvitationViewModel {
     private let service: InvitationService
+    private let disposeBag = DisposeBag()
     public private(set) var shown: [String] = []
 
     public init(service: InvitationService) { self.service = service }
