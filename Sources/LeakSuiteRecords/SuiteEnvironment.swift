@@ -9,6 +9,9 @@ package enum SuiteEnvironment {
     package static let settleSeconds = "RXLEAKS_SUITE_SETTLE_SECONDS"
     /// How many closures' captures each test's check reads (1,000 when unset).
     package static let closureBudget = "RXLEAKS_SUITE_CLOSURE_BUDGET"
+    /// How many times each XCTest test runs, each run on a fresh test case, for a growth verdict
+    /// (`rxleaks test --repeat N`); unset or below 2, each test runs once, as XCTest runs it.
+    package static let repetitions = "RXLEAKS_SUITE_REPEAT"
     /// The process id of the test process the mode runs in, set by the mode itself: a process a test starts
     /// inherits it (a test that runs the test binary again, to see it crash), and the mode stays off there,
     /// so that only the test processes `swift test` started write verdicts.

@@ -27,10 +27,14 @@ package struct SuiteVerdict: Codable, Sendable {
     /// Why the test asked that its leaks not be judged (`ignoreLeaks(because:)`,
     /// `.leaksIgnored(because:)`); nil when it did not.
     package var ignoredBecause: String?
+    /// With `rxleaks test --repeat N`: what long-lived holders kept more of after each of the test's N runs
+    /// (the report is of the last run); nil for a test that ran once.
+    package var growth: GrowthReport?
 
     package init(
         framework: SuiteFramework, name: String, ownCheck: Bool, passed: Bool?, report: Report, text: String,
-        crashSignal: Int32? = nil, timeLimitSeconds: Double? = nil, ignoredBecause: String? = nil
+        crashSignal: Int32? = nil, timeLimitSeconds: Double? = nil, ignoredBecause: String? = nil,
+        growth: GrowthReport? = nil
     ) {
         self.framework = framework
         self.name = name
@@ -41,13 +45,15 @@ package struct SuiteVerdict: Codable, Sendable {
         self.crashSignal = crashSignal
         self.timeLimitSeconds = timeLimitSeconds
         self.ignoredBecause = ignoredBecause
+        self.growth = growth
     }
 
-    /// What a row of `rxleaks test` says: `clean`, `leaked`, `leftWork`, `failed`, `crashed` or `timedOut`.
+    /// What a row of `rxleaks test` says: `clean`, `leaked`, `grew`, `leftWork`, `failed`, `crashed` or `timedOut`.
     package var verdict: Verdict {
         if crashSignal != nil { return .crashed }
         if timeLimitSeconds != nil { return .timedOut }
         if !report.leaks.isEmpty { return .leaked }
+        if growth?.isClean == false { return .grew }
         if !report.isClean { return .leftWork }
         return passed == false ? .failed : .clean
     }

@@ -8,6 +8,8 @@ package enum Verdict: String, Codable, Sendable, CaseIterable {
     case leaked
     /// No object leaked, but live subscriptions, RxCore resources or pending work were left.
     case leftWork
+    /// No object leaked, but a long-lived holder kept more after every repetition of the test (`--repeat`).
+    case grew
     /// No object leaked, but each repetition left more live subscriptions.
     case subscriptionGrowth
     /// Pending work was still pending when settling gave up.

@@ -34,6 +34,11 @@ enum SuiteMode {
             ?? 1_000
     }()
 
+    /// How many times each XCTest test runs: ``SuiteEnvironment/repetitions``, else once (no growth verdict).
+    static let repetitions: Int = {
+        ProcessInfo.processInfo.environment[SuiteEnvironment.repetitions].flatMap(Int.init).map { max(1, $0) } ?? 1
+    }()
+
     static var isOn: Bool { output != nil }
 }
 

@@ -15,6 +15,8 @@ final class XCTestSuiteChecks: NSObject, XCTestObservation, @unchecked Sendable 
     /// A test's check, and what the test did about leaks itself.
     private struct Running {
         let check: OpenLeakCheck
+        /// With `rxleaks test --repeat`: the growth check whose run `check` is.
+        let growth: OpenGrowthCheck?
         /// Set when the test's `trackForLeaks` took the check over.
         var takenOver = false
         /// The report of the test's own check over this one, once it finished.
@@ -31,22 +33,50 @@ final class XCTestSuiteChecks: NSObject, XCTestObservation, @unchecked Sendable 
 
     func testCaseWillStart(_ testCase: XCTestCase) {
         SuiteMode.output?.writeStarted(testCase.name)
-        let check = OpenLeakCheck(testCase.name, closureBudget: SuiteMode.closureBudget)
-        running.withLock { $0[ObjectIdentifier(testCase)] = Running(check: check) }
+        var growth: OpenGrowthCheck?
+        if SuiteMode.repetitions > 1 {
+            let check = OpenGrowthCheck(testCase.name)
+            growth = runBefore(testCase, growth: check) ? check : nil
+        }
+        start(testCase, growth: growth)
     }
 
-    func testCaseDidFinish(_ testCase: XCTestCase) {
-        guard let test = running.withLock({ $0.removeValue(forKey: ObjectIdentifier(testCase)) }) else { return }
-        let passed = testCase.testRun.map { $0.hasSucceeded }
+    /// The runs before XCTest's own, each on a fresh test case, judged as XCTest's is, so that XCTest's run is
+    /// the last of the growth check's; an assertion that fails in them fails the test (XCTest records it
+    /// against the running test). False when no fresh test case could be made.
+    private func runBefore(_ testCase: XCTestCase, growth: OpenGrowthCheck) -> Bool {
+        for _ in 1..<SuiteMode.repetitions {
+            guard let fresh = XCTestRepetition.freshCase(like: testCase) else { return false }
+            start(fresh, growth: growth)
+            fresh.invokeTest()
+            _ = judge(fresh)
+        }
+        return true
+    }
+
+    private func start(_ testCase: XCTestCase, growth: OpenGrowthCheck?) {
+        let check =
+            growth?.startRun(closureBudget: SuiteMode.closureBudget)
+            ?? OpenLeakCheck(testCase.name, closureBudget: SuiteMode.closureBudget)
+        running.withLock { $0[ObjectIdentifier(testCase)] = Running(check: check, growth: growth) }
+    }
+
+    /// Finishes the check of `testCase`'s run: its report, with the test's own state.
+    private func judge(_ testCase: XCTestCase) -> (report: LeakReport, test: Running)? {
+        guard let test = running.withLock({ $0.removeValue(forKey: ObjectIdentifier(testCase)) }) else { return nil }
         // A check its own `trackForLeaks` took over was judged by the test,
         // which failed with the report when it leaked: recorded once, as its own.
         let report = test.takenOver ? test.ownReport : test.check.finish(settle: SuiteMode.settle, releasing: testCase)
-        guard let report else { return }
+        return report.map { ($0, test) }
+    }
+
+    func testCaseDidFinish(_ testCase: XCTestCase) {
+        guard let (report, test) = judge(testCase) else { return }
         SuiteMode.output?.write(
             SuiteVerdict(
                 framework: .xctest, name: testCase.name, ownCheck: test.takenOver || test.ranOwnCheck,
-                passed: passed, report: SuiteVerdict.Report(report), text: report.description,
-                ignoredBecause: test.ignoredBecause))
+                passed: testCase.testRun.map { $0.hasSucceeded }, report: SuiteVerdict.Report(report),
+                text: report.description, ignoredBecause: test.ignoredBecause, growth: test.growth?.report()))
     }
 
     /// `testCase` called `ignoreLeaks(because:)`.

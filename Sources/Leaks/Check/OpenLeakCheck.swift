@@ -22,7 +22,15 @@ public final class OpenLeakCheck: @unchecked Sendable {
     ///     problems say so. `nil`: all. Reading a capture takes a lock all
     ///     checks share, so a stress test making closures on many threads at
     ///     once slows down under a check: a whole-suite run bounds it.
-    public init(_ name: String, ambient: Bool = true, closureBudget: Int? = nil) {
+    public convenience init(_ name: String, ambient: Bool = true, closureBudget: Int? = nil) {
+        self.init(name, ambient: ambient, closureBudget: closureBudget, growth: nil)
+    }
+
+    /// The growth check this check is one run of: finishing it counts what the roots keep first.
+    private let growth: OpenGrowthCheck?
+
+    init(_ name: String, ambient: Bool, closureBudget: Int?, growth: OpenGrowthCheck?) {
+        self.growth = growth
         check = RunningCheck(name: name, closureBudget: closureBudget)
         if ambient, !check.open() {
             check.scope.record(
@@ -53,6 +61,7 @@ public final class OpenLeakCheck: @unchecked Sendable {
     public func finish(settle: SettlePolicy = .drain, releasing holder: AnyObject? = nil) -> LeakReport {
         check.close()
         let address = holder.map { UInt(bitPattern: Unmanaged.passUnretained($0).toOpaque()) }
+        if let growth { return growth.record(check, settle: settle, releasing: address) }
         return check.finish(settle: settle, thrown: nil, releasing: address)
     }
 }

@@ -11,8 +11,12 @@ struct GrowthCensus {
 
     init(name: String) { self.name = name }
 
-    /// Settles `check`'s run, counts what the roots keep, then finishes the check (judging its leaks).
-    mutating func record(_ check: RunningCheck, settle: SettlePolicy, thrown: Error?) {
+    /// Settles `check`'s run, counts what the roots keep, then finishes the check (judging its leaks, as if
+    /// `holder` had released what it holds) and returns its report.
+    @discardableResult
+    mutating func record(_ check: RunningCheck, settle: SettlePolicy, thrown: Error?, releasing holder: UInt? = nil)
+        -> LeakReport
+    {
         check.scope.stopTrackingAllocations()
         _ = Settler.settle(settle, sessions: check.sessions)
         closures = check.scope.closures
@@ -20,9 +24,10 @@ struct GrowthCensus {
         madeInLastRun = Dictionary(
             check.scope.trackedObjects.filter(\.isAlive).map { ($0.address, $0) },
             uniquingKeysWith: { first, _ in first })
-        let report = check.finish(settle: settle, thrown: thrown)
+        let report = check.finish(settle: settle, thrown: thrown, releasing: holder)
         resources.append(report.counts.afterSettling)
         problems += report.problems.filter { !problems.contains($0) }
+        return report
     }
 
     /// The places that grew, nearest their roots, each explained.

@@ -23,12 +23,21 @@ struct TestCommand: ParsableCommand {
             and the order of tests do not change; --write-baseline records them, and with --baseline \
             a leak whose signature it lists is reported as known and does not fail (a run that writes one is \
             judged against it). Each row says NEW, KNOWN or FIXED against the baseline. \
+            With --repeat N, each XCTest test runs N times in its process and a row says GREW when a \
+            long-lived holder keeps more after every run (docs/cli.md). \
             Exit status 0 when every test is clean (with --baseline: no new signature and no failed \
-            test), 1 when a test leaked, left work behind or failed, or the package does not build; \
+            test), 1 when a test leaked, grew, left work behind or failed, or the package does not build; \
             64 for bad input (not a package, nothing to test, an unreadable baseline).
             """)
 
     @OptionGroup var suite: SuiteRunOptions
+
+    @Option(
+        name: .customLong("repeat"),
+        help: ArgumentHelp(
+            "Run each XCTest test N times in its test process (3 is the growth checks' default) and say whether what it leaves grows.",
+            valueName: "N"))
+    var repetitions: Int?
 
     @Option(help: "Output: text (a table, then each leak), json (docs/rxleaks-test.schema.json), junit or sarif.")
     var format: TestOutputFormat = .text
@@ -56,6 +65,12 @@ struct TestCommand: ParsableCommand {
             valueName: "PATTERN"))
     var skip: [String] = []
 
+    func validate() throws {
+        if let repetitions, repetitions < 2 {
+            throw ValidationError("--repeat needs at least 2 runs to tell growth from what the first run makes once")
+        }
+    }
+
     func run() throws {
         let package = suite.package
         let known = try baseline.map { path in
@@ -65,7 +80,9 @@ struct TestCommand: ParsableCommand {
             try GateConfiguration.load(config, package: package)
         }
         configuration.ignore += skip.map { GateConfiguration.Matcher(test: $0, reason: "--skip \($0)") }
-        let outcome = try suite.suiteRun.runForCommand(checkout: suite.rxleaks)
+        var run = suite.suiteRun
+        run.repetitions = repetitions ?? 1
+        let outcome = try run.runForCommand(checkout: suite.rxleaks)
         var gate = LeakGate(outcome, package: package, baseline: known, configuration: configuration)
         if let writeBaseline {
             let written = Baseline(gate.groups)

@@ -99,6 +99,8 @@ struct LeakGroup: Equatable, Hashable {
         switch verdict.verdict {
         case .leaked:
             return verdict.report.leaks.filter { $0.heldBy == nil }.map { LeakSignature($0, scopes: scopes) }
+        case .grew:
+            return verdict.growth?.growths.map(LeakSignature.init) ?? []
         case .leftWork:
             let report = verdict.report
             guard report.liveSubscriptions.isEmpty else {

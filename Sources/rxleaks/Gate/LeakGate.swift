@@ -133,7 +133,7 @@ struct LeakGate {
     func fails(_ verdict: SuiteVerdict) -> Bool {
         switch verdict.verdict {
         case .clean, .notRun: return false
-        case .leaked, .leftWork, .subscriptionGrowth:
+        case .leaked, .grew, .leftWork, .subscriptionGrowth:
             return (signaturesByTest[verdict.name] ?? []).contains {
                 [nil, .new].contains(status(of: $0, in: verdict.name))
             }

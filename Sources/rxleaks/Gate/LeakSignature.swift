@@ -48,6 +48,18 @@ struct LeakSignature: Hashable, Comparable, Codable {
             scope: suspect?.site.flatMap(scopes), pattern: leak.causes.first?.pattern?.id ?? leak.pattern?.id)
     }
 
+    /// The type of a place that grows with every repetition of a test (`rxleaks test --repeat`).
+    static let growth = "growth"
+
+    /// The signature of a place that grows: the typed references from its root down to what grows, never an
+    /// index, an address, a count or a line, and its pattern.
+    init(_ growth: Growth) {
+        let path = growth.path.map { $0.edges.map(Self.edge).joined(separator: " → ") }
+        self.init(
+            type: Self.growth, edge: path ?? "\(growth.root) \(Self.stable(growth.node))", scope: nil,
+            pattern: growth.pattern.id)
+    }
+
     /// `id: Type ─ edge (scope) [pattern]`, for reports.
     var description: String {
         "\(id): \(type) ← \(edge)" + (scope.map { " (in \($0))" } ?? "") + (pattern.map { " [\($0)]" } ?? "")

@@ -9,6 +9,8 @@ struct TestSummary: Codable, Equatable {
     var tests: Int
     /// Tests with at least one leaked object.
     var leaked: Int
+    /// Tests that leaked no object but whose long-lived holders kept more after every run (`--repeat`).
+    var grew: Int
     /// Tests that leaked no object but left subscriptions, resources or pending work.
     var leftWork: Int
     /// Tests that leaked nothing, left nothing and failed.
@@ -30,6 +32,7 @@ struct TestSummary: Codable, Equatable {
     init(_ outcome: SuiteRun.Outcome) {
         tests = outcome.verdicts.count
         leaked = outcome.verdicts.filter { $0.verdict == .leaked }.count
+        grew = outcome.verdicts.filter { $0.verdict == .grew }.count
         leftWork = outcome.verdicts.filter { $0.verdict == .leftWork }.count
         failed = outcome.verdicts.filter { $0.verdict == .failed }.count
         failedTests = outcome.verdicts.filter { $0.passed == false && $0.verdict != .timedOut }.count
@@ -41,14 +44,15 @@ struct TestSummary: Codable, Equatable {
         interruptedBy = outcome.interruptedBy.map(CrashCause.signalName)
     }
 
-    /// `12 tests: 3 leaked, 1 left work behind, 1 failed, 7 clean; 2 ran their own check; 41.2 s`.
+    /// `12 tests: 3 leaked, 2 grew, 1 left work behind, 1 failed, 5 clean; 2 ran their own check; 41.2 s`.
     var line: String {
         var text = "\(tests) test\(tests == 1 ? "" : "s"): \(leaked) leaked"
+        if grew > 0 { text += ", \(grew) grew" }
         if leftWork > 0 { text += ", \(leftWork) left work behind" }
         if failed > 0 { text += ", \(failed) failed" }
         if crashed > 0 { text += ", \(crashed) crashed" }
         if timedOut > 0 { text += ", \(timedOut) timed out" }
-        text += ", \(tests - leaked - leftWork - failed - crashed - timedOut) clean"
+        text += ", \(tests - leaked - grew - leftWork - failed - crashed - timedOut) clean"
         if failedTests > failed {
             text += "; \(failedTests) failed in all (\(failedTests - failed) also leaked, left work or crashed)"
         }
@@ -95,6 +99,8 @@ struct TestDocument: Encodable {
         var crashSignal: Int32?
         /// The per-test time limit it ran past (verdict timedOut).
         var timeLimitSeconds: Double?
+        /// With `--repeat`: what long-lived holders kept after each run, and where it grows.
+        var growth: GrowthReport?
         /// The ids of its signatures.
         var signatures: [String]
         /// Against the baseline: `new`, `known` or `fixed`; absent without one or when it has none.
@@ -113,6 +119,7 @@ struct TestDocument: Encodable {
                 counts: verdict.report.counts,
                 unsettled: verdict.report.unsettled, continuationMisuses: verdict.report.continuationMisuses,
                 report: verdict.text, crashSignal: verdict.crashSignal, timeLimitSeconds: verdict.timeLimitSeconds,
+                growth: verdict.growth,
                 signatures: (gate.signaturesByTest[verdict.name] ?? []).map(\.id),
                 baselineState: gate.baselineState(of: verdict.name))
         }
@@ -162,8 +169,8 @@ enum TestText {
         }
         var output = table.render(headerStyle: style.bold)
         for verdict in outcome.verdicts
-        where !verdict.report.isClean || [.crashed, .timedOut].contains(verdict.verdict) {
-            output += "\n" + style.bold(verdict.name) + "\n" + verdict.text + "\n"
+        where !verdict.report.isClean || [.crashed, .timedOut, .grew].contains(verdict.verdict) {
+            output += "\n" + style.bold(verdict.name) + "\n" + verdict.reports + "\n"
         }
         let signatures = GateText.render(gate, style: style)
         if !signatures.isEmpty { output += "\n" + signatures }
@@ -187,11 +194,19 @@ enum TestText {
         switch verdict.verdict {
         case .clean: TextTable.Cell("clean", style: style.green)
         case .leaked: TextTable.Cell(verdict.passed == false ? "LEAKED, FAILED" : "LEAKED", style: style.red)
+        case .grew: TextTable.Cell(verdict.passed == false ? "GREW, FAILED" : "GREW", style: style.red)
         case .leftWork: TextTable.Cell(verdict.passed == false ? "LEFT WORK, FAILED" : "LEFT WORK", style: style.yellow)
         case .notRun: TextTable.Cell("not run", style: style.yellow)
         case .timedOut: TextTable.Cell("TIMED OUT", style: style.red)
         default: TextTable.Cell(verdict.verdict.rawValue.uppercased(), style: style.red)
         }
+    }
+}
+
+extension SuiteVerdict {
+    /// The growth report, when something grew (`--repeat`), then the leak check's report.
+    var reports: String {
+        (growth.flatMap { $0.isClean ? nil : $0.description + "\n" } ?? "") + text
     }
 }
 
@@ -211,10 +226,10 @@ enum TestJUnit {
                     let ids = (gate.signaturesByTest[test.name] ?? []).map(\.id)
                     let state = gate.baselineState(of: test.name).map { "\nbaseline: \($0.label)" } ?? ""
                     let text =
-                        test.text + (ids.isEmpty ? "" : "\nsignature: " + ids.joined(separator: ", ")) + state
+                        test.reports + (ids.isEmpty ? "" : "\nsignature: " + ids.joined(separator: ", ")) + state
                     var row = JUnitXML.Case(classname: suite, name: String(test.name.dropFirst(suite.count + 1)))
                     if fails(test) {
-                        let message = test.text.split(separator: "\n").dropFirst().first.map {
+                        let message = test.reports.split(separator: "\n").dropFirst().first.map {
                             $0.trimmingCharacters(in: .whitespaces)
                         }
                         row.problem = .init(

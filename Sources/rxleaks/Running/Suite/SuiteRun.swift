@@ -20,6 +20,8 @@ struct SuiteRun {
     let swiftArguments: [String]
     /// How long one test may run before its test process is ended and the other tests are run without it.
     var testTimeLimit: Duration = Self.defaultTestTimeLimit
+    /// How many times each XCTest test runs in its process, for a growth verdict (`--repeat`); 1: once.
+    var repetitions = 1
 
     /// Five minutes: far beyond a unit test, short enough that a hung test costs a CI job little.
     static let defaultTestTimeLimit = Duration.seconds(300)
@@ -150,7 +152,10 @@ struct SuiteRun {
 
         let total = try testCount(swift: swift, common: common, environment: configuration)
         progress.phase("running the tests in the whole-suite mode")
-        var suiteEnvironment = [SuiteEnvironment.mode: "1", SuiteEnvironment.results: resultsFile.path]
+        var suiteEnvironment = [
+            SuiteEnvironment.mode: "1", SuiteEnvironment.results: resultsFile.path,
+            SuiteEnvironment.repetitions: String(repetitions),
+        ]
         // The package's own modules are the code under test: their objects are tracked, its dependencies' are not.
         let targets = try? ownTargets(swift: swift, common: common, environment: configuration)
         if let targets, !targets.isEmpty {
