@@ -57,6 +57,26 @@ final class FixSessionTests: XCTestCase {
         XCTAssertEqual(session.left.count, 0)
     }
 
+    func testAnotherTestThatComesOutCleanKeepsTheFix() throws {
+        let attempt = try attempt()
+        let other = "OtherTests.testOther"
+        var writes: [String] = []
+        var session = FixSession(
+            before: [
+                SearchFixture.verdict(test, leaks: [try SearchFixture.leak(line: 6)]),
+                SearchFixture.verdict(other, leaks: [try SearchFixture.leak(line: 6)]),
+            ],
+            runner: { _ in
+                self.outcome([SearchFixture.verdict(self.test, leaks: []), SearchFixture.verdict(other, leaks: [])])
+            },
+            writer: { _, text in writes.append(text) })
+        try session.try(attempt)
+        try session.checkTheOtherTests()
+        XCTAssertEqual(writes.count, 1, "kept: the other test's leak ended with the fix, it did not get worse")
+        XCTAssertEqual(session.fixed.map(\.test), [test])
+        XCTAssertEqual(session.left.count, 0, "\(session.left)")
+    }
+
     func testAFixWhoseTestStillLeaksIsPutBackWithWhy() throws {
         let attempt = try attempt()
         var writes: [String] = []

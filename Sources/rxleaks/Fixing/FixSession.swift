@@ -119,7 +119,8 @@ struct FixSession {
     /// One more run of the tests the options select, with every kept edit in
     /// place: each test must pass or fail as in the first run, and only the
     /// tests a fix was proven by may change verdict (to clean, or fewer
-    /// leaks). When another test changed, every kept edit is undone.
+    /// leaks), besides tests that come out clean (a fix may end another test's
+    /// leak or work left too). When another test changed, every kept edit is undone.
     mutating func checkTheOtherTests() throws(Interrupted) {
         guard !kept.isEmpty else { return }
         let outcome: SuiteRun.Outcome
@@ -134,7 +135,8 @@ struct FixSession {
         }
         let changed = outcome.verdicts.compactMap { after -> String? in
             guard let earlier = before[after.name] else { return nil }
-            if earlier.passed != after.passed || (after.verdict != earlier.verdict && cleared[after.name] == nil) {
+            let changedVerdict = after.verdict != earlier.verdict && after.verdict != .clean
+            if earlier.passed != after.passed || (changedVerdict && cleared[after.name] == nil) {
                 return "\(after.name) went from \(Self.describe(earlier)) to \(Self.describe(after))"
             }
             return nil
