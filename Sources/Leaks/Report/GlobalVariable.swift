@@ -9,6 +9,7 @@ public struct GlobalVariable: Sendable, Codable, Hashable, CustomStringConvertib
     /// The variable: `disposeBag`.
     public let name: String
 
+    /// A variable of `module`, static of `type` (nil for a global), named `name`.
     public init(module: String, type: String?, name: String) {
         (self.module, self.type, self.name) = (module, type, name)
     }

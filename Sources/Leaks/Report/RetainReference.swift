@@ -30,6 +30,7 @@ public enum RetainReference: Sendable, Hashable, CustomStringConvertible {
         /// The element of the collection the field holds (`observers[1]`): for display only.
         public let element: String?
 
+        /// The field `name` of `owner` (nil for the code under test's types), through `path`, at `element`.
         public init(owner: String?, name: String, path: [String] = [], element: String? = nil) {
             self.owner = owner
             self.name = name
