@@ -83,7 +83,7 @@ final class StuckTaskTests: XCTestCase {
             // This thread's run loop (the main one, which `wait(for:)` runs) keeps the timer, whose block keeps the
             // downloader and the continuation in it. Linux's Foundation keeps the block once the timer has fired,
             // too: `scripts/leak-check` suppresses what `scheduledTimer` makes as toolchain noise.
-            Timer.scheduledTimer(withTimeInterval: 1, repeats: false) { _ in downloader.finish() }
+            _ = Timer.scheduledTimer(withTimeInterval: 1, repeats: false) { _ in downloader.finish() }
         }
         XCTAssertFalse(
             report.leaks.contains { $0.pattern?.id == "task-never-resumes" }, "a timer can still resume it")
