@@ -43,22 +43,21 @@ struct PatternClassifier {
         {
             return .captureListMissingModifier
         }
-        // A bag handed to another object, or captured by a closure whose
-        // subscription it holds: the bag keeps what keeps the bag.
+        // A bag handed to another object (two of the user's objects hold it), or else captured by a closure
+        // whose subscription it holds: the bag keeps what keeps the bag.
         // (A closure whose only capture is the bag has the bag as its context.)
+        if path.contains(where: { isBag($0.reference.target) && userHolders(of: $0.reference.target).count >= 2 }) {
+            return .containerSharedWithAnotherObject
+        }
         let capturesBag =
             closureEdges.contains { step in
                 guard let closure = graph.nodes[step.reference.target], closure.closure != nil else { return false }
                 return closure.references.contains { $0.kind == .strong && isBag($0.target) }
             } || path.contains { $0.reference.function != nil && isBag($0.reference.target) }
         if capturesBag
-            || path.contains(where: {
-                isBag($0.reference.target)
-                    && (userHolders(of: $0.reference.target).count >= 2
-                        || graph.nodes[$0.from]?.closure != nil)
-            })
+            || path.contains(where: { isBag($0.reference.target) && graph.nodes[$0.from]?.closure != nil })
         {
-            return .containerSharedWithAnotherObject
+            return .containerCapturedByItsSubscription
         }
         if !closureEdges.isEmpty { return .strongCapture }
         if path.contains(where: {
