@@ -427,6 +427,7 @@ extension StorageKindTests {
             }, breakCycle: { $0.history = [] })
         assertCycle(report, through: "─history[0]→ Publisher.Inner\n")
         assertCycle(report, through: "─downstream→ Tracker")
+        assertOneFix(report)
     }
 
     func testAClassNestedInAnExtensionOfAStandardLibraryGenericType() {
@@ -440,5 +441,13 @@ extension StorageKindTests {
         // library's `Optional`.
         assertCycle(report, through: "─history[0]→ Optional.Nest.Inner\n")
         assertCycle(report, through: "─downstream→ Tracker")
+        assertOneFix(report)
+    }
+
+    /// The subscription made in the check is on its subscriber's cycle: one cycle, one fix, listed under the
+    /// subscriber.
+    private func assertOneFix(_ report: LeakReport, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(report.fixCount, 1, report.description, file: file, line: line)
+        XCTAssertEqual(report.leaks.map(\.heldBy), [nil, report.leaks.first?.address], file: file, line: line)
     }
 }
