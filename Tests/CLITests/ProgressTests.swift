@@ -56,4 +56,18 @@ final class ProgressTests: XCTestCase {
                 "\r\u{1B}[K[1/2] closure-strong-self/leaking (1 left)", "\r\u{1B}[K",
             ])
     }
+
+    /// The total counts the tests `swift test list` names, not SwiftPM's lines around them.
+    func testTheTotalCountsOnlyTheListedTests() {
+        let listing = """
+            [0/1] Planning build
+            warning: 'app': found 1 file(s) which are unhandled; explicitly declare them
+                /work/App/Tests/AppTests/Info.plist
+            AppTests.CartTests/testAdds
+            AppTests.CartTests/testRemoves
+            AppTests.Checkout/paysOnce()
+            """
+        XCTAssertEqual(SuiteRun.testCount(listing: listing, filters: []), 3)
+        XCTAssertEqual(SuiteRun.testCount(listing: listing, filters: ["CartTests"]), 2)
+    }
 }

@@ -216,9 +216,16 @@ struct SuiteRun {
     private func testCount(swift: String, common: [String], environment: [String: String]) throws(Failure) -> Int? {
         let listed = try launch(swift, ["test", "list", "--skip-build"] + common, environment: environment)
         guard listed.status == 0 else { return nil }
+        return Self.testCount(listing: listed.output, filters: filters)
+    }
+
+    /// How many of the tests `swift test list` printed in `listing` the filters select. Its output has
+    /// SwiftPM's lines too (`[0/1] Planning build`, a warning naming a file): a test's id
+    /// (`Module.Class/test`, `Module.Suite/test()`) has a slash and no space.
+    static func testCount(listing: String, filters: [String]) -> Int {
         let patterns = filters.compactMap { try? Regex($0) }
-        return listed.output.split(separator: "\n").filter { name in
-            name.contains("/") && (patterns.isEmpty || patterns.contains { name.contains($0) })
+        return listing.split(separator: "\n").filter { name in
+            name.contains("/") && !name.contains(" ") && (patterns.isEmpty || patterns.contains { name.contains($0) })
         }.count
     }
 
