@@ -102,6 +102,7 @@ public final class RxCoreIntegration: LeakIntegration {
         case .strongCapture: pattern = GuidePatterns.closureStrongSelf
         case .captureListMissingModifier: pattern = GuidePatterns.captureListMissingModifier
         case .containerSharedWithAnotherObject: pattern = GuidePatterns.disposeBagSentToAnotherObject
+        case .containerCapturedByItsSubscription: pattern = GuidePatterns.disposeBagCaptured
         case .storedSubject: pattern = GuidePatterns.storedSubjectInChild
         case .strongBackReference: return nil
         case .taskOutlivingSubscription:

@@ -10,8 +10,10 @@ public enum LeakShape: Sendable, Hashable {
     /// A closure's capture list makes some names weak or unowned and keeps another strongly.
     case captureListMissingModifier
     /// A library container of subscriptions (a dispose bag, a set of
-    /// cancellables) held by another object, or captured by a closure it keeps.
+    /// cancellables) held by another object.
     case containerSharedWithAnotherObject
+    /// A library container of subscriptions captured by a closure of a subscription it holds: it keeps itself.
+    case containerCapturedByItsSubscription
     /// A library subject or relay kept as a property by an object it was handed to.
     case storedSubject
     /// Objects that refer to each other through stored properties alone, no
@@ -29,6 +31,7 @@ public enum LeakShape: Sendable, Hashable {
         case .strongCapture: "closure-strong-self"
         case .captureListMissingModifier: "capture-list-missing-modifier"
         case .containerSharedWithAnotherObject: "dispose-bag-sent-to-another-object"
+        case .containerCapturedByItsSubscription: "dispose-bag-captured"
         case .storedSubject: "stored-subject-in-child"
         case .strongBackReference: "strong-back-reference"
         case .taskOutlivingSubscription: "task-outlives-subscription"
@@ -55,6 +58,11 @@ public enum LeakShape: Sendable, Hashable {
             LeakPattern(
                 id: id, name: "container of subscriptions held by another object", source: nil,
                 fix: "give each object its own container instead of passing one around")
+        case .containerCapturedByItsSubscription:
+            LeakPattern(
+                id: id, name: "container of subscriptions captured by a closure of a subscription it holds",
+                source: nil,
+                fix: "end the inner subscriptions with the object's own container, or return the sequence instead")
         case .storedSubject:
             LeakPattern(
                 id: id, name: "subject kept as a property by an object it was handed to", source: nil,
