@@ -264,8 +264,7 @@ private final class Reflector {
             guard let (size, fields) = classLayout(metadata: header.metadata) else { return nil }
             return InstanceLayout(
                 address: address, metadata: header.metadata, kind: .classInstance,
-                typeName: name(ofTypeRef: typeRef(forMetadata: header.metadata)),
-                size: size, fields: fields)
+                typeName: className(metadata: header.metadata), size: size, fields: fields)
         case .genericBox:
             guard let (size, field) = genericBoxField(metadata: header.metadata) else { return nil }
             return InstanceLayout(
@@ -357,7 +356,12 @@ private final class Reflector {
         // which reads through one, must first make a type of it. A stale word
         // that passed the header test by chance (a soak of the whole
         // catalogue met two in a few minutes) rarely decodes as a type name.
-        guard typeRef(forMetadata: metadata) != 0, let sizeWord = Memory.readWord(metadata &+ 24) else { return nil }
+        // RemoteMirror makes no type of a class nested in an extension of
+        // another module's generic type (OpenCombine's `Optional.OCombine.Inner`):
+        // its metadata's own words must then hold together instead.
+        guard typeRef(forMetadata: metadata) != 0 || Self.isConsistentClassMetadata(metadata),
+            let sizeWord = Memory.readWord(metadata &+ 24)
+        else { return nil }
         let ownership = fieldOwnership(metadata: metadata)
         let type = unsafeBitCast(metadata, to: Any.Type.self)
         var fields: [FieldLayout] = []
@@ -385,6 +389,33 @@ private final class Reflector {
         }
         guard complete else { return nil }
         return (Int(UInt32(truncatingIfNeeded: sizeWord)), fields)
+    }
+
+    /// Whether the words of class metadata RemoteMirror cannot read hold
+    /// together as the runtime lays them out without Objective-C interop: an
+    /// instance size and alignment a heap object can have, the class's address
+    /// point after its two or three header words, and a superclass that is class
+    /// metadata too. A stale word that passed ``header(ofObjectAt:read:)`` by
+    /// chance does not; metadata is never freed, so a real one always does.
+    static func isConsistentClassMetadata(_ metadata: UInt) -> Bool {
+        guard let words = Memory.readWords(metadata &+ 8, count: 4) else { return false }
+        let instanceSize = UInt32(truncatingIfNeeded: words[2])
+        let alignMask = UInt16(truncatingIfNeeded: words[2] >> 32)
+        let classSize = UInt32(truncatingIfNeeded: words[3])
+        let classAddressPoint = UInt32(truncatingIfNeeded: words[3] >> 32)
+        let superclass = words[0]
+        return (16...(1 << 24)).contains(instanceSize) && alignMask < 64 && (alignMask & (alignMask &+ 1)) == 0
+            && [16, 24].contains(classAddressPoint) && classSize >= 56 && classSize < (1 << 20)
+            && (superclass == 0 || Memory.readWord(superclass) == MetadataKind.class)
+    }
+
+    /// The name of the class whose metadata is given: RemoteMirror's, or the
+    /// runtime's for metadata it has no type for, once the metadata was laid
+    /// out (the runtime reads it with no safe reader).
+    func className(metadata: UInt) -> String? {
+        if let name = name(ofTypeRef: typeRef(forMetadata: metadata)) { return name }
+        guard classLayout(metadata: metadata) != nil else { return nil }
+        return Self.readable(_typeName(unsafeBitCast(metadata, to: Any.Type.self), qualified: true))
     }
 
     /// Stored property name to offset for the whole class chain, from the runtime.
@@ -509,16 +540,25 @@ private final class Reflector {
         for ownership in ["weak ", "unowned(unsafe) ", "unowned "] where name.hasPrefix(ownership) {
             name.removeFirst(ownership.count)
         }
-        // A private type reads `(Owner in _0798…)`; the discriminator only adds noise.
-        name.replace(#/\((\w+) in _[0-9A-F]+\)/#) { $0.output.1 }
+        name = Self.readable(name)
         typeNames[typeRef] = name
         return name
+    }
+
+    /// A private type reads `(Owner in _0798…)`; the discriminator only adds noise, as does the runtime's
+    /// `(unknown context at $…).` for a private or local context. A type an extension declares reads
+    /// `(extension in App):Swift.Optional<…>.Nest`: it belongs to the extension's module (`App.Optional<…>.Nest`),
+    /// not to the standard library, whose types a path folds away as storage.
+    private static func readable(_ name: String) -> String {
+        name.replacing(#/\((\w+) in _[0-9A-F]+\)/#) { $0.output.1 }
+            .replacing(#/\(extension in (\w+)\):\w+\./#) { "\($0.output.1)." }
+            .replacing(#/\(unknown context at \$[0-9a-f]+\)\./#, with: "")
     }
 
     func typeName(ofObjectAt address: UInt) -> String? {
         guard let header = header(ofObjectAt: address) else { return nil }
         switch header.kind {
-        case .classInstance: return name(ofTypeRef: typeRef(forMetadata: header.metadata))
+        case .classInstance: return className(metadata: header.metadata)
         case .closureContext: return "closure context"
         default: return layout(ofInstanceAt: address)?.typeName
         }

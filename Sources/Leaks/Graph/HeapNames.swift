@@ -3,8 +3,10 @@ import Synchronization
 
 /// Names for heap objects and helpers to read what reflection leaves raw.
 enum HeapNames {
-    /// `Module.Outer.Type<Swift.Int>` becomes `Outer.Type`: the module prefix
-    /// and generic arguments are noise in a cycle path.
+    /// `Module.Outer.Type<Swift.Int>` becomes `Outer.Type`, and
+    /// `Module.Subject<Swift.Int>.Conduit<…>` becomes `Subject.Conduit`: the
+    /// module prefix and generic arguments are noise in a cycle path, the
+    /// names of the types a type is nested in are not.
     static func shortTypeName(_ name: String) -> String {
         if let known = shortNames.withLock({ $0[name] }) { return known }
         let short = shortened(name)
@@ -21,7 +23,12 @@ enum HeapNames {
         let name = withoutPrivateDiscriminators(name)
         // A local type reads `P #1 in Module.f() -> ()`: its own name comes first.
         if let local = name.range(of: " #") { return shortened(String(name[..<local.lowerBound])) }
-        let base = name.prefix { $0 != "<" }
+        var base = "", depth = 0
+        for character in name {
+            if character == "<" { depth += 1 }
+            if depth == 0 { base.append(character) }
+            if character == ">", depth > 0 { depth -= 1 }
+        }
         let parts = base.split(separator: ".")
         return parts.count > 1 ? parts.dropFirst().joined(separator: ".") : String(base)
     }
