@@ -1,5 +1,6 @@
 import Foundation
 import Leaks
+import Probes
 import RxCore
 
 /// One leak check as RxCore sees it: a resource scope that attributes what
@@ -78,15 +79,48 @@ final class RxCoreCheckSession: LeakIntegrationSession {
         guard let scope = resourceScope else { return [] }
         let left = scope.liveResourceSnapshot()
         guard left.total != 0 else { return [] }
-        let families = left.byFamily
+        var families = left.byFamily
         let subscriptions = min(left[SubscriptionRegistry.resourceKindName], SubscriptionRegistry.live(in: scope).count)
-        let kinds: [(String, Int)] = [
-            (LiveSubscription.resourceKind, subscriptions), ("sinks", families[.sink] ?? 0),
-            ("subjects", families[.subject] ?? 0),
-            ("disposables", (families[.disposable] ?? 0) - subscriptions),
-            ("observables", families[.observable] ?? 0), ("scheduled work", families[.scheduled] ?? 0),
-        ]
-        return kinds.filter { $0.1 != 0 }.map { ResourceCounts.KindCount(name: $0, count: $1) }
+        families[.disposable, default: 0] -= subscriptions
+        return [ResourceCounts.KindCount(name: LiveSubscription.resourceKind, count: subscriptions)].filter {
+            $0.count != 0
+        } + Self.kinds(families)
+    }
+
+    /// The names ``liveResourcesByKind`` gives RxCore's families, in its order.
+    private static let familyNames: [(ResourceKind.Family, String)] = [
+        (.sink, "sinks"), (.subject, "subjects"), (.disposable, "disposables"), (.observable, "observables"),
+        (.scheduled, "scheduled work"),
+    ]
+
+    private static func kinds(_ families: [ResourceKind.Family: Int]) -> [ResourceCounts.KindCount] {
+        familyNames.compactMap { family, name in
+            families[family].flatMap { $0 == 0 ? nil : ResourceCounts.KindCount(name: name, count: $0) }
+        }
+    }
+
+    private static let handleMetadata = unsafeBitCast(SubscriptionHandle.self as AnyClass, to: UInt.self)
+
+    /// The resources among `objects` whose `token` records this check's scope, and the handles of ended
+    /// subscriptions made in it (which count themselves in the scope their `scope` field keeps) as `disposables`.
+    func resourcesMade(among objects: [UInt]) -> [ResourceCounts.KindCount] {
+        guard let scope = resourceScope else { return [] }
+        var families: [ResourceKind.Family: Int] = [:]
+        for address in objects {
+            guard let layout = ReflectionProbe.shared.layout(ofInstanceAt: address) else { continue }
+            if let token = layout.fields.first(where: { $0.name == "token" }),
+                let words = Memory.readWords(address &+ UInt(token.offset), count: ResourceScope.tokenWordCount),
+                let family = scope.family(ofResourceWithToken: words)
+            {
+                families[family, default: 0] += 1
+            } else if layout.metadata == Self.handleMetadata,
+                let field = layout.fields.first(where: { $0.name == "scope" }),
+                let word = Memory.readWord(address &+ UInt(field.offset)), scope.isRecorded(by: word)
+            {
+                families[.disposable, default: 0] += 1
+            }
+        }
+        return Self.kinds(families)
     }
 
     func counts() -> ResourceCounts.Moment? {

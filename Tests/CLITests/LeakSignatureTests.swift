@@ -1,5 +1,6 @@
 import Foundation
 @testable import Leaks
+import LeakSuiteRecords
 @testable import rxleaks
 import XCTest
 
@@ -101,5 +102,33 @@ final class LeakSignatureTests: XCTestCase {
             ])
         XCTAssertEqual(run.status, 64, run.stderr)
         XCTAssertTrue(run.stderr.contains("--write-baseline"), run.stderr)
+    }
+
+    /// Library resources that rise with every run where no growing place is found are a growth of their own,
+    /// named by the kinds that rise, never by their counts: it fails a run and a baseline can hold it.
+    func testLibraryResourcesThatRiseAloneAreAGrowthWithASignature() throws {
+        func growth(subjects: [Int]) throws -> GrowthReport {
+            let moments = subjects.map {
+                ResourceCounts.Moment(
+                    kinds: [.init(name: "subjects", count: $0), .init(name: "sinks", count: 2)], trackedObjects: 0,
+                    total: $0 + 2)
+            }
+            let report = """
+                {"name": "t", "repetitions": \(moments.count), "growths": [], "resources": \(json(moments)),
+                 "problems": []}
+                """
+            return try JSONDecoder().decode(GrowthReport.self, from: Data(report.utf8))
+        }
+        func signatures(_ growth: GrowthReport) -> [LeakSignature] {
+            let verdict = SuiteVerdict(
+                framework: .xctest, name: "T.test", ownCheck: false, passed: true, report: .empty, text: "",
+                growth: growth)
+            XCTAssertEqual(verdict.verdict, .grew)
+            return LeakGroup.signatures(of: verdict, scopes: { _ in nil })
+        }
+        let first = signatures(try growth(subjects: [1, 2, 3]))
+        XCTAssertEqual(first.map(\.edge), ["library resources subjects"])
+        XCTAssertEqual(first.map(\.type), [LeakSignature.growth])
+        XCTAssertEqual(first, signatures(try growth(subjects: [4, 6, 8, 10])), "counts are not part of it")
     }
 }

@@ -1,4 +1,5 @@
 @testable import Leaks
+import RxCore
 import XCTest
 
 private final class Visit {}
@@ -45,5 +46,35 @@ final class OpenGrowthCheckTests: XCTestCase {
         let result = threeRuns { VisitLog.shared.visits = [Visit()] }
         XCTAssertEqual(result.observed, [1, 1, 1], "the oracle: the log keeps one visit")
         XCTAssertTrue(result.report.isClean, result.report.description)
+    }
+
+    /// What other code makes between the runs (a suite running beside a growth-checked test) is not the check's:
+    /// only the resources its own runs made are counted.
+    func testResourcesMadeBesideTheRunsAreNotItsGrowth() {
+        let growth = OpenGrowthCheck("beside")
+        var beside: [PublishSubject<Int>] = []
+        for _ in 0..<3 {
+            _ = growth.startRun().finish()
+            beside.append(PublishSubject())
+        }
+        XCTAssertEqual(beside.count, 3, "the oracle: one more subject alive after each run")
+        XCTAssertTrue(growth.report().isClean, growth.report().description)
+    }
+
+    /// Resources each run leaves that no global of the code under test holds grow with no place to name.
+    func testResourcesEachRunLeavesWithNoHolderGrow() {
+        var kept: [Unmanaged<PublishSubject<Int>>] = []
+        defer { kept.forEach { $0.release() } }
+        let growth = OpenGrowthCheck("unheld")
+        for _ in 0..<3 {
+            let run = growth.startRun()
+            kept.append(.passRetained(PublishSubject()))
+            _ = run.finish()
+        }
+        let report = growth.report()
+        XCTAssertEqual(report.growths, [], report.description)
+        XCTAssertEqual(report.growingResourceKinds, ["subjects"], report.description)
+        XCTAssertEqual(report.resources.map(\.total), [1, 2, 3], report.description)
+        XCTAssertFalse(report.isClean, report.description)
     }
 }

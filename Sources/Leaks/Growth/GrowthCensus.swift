@@ -3,6 +3,8 @@ struct GrowthCensus {
     let name: String
     private var censuses: [HeapCensus] = []
     private var resources: [ResourceCounts.Moment] = []
+    /// Each run's integration sessions, kept so that what every run made can be counted after each later one.
+    private var runSessions: [[any LeakIntegrationSession]] = []
     private var problems: [String] = []
     /// The objects the last run made that were alive at its census, by address: where a growing place's newest
     /// object was made.
@@ -25,9 +27,22 @@ struct GrowthCensus {
             check.scope.trackedObjects.filter(\.isAlive).map { ($0.address, $0) },
             uniquingKeysWith: { first, _ in first })
         let report = check.finish(settle: settle, thrown: thrown, releasing: holder)
-        resources.append(report.counts.afterSettling)
+        runSessions.append(check.sessions)
+        resources.append(Self.resourcesMade(in: runSessions))
         problems += report.problems.filter { !problems.contains($0) }
         return report
+    }
+
+    /// The library resources the runs made and still alive, summed by kind: what each run's own scope counts, so
+    /// that what other code makes meanwhile (the tests running beside a growth-checked one) is not counted.
+    private static func resourcesMade(in runs: [[any LeakIntegrationSession]]) -> ResourceCounts.Moment {
+        var names: [String] = [], counts: [String: Int] = [:]
+        for kind in runs.joined().flatMap(\.liveResourcesByKind) {
+            if counts[kind.name] == nil { names.append(kind.name) }
+            counts[kind.name, default: 0] += kind.count
+        }
+        let kinds = names.map { ResourceCounts.KindCount(name: $0, count: counts[$0] ?? 0) }
+        return ResourceCounts.Moment(kinds: kinds, trackedObjects: 0, total: kinds.reduce(0) { $0 + $1.count })
     }
 
     /// The places that grew, nearest their roots, each explained.

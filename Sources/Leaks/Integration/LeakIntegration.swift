@@ -142,6 +142,10 @@ public protocol LeakIntegrationSession: AnyObject, Sendable {
 
     /// The library's live counts now, process-wide.
     func counts() -> ResourceCounts.Moment?
+
+    /// Of the library objects at `objects` (alive, met in the heap), the resources made in the check, by the
+    /// kinds ``liveResourcesByKind`` names: which of the resources the check left a holder keeps.
+    func resourcesMade(among objects: [UInt]) -> [ResourceCounts.KindCount]
 }
 
 extension LeakIntegrationSession {
@@ -157,4 +161,5 @@ extension LeakIntegrationSession {
     public func liveSubscriptions() -> [LiveSubscription] { [] }
     public var liveResourcesByKind: [ResourceCounts.KindCount] { [] }
     public func counts() -> ResourceCounts.Moment? { nil }
+    public func resourcesMade(among objects: [UInt]) -> [ResourceCounts.KindCount] { [] }
 }

@@ -10,14 +10,27 @@ public struct GrowthReport: Sendable, Codable, CustomStringConvertible {
     public let repetitions: Int
     /// Each growing place, nearest its root: what lies under a growing place grows with it and is not listed.
     public let growths: [Growth]
-    /// The library's live resources after each run, settled, as its integration counts them (RxCore's
-    /// `Resources.total`, and subscriptions, sinks… by kind); each has no kinds and a zero total without one.
+    /// The library resources the runs made and still alive after each run, settled, by kind (subscriptions,
+    /// sinks…) as its integration attributes them to each run's check: what other code makes meanwhile (tests
+    /// running beside this one) is not counted. Each has no kinds and a zero total without an integration.
     public let resources: [ResourceCounts.Moment]
     /// What kept the check from reading everything (a run's problems, each once).
     public let problems: [String]
 
     /// Whether the library's live resources rose with every run after the first.
     public var resourcesGrow: Bool { Growth.rises(resources.map(\.total)) }
+
+    /// The kinds of library resources whose count rose with every run after the first (`subjects`, `sinks`).
+    public var growingResourceKinds: [String] {
+        resourceKindNames.filter { name in Growth.rises(resources.map { $0[kind: name] }) }
+    }
+
+    /// Every kind any run counted, in first-seen order.
+    private var resourceKindNames: [String] {
+        var names: [String] = []
+        for kind in resources.flatMap(\.kinds) where !names.contains(kind.name) { names.append(kind.name) }
+        return names
+    }
 
     /// Whether nothing grew: no place, and not the library's resources.
     public var isClean: Bool { growths.isEmpty && !resourcesGrow }
@@ -31,10 +44,7 @@ public struct GrowthReport: Sendable, Codable, CustomStringConvertible {
         for growth in growths { lines.append(growth.description) }
         if resources.contains(where: { !$0.kinds.isEmpty }) {
             let list = { (counts: [Int]) in counts.map(String.init).joined(separator: ", ") }
-            let kinds = (resources.first?.kinds ?? []).indices.map { index in
-                let name = resources[0].kinds[index].name
-                return "\(name) " + list(resources.map { $0.kinds.indices.contains(index) ? $0.kinds[index].count : 0 })
-            }
+            let kinds = resourceKindNames.map { name in "\(name) " + list(resources.map { $0[kind: name] }) }
             lines.append(
                 "library resources after each run: \(list(resources.map(\.total))) (\(resourcesGrow ? "grow" : "do not grow"))"
                     + (kinds.isEmpty ? "" : "; " + kinds.joined(separator: "; ")))

@@ -90,6 +90,11 @@ final class ResourceKindTable: Sendable {
         kinds.withLock { $0.indices.contains(index) ? $0[index].name : nil }
     }
 
+    /// The family of the kind at `index`, if one has it.
+    func family(at index: Int) -> ResourceKind.Family? {
+        kinds.withLock { $0.indices.contains(index) ? $0[index].family : nil }
+    }
+
     /// Every kind used so far, in index order.
     var kindsSoFar: [(name: String, family: ResourceKind.Family)] { kinds.withLock { $0 } }
 

@@ -28,7 +28,7 @@ struct ResourceToken: ~Copyable {
     /// Addresses stay below 2^52 on every 64-bit platform Swift runs on; the
     /// 12 bits above hold any index below `CRXCORE_KIND_CAPACITY` (512).
     fileprivate static let indexShift: UInt64 = 52
-    private static let addressMask: UInt64 = 1 << indexShift - 1
+    fileprivate static let addressMask: UInt64 = 1 << indexShift - 1
 
     @inline(__always)
     init(_ kind: borrowing ResourceKind) {
@@ -77,6 +77,40 @@ extension ResourceKind {
         #else
         nil
         #endif
+    }
+}
+
+extension ResourceScope {
+    /// How many words of a resource's `token` field a leak check reads: the kind's (and the scope's, packed in it),
+    /// then, in the leak-check build, the scope's word of its own.
+    package static var tokenWordCount: Int {
+        #if RXCORE_SCOPE_IN_OWN_WORD
+        2
+        #else
+        1
+        #endif
+    }
+
+    /// The family of the resource whose `token` field holds `words` (``tokenWordCount`` of them, read from a live
+    /// object), when the resource was made in this scope; nil when it was made elsewhere, or without accounting.
+    package func family(ofResourceWithToken words: [UInt]) -> ResourceKind.Family? {
+        #if RXCORE_NO_ACCOUNTING
+        return nil
+        #else
+        guard words.count == Self.tokenWordCount else { return nil }
+        let bits = UInt64(words[0])
+        #if RXCORE_SCOPE_IN_OWN_WORD
+        guard isRecorded(by: words[1]) else { return nil }
+        #else
+        guard isRecorded(by: UInt(truncatingIfNeeded: bits & ResourceToken.addressMask)) else { return nil }
+        #endif
+        return ResourceKindTable.shared.family(at: Int(truncatingIfNeeded: bits >> ResourceToken.indexShift))
+        #endif
+    }
+
+    /// Whether `word`, a reference read from a resource (a subscription handle's `scope`), is this scope.
+    package func isRecorded(by word: UInt) -> Bool {
+        word == UInt(bitPattern: Unmanaged.passUnretained(self).toOpaque())
     }
 }
 

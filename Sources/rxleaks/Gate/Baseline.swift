@@ -100,7 +100,11 @@ struct LeakGroup: Equatable, Hashable {
         case .leaked:
             return verdict.report.leaks.filter { $0.heldBy == nil }.map { LeakSignature($0, scopes: scopes) }
         case .grew:
-            return verdict.growth?.growths.map(LeakSignature.init) ?? []
+            guard let growth = verdict.growth else { return [] }
+            // Library resources that rise with no growing place to name (no global of the code under test holds
+            // them) are a growth of their own.
+            return growth.growths.isEmpty
+                ? [LeakSignature(resourcesOf: growth)] : growth.growths.map(LeakSignature.init)
         case .leftWork:
             let report = verdict.report
             guard report.liveSubscriptions.isEmpty else {

@@ -60,6 +60,15 @@ struct LeakSignature: Hashable, Comparable, Codable {
             pattern: growth.pattern.id)
     }
 
+    /// The signature of library resources that rise with every run where no growing place was found: the kinds
+    /// that rise, never their counts.
+    init(resourcesOf growth: GrowthReport) {
+        self.init(
+            type: Self.growth,
+            edge: (["library resources"] + growth.growingResourceKinds).joined(separator: " "), scope: nil,
+            pattern: nil)
+    }
+
     /// `id: Type ─ edge (scope) [pattern]`, for reports.
     var description: String {
         "\(id): \(type) ← \(edge)" + (scope.map { " (in \($0))" } ?? "") + (pattern.map { " [\($0)]" } ?? "")
