@@ -32,7 +32,7 @@ extension Guide000 {
         variants: [
             Variant(
                 "leaking", role: .leaking,
-                expect: .leak(.cycle, types: ["DisposeBag"], pattern: "dispose-bag-sent-to-another-object")
+                expect: .leak(.cycle, types: ["DisposeBag"], pattern: "dispose-bag-captured")
             ) { scope in
                 FeedWireframe.receivePostsAndClose(.bagCapturedOnPushes, in: scope)
             },

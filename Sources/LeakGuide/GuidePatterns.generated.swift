@@ -36,6 +36,14 @@ extension GuidePatterns {
         document: "000", section: "Dispose bag",
         fix: "Give each object its own DisposeBag; return sequences instead of passing the bag along.")
 
+    /// Dispose bag captured by a closure of a subscription it holds (guide 000, "Dispose bag").
+    package static let disposeBagCaptured = GuidePattern(
+        id: "dispose-bag-captured", name: "dispose bag captured by a closure of a subscription it holds",
+        document: "000", section: "Dispose bag",
+        fix:
+            "Dispose the inner subscriptions into the object's own bag (guard let self first), or return the sequence (flatMap) instead of passing the bag along."
+    )
+
     /// Reused cell keeps its old dispose bag (guide 000, "Dispose bag").
     package static let cellReuseWithoutNewBag = GuidePattern(
         id: "cell-reuse-without-new-bag", name: "reused cell keeps its old dispose bag",
@@ -78,7 +86,7 @@ extension GuidePatterns {
     /// Every pattern, in the guide's order.
     package static let all: [GuidePattern] = [
         methodReferenceImplicitSelf, closureStrongSelf, captureListMissingModifier, unownedOutlivesOwner,
-        disposeBagSentToAnotherObject, cellReuseWithoutNewBag, nestedSubscribe, ignoredDisposable, storedSubjectInChild,
-        shareForever, appearBindingsWithoutReset,
+        disposeBagSentToAnotherObject, disposeBagCaptured, cellReuseWithoutNewBag, nestedSubscribe, ignoredDisposable,
+        storedSubjectInChild, shareForever, appearBindingsWithoutReset,
     ]
 }

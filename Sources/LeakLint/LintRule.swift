@@ -59,6 +59,7 @@ package enum Rules {
         CaptureListMissingModifier(),
         UnownedOutlivesOwner(),
         DisposeBagSentToAnotherObject(),
+        DisposeBagCaptured(),
         CellReuseWithoutNewBag(),
         AppearBindingsWithoutReset(),
         StoredSubjectInChild(),

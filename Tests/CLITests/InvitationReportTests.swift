@@ -54,4 +54,21 @@ final class InvitationReportTests: XCTestCase {
         XCTAssertEqual(left, listed, row)
         XCTAssertTrue(run.stdout.contains("  \(listed) subscription(s) made in the check still alive:"), run.stdout)
     }
+
+    /// The bag the view model's closures capture is named for what happened, in one sentence that the text,
+    /// the JSON and the SARIF log all give.
+    func testTheCapturedBagIsNamedWithTheSameSentenceInEveryFormat() throws {
+        let name = "dispose bag captured by a closure of a subscription it holds"
+        let text = try rxleaksTest([])
+        XCTAssertTrue(text.stdout.contains("pattern: \(name)"), text.stdout)
+        let json = try rxleaksTest(["--format", "json"]).json()
+        let test = try XCTUnwrap(json["tests"]?.arrayValue?.first { $0["name"]?.stringValue == Self.test })
+        let pattern = try XCTUnwrap(test["leaks"]?.arrayValue?.first { $0["heldBy"] == nil }?["pattern"])
+        XCTAssertEqual(pattern["id"]?.stringValue, "dispose-bag-captured")
+        XCTAssertEqual(pattern["name"]?.stringValue, name)
+        let sarif = try rxleaksTest(["--format", "sarif"]).json()
+        let results = sarif["runs"]?.arrayValue?.first?["results"]?.arrayValue ?? []
+        let result = try XCTUnwrap(results.first { $0["ruleId"]?.stringValue == "dispose-bag-captured" }, "\(results)")
+        XCTAssertTrue(result["message"]?["text"]?.stringValue?.contains(name) == true, "\(result)")
+    }
 }

@@ -35,7 +35,7 @@ final class TransformCommandTests: XCTestCase {
         XCTAssertEqual(leaks.compactMap { $0["typeName"]?.stringValue }, ["DisposeBag"])
         let leak = try XCTUnwrap(leaks.first)
         XCTAssertEqual(leak["kind"]?.stringValue, "cycle")
-        XCTAssertEqual(leak["pattern"]?["id"]?.stringValue, "dispose-bag-sent-to-another-object")
+        XCTAssertEqual(leak["pattern"]?["id"]?.stringValue, "dispose-bag-captured")
         let edges = try XCTUnwrap(leak["cycle"]?["edges"]?.arrayValue)
         // Through the test double ...
         XCTAssertTrue(edges.contains { $0["to"]?["name"]?.stringValue == "TestableObservable" }, "\(edges)")

@@ -71,7 +71,8 @@ final class BagRulesTests: XCTestCase {
                 }
             }
             """
-        XCTAssertEqual(flaggedLines(of: "dispose-bag-sent-to-another-object", in: source), [4])
+        XCTAssertEqual(flaggedLines(of: "dispose-bag-captured", in: source), [4])
+        XCTAssertEqual(flaggedLines(of: "dispose-bag-sent-to-another-object", in: source), [])
     }
 
     func testNestedSubscriptionIntoOwnBagIsFlagged() {

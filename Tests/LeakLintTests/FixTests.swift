@@ -620,7 +620,7 @@ final class FixTests: XCTestCase {
         // The inner subscriptions, now in the object's own bag, are nested ones: the lint's advice to flatMap them.
         XCTAssertEqual(
             Linter().lint(source: fix.fixed, path: "Test.swift").findings.map { "\($0.line) \($0.rule)" },
-            ["6 nested-subscribe", "11 nested-subscribe", "17 dispose-bag-sent-to-another-object"])
+            ["6 nested-subscribe", "11 nested-subscribe", "17 dispose-bag-captured"])
     }
 }
 #endif

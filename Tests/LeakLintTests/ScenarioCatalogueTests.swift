@@ -49,7 +49,7 @@ final class ScenarioCatalogueTests: XCTestCase {
             file: "SharedDisposeBag.swift", scope: "ShopPresenter.handle(openProduct:cartChanges:) case .shopsBag"),
         // The helper that captures the bag is shared with the control, whose request completes.
         Site(
-            variant: "dispose-bag-captured/leaking", pattern: "dispose-bag-sent-to-another-object",
+            variant: "dispose-bag-captured/leaking", pattern: "dispose-bag-captured",
             file: "DisposeBagCaptured.swift", scope: "FeedPresenter.handle(newPosts:interactor:disposeBag:)"),
         Site(
             variant: "cell-reuse-without-new-bag/leaking", pattern: "cell-reuse-without-new-bag",

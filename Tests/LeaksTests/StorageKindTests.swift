@@ -72,10 +72,53 @@ private final class Box<Value> {
     init(_ value: Value) { self.value = value }
 }
 
+// OpenCombine's `Optional.OCombine.Inner` and `Result.OCombine.Inner`: a generic class nested in a type
+// that an extension of a standard library generic declares. Its subscriber keeps it in a list of enum
+// cases with an existential payload, and it keeps its subscriber: a cycle the engine must follow as it
+// follows the same shape nested in a generic type of the module's own.
+
+private protocol Ticket: AnyObject {}
+
+extension Optional {
+    fileprivate enum Nest {}
+}
+
+extension Optional.Nest {
+    fileprivate final class Inner<Downstream: AnyObject>: Ticket {
+        var downstream: Downstream?
+        let output: Wrapped
+        init(output: Wrapped, downstream: Downstream) {
+            self.output = output
+            self.downstream = downstream
+        }
+    }
+}
+
+private struct Publisher<Output> {
+    fileprivate final class Inner<Downstream: AnyObject>: Ticket {
+        var downstream: Downstream?
+        let output: Output
+        init(output: Output, downstream: Downstream) {
+            self.output = output
+            self.downstream = downstream
+        }
+    }
+}
+
+private final class Tracker {
+    enum Event {
+        case ticket(Ticket)
+        case value(Int)
+    }
+    var history: [Event] = []
+}
+
 final class StorageKindTests: XCTestCase {
     /// Runs a check that tracks what `build` makes; returns its report after
     /// `breakCycle` has freed it.
-    private func check<Object: AnyObject>(_ name: String = #function, build: () -> Object, breakCycle: (Object) -> Void)
+    fileprivate func check<Object: AnyObject>(
+        _ name: String = #function, build: () -> Object, breakCycle: (Object) -> Void
+    )
         -> LeakReport
     {
         weak var made: Object?
@@ -88,7 +131,7 @@ final class StorageKindTests: XCTestCase {
         return report
     }
 
-    private func assertCycle(
+    fileprivate func assertCycle(
         _ report: LeakReport, through label: String, file: StaticString = #filePath, line: UInt = #line
     ) {
         guard let leak = report.leaks.first else { return XCTFail("no leak:\n\(report)", file: file, line: line) }
@@ -371,5 +414,52 @@ final class StorageKindTests: XCTestCase {
                     other.peer = h
                     return h
                 }, breakCycle: { $0.peer = nil }), through: "─peer→ Handlers")
+    }
+}
+
+extension StorageKindTests {
+    func testAClassNestedInAGenericTypeOfTheModule() {
+        let report = check(
+            build: { () -> Tracker in
+                let tracker = Tracker()
+                tracker.history.append(.ticket(Publisher<Int>.Inner(output: 42, downstream: tracker)))
+                return tracker
+            }, breakCycle: { $0.history = [] })
+        assertCycle(report, through: "─history[0]→ Publisher.Inner\n")
+        assertCycle(report, through: "─downstream→ Tracker")
+        assertOneFix(report)
+        assertTheSubscriptionIsCancelled(report)
+    }
+
+    func testAClassNestedInAnExtensionOfAStandardLibraryGenericType() {
+        let report = check(
+            build: { () -> Tracker in
+                let tracker = Tracker()
+                tracker.history.append(.ticket(Int?.Nest.Inner(output: 42, downstream: tracker)))
+                return tracker
+            }, breakCycle: { $0.history = [] })
+        // Named by the extension's module and every type it is nested in, not folded away as the standard
+        // library's `Optional`.
+        assertCycle(report, through: "─history[0]→ Optional.Nest.Inner\n")
+        assertCycle(report, through: "─downstream→ Tracker")
+        assertOneFix(report)
+        assertTheSubscriptionIsCancelled(report)
+    }
+
+    /// The subscription made in the check is on its subscriber's cycle: one cycle, one fix, listed under the
+    /// subscriber.
+    /// A subscription's `downstream` is cancelled, never made weak.
+    private func assertTheSubscriptionIsCancelled(
+        _ report: LeakReport, file: StaticString = #filePath, line: UInt = #line
+    ) {
+        let pattern = report.leaks.first?.pattern
+        XCTAssertEqual(pattern?.id, "subscription-never-cancelled", report.description, file: file, line: line)
+        XCTAssertTrue(
+            pattern?.fix.hasPrefix("cancel the subscription") ?? false, report.description, file: file, line: line)
+    }
+
+    private func assertOneFix(_ report: LeakReport, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(report.fixCount, 1, report.description, file: file, line: line)
+        XCTAssertEqual(report.leaks.map(\.heldBy), [nil, report.leaks.first?.address], file: file, line: line)
     }
 }

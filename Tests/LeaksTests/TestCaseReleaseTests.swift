@@ -112,7 +112,7 @@ final class TestCaseReleaseTests: XCTestCase {
         }
         XCTAssertEqual(report.leaks.map(\.typeName), ["DisposeBag"], report.description)
         XCTAssertEqual(report.leaks.first?.kind, .cycle, report.description)
-        XCTAssertEqual(report.leaks.first?.pattern?.id, "dispose-bag-sent-to-another-object", report.description)
+        XCTAssertEqual(report.leaks.first?.pattern?.id, "dispose-bag-captured", report.description)
         XCTAssertTrue(
             report.description.contains("─AnonymousDisposable.action→ TestableObservable"), report.description)
         XCTAssertTrue(report.description.contains("─captures (strong)→ DisposeBag"), report.description)

@@ -26,7 +26,7 @@ final class GuidePatternCatalogueTests: XCTestCase {
         let shapes: [LeakShape] = [
             .methodReference(method: "the method referenced in configure()"), .strongCapture,
             .captureListMissingModifier,
-            .containerSharedWithAnotherObject, .storedSubject,
+            .containerSharedWithAnotherObject, .containerCapturedByItsSubscription, .storedSubject,
         ]
         for shape in shapes {
             let pattern = try XCTUnwrap(integration.pattern(for: shape), "\(shape)")

@@ -2,20 +2,18 @@
 import LeakGuide
 import SwiftSyntax
 
-/// A dispose bag that leaves its owner: handed to another object, used by
-/// another object's subscriptions, or captured by a closure of a subscription
-/// it holds itself. The bag then lives as long as the longest-lived holder,
-/// and so do all its subscriptions.
+/// A dispose bag that leaves its owner: handed to another object, or used by
+/// another object's subscriptions. The bag then lives as long as the
+/// longest-lived holder, and so do all its subscriptions.
 package struct DisposeBagSentToAnotherObject: LintRule {
     package let pattern = GuidePatterns.disposeBagSentToAnotherObject
     package let summary =
-        "A DisposeBag passed to or used by another object, or captured by one of its own subscriptions."
+        "A DisposeBag passed to or used by another object."
 
     /// The rule, ready to run.
     package init() {}
 
-    /// Who owns a bag handed over is a decision about lifetimes that no local edit makes: reported, never
-    /// rewritten. A bag captured by its own subscription's closure is the exception: ``CapturedBagRewrite``.
+    /// Who owns a bag handed over is a decision about lifetimes that no local edit makes: reported, never rewritten.
     private static let designChange =
         "a design change, not an edit: give each object its own bag and end the subscriptions with it"
 
@@ -42,7 +40,7 @@ package struct DisposeBagSentToAnotherObject: LintRule {
             unfixable: Self.designChange)
     }
 
-    /// `.disposed(by: other.disposeBag)` and `.disposed(by: bag)` inside a subscription that `bag` holds.
+    /// `.disposed(by: other.disposeBag)`, the bag of an object that outlives this one.
     private func disposal(_ call: FunctionCallExprSyntax, in file: LintedFile) -> RuleHit? {
         guard let bag = call.argument("by"), !file.isOwnBag(bag),
             let chainStart = call.receiver?.as(FunctionCallExprSyntax.self)
@@ -56,20 +54,7 @@ package struct DisposeBagSentToAnotherObject: LintRule {
                 "the subscription goes into \(owner)'s bag, so it lives as long as \(owner), not as long as this object",
                 unfixable: Self.designChange)
         }
-        guard let closure = call.ancestor(ClosureExprSyntax.self), let outer = closure.receivingCall,
-            let outerBag = Chain.enclosing(outer).bag, outerBag.withoutSelf == bag.withoutSelf
-        else { return nil }
-        let message =
-            "`\(bag.trimmedDescription)` is captured by a closure of a subscription it holds itself: the bag keeps itself alive"
-        guard let ownBag = file.ownBagName(at: call) else {
-            return RuleHit(
-                bag, message,
-                unfixable: "the class has no bag of its own to end the inner subscriptions with: give it one")
-        }
-        switch CapturedBagRewrite.edits(disposingInto: bag, in: closure, ownBag: ownBag) {
-        case .success(let edits): return RuleHit(bag, message, edits: edits)
-        case .failure(let unfixable): return RuleHit(bag, message, unfixable: unfixable.reason)
-        }
+        return nil
     }
 }
 #endif

@@ -39,26 +39,22 @@ struct PatternClassifier {
                 return .methodReference(method: method)
             }
         }
+        // A bag captured by a closure of a subscription it holds, whatever else the closure captures: the bag
+        // would end the subscription, but goes only with the closure, so ending the subscriptions elsewhere is the fix.
+        if capturesTheBagOfItsOwnSubscription(closureEdges) { return .containerCapturedByItsSubscription }
         if closureEdges.contains(where: { graph.nodes[$0.reference.target]?.closure?.hasWeakOrUnownedCapture == true })
         {
             return .captureListMissingModifier
         }
-        // A bag handed to another object, or captured by a closure whose
-        // subscription it holds: the bag keeps what keeps the bag.
-        // (A closure whose only capture is the bag has the bag as its context.)
-        let capturesBag =
-            closureEdges.contains { step in
-                guard let closure = graph.nodes[step.reference.target], closure.closure != nil else { return false }
-                return closure.references.contains { $0.kind == .strong && isBag($0.target) }
-            } || path.contains { $0.reference.function != nil && isBag($0.reference.target) }
-        if capturesBag
-            || path.contains(where: {
-                isBag($0.reference.target)
-                    && (userHolders(of: $0.reference.target).count >= 2
-                        || graph.nodes[$0.from]?.closure != nil)
-            })
-        {
+        // A bag handed to another object (two of the user's objects hold it), or else captured by a closure on
+        // the cycle (a closure whose only capture is the bag has the bag as its context).
+        if path.contains(where: { isBag($0.reference.target) && userHolders(of: $0.reference.target).count >= 2 }) {
             return .containerSharedWithAnotherObject
+        }
+        if closureEdges.contains(where: { !capturedBags(of: $0.reference.target).isEmpty })
+            || path.contains(where: { $0.reference.function != nil && isBag($0.reference.target) })
+        {
+            return .containerCapturedByItsSubscription
         }
         if !closureEdges.isEmpty { return .strongCapture }
         if path.contains(where: {
@@ -73,6 +69,9 @@ struct PatternClassifier {
                 return !target.isLibrary && target.closure == nil && step.reference.function == nil
             })
         {
+            if let downstream = path.first(where: { $0.reference.place.fields.first == "downstream" }) {
+                return .subscriptionNeverCancelled(property: downstream.reference.label)
+            }
             return .strongBackReference(property: last.reference.label)
         }
         return nil
@@ -155,6 +154,45 @@ struct PatternClassifier {
         }
         return "\(name)(\(labels))"
     }
+
+    /// Whether a closure on the cycle keeps a bag that holds the closure's own subscription: the bag is on
+    /// the cycle after the closure (the bag reaches the closure), or the object that holds the closure (its
+    /// observer) refers to a subscription the bag holds (a subscription made on a subject reaches its observer
+    /// through the subject alone).
+    private func capturesTheBagOfItsOwnSubscription(_ closureEdges: [(from: UInt, reference: HeapReference)]) -> Bool {
+        if path.contains(where: { isBag($0.reference.target) && graph.nodes[$0.from]?.closure != nil }) { return true }
+        return closureEdges.contains { step in
+            let bags = capturedBags(of: step.reference.target)
+            guard !bags.isEmpty, let holder = graph.nodes[step.from] else { return false }
+            let subscriptions = Set(
+                holder.references.lazy.filter { $0.kind == .strong && self.isSubscription($0.target) }.map(\.target))
+            return !subscriptions.isEmpty && bags.contains { holds($0, anyOf: subscriptions) }
+        }
+    }
+
+    /// The bags the closure at `address` captures strongly; none when it is not a closure.
+    private func capturedBags(of address: UInt) -> [UInt] {
+        guard let closure = graph.nodes[address], closure.closure != nil else { return [] }
+        return closure.references.filter { $0.kind == .strong && isBag($0.target) }.map(\.target)
+    }
+
+    /// Whether the bag at `bag` holds one of `subscriptions`, through the storage and plumbing that carry its
+    /// entries (no other object's references are followed).
+    private func holds(_ bag: UInt, anyOf subscriptions: Set<UInt>) -> Bool {
+        var queue = [bag]
+        var seen: Set<UInt> = [bag]
+        while let address = queue.popLast() {
+            for reference in graph.nodes[address]?.references ?? [] where reference.kind == .strong {
+                if subscriptions.contains(reference.target) { return true }
+                guard graph.nodes[reference.target]?.kind.isFolded == true, seen.insert(reference.target).inserted
+                else { continue }
+                queue.append(reference.target)
+            }
+        }
+        return false
+    }
+
+    private func isSubscription(_ address: UInt) -> Bool { graph.nodes[address]?.kind == .subscription }
 
     private func isBag(_ address: UInt) -> Bool { graph.nodes[address]?.kind == .subscriptionContainer }
 

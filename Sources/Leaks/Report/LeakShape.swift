@@ -10,14 +10,20 @@ public enum LeakShape: Sendable, Hashable {
     /// A closure's capture list makes some names weak or unowned and keeps another strongly.
     case captureListMissingModifier
     /// A library container of subscriptions (a dispose bag, a set of
-    /// cancellables) held by another object, or captured by a closure it keeps.
+    /// cancellables) held by another object.
     case containerSharedWithAnotherObject
+    /// A library container of subscriptions captured by a closure of a subscription it holds: it keeps itself.
+    case containerCapturedByItsSubscription
     /// A library subject or relay kept as a property by an object it was handed to.
     case storedSubject
     /// Objects that refer to each other through stored properties alone, no
     /// closure or library object on the cycle: the reference back to the
     /// object (`property`, such as a strong `delegate`) is the one to make weak.
     case strongBackReference(property: String)
+    /// Stored properties alone, one of them a subscription's `downstream` (Combine's and OpenCombine's
+    /// word): the subscriber keeps its subscription, which by contract keeps its downstream until it is
+    /// cancelled or completes. The fix is to cancel, not to make `property` weak.
+    case subscriptionNeverCancelled(property: String)
     /// A task made while subscribing (in the closure that sets a subscription up) runs on after the
     /// subscription is disposed: what that closure returns does not cancel it.
     case taskOutlivingSubscription
@@ -29,8 +35,10 @@ public enum LeakShape: Sendable, Hashable {
         case .strongCapture: "closure-strong-self"
         case .captureListMissingModifier: "capture-list-missing-modifier"
         case .containerSharedWithAnotherObject: "dispose-bag-sent-to-another-object"
+        case .containerCapturedByItsSubscription: "dispose-bag-captured"
         case .storedSubject: "stored-subject-in-child"
         case .strongBackReference: "strong-back-reference"
+        case .subscriptionNeverCancelled: "subscription-never-cancelled"
         case .taskOutlivingSubscription: "task-outlives-subscription"
         }
     }
@@ -55,6 +63,11 @@ public enum LeakShape: Sendable, Hashable {
             LeakPattern(
                 id: id, name: "container of subscriptions held by another object", source: nil,
                 fix: "give each object its own container instead of passing one around")
+        case .containerCapturedByItsSubscription:
+            LeakPattern(
+                id: id, name: "container of subscriptions captured by a closure of a subscription it holds",
+                source: nil,
+                fix: "end the inner subscriptions with the object's own container, or return the sequence instead")
         case .storedSubject:
             LeakPattern(
                 id: id, name: "subject kept as a property by an object it was handed to", source: nil,
@@ -63,6 +76,12 @@ public enum LeakShape: Sendable, Hashable {
             LeakPattern(
                 id: id, name: "objects refer to each other through stored properties", source: nil,
                 fix: "make the reference back to the owner weak (weak var \(property)), as a delegate or a parent is")
+        case .subscriptionNeverCancelled(let property):
+            LeakPattern(
+                id: id, name: "a subscriber keeps its subscription, which keeps the subscriber until cancelled",
+                source: nil,
+                fix: "cancel the subscription once the subscriber is done with it (or drop it on completion); "
+                    + "a subscription holds its downstream until then, so \(property) stays strong")
         case .taskOutlivingSubscription:
             LeakPattern(
                 id: id, name: "a task made while subscribing runs on after the subscription is disposed", source: nil,
