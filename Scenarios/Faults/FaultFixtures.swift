@@ -68,14 +68,15 @@ package enum FaultFixtures {
         id: "fault-unsettled", title: "Work still pending when settling gives up", guide: reference,
         explanation: """
             A delayed item outlives the settling deadline: the run reports what is pending. Pending work is \
-            waited for by its own check only, so the next variant waits for the item, due soon after the deadline.
+            waited for by its own check only, so the next variant waits for the item. It is due seconds after \
+            the deadline, so that a check slowed down by a loaded machine still ends before it.
             """,
         fix: "",
         variants: [
             Variant("pending-timer", role: .leaking, expect: .unsettled, settle: .timeout(.milliseconds(200))) { _ in
                 let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "fault-unsettled")
                 pendingTimers.enter()
-                _ = Observable<Int>.timer(.milliseconds(900), scheduler: scheduler).subscribe(onDisposed: {
+                _ = Observable<Int>.timer(.seconds(3), scheduler: scheduler).subscribe(onDisposed: {
                     pendingTimers.leave()
                 })
             },

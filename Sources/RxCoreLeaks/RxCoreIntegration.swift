@@ -104,7 +104,7 @@ public final class RxCoreIntegration: LeakIntegration {
         case .containerSharedWithAnotherObject: pattern = GuidePatterns.disposeBagSentToAnotherObject
         case .containerCapturedByItsSubscription: pattern = GuidePatterns.disposeBagCaptured
         case .storedSubject: pattern = GuidePatterns.storedSubjectInChild
-        case .strongBackReference: return nil
+        case .strongBackReference, .subscriptionNeverCancelled: return nil
         case .taskOutlivingSubscription:
             return LeakPattern(
                 id: shape.id, name: "a task made in Observable.create runs on after its subscription is disposed",

@@ -24,7 +24,7 @@ final class FaultTests: XCTestCase {
         XCTAssertEqual(descriptions[0], "threw: the fixture gave up half way; leaked FaultyScreen")
         XCTAssertTrue(
             descriptions[2].hasPrefix(
-                "did not settle: work due after 0.9 s on the dispatch queue \"fault-unsettled\", for subscription #"),
+                "did not settle: work due after 3.0 s on the dispatch queue \"fault-unsettled\", for subscription #"),
             descriptions[2])
         XCTAssertTrue(descriptions[2].contains("live subscription #"), descriptions[2])
         XCTAssertEqual(results[0]["leaks"]?.arrayValue?.count, 1, "a throwing variant's leaks are in its record")

@@ -107,6 +107,19 @@ final class RenderingTests: XCTestCase {
             dot)
     }
 
+    func testALeakedCellNamesAFewTypesWithoutTheirGenericArguments() {
+        XCTAssertEqual(TestText.leakedCell([]), "")
+        XCTAssertEqual(
+            TestText.leakedCell([
+                "TrackingSubscriberBase<Int, Never>", "Presenter", "TrackingSubscriberBase<Int, Never>",
+            ]),
+            "Presenter, TrackingSubscriberBase")
+        XCTAssertEqual(
+            TestText.leakedCell([
+                "Map<Just<Int>, String>.Inner<Sink<String>>", "Conduit<Int>", "Presenter", "Zebra", "Zebra<Int>",
+            ]), "Conduit, Map.Inner, Presenter +1 more")
+    }
+
     func testGrowthPerRepetition() {
         XCTAssertEqual(CountsCommand.growth(before: 0, repetitions: [1, 2, 3]), "+1")
         XCTAssertEqual(

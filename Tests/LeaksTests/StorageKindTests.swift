@@ -427,6 +427,8 @@ extension StorageKindTests {
             }, breakCycle: { $0.history = [] })
         assertCycle(report, through: "─history[0]→ Publisher.Inner\n")
         assertCycle(report, through: "─downstream→ Tracker")
+        assertOneFix(report)
+        assertTheSubscriptionIsCancelled(report)
     }
 
     func testAClassNestedInAnExtensionOfAStandardLibraryGenericType() {
@@ -440,5 +442,24 @@ extension StorageKindTests {
         // library's `Optional`.
         assertCycle(report, through: "─history[0]→ Optional.Nest.Inner\n")
         assertCycle(report, through: "─downstream→ Tracker")
+        assertOneFix(report)
+        assertTheSubscriptionIsCancelled(report)
+    }
+
+    /// The subscription made in the check is on its subscriber's cycle: one cycle, one fix, listed under the
+    /// subscriber.
+    /// A subscription's `downstream` is cancelled, never made weak.
+    private func assertTheSubscriptionIsCancelled(
+        _ report: LeakReport, file: StaticString = #filePath, line: UInt = #line
+    ) {
+        let pattern = report.leaks.first?.pattern
+        XCTAssertEqual(pattern?.id, "subscription-never-cancelled", report.description, file: file, line: line)
+        XCTAssertTrue(
+            pattern?.fix.hasPrefix("cancel the subscription") ?? false, report.description, file: file, line: line)
+    }
+
+    private func assertOneFix(_ report: LeakReport, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(report.fixCount, 1, report.description, file: file, line: line)
+        XCTAssertEqual(report.leaks.map(\.heldBy), [nil, report.leaks.first?.address], file: file, line: line)
     }
 }

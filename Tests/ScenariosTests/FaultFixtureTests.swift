@@ -26,14 +26,14 @@ final class FaultFixtureTests: XCTestCase {
         guard case .unsettled(let pending) = result.observed else { return XCTFail("\(result.observed)") }
         XCTAssertTrue(
             pending.contains {
-                $0.hasPrefix("work due after 0.9 s on the dispatch queue \"fault-unsettled\", for subscription #")
-                    && $0.contains("timer<Int> → subscribe at FaultFixtures.swift:78")
+                $0.hasPrefix("work due after 3.0 s on the dispatch queue \"fault-unsettled\", for subscription #")
+                    && $0.contains("timer<Int> → subscribe at FaultFixtures.swift:79")
             }, "\(pending)")
         XCTAssertTrue(
             pending.contains { $0.hasPrefix("live subscription") && $0.contains("timer<Int> → subscribe") },
             "\(pending)")
         XCTAssertTrue(result.matched)
-        // The timer is due soon after the deadline: the next variant waits for it,
+        // The timer is due seconds after the deadline: the next variant waits for it,
         // so it does not end during a later test's check.
         XCTAssertEqual(try run("fault-unsettled", "after-the-fault").observed, .clean)
         XCTAssertEqual(FaultFixtures.pendingTimers.wait(timeout: .now()), .success)

@@ -130,7 +130,16 @@ struct Judge {
         var heldBy: UInt?
         var causes = analysis.causes, unlistedCauses = analysis.unlistedCauses
         let holders = cycles.filter { $0.0 !== object && $0.1.graph.nodes.contains(object.address) }
-        if !ownCycle, let holder = holders.first {
+        // On the cycle of an object judged before it (a subscriber and the subscription it keeps, each
+        // made in the check): one cycle, one fix, listed under that object.
+        let sharedCycle = cycles.prefix { $0.0 !== object }.first { other in
+            other.1.cycle?.edges.contains { $0.from.address == object.address } ?? false
+        }
+        if ownCycle, let sharedCycle {
+            heldBy = sharedCycle.0.address
+            causes = []
+            unlistedCauses = 0
+        } else if !ownCycle, let holder = holders.first {
             heldBy = holder.0.address
             causes = []
             unlistedCauses = 0

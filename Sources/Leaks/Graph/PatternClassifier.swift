@@ -69,6 +69,9 @@ struct PatternClassifier {
                 return !target.isLibrary && target.closure == nil && step.reference.function == nil
             })
         {
+            if let downstream = path.first(where: { $0.reference.place.fields.first == "downstream" }) {
+                return .subscriptionNeverCancelled(property: downstream.reference.label)
+            }
             return .strongBackReference(property: last.reference.label)
         }
         return nil

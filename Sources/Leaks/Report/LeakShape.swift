@@ -20,6 +20,10 @@ public enum LeakShape: Sendable, Hashable {
     /// closure or library object on the cycle: the reference back to the
     /// object (`property`, such as a strong `delegate`) is the one to make weak.
     case strongBackReference(property: String)
+    /// Stored properties alone, one of them a subscription's `downstream` (Combine's and OpenCombine's
+    /// word): the subscriber keeps its subscription, which by contract keeps its downstream until it is
+    /// cancelled or completes. The fix is to cancel, not to make `property` weak.
+    case subscriptionNeverCancelled(property: String)
     /// A task made while subscribing (in the closure that sets a subscription up) runs on after the
     /// subscription is disposed: what that closure returns does not cancel it.
     case taskOutlivingSubscription
@@ -34,6 +38,7 @@ public enum LeakShape: Sendable, Hashable {
         case .containerCapturedByItsSubscription: "dispose-bag-captured"
         case .storedSubject: "stored-subject-in-child"
         case .strongBackReference: "strong-back-reference"
+        case .subscriptionNeverCancelled: "subscription-never-cancelled"
         case .taskOutlivingSubscription: "task-outlives-subscription"
         }
     }
@@ -71,6 +76,12 @@ public enum LeakShape: Sendable, Hashable {
             LeakPattern(
                 id: id, name: "objects refer to each other through stored properties", source: nil,
                 fix: "make the reference back to the owner weak (weak var \(property)), as a delegate or a parent is")
+        case .subscriptionNeverCancelled(let property):
+            LeakPattern(
+                id: id, name: "a subscriber keeps its subscription, which keeps the subscriber until cancelled",
+                source: nil,
+                fix: "cancel the subscription once the subscriber is done with it (or drop it on completion); "
+                    + "a subscription holds its downstream until then, so \(property) stays strong")
         case .taskOutlivingSubscription:
             LeakPattern(
                 id: id, name: "a task made while subscribing runs on after the subscription is disposed", source: nil,

@@ -153,7 +153,7 @@ enum TestText {
                 ("TEST", .left), ("LEAKED", .left), ("SUBSCRIPTIONS", .right), ("LEFT", .left),
             ])
         for verdict in outcome.verdicts {
-            let leaked = Array(Set(verdict.report.leaks.map(\.typeName))).sorted().joined(separator: ", ")
+            let leaked = leakedCell(verdict.report.leaks.map(\.typeName))
             let state = gate.baselineState(of: verdict.name)
             let baselineCell = TextTable.Cell(
                 state?.label ?? "—", style: state == .new ? style.red : state == .fixed ? style.green : { $0 })
@@ -178,6 +178,30 @@ enum TestText {
         let line = summary.line + baselineCounts(outcome, gate: gate)
         output += "\n" + (gate.isFailure(summary) ? style.red(line) : style.green(line)) + "\n"
         return output
+    }
+
+    /// How many leaked types a row names before it says how many more: a test of a generic library can leak
+    /// dozens, and each leak is listed in full below the table.
+    static let leakedTypesShown = 3
+
+    /// A row's LEAKED cell: the leaked types without their generic arguments (listed in full below the
+    /// table), each once, the first ``leakedTypesShown`` of them then `+N more`, so that a row stays as wide
+    /// as a terminal.
+    static func leakedCell(_ typeNames: [String]) -> String {
+        let names = Set(typeNames.map(withoutGenericArguments)).sorted()
+        let shown = names.prefix(leakedTypesShown).joined(separator: ", ")
+        return names.count > leakedTypesShown ? "\(shown) +\(names.count - leakedTypesShown) more" : shown
+    }
+
+    /// `Map<Upstream, Int>.Inner<Tracker>` becomes `Map.Inner`.
+    private static func withoutGenericArguments(_ name: String) -> String {
+        var depth = 0
+        return String(
+            name.filter { character in
+                if character == "<" { depth += 1 }
+                defer { if character == ">", depth > 0 { depth -= 1 } }
+                return depth == 0 && character != ">"
+            })
     }
 
     /// `; against the baseline: 1 new, 2 known, 1 fixed` (the tests in each state); empty without a baseline.
