@@ -6,6 +6,8 @@ enum BeyondTheGuide {
         ShareForeverRetainsElement.scenario,
         NestedSubscribeGrowth.scenario,
         SingletonServiceBag.scenario,
+        SingleValueNeverResumes.scenario,
+        ValuesLoopKeepsOwner.scenario,
     ]
 
     /// Where these cases stand relative to the guide: the handbook's dispose-bag rules.

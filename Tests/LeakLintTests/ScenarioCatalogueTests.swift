@@ -145,6 +145,10 @@ final class ScenarioCatalogueTests: XCTestCase {
             "re-entrant delivery (setOn(_:animated:) emitting into the binding that set it) is an ordering question, not a retention one",
         "stepper-global-subject-table/leaking":
             "a global dictionary keyed by ObjectIdentifier is plain Swift, outside the Rx calls the rules read",
+        "single-value-never-resumes/leaking":
+            "whether the single ever emits is decided by the callback API's paths at run time; the await reads the same",
+        "values-loop-keeps-owner/leaking":
+            "a strong self in a task's loop is no Rx call the rules read: rxleaks test names the task and rxleaks fix mends it",
         "fault-unsettled/pending-timer": "a fixture for settling: a one-shot timer that completes, not a leak",
         "fault-flood/reentrant-subject": "a fixture for runaway re-entrancy, not a leak",
     ]

@@ -45,4 +45,24 @@ final class BeyondTheGuideScenarioTests: GuideScenarioTestCase {
     func testSingletonServiceBagFixedIsClean() throws {
         try assertClean(run("singleton-service-bag", "fixed", repetitions: 3))
     }
+
+    func testSingleValueNeverResumesLeakingKeepsTheViewModel() throws {
+        try assertLeak(
+            run("single-value-never-resumes", "leaking"), .retainedFromOutside, types: ["ProfileViewModel"],
+            pattern: nil)
+    }
+
+    func testSingleValueCompletedOnEveryPathIsClean() throws {
+        try assertClean(run("single-value-never-resumes", "fixed", repetitions: 3))
+    }
+
+    func testValuesLoopKeepsOwnerLeakingKeepsTheViewModel() throws {
+        try assertLeak(
+            run("values-loop-keeps-owner", "leaking"), .retainedFromOutside, types: ["LeakingChatViewModel"],
+            pattern: nil)
+    }
+
+    func testValuesLoopWithWeakSelfInTheLoopIsClean() throws {
+        try assertClean(run("values-loop-keeps-owner", "fixed", repetitions: 3))
+    }
 }

@@ -87,10 +87,7 @@ struct HiddenHolder {
                             kind: .strong, site: step.reference.site), at: 0)
                     current = nodes.index(of: step.from) ?? rootIndex
                 }
-                // Only a live task's record: a task that ended may have left its address to this one.
-                let made =
-                    work == .task
-                    ? tasks.first { $0.context.isAlive && $0.task == reference.target }?.madeAt() : nil
+                let made = work == .task ? tasks.live(at: reference.target)?.madeAt() : nil
                 let holder = RetainNode(
                     address: reference.target, name: made.map { "\(work.name) made at \($0)" } ?? work.name,
                     kind: work.kind)

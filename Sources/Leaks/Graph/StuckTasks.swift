@@ -128,15 +128,15 @@ struct StuckTaskRoots: RootProvider {
     var kind: RootKind { .stuckTask }
 
     func roots(holding targets: [UInt: RetainNode], inspector: HeapInspector) -> [HeapRoot] {
-        tasks.indices.compactMap { index in
-            let made = tasks[index]
+        let live = tasks.live
+        return live.indices.compactMap { index in
+            let made = live[index]
             let context = made.context.objectAddress
-            guard made.context.isAlive, let task = made.task else { return nil }
+            guard let task = made.task else { return nil }
             let frames = StuckTasks.frames(ofTaskAt: task)
             guard !frames.isEmpty else { return nil }
-            let captured = TaskClosures.captures(from: context, inspector: inspector)
-            let held = targets.values.filter { $0.address != context && captured.contains($0.address) }
-            var otherTasks = tasks
+            let held = made.captured(of: targets, inspector: inspector)
+            var otherTasks = live
             otherTasks.remove(at: index)
             guard !held.isEmpty,
                 let reason = StuckTasks.reason(

@@ -50,6 +50,29 @@ enum TaskClosures {
     }
 }
 
+extension TaskClosures.Task {
+    /// Whether the task still runs: the runtime frees its closure's context when it ends.
+    var isAlive: Bool { context.isAlive }
+
+    /// What of `targets` the closure of this task captures strongly (``TaskClosures/captures(from:inspector:)``),
+    /// its own context aside.
+    func captured(of targets: [UInt: RetainNode], inspector: HeapInspector) -> [RetainNode] {
+        let context = context.objectAddress
+        let captured = TaskClosures.captures(from: context, inspector: inspector)
+        return targets.values.filter { $0.address != context && captured.contains($0.address) }
+    }
+}
+
+extension Collection<TaskClosures.Task> {
+    /// The tasks that still run: the only ones whose records say anything of the heap now.
+    var live: [TaskClosures.Task] { filter(\.isAlive) }
+
+    /// The live task at `address`: a task that ended may have left its address to another one.
+    func live(at address: UInt) -> TaskClosures.Task? {
+        first { $0.isAlive && $0.task == address }
+    }
+}
+
 /// The tasks made in a check and still running, as roots of the path search: each holds what its
 /// closure's context captures strongly, `Task made at File.swift:N ─captures→` the object. A closure
 /// capturing an object alone may have it as its context: nothing then tells whether the task still
@@ -60,14 +83,11 @@ struct TaskRoots: RootProvider {
     var kind = RootKind.task
 
     func roots(holding targets: [UInt: RetainNode], inspector: HeapInspector) -> [HeapRoot] {
-        tasks.compactMap { task in
-            let context = task.context.objectAddress
-            guard task.context.isAlive else { return nil }
-            let captured = TaskClosures.captures(from: context, inspector: inspector)
-            let held = targets.values.filter { $0.address != context && captured.contains($0.address) }
+        tasks.live.compactMap { task in
+            let held = task.captured(of: targets, inspector: inspector)
             guard !held.isEmpty, task.isMadeInSubscribeHandler() == (kind == .subscriptionTask) else { return nil }
             let site = task.madeAt()
-            let holder = RetainNode(address: context, name: "Task made at \(site)", kind: .task)
+            let holder = RetainNode(address: task.context.objectAddress, name: "Task made at \(site)", kind: .task)
             return HeapRoot(kind: kind, capturing: held, from: holder, site: "\(site)")
         }
     }

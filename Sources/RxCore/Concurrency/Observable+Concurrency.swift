@@ -38,19 +38,28 @@ extension AsyncSequence {
     /// subscription: its elements, then completion, or its error.
     ///
     /// Disposing cancels the task; a `CancellationError` from the sequence completes the observable.
+    /// The observable is placed at the caller's `asObservable`, as `Observable.create` is.
+    @_transparent
     public func asObservable(priority: TaskPriority? = nil) -> Observable<Element> {
-        Observable.create { observer in
-            let task = Task.detached(priority: priority) {
-                do {
-                    for try await element in self { observer.onNext(element) }
-                    observer.onCompleted()
-                } catch is CancellationError {
-                    observer.onCompleted()
-                } catch {
-                    observer.onError(error)
+        asObservable(priority: priority, site: .here())
+    }
+
+    /// `asObservable(priority:)` with the site its public form takes from its caller.
+    @usableFromInline
+    func asObservable(priority: TaskPriority?, site: CallSite) -> Observable<Element> {
+        Observable.create(
+            { observer in
+                let task = Task.detached(priority: priority) {
+                    do {
+                        for try await element in self { observer.onNext(element) }
+                        observer.onCompleted()
+                    } catch is CancellationError {
+                        observer.onCompleted()
+                    } catch {
+                        observer.onError(error)
+                    }
                 }
-            }
-            return Disposables.create { task.cancel() }
-        }
+                return Disposables.create { task.cancel() }
+            }, site: site)
     }
 }

@@ -20,40 +20,59 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     }
 
     /// The element, awaited: subscribes, and throws the single's error, or `CancellationError` when
-    /// the task is cancelled or the subscription disposed first.
+    /// the task is cancelled or the subscription disposed first. The subscription is placed at the
+    /// caller's `.value`.
+    @_transparent
     public var value: Element {
-        get async throws {
-            guard let element = try await firstOutcome(of: primitiveSequence.asObservable()) else {
-                throw RxError.noElements
-            }
-            return element
+        get async throws { try await value(site: .here()) }
+    }
+
+    /// `value` with the site its public form takes from its caller.
+    @usableFromInline
+    func value(site: CallSite) async throws -> Element {
+        guard let element = try await firstOutcome(of: primitiveSequence.asObservable(), site: site) else {
+            throw RxError.noElements
         }
+        return element
     }
 }
 
 extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// The element, or nil when the maybe completes empty; throws its error, or `CancellationError`
-    /// when the task is cancelled or the subscription disposed first.
+    /// when the task is cancelled or the subscription disposed first. The subscription is placed at
+    /// the caller's `.value`.
+    @_transparent
     public var value: Element? {
-        get async throws {
-            try await firstOutcome(of: primitiveSequence.asObservable())
-        }
+        get async throws { try await value(site: .here()) }
+    }
+
+    /// `value` with the site its public form takes from its caller.
+    @usableFromInline
+    func value(site: CallSite) async throws -> Element? {
+        try await firstOutcome(of: primitiveSequence.asObservable(), site: site)
     }
 }
 
 extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Never {
     /// Returns when the completable completes; throws its error, or `CancellationError` when the
-    /// task is cancelled or the subscription disposed first.
+    /// task is cancelled or the subscription disposed first. The subscription is placed at the
+    /// caller's `.value`.
+    @_transparent
     public var value: Void {
-        get async throws {
-            _ = try await firstOutcome(of: primitiveSequence.asObservable())
-        }
+        get async throws { try await value(site: .here()) }
+    }
+
+    /// `value` with the site its public form takes from its caller.
+    @usableFromInline
+    func value(site: CallSite) async throws {
+        _ = try await firstOutcome(of: primitiveSequence.asObservable(), site: site)
     }
 }
 
 /// Subscribes to `source` and resumes once with its first element, nil for an empty completion,
-/// its error, or `CancellationError` on disposal or task cancellation, whichever comes first.
-private func firstOutcome<Element>(of source: Observable<Element>) async throws -> Element? {
+/// its error, or `CancellationError` on disposal or task cancellation, whichever comes first; the
+/// subscription is placed at `site`.
+private func firstOutcome<Element>(of source: Observable<Element>, site: CallSite) async throws -> Element? {
     let subscription = SingleAssignmentDisposable()
     return try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation { continuation in
@@ -70,7 +89,8 @@ private func firstOutcome<Element>(of source: Observable<Element>) async throws 
                     onNext: { resumeOnce(.success($0)) },
                     onError: { resumeOnce(.failure($0)) },
                     onCompleted: { resumeOnce(.success(nil)) },
-                    onDisposed: { resumeOnce(.failure(CancellationError())) }
+                    onDisposed: { resumeOnce(.failure(CancellationError())) },
+                    site: site
                 ))
         }
     } onCancel: {
