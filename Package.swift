@@ -114,7 +114,8 @@ let package = Package(
         .executableTarget(
             name: "rxleaks",
             dependencies: [
-                "Scenarios", "Leaks", "LeakSuiteRecords", "ReportFormats", "RxCore", "RxCoreLeaks", "ChildProcesses",
+                "Scenarios", "Leaks", "LeakGuide", "LeakSuiteRecords", "ReportFormats", "RxCore", "RxCoreLeaks",
+                "ChildProcesses",
                 .target(name: "LeakLint", condition: .when(traits: ["Lint"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),

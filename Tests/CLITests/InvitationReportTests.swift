@@ -71,4 +71,22 @@ final class InvitationReportTests: XCTestCase {
         let result = try XCTUnwrap(results.first { $0["ruleId"]?.stringValue == "dispose-bag-captured" }, "\(results)")
         XCTAssertTrue(result["message"]?["text"]?.stringValue?.contains(name) == true, "\(result)")
     }
+
+    /// Each rule of the SARIF log reads as the pattern's name, with where the guide explains it and the fix:
+    /// the leak's rule and the lint's rule of the same pattern alike.
+    func testTheSARIFRulesReadAsThePatternsNamesNotTheirIDs() throws {
+        let sarif = try rxleaksTest(["--format", "sarif"]).json()
+        let rules = sarif["runs"]?.arrayValue?.first?["tool"]?["driver"]?["rules"]?.arrayValue ?? []
+        for id in ["dispose-bag-captured", "lint.dispose-bag-captured"] {
+            let rule = try XCTUnwrap(rules.first { $0["id"]?.stringValue == id }, "\(rules)")
+            XCTAssertEqual(
+                rule["shortDescription"]?["text"]?.stringValue,
+                "dispose bag captured by a closure of a subscription it holds", "\(rule)")
+            XCTAssertEqual(
+                rule["fullDescription"]?["text"]?.stringValue,
+                "dispose bag captured by a closure of a subscription it holds (guide 000, \"Dispose bag\")", "\(rule)")
+            XCTAssertTrue(
+                rule["help"]?["text"]?.stringValue?.hasPrefix("Dispose the inner subscriptions") == true, "\(rule)")
+        }
+    }
 }

@@ -203,15 +203,13 @@ package struct TrackedModules: Sendable {
         named = value.map { Set($0.split(separator: ",").map { $0.filter { $0 != " " } }.filter { !$0.isEmpty }) }
     }
 
-    /// The toolchain's modules and RxLeaks' own, never the code under test.
-    static let excluded: Set<String> = [
+    /// The toolchain's modules and RxLeaks' own (``packageModules``, generated from Package.swift), never the
+    /// code under test.
+    static let excluded: Set<String> = packageModules.union([
         "Swift", "_Concurrency", "_StringProcessing", "RegexBuilder", "Synchronization", "Observation", "Distributed",
         "Dispatch", "Foundation", "FoundationEssentials", "FoundationInternationalization", "FoundationNetworking",
         "FoundationXML", "XCTest", "Testing", "Runtime", "Cxx", "CxxStdlib",
-        "RxCore", "RxCoreTesting", "RxCoreLeaks", "Leaks", "LeakTesting", "LeakSuiteRecords", "ReportFormats",
-        "LeakGuide", "LeakLint", "Probes",
-        "SimUI", "Scenarios", "rxleaks",
-    ]
+    ])
 
     func contains(_ module: String) -> Bool {
         if let named { return named.contains(module) }

@@ -10,12 +10,12 @@ import ReportFormats
 enum TestSARIF {
     static func log(_ outcome: SuiteRun.Outcome, gate: LeakGate, package: URL) -> SARIFLog {
         let files = SourceFiles(package: package)
-        var rules = SARIFLog.RuleIndex()
+        var rules = TestSARIFRules()
         var results: [SARIFLog.Result] = []
         for verdict in outcome.verdicts {
             let signatures = gate.signaturesByTest[verdict.name] ?? []
             for (index, leak) in verdict.report.leaks.filter({ $0.heldBy == nil }).enumerated() {
-                let rule = leak.pattern?.id ?? "leak-\(leak.kind.rawValue)"
+                let rule = rules.rule(of: leak.pattern, kind: leak.kind)
                 var text = "\(verdict.name): \(leak.typeName) leaked (\(leak.kind.rawValue))"
                 if let pattern = leak.pattern { text += ". \(pattern)" }
                 var level = SARIFLog.Level.error
@@ -33,8 +33,7 @@ enum TestSARIF {
                 }
                 results.append(
                     SARIFLog.Result(
-                        ruleId: rule, ruleIndex: rules.index(of: rule), level: level,
-                        message: text + "\n" + leak.description,
+                        ruleId: rule.id, ruleIndex: rule.index, level: level, message: text + "\n" + leak.description,
                         locations: [
                             SARIFLog.Location(files.path(of: leak.trackedAt.file), line: Int(leak.trackedAt.line))
                         ],
@@ -46,10 +45,10 @@ enum TestSARIF {
         }
         // The baseline's entries this run no longer shows, for a viewer that closes what was fixed.
         for entry in gate.comparison?.fixed ?? [] {
-            let rule = entry.pattern ?? "leak"
+            let rule = rules.rule(ofFixed: entry.pattern)
             results.append(
                 SARIFLog.Result(
-                    ruleId: rule, ruleIndex: rules.index(of: rule), level: .note,
+                    ruleId: rule.id, ruleIndex: rule.index, level: .note,
                     message:
                         "fixed since the baseline: \(entry.type) ← \(entry.edge) (\(entry.tests.joined(separator: ", ")))",
                     locations: [],
@@ -57,17 +56,17 @@ enum TestSARIF {
                     baselineState: .absent))
         }
         for mark in gate.lint.marks {
-            let rule = "lint." + mark.rule
             let confirmation =
                 mark.confirmedBy.isEmpty ? "" : "; confirmed by \(mark.confirmedBy.joined(separator: ", "))"
+            let rule = rules.rule(ofLint: mark.rule)
             results.append(
                 SARIFLog.Result(
-                    ruleId: rule, ruleIndex: rules.index(of: rule), level: .warning,
+                    ruleId: rule.id, ruleIndex: rule.index, level: .warning,
                     message: mark.message + confirmation,
                     locations: [SARIFLog.Location(mark.file, line: mark.line, column: mark.column)]))
         }
         return SARIFLog(
-            driver: "rxleaks-test", rules: rules.ids.map { SARIFLog.Rule(id: $0, summary: $0) }, results: results)
+            driver: "rxleaks-test", rules: rules.rules, results: results)
     }
 }
 

@@ -33,4 +33,16 @@ final class GrowingTests: XCTestCase {
         XCTAssertTrue(ran)
         XCTAssertEqual(WorkQueue.shared.items.count, before + 1, "the queue keeps every item it ran")
     }
+
+    func testOpeningTheAccountWatchesTheSession() {
+        let before = Counters.shared.account
+        AccountScreen().open()
+        XCTAssertEqual(Counters.shared.account, before + 1, "the service's bag keeps every screen's subscription")
+    }
+
+    func testRefreshingTheFeedKeepsTheEvent() {
+        let before = FeedService.shared.replayed()
+        FeedService.shared.refresh()
+        XCTAssertEqual(FeedService.shared.replayed(), before + 1, "the subject replays every event it was sent")
+    }
 }

@@ -26,4 +26,24 @@ final class OnceTests: XCTestCase {
         NotificationCenter.default.post(name: .themeChanged, object: nil)
         XCTAssertEqual(RemovingThemeWatcher.refreshes, before, "no block of a released watcher is left")
     }
+
+    func testASettingsScreenDisposesIntoItsOwnBag() {
+        let before = Counters.shared.settings
+        do {
+            SettingsScreen().open()
+        }
+        XCTAssertEqual(Counters.shared.settings, before, "the screen's bag ends its subscription with it")
+    }
+
+    func testRefreshingTheLatestFeedReplacesTheEvent() {
+        LatestFeedService.shared.refresh()
+        LatestFeedService.shared.refresh()
+        XCTAssertEqual(LatestFeedService.shared.replayed(), 1, "the subject replays the latest event only")
+    }
+
+    func testThePreferencesRelayIsMadeOnce() {
+        let preferences = Preferences.shared
+        XCTAssertTrue(preferences === Preferences.shared, "one instance, made on first use, with its relay")
+        XCTAssertEqual(preferences.theme.value, "light")
+    }
 }
