@@ -648,10 +648,27 @@ private final class Reflector {
         var valueAddress: UInt64 = 0
         guard api.pointee.projectExistential(context, UInt64(address), field.typeRef, &valueType, &valueAddress) != 0,
             valueType != 0
-        else { return nil }
+        else { return classInstance(inExistentialAt: address, of: field) }
         let info = api.pointee.infoForTypeRef(context, valueType)
         let value = self.field(crm_childinfo(Name: nil, Offset: 0, Kind: info.Kind, TR: valueType), base: 0, depth: 0)
         return ExistentialValue(typeName: value.typeName, valueAddress: UInt(valueAddress), value: value)
+    }
+
+    /// The class instance an existential at `address` holds when RemoteMirror makes no type of its class
+    /// (one nested in an extension of another module's generic type: OpenCombine's
+    /// `Optional.OCombine.Inner`, held as `any Subscription`). A class instance sits in the first word,
+    /// of the buffer or of a class existential; an opaque existential's metadata (after its three-word
+    /// buffer) must then be that instance's class.
+    private func classInstance(inExistentialAt address: UInt, of field: FieldLayout) -> ExistentialValue? {
+        guard field.kind != .errorExistential, let object = Memory.readWord(address),
+            let header = header(ofObjectAt: object), header.kind == .classInstance,
+            field.kind == .classExistential || Memory.readWord(address &+ 24) == header.metadata,
+            classLayout(metadata: header.metadata) != nil
+        else { return nil }
+        let name = className(metadata: header.metadata)
+        let value = FieldLayout(
+            name: nil, offset: 0, kind: .strong, typeName: name, children: [], typeRef: 0, generation: generation)
+        return ExistentialValue(typeName: name, valueAddress: address, value: value)
     }
 
     func activeCase(at address: UInt, of field: FieldLayout) -> Int? {

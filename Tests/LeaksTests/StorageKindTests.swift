@@ -79,12 +79,15 @@ private final class Box<Value> {
 
 private protocol Ticket: AnyObject {}
 
+/// Not bound to classes, as OpenCombine's `Subscription`: an opaque existential, its instance in the buffer.
+private protocol Subscription {}
+
 extension Optional {
     fileprivate enum Nest {}
 }
 
 extension Optional.Nest {
-    fileprivate final class Inner<Downstream: AnyObject>: Ticket {
+    fileprivate final class Inner<Downstream: AnyObject>: Ticket, Subscription {
         var downstream: Downstream?
         let output: Wrapped
         init(output: Wrapped, downstream: Downstream) {
@@ -108,6 +111,7 @@ private struct Publisher<Output> {
 private final class Tracker {
     enum Event {
         case ticket(Ticket)
+        case subscription(Subscription)
         case value(Int)
     }
     var history: [Event] = []
@@ -448,6 +452,18 @@ extension StorageKindTests {
 
     /// The subscription made in the check is on its subscriber's cycle: one cycle, one fix, listed under the
     /// subscriber.
+    func testAClassNestedInAnExtensionOfAStandardLibraryGenericTypeHeldAsAnOpaqueExistential() {
+        let report = check(
+            build: { () -> Tracker in
+                let tracker = Tracker()
+                tracker.history.append(.subscription(Int?.Nest.Inner(output: 42, downstream: tracker)))
+                return tracker
+            }, breakCycle: { $0.history = [] })
+        assertCycle(report, through: "─history[0]→ Optional.Nest.Inner\n")
+        assertCycle(report, through: "─downstream→ Tracker")
+        assertOneFix(report)
+    }
+
     /// A subscription's `downstream` is cancelled, never made weak.
     private func assertTheSubscriptionIsCancelled(
         _ report: LeakReport, file: StaticString = #filePath, line: UInt = #line
