@@ -200,7 +200,6 @@ final class PlainLeaksTestCommandTests: XCTestCase {
                 "PlainLeaksTests.PlainSwiftSuite/pollerStarts() Poller: ",
                 "PlainSwiftTests.testChangeCounterStarts ChangeCounter: ",
                 "PlainSwiftTests.testChartControllerRedraws ChartController: ",
-                "PlainSwiftTests.testChartControllerRedraws ChartView: ",
                 "PlainSwiftTests.testClockStarts Clock: ",
                 "PlainSwiftTests.testDelayedSaverSaves DelayedSaver: ",
                 "PlainSwiftTests.testFeedFollowerFollows FeedFollower: ",
