@@ -81,7 +81,8 @@ struct LeakSignature: Hashable, Comparable, Codable {
         let holder = Self.holder(edge.from), held = Self.holder(edge.to)
         switch edge.reference {
         case .field(let field):
-            return "\(field.owner.map(typeName) ?? holder).\(([field.name] + field.path).joined(separator: "."))"
+            return
+                "\(field.owner.map(withoutGenericArguments) ?? holder).\(([field.name] + field.path).joined(separator: "."))"
         case .element: return "\(holder) element"
         case .capture: return "\(holder) captures \(held)"
         case .ownership(let ownership): return "\(holder) \(ownership.rawValue) \(held)"
@@ -96,7 +97,7 @@ struct LeakSignature: Hashable, Comparable, Codable {
     private static func holder(_ node: RetainNode) -> String {
         switch node.kind {
         case .global: node.name
-        case .object, .timer: node.type.map(typeName) ?? node.kind.rawValue
+        case .object, .timer: node.type.map(withoutGenericArguments) ?? node.kind.rawValue
         case .closure: node.call.map { "closure given to \($0)" } ?? "closure"
         case .closureContext: "closure"
         default: node.kind.rawValue
@@ -104,7 +105,7 @@ struct LeakSignature: Hashable, Comparable, Codable {
     }
 
     /// `Subject` for `Subject<Int>`, `Outer.Inner` for `Outer<A>.Inner<B>`: generic arguments dropped.
-    private static func typeName(_ name: String) -> String {
+    static func withoutGenericArguments(_ name: String) -> String {
         var depth = 0
         return String(
             name.filter { character in

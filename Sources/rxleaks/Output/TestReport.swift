@@ -188,20 +188,9 @@ enum TestText {
     /// table), each once, the first ``leakedTypesShown`` of them then `+N more`, so that a row stays as wide
     /// as a terminal.
     static func leakedCell(_ typeNames: [String]) -> String {
-        let names = Set(typeNames.map(withoutGenericArguments)).sorted()
+        let names = Set(typeNames.map(LeakSignature.withoutGenericArguments)).sorted()
         let shown = names.prefix(leakedTypesShown).joined(separator: ", ")
         return names.count > leakedTypesShown ? "\(shown) +\(names.count - leakedTypesShown) more" : shown
-    }
-
-    /// `Map<Upstream, Int>.Inner<Tracker>` becomes `Map.Inner`.
-    private static func withoutGenericArguments(_ name: String) -> String {
-        var depth = 0
-        return String(
-            name.filter { character in
-                if character == "<" { depth += 1 }
-                defer { if character == ">", depth > 0 { depth -= 1 } }
-                return depth == 0 && character != ">"
-            })
     }
 
     /// `; against the baseline: 1 new, 2 known, 1 fixed` (the tests in each state); empty without a baseline.
